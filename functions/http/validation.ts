@@ -1,0 +1,43 @@
+/**
+ * Primary adapter helper: turns a zod validation failure into one 400 `validation_error` whose
+ * message names every offending field, so a client can fix its request in one round trip.
+ */
+import type { z } from 'zod';
+import { ValidationError } from '../errors';
+
+type Issue = z.core.$ZodIssue;
+
+const fieldName = (path: readonly PropertyKey[], prefix: string): string => {
+  const parts = path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p)));
+  const joined = parts.join('.').replace(/\.\[/g, '[');
+  return prefix ? (joined ? `${prefix}.${joined}` : prefix) : joined;
+};
+
+function describeIssue(issue: Issue, prefix: string): string {
+  const field = fieldName(issue.path, prefix);
+  if (issue.code === 'unrecognized_keys') {
+    const where = field ? ` in '${field}'` : '';
+    const names = issue.keys.map((k) => `'${k}'`).join(', ');
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${names}${where}; check the spelling.`;
+  }
+  // zod 4 does not keep the input on the issue; a missing field reads "received undefined".
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
+    return `'${field}' is required.`;
+  }
+  if (!field) return issue.message;
+  // Our schemas' messages continue the field name ("'name' must not be empty"); zod's own are sentences.
+  return /^[a-z]/.test(issue.message) ? `'${field}' ${issue.message}.` : `'${field}': ${issue.message}.`;
+}
+
+export function validationErrorFrom(error: z.ZodError, prefix = ''): ValidationError {
+  const first = error.issues[0];
+  const message = error.issues.map((i) => describeIssue(i, prefix)).join(' ');
+  return new ValidationError(message, first ? fieldName(first.path, prefix) : undefined);
+}
+
+/** Parse `value` with `schema` or throw a ValidationError naming the fields. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationErrorFrom(result.error, prefix);
+  return result.data;
+}

@@ -1,0 +1,131 @@
+/**
+ * Secondary adapter (DynamoDB): the generic store for per-account records kept in a table keyed
+ * (account_id, id). Every read and write names the account, so another account's id is simply not
+ * found. The vendor and entity stores are instances of it.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './dynamodb-client';
+import type { TransactItem } from './transact';
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+}
+
+export interface PageRequest {
+  limit: number;
+  startingAfter?: string;
+}
+
+export interface StoredRecord {
+  id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Fields of an update: a value sets it, null removes it, undefined leaves it. */
+export type Patch<T> = { [K in keyof T]?: T[K] | null };
+
+export class AccountRecordStore<T extends StoredRecord> {
+  constructor(private readonly tableName: string) {}
+
+  /** The write as a TransactWriteItems entry, for use cases that write several tables at once. */
+  putItem(accountId: string, record: T): TransactItem {
+    return {
+      Put: { TableName: this.tableName, Item: { account_id: accountId, ...record }, ConditionExpression: 'attribute_not_exists(id)' },
+    };
+  }
+
+  async put(accountId: string, record: T): Promise<T> {
+    await documentClient.send(new PutCommand(this.putItem(accountId, record).Put!));
+    return record;
+  }
+
+  async get(accountId: string, id: string): Promise<T | undefined> {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true }),
+    );
+    return Item ? toRecord<T>(Item) : undefined;
+  }
+
+  async list(accountId: string, page: PageRequest): Promise<Page<T>> {
+    const { Items = [] } = await documentClient.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'account_id = :account',
+        ExpressionAttributeValues: { ':account': accountId },
+        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
+        // One more than asked tells whether another page exists without a second round trip.
+        Limit: page.limit + 1,
+      }),
+    );
+    return { data: Items.slice(0, page.limit).map((i) => toRecord<T>(i)), has_more: Items.length > page.limit };
+  }
+
+  /**
+   * Applies a patch atomically. Returns undefined when the record does not exist or when
+   * `guard` (a condition on the stored record) does not hold; nothing is written then.
+   */
+  async update(
+    accountId: string,
+    id: string,
+    patch: Patch<Omit<T, keyof StoredRecord>>,
+    guard?: { expression: string; values: Record<string, unknown> },
+  ): Promise<T | undefined> {
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ...guard?.values };
+    const sets = ['#updated_at = :updated_at'];
+    const removes: string[] = [];
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      if (value === null) {
+        removes.push(`#${field}`);
+      } else {
+        values[`:${field}`] = value;
+        sets.push(`#${field} = :${field}`);
+      }
+    }
+    try {
+      const { Attributes } = await documentClient.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, id },
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toRecord<T>(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  /** True when a record was deleted, false when there was none. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    try {
+      await documentClient.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, id },
+          ConditionExpression: 'attribute_exists(id)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}
+
+/** Strips the partition key: the account never leaves the store. */
+function toRecord<T>(item: Record<string, unknown>): T {
+  const { account_id: _account, ...record } = item;
+  return record as T;
+}

@@ -1,0 +1,26 @@
+/**
+ * Secondary adapter (DynamoDB, Entities table): the primary and subsidiary entities of an account.
+ */
+import { tableName } from '../constants';
+import type { Entity } from '../records/entity';
+import { AccountRecordStore, type Patch } from './account-record-store';
+
+class EntityStore extends AccountRecordStore<Entity> {
+  /** Updates a subsidiary; undefined when the entity is missing or primary (nothing is written). */
+  updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id'>>) {
+    return this.update(accountId, id, patch, { expression: 'is_primary = :false', values: { ':false': false } });
+  }
+
+  /** The account's primary entity: the seller of record for tax calculations. */
+  async primary(accountId: string): Promise<Entity | undefined> {
+    // Accounts have few entities and the primary is created first, so the first page holds it.
+    for (let startingAfter: string | undefined; ; ) {
+      const page = await this.list(accountId, { limit: 100, startingAfter });
+      const found = page.data.find((e) => e.is_primary);
+      if (found || !page.has_more) return found;
+      startingAfter = page.data.at(-1)!.id;
+    }
+  }
+}
+
+export const entityStore = new EntityStore(tableName('Entities'));

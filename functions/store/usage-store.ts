@@ -1,0 +1,50 @@
+/**
+ * Secondary adapter (DynamoDB, Usage table): billable-call counters, one item per account, UTC day
+ * and endpoint (sk = `YYYY-MM-DD#POST /v1/tax/rate`), incremented atomically with ADD.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../constants';
+import { documentClient } from './dynamodb-client';
+
+export interface UsageRow {
+  date: string;
+  endpoint: string;
+  count: number;
+}
+
+const TABLE = tableName('Usage');
+
+export const usageStore = {
+  async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
+    const date = at.toISOString().slice(0, 10);
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { account_id: accountId, sk: `${date}#${endpoint}` },
+        UpdateExpression: 'ADD #count :one SET #date = :date, #endpoint = :endpoint',
+        ExpressionAttributeNames: { '#count': 'count', '#date': 'date', '#endpoint': 'endpoint' },
+        ExpressionAttributeValues: { ':one': 1, ':date': date, ':endpoint': endpoint },
+      }),
+    );
+  },
+
+  /** Rows from `from` to `to` (inclusive, YYYY-MM-DD), ordered by date then endpoint. */
+  async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
+    const rows: UsageRow[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'account_id = :account AND sk BETWEEN :from AND :to',
+          // '~' sorts after '#', so every endpoint of the last day is included.
+          ExpressionAttributeValues: { ':account': accountId, ':from': `${from}#`, ':to': `${to}#~` },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) rows.push({ date: item.date, endpoint: item.endpoint, count: item.count });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return rows;
+  },
+};

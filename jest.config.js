@@ -1,0 +1,22 @@
+/**
+ * Jest 30 with @swc/jest. Middy 6 ships ESM only, so node_modules/@middy is transformed too.
+ * Integration tests share one DynamoDB Local started in globalSetup (test/setup/).
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/setup/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/after-env.ts'],
+  testTimeout: 30000,
+  // The SDK's keep-alive sockets (in-band runs) hold the loop open for seconds after the last test.
+  forceExit: true,
+};

@@ -1,0 +1,51 @@
+/**
+ * Test support: calls a route's handler module the way API Gateway does (same event builder as
+ * the local server), and creates accounts through the admin use case.
+ */
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { routeByName } from '../../lib/routes';
+import { buildLambdaContext, buildProxyEvent } from '../../local/api-gateway-event';
+import { createAccount } from '../../functions/accounts/create-account';
+
+export interface CallOptions {
+  accountId: string;
+  /** An object is sent as JSON; a string is sent as is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  pathParameters?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
+
+export async function callRoute(name: string, options: CallOptions): Promise<CallResult> {
+  const route = routeByName(name);
+  const { handler } = (await import(`../../${route.entry.replace(/\.ts$/, '')}`)) as { handler: Handler };
+  const body = options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const path = route.path.replace(/\{(\w+)\}/g, (_, p: string) => options.pathParameters?.[p] ?? '');
+  const event = buildProxyEvent({
+    route,
+    path,
+    pathParameters: options.pathParameters,
+    query: options.query,
+    headers: { ...(body !== null ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
+    body,
+    accountId: options.accountId,
+  });
+  const result = await handler(event, buildLambdaContext(route.name));
+  return {
+    status: result.statusCode,
+    body: result.body ? JSON.parse(result.body) : undefined,
+    headers: result.headers ?? {},
+  };
+}
+
+export async function newTestAccount(country = 'DE', name = 'Test GmbH') {
+  return createAccount({ name, country });
+}
