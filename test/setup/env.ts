@@ -6,6 +6,5 @@ import { TEST_TABLE_PREFIX } from './table-prefix';
 Object.assign(process.env, localTableEnv(TEST_TABLE_PREFIX), {
   AWS_REGION: 'us-east-1',
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
-  POWERTOOLS_DEV: 'true',
 });
 
