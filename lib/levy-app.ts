@@ -1,0 +1,35 @@
+/**
+ * Infrastructure: the Levy CDK app (one stack), with cdk-nag's AwsSolutions checks registered as a
+ * policy-validation plugin (cdk-nag 3: any unacknowledged error fails `cdk synth`).
+ * bin/levy.ts calls this; test/infra builds the same app so it checks the same wiring.
+ */
+import { App, Validations, type AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { LevyStack } from './levy-stack';
+
+/** Construct id of the stack: the template is `cdk.out/Levy.template.json`. */
+export const STACK_ID = 'Levy';
+export const DEFAULT_STAGE = 'levy';
+
+export interface LevyApp {
+  readonly app: App;
+  readonly stack: LevyStack;
+}
+
+export function createLevyApp(props: AppProps = {}): LevyApp {
+  const app = new App(props);
+  // `npx cdk deploy -c stage=levy-dev` deploys a second, independent copy named levy-dev.
+  const stackName = String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
+  const logLevel = app.node.tryGetContext('logLevel') as string | undefined;
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = process.env.CDK_DEFAULT_REGION;
+  const stack = new LevyStack(app, STACK_ID, {
+    stackName,
+    description: `Levy tax-compliance API (${stackName})`,
+    // Environment-agnostic unless the CLI knows the target: `cdk synth` works without credentials.
+    env: account && region ? { account, region } : undefined,
+    logLevel,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

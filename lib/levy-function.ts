@@ -1,0 +1,112 @@
+/**
+ * Infrastructure construct: one Levy Lambda function (a route handler or the authorizer), built the
+ * same way for all: nodejs22.x on arm64, bundled by the LOCAL esbuild into one minified ESM file,
+ * its own log group with a retention, its own role that may write only to that log group, and
+ * exactly the DynamoDB access that lib/routes.ts lists for it.
+ */
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { TableAccess } from './routes';
+import { tables, type TableId } from './tables';
+
+/** The repository root: entries in lib/routes.ts are relative to it, and it holds package-lock.json. */
+export const projectRoot = path.resolve(__dirname, '..');
+
+/**
+ * Middy 6 ships ESM only, so the bundle is ESM (`index.mjs`). A few CommonJS dependencies bundled
+ * into it still call `require` for Node built-ins; this banner gives them one.
+ */
+export const esmRequireBanner =
+  "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);";
+
+export interface LevyFunctionProps {
+  /** Handler module relative to the project root, exporting `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  /** Exactly the tables this function may touch, and how. */
+  readonly tableAccess: Readonly<Partial<Record<TableId, TableAccess>>>;
+  /** Physical tables of the stack, by id. */
+  readonly tables: Readonly<Record<TableId, dynamodb.ITable>>;
+  readonly environment?: Record<string, string>;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+  readonly logRetention?: logs.RetentionDays;
+  readonly logLevel?: string;
+}
+
+export class LevyFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: LevyFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // A role of its own instead of AWSLambdaBasicExecutionRole: it may write only its own log group.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Levy ${id}: its own log group and the tables lib/routes.ts lists`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const environment: Record<string, string> = {
+      POWERTOOLS_SERVICE_NAME: 'levy',
+      POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    };
+    for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
+      environment[tables[tableId].envVar] = props.tables[tableId].tableName;
+    }
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(projectRoot, props.entry),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment,
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        // Stack traces need the mappings only, not a second copy of the sources.
+        sourcesContent: false,
+        target: 'node22',
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: esmRequireBanner,
+        // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins
+        // and the tests ran, not whatever SDK the managed runtime carries that day.
+        externalModules: [],
+        bundleAwsSDK: true,
+      },
+    });
+
+    for (const [tableId, access] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
+      const table = props.tables[tableId];
+      if (access === 'read') table.grantReadData(this.function);
+      else if (access === 'write') table.grantWriteData(this.function);
+      else table.grantReadWriteData(this.function);
+    }
+  }
+}

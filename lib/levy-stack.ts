@@ -1,0 +1,248 @@
+/**
+ * Infrastructure: the Levy stack. Everything here is derived from the three single sources of
+ * truth (lib/tables.ts, lib/routes.ts, lib/gateway-responses.ts):
+ *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL where defined);
+ *   - a REST API (stage v1: access logs, execution error logs, throttling, X-Ray) whose resource
+ *     tree is built from the route paths, with the bearer TOKEN authorizer on every method;
+ *   - one Lambda function per route with exactly the table access the route lists;
+ *   - one gateway response per entry of gateway-responses.ts, in the spec's error body.
+ * cdk-nag findings that are not fixed are acknowledged here, each with its reason
+ * (see docs/deployment.md).
+ */
+import { Aws, CfnOutput, Duration, RemovalPolicy, Size, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { gatewayErrorBody, gatewayErrors } from './gateway-responses';
+import { LevyFunction } from './levy-function';
+import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from './routes';
+import { tableList, type KeyDefinition, type TableId } from './tables';
+
+/** API Gateway stage name; it is also the first segment of every URL. */
+export const API_STAGE_NAME = 'v1';
+/** Stage-wide throttling (requests per second, steady state / burst) for all methods together. */
+export const THROTTLING_RATE_LIMIT = 100;
+export const THROTTLING_BURST_LIMIT = 200;
+/** How long API Gateway caches the authorizer's policy for one Authorization header value. */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 300;
+
+export interface LevyStackProps extends StackProps {
+  /** POWERTOOLS_LOG_LEVEL of every function (default INFO). */
+  readonly logLevel?: string;
+}
+
+const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
+  key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
+
+/** Tax computations (they load rates) get more memory, which on Lambda also means more CPU. */
+const memoryFor = (route: RouteDefinition): number => (route.tables.Rates ? 1024 : 512);
+
+/** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
+export const functionConstructId = (routeName: string): string =>
+  routeName
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+export class LevyStack extends Stack {
+  readonly tables: Readonly<Record<TableId, dynamodb.Table>>;
+  readonly api: apigateway.RestApi;
+  readonly authorizerFunction: LevyFunction;
+  readonly routeFunctions: Readonly<Record<string, LevyFunction>>;
+
+  constructor(scope: Construct, id: string, props: LevyStackProps = {}) {
+    super(scope, id, props);
+    Tags.of(this).add('project', 'levy');
+
+    // ---- Tables -------------------------------------------------------------------------------
+    const tableMap = {} as Record<TableId, dynamodb.Table>;
+    for (const def of tableList) {
+      const table = new dynamodb.Table(this, `${def.id}Table`, {
+        partitionKey: { name: def.partitionKey.name, type: attributeType(def.partitionKey) },
+        sortKey: def.sortKey ? { name: def.sortKey.name, type: attributeType(def.sortKey) } : undefined,
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        timeToLiveAttribute: def.ttlAttribute,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      tableMap[def.id] = table;
+      new CfnOutput(this, `${def.id}TableName`, {
+        value: table.tableName,
+        // Exactly the environment variable the functions and the CLI read the name from.
+        description: def.envVar,
+      });
+    }
+    this.tables = tableMap;
+
+    // ---- REST API -----------------------------------------------------------------------------
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const accessLogFormat = apigateway.AccessLogFormat.custom(
+      JSON.stringify({
+        requestId: apigateway.AccessLogField.contextRequestId(),
+        extendedRequestId: apigateway.AccessLogField.contextExtendedRequestId(),
+        requestTime: apigateway.AccessLogField.contextRequestTime(),
+        ip: apigateway.AccessLogField.contextIdentitySourceIp(),
+        userAgent: apigateway.AccessLogField.contextIdentityUserAgent(),
+        caller: apigateway.AccessLogField.contextIdentityCaller(),
+        // The account id the authorizer resolved the bearer key to (its principalId).
+        accountId: apigateway.AccessLogField.contextAuthorizerPrincipalId(),
+        method: apigateway.AccessLogField.contextHttpMethod(),
+        path: apigateway.AccessLogField.contextPath(),
+        resourcePath: apigateway.AccessLogField.contextResourcePath(),
+        protocol: apigateway.AccessLogField.contextProtocol(),
+        status: apigateway.AccessLogField.contextStatus(),
+        responseLength: apigateway.AccessLogField.contextResponseLength(),
+        latency: apigateway.AccessLogField.contextResponseLatency(),
+        integrationLatency: apigateway.AccessLogField.contextIntegrationLatency(),
+        errorType: apigateway.AccessLogField.contextErrorResponseType(),
+        errorMessage: apigateway.AccessLogField.contextErrorMessage(),
+        authorizerError: apigateway.AccessLogField.contextAuthorizerError(),
+      }),
+    );
+
+    this.api = new apigateway.RestApi(this, 'Api', {
+      restApiName: this.stackName,
+      description: 'Levy tax-compliance API',
+      endpointTypes: [apigateway.EndpointType.REGIONAL],
+      // JSON only: no binary media types. Responses of 1 KiB or more are gzip-compressed when the
+      // client sends Accept-Encoding.
+      minCompressionSize: Size.kibibytes(1),
+      // Execution logs (level ERROR below) need API Gateway's account-level CloudWatch role.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogs),
+        accessLogFormat,
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        // Never log request/response bodies: they carry tax ids and e-mail addresses.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: true,
+        throttlingRateLimit: THROTTLING_RATE_LIMIT,
+        throttlingBurstLimit: THROTTLING_BURST_LIMIT,
+      },
+    });
+
+    // ---- Authorizer ---------------------------------------------------------------------------
+    this.authorizerFunction = new LevyFunction(this, 'Authorizer', {
+      entry: authorizerDefinition.entry,
+      description: 'Levy bearer-key authorizer: Authorization header -> sha256 -> ApiKeys -> account id',
+      tableAccess: authorizerDefinition.tables,
+      tables: tableMap,
+      memorySize: 512,
+      timeout: Duration.seconds(5),
+      logLevel: props.logLevel,
+      environment: { LEVY_FUNCTION: authorizerDefinition.name },
+    });
+    const authorizer = new apigateway.TokenAuthorizer(this, 'BearerAuthorizer', {
+      authorizerName: 'levy-bearer-key',
+      handler: this.authorizerFunction.function,
+      identitySource: apigateway.IdentitySource.header('Authorization'),
+      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
+    });
+
+    // ---- Routes -------------------------------------------------------------------------------
+    const routeFunctions: Record<string, LevyFunction> = {};
+    for (const route of routes) {
+      const fn = new LevyFunction(this, functionConstructId(route.name), {
+        entry: route.entry,
+        description: `Levy ${endpointLabel(route)}: ${route.summary}`.slice(0, 256),
+        tableAccess: route.tables,
+        tables: tableMap,
+        memorySize: memoryFor(route),
+        logLevel: props.logLevel,
+        environment: { LEVY_FUNCTION: route.name, LEVY_ROUTE: route.name },
+      });
+      routeFunctions[route.name] = fn;
+      this.api.root.resourceForPath(route.path).addMethod(
+        route.method,
+        // Proxy integration; the invoke permission is scoped to this method and path only.
+        new apigateway.LambdaIntegration(fn.function, { proxy: true, allowTestInvoke: false }),
+        {
+          authorizer,
+          authorizationType: apigateway.AuthorizationType.CUSTOM,
+          operationName: route.name,
+        },
+      );
+    }
+    this.routeFunctions = routeFunctions;
+
+    // ---- Gateway responses: API Gateway's own errors in the spec's body -------------------------
+    for (const g of gatewayErrors) {
+      this.api.addGatewayResponse(`GatewayResponse${g.type}`, {
+        type: apigateway.ResponseType.of(g.type),
+        statusCode: String(g.status),
+        templates: { 'application/json': gatewayErrorBody(g) },
+        responseHeaders:
+          g.type === 'UNAUTHORIZED' ? { 'WWW-Authenticate': "'Bearer'" } : undefined,
+      });
+    }
+
+    // ---- Outputs ------------------------------------------------------------------------------
+    // One URL output with a stable name instead of RestApi's generated `ApiEndpoint<hash>`.
+    this.api.node.tryRemoveChild('Endpoint');
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.url,
+      description: 'Base URL of the API (stage v1); route paths are appended to it',
+    });
+    new CfnOutput(this, 'Region', { value: Aws.REGION, description: 'AWS_REGION' });
+
+    this.acknowledgeNagFindings(Object.values(routeFunctions));
+  }
+
+  /** cdk-nag AwsSolutions findings that are deliberate, each with the reason (docs/deployment.md). */
+  private acknowledgeNagFindings(routeFunctions: LevyFunction[]): void {
+    const stage = this.api.deploymentStage;
+    Validations.of(stage).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason:
+        'No WAF web ACL yet: every method requires a bearer API key checked by the Lambda authorizer, the stage is throttled ' +
+        `(${THROTTLING_RATE_LIMIT} rps, burst ${THROTTLING_BURST_LIMIT}), and request bodies are validated in the functions. ` +
+        'A WAFv2 ACL (rate-based rule per IP, AWS managed common rule set) is the next step before public launch.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Request validation happens in each Lambda with zod schemas (the single source of truth for the OpenAPI document), ' +
+        'which answers the spec error body {error, message, status} naming the offending field; an API Gateway validator ' +
+        'would duplicate the schemas and answer a different body.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason:
+        'Levy authenticates machine clients with bearer API keys (spec: "Authorization: Bearer <key>"), checked by a ' +
+        'custom TOKEN Lambda authorizer against SHA-256 hashes in the ApiKeys table; there are no Cognito users.',
+    });
+    // The CloudWatch role API Gateway needs for execution logs uses the AWS managed policy.
+    const cloudWatchRole = this.api.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole) {
+      Validations.of(cloudWatchRole).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason:
+          'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role API Gateway uses to ' +
+          'write execution logs; it is scoped to CloudWatch Logs only and assumed only by apigateway.amazonaws.com.',
+      });
+    }
+    for (const fn of [this.authorizerFunction, ...routeFunctions]) {
+      Validations.of(fn).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime Levy targets and tests on (a project requirement); moving to a newer Node.js runtime ' +
+          'is a deliberate upgrade, not something a synth should do.',
+      });
+      Validations.of(fn.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +
+          'permissions, so the statement CDK adds for Tracing.ACTIVE must use "*".',
+      });
+    }
+  }
+}

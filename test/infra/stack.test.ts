@@ -1,0 +1,312 @@
+/**
+ * CDK assertion tests on the synthesized Levy stack. Everything is checked against the single
+ * sources of truth (lib/tables.ts, lib/routes.ts, lib/gateway-responses.ts), so adding a route or a
+ * table needs no change here. Bundling is skipped (context `aws:cdk:bundling-stacks: []`), so no
+ * esbuild runs and the suite takes about a second; `npx cdk synth` exercises real bundling.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnResource } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { gatewayErrorBody, gatewayErrors } from '../../lib/gateway-responses';
+import { createLevyApp, STACK_ID, type LevyApp } from '../../lib/levy-app';
+import {
+  API_STAGE_NAME,
+  AUTHORIZER_CACHE_TTL_SECONDS,
+  THROTTLING_BURST_LIMIT,
+  THROTTLING_RATE_LIMIT,
+  type LevyStack,
+} from '../../lib/levy-stack';
+import type { LevyFunction } from '../../lib/levy-function';
+import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../lib/routes';
+import { tableList, tables, type TableId } from '../../lib/tables';
+
+type Json = Record<string, any>;
+
+const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
+
+let levy: LevyApp;
+let stack: LevyStack;
+let template: Template;
+let resources: Record<string, Json>;
+
+const logicalId = (construct: { node: { defaultChild?: unknown } }): string =>
+  stack.getLogicalId(construct.node.defaultChild as CfnResource);
+const tableLogicalId = (id: TableId): string => logicalId(stack.tables[id]);
+const functionLogicalId = (fn: LevyFunction): string => logicalId(fn.function);
+const roleLogicalId = (fn: LevyFunction): string => logicalId(fn.role);
+const allTableEnvVars = new Set(tableList.map((t) => t.envVar));
+
+const ofType = (type: string): [string, Json][] =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Every table logical id a role's inline policies reference, with the actions granted on it. */
+function tableGrants(fn: LevyFunction): Map<string, Set<string>> {
+  const role = roleLogicalId(fn);
+  const tableIds = new Set(tableList.map((t) => tableLogicalId(t.id)));
+  const grants = new Map<string, Set<string>>();
+  for (const [, policy] of ofType('AWS::IAM::Policy')) {
+    if (!policy.Properties.Roles.some((r: Json) => r.Ref === role)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement as Json[]) {
+      const text = JSON.stringify(statement.Resource);
+      const actions: string[] = [statement.Action].flat();
+      for (const id of tableIds) {
+        if (!text.includes(`"${id}"`)) continue;
+        const set = grants.get(id) ?? new Set<string>();
+        actions.forEach((a) => set.add(a));
+        grants.set(id, set);
+      }
+    }
+  }
+  return grants;
+}
+
+/** Full API path of every AWS::ApiGateway::Resource, e.g. `/v1/transactions/{id}/refunds`. */
+function resourcePaths(): Map<string, string> {
+  const apiResources = new Map(ofType('AWS::ApiGateway::Resource'));
+  const cache = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const r = apiResources.get(id)!;
+    const parent = r.Properties.ParentId;
+    const parentPath = parent.Ref ? pathOf(parent.Ref) : ''; // Fn::GetAtt RootResourceId = the root
+    const full = `${parentPath}/${r.Properties.PathPart}`;
+    cache.set(id, full);
+    return full;
+  };
+  for (const id of apiResources.keys()) pathOf(id);
+  return cache;
+}
+
+beforeAll(() => {
+  levy = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  stack = levy.stack;
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+});
+
+describe('app', () => {
+  test('one stack, id Levy, CloudFormation name from the stage context (default levy)', () => {
+    expect(stack.node.id).toBe(STACK_ID);
+    expect(stack.stackName).toBe('levy');
+    const other = createLevyApp({ context: { stage: 'levy-dev', 'aws:cdk:bundling-stacks': [] } });
+    expect(other.stack.stackName).toBe('levy-dev');
+  });
+
+  test('bundling is skipped in this test (no esbuild run)', () => {
+    expect(stack.bundlingRequired).toBe(false);
+  });
+});
+
+describe('tables', () => {
+  test('exactly one table per entry of lib/tables.ts', () => {
+    expect(ofType('AWS::DynamoDB::Table')).toHaveLength(tableList.length);
+  });
+
+  test.each(tableList.map((t) => [t.id, t] as const))('%s: keys, on demand, PITR, retained, encrypted, TTL', (id, def) => {
+    const table = resources[tableLogicalId(id)];
+    expect(table.Type).toBe('AWS::DynamoDB::Table');
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    const p = table.Properties;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.SSESpecification).toEqual({ SSEEnabled: true }); // AWS managed key
+    const expectedKeys = [{ AttributeName: def.partitionKey.name, KeyType: 'HASH' }];
+    if (def.sortKey) expectedKeys.push({ AttributeName: def.sortKey.name, KeyType: 'RANGE' });
+    expect(p.KeySchema).toEqual(expectedKeys);
+    for (const key of [def.partitionKey, def.sortKey].filter((k) => k !== undefined)) {
+      expect(p.AttributeDefinitions).toContainEqual({ AttributeName: key.name, AttributeType: key.type });
+    }
+    if (def.ttlAttribute) {
+      expect(p.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    } else {
+      expect(p.TimeToLiveSpecification).toBeUndefined();
+    }
+  });
+
+  test('the Idempotency table expires records by TTL on `expiration` (Powertools default)', () => {
+    expect(resources[tableLogicalId('Idempotency')].Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: 'expiration',
+      Enabled: true,
+    });
+  });
+
+  test('every table name is a stack output described by its environment variable', () => {
+    const outputs = template.toJSON().Outputs as Json;
+    for (const def of tableList) {
+      expect(outputs[`${def.id}TableName`]).toEqual({ Description: def.envVar, Value: { Ref: tableLogicalId(def.id) } });
+    }
+    expect(outputs.ApiUrl).toBeDefined();
+  });
+});
+
+describe('API', () => {
+  test('REST API, regional, stage v1 with tracing, throttling and JSON access logs', () => {
+    template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    template.resourceCountIs('AWS::ApiGateway::Stage', 1);
+    const [, stage] = ofType('AWS::ApiGateway::Stage')[0];
+    expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
+    expect(stage.Properties.TracingEnabled).toBe(true);
+    expect(stage.Properties.MethodSettings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        ThrottlingRateLimit: THROTTLING_RATE_LIMIT,
+        ThrottlingBurstLimit: THROTTLING_BURST_LIMIT,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      }),
+    );
+    const format = JSON.parse(stage.Properties.AccessLogSetting.Format);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      caller: '$context.identity.caller',
+      method: '$context.httpMethod',
+      path: '$context.path',
+      status: '$context.status',
+      latency: '$context.responseLatency',
+    });
+    expect(JSON.stringify(stage.Properties.AccessLogSetting.DestinationArn)).toContain('ApiAccessLogs');
+  });
+
+  test('TOKEN authorizer on the Authorization header, results cached 300 s, backed by the authorizer function', () => {
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    const [, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0];
+    expect(authorizer.Properties).toMatchObject({
+      Type: 'TOKEN',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL_SECONDS,
+    });
+    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(300);
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(functionLogicalId(stack.authorizerFunction));
+  });
+
+  test('exactly one method per route, at the route path, with the authorizer, integrated with its own function', () => {
+    const [[authorizerId]] = ofType('AWS::ApiGateway::Authorizer');
+    const paths = resourcePaths();
+    const methods = ofType('AWS::ApiGateway::Method');
+    expect(methods).toHaveLength(routes.length);
+    const seen = new Map<string, Json>();
+    for (const [, method] of methods) {
+      const p = method.Properties;
+      expect(p.AuthorizationType).toBe('CUSTOM');
+      expect(p.AuthorizerId).toEqual({ Ref: authorizerId });
+      const resourcePath = p.ResourceId.Ref ? paths.get(p.ResourceId.Ref) : '/';
+      seen.set(`${p.HttpMethod} ${resourcePath}`, p);
+    }
+    for (const route of routes) {
+      const method = seen.get(`${route.method} ${route.path}`);
+      expect(method).toBeDefined();
+      expect(method!.Integration.Type).toBe('AWS_PROXY');
+      expect(JSON.stringify(method!.Integration.Uri)).toContain(`"${functionLogicalId(stack.routeFunctions[route.name])}"`);
+    }
+  });
+
+  test.each(gatewayErrors.map((g) => [g.type, g] as const))('gateway response %s answers the spec error body', (type, g) => {
+    const matches = ofType('AWS::ApiGateway::GatewayResponse').filter(([, r]) => r.Properties.ResponseType === type);
+    expect(matches).toHaveLength(1);
+    const p = matches[0][1].Properties;
+    expect(p.StatusCode).toBe(String(g.status));
+    expect(p.ResponseTemplates['application/json']).toBe(gatewayErrorBody(g));
+    expect(JSON.parse(p.ResponseTemplates['application/json'])).toEqual({ error: g.error, message: g.message, status: g.status });
+    // The template is VTL: `$` and `#` would be interpreted, so the bodies must not contain them.
+    expect(p.ResponseTemplates['application/json']).not.toMatch(/[$#]/);
+    if (type === 'UNAUTHORIZED') {
+      expect(p.ResponseParameters).toEqual({ 'gatewayresponse.header.WWW-Authenticate': "'Bearer'" });
+    }
+  });
+
+  test('one gateway response per entry of lib/gateway-responses.ts', () => {
+    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', gatewayErrors.length);
+  });
+});
+
+describe('functions', () => {
+  test('exactly one function per route, plus the authorizer', () => {
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+    expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
+  });
+
+  const everyFunction = () => [
+    ...routes.map((r) => ({ name: r.name, tables: r.tables, fn: stack.routeFunctions[r.name] })),
+    { name: authorizerDefinition.name, tables: authorizerDefinition.tables, fn: stack.authorizerFunction },
+  ];
+
+  test.each([...routes.map((r) => r.name), authorizerDefinition.name])('%s: nodejs22.x, arm64, ESM bundle, env, log retention', (name) => {
+    const { tables: access, fn } = everyFunction().find((f) => f.name === name)!;
+    const props = resources[functionLogicalId(fn)].Properties;
+    expect(props.Runtime).toBe('nodejs22.x');
+    expect(props.Architectures).toEqual(['arm64']);
+    expect(props.Handler).toBe('index.handler');
+    expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(props.Timeout).toBeLessThanOrEqual(10);
+    expect([512, 1024]).toContain(props.MemorySize);
+    const env = props.Environment.Variables as Json;
+    expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'levy', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' });
+    if (name !== authorizerDefinition.name) expect(env.LEVY_ROUTE).toBe(name);
+    // Exactly the table variables of the tables it lists, each naming the right table.
+    const tableVars = Object.keys(env).filter((k) => allTableEnvVars.has(k)).sort();
+    const listed = Object.keys(access) as TableId[];
+    expect(tableVars).toEqual(listed.map((id) => tables[id].envVar).sort());
+    for (const id of listed) expect(env[tables[id].envVar]).toEqual({ Ref: tableLogicalId(id) });
+    // Its own log group, with a retention.
+    const logGroup = resources[props.LoggingConfig.LogGroup.Ref];
+    expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
+    expect(logGroup.Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  test('no function uses an AWS managed policy (own role per function, logs to its own group)', () => {
+    for (const { fn } of everyFunction()) {
+      expect(resources[roleLogicalId(fn)].Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  test.each([...routes.map((r) => r.name), authorizerDefinition.name])('%s: least privilege, only the listed tables with the listed access', (name) => {
+    const { tables: access, fn } = everyFunction().find((f) => f.name === name)!;
+    const grants = tableGrants(fn);
+    const expected = new Map((Object.entries(access) as [TableId, TableAccess][]).map(([id, a]) => [tableLogicalId(id), a]));
+    expect([...grants.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [id, a] of expected) {
+      const actions = grants.get(id)!;
+      const reads = ['dynamodb:GetItem', 'dynamodb:Query'].some((x) => actions.has(x));
+      const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].some((x) => actions.has(x));
+      expect({ reads, writes }).toEqual({ reads: a !== 'write', writes: a !== 'read' });
+      expect([...actions].some((x) => x.includes('*'))).toBe(false);
+    }
+  });
+
+  test('vendors-create may touch the Vendors table only; tax-rate never the Vendors table', () => {
+    expect([...tableGrants(stack.routeFunctions['vendors-create']).keys()]).toEqual([tableLogicalId('Vendors')]);
+    expect(tableGrants(stack.routeFunctions['tax-rate']).has(tableLogicalId('Vendors'))).toBe(false);
+    expect([...tableGrants(stack.authorizerFunction).keys()]).toEqual([tableLogicalId('ApiKeys')]);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  test('no unacknowledged finding, error or warning', () => {
+    // cdk-nag 3 reports through CDK policy validation, not annotations; validateScope is its test entry point.
+    const report = new AwsSolutionsChecks().validateScope(stack);
+    const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    expect(findings).toEqual([]);
+    expect(report.success).toBe(true);
+    // And nothing surfaced as an annotation either (cdk-nag 2 style).
+    expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+
+  test('the app synthesizes with the AwsSolutions plugin registered (an unacknowledged error would throw)', () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'levy-cdk-test-'));
+    try {
+      const { app } = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] }, outdir });
+      expect(() => app.synth()).not.toThrow();
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,15 @@
+/** Docs: the README's route table is the one lib/routes.ts renders (run `npm run docs` after a route change). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { withRouteTable } from '../../lib/route-table-markdown';
+import { routes } from '../../lib/routes';
+
+describe('README route table', () => {
+  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  it('matches lib/routes.ts', () => {
+    expect(readme).toBe(withRouteTable(readme));
+  });
+  it('names every route', () => {
+    for (const r of routes) expect(readme).toContain(`| \`${r.method}\` | \`${r.path}\` |`);
+  });
+});
