@@ -1,5 +1,5 @@
 /** Test setup (every worker): point the stores at the test tables; keep the logs quiet. */
-import './quiet-sdk-warning';
+import '../../local/quiet-sdk-warning';
 import { localTableEnv } from '../../lib/tables';
 import { TEST_TABLE_PREFIX } from './table-prefix';
 

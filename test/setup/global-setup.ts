@@ -2,7 +2,7 @@
  * Test setup: one in-memory DynamoDB Local for the whole run, with every table of lib/tables.ts.
  * Jest workers inherit process.env from here, so the stores find it through LEVY_DYNAMODB_ENDPOINT.
  */
-import './quiet-sdk-warning';
+import '../../local/quiet-sdk-warning';
 import { ensureTables, startDynamoDbLocal } from '../../local/dynamodb';
 import { TEST_TABLE_PREFIX } from './table-prefix';
 

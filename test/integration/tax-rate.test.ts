@@ -1,0 +1,142 @@
+/**
+ * Integration: POST /v1/tax/rate end to end on DynamoDB Local, checked against reference data
+ * published by others (../shared/data): every ZIP of the March 2026 US table after a real import,
+ * EU-27 + GB standard rates, reverse charge, Canada's splits, and spec section 8 on this route.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { importRates } from '../../local/rates-import';
+import { quoteTaxRate } from '../../functions/usecases/quote-tax-rate';
+import { callRoute, newTestAccount } from '../support/api';
+
+const SHARED = join(__dirname, '../../../shared/data');
+const ZIP_DIR = join(SHARED, 'us-zip5-rates-2026-03');
+
+const rate = (accountId: string, body: unknown, headers: Record<string, string> = {}) => callRoute('tax-rate', { accountId, body, headers });
+
+describe('POST /v1/tax/rate', () => {
+  let usSeller: string;
+  let deSeller: string;
+  beforeAll(async () => {
+    await importRates([ZIP_DIR]);
+    usSeller = (await newTestAccount('US', 'Seller Inc')).account_id;
+    deSeller = (await newTestAccount('DE', 'Verkäufer GmbH')).account_id;
+  }, 120_000);
+
+  it('matches EstimatedCombinedRate within 1e-6 for every ZIP of the imported table (physical goods, B2C, shipped)', async () => {
+    const rows = readdirSync(ZIP_DIR)
+      .filter((f) => f.endsWith('.csv'))
+      .flatMap((f) => readFileSync(join(ZIP_DIR, f), 'utf8').trim().split('\n').slice(1))
+      .map((line) => line.split(','));
+    expect(rows.length).toBe(41_000);
+    const mismatches: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const [state, zip, , combined] = rows[next++];
+        const result = await quoteTaxRate(usSeller, {
+          product_category: 'PHYSICAL_GOODS',
+          delivery_method: 'SHIPPED',
+          customer_type: 'B2C',
+          location: { country: 'US', state, postal_code: zip },
+        });
+        const parts = result.state_rate + result.county_rate + result.additional_rate + result.special_rate + result.country_rate;
+        if (Math.abs(result.total_rate - Number(combined)) > 1e-6 || Math.abs(parts - result.total_rate) > 1e-9 || !result.taxable) {
+          mismatches.push(`${state} ${zip}: ${result.total_rate} vs ${combined}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it('answers the spec 2.3 fields with a jurisdiction, county included, through the route', async () => {
+    const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '90001' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      taxable: true, exempt: false, reverse_charge_applicable: false,
+      country_rate: 0, state_rate: 0.06, county_rate: 0.0025, additional_rate: 0.0075, special_rate: 0.035, total_rate: 0.105,
+      jurisdiction: { country: 'US', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
+      location_source: 'postal_code',
+    });
+  });
+
+  it('charges B2C SaaS at the standard rate of every EU-27 country and GB (ibericode/vat-rates)', async () => {
+    const { items } = JSON.parse(readFileSync(join(SHARED, 'vat-rates/ibericode_vat-rates.json'), 'utf8')) as {
+      items: Record<string, { effective_from: string; rates: { standard: number } }[]>;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const countries = Object.keys(items);
+    expect(countries.length).toBe(28);
+    for (const country of countries) {
+      const current = items[country].filter((p) => p.effective_from <= today).sort((a, b) => b.effective_from.localeCompare(a.effective_from))[0];
+      const res = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country } });
+      expect({ country, status: res.status, total: res.body.total_rate }).toEqual({ country, status: 200, total: current.rates.standard / 100 });
+      expect(res.body.country_rate).toBe(res.body.total_rate);
+    }
+  });
+
+  it('applies reverse charge to cross-border EU B2B and VAT to domestic B2B', async () => {
+    const cross = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' } });
+    expect(cross.body).toMatchObject({ taxable: true, reverse_charge_applicable: true, exempt: false, total_rate: 0, country_rate: 0 });
+    const domestic = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'DE' } });
+    expect(domestic.body).toMatchObject({ taxable: true, reverse_charge_applicable: false, country_rate: 0.19, total_rate: 0.19 });
+  });
+
+  it('calculates as a subsidiary named by entity_id, and 404s for another account’s entity', async () => {
+    const sub = await callRoute('entities-create', { accountId: deSeller, body: { name: 'Filiale SARL', country: 'FR' } });
+    const asSub = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' }, entity_id: sub.body.id });
+    expect(asSub.body).toMatchObject({ reverse_charge_applicable: false, country_rate: 0.2 });
+    const foreign = await rate(usSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' }, entity_id: sub.body.id });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('not_found');
+  });
+
+  it('splits Canadian GST, HST, PST and QST', async () => {
+    const cases: [string, number, number][] = [
+      ['ON', 0.05, 0.08], ['AB', 0.05, 0], ['BC', 0.05, 0.07], ['QC', 0.05, 0.09975], ['NB', 0.05, 0.1],
+    ];
+    for (const [state, gst, provincial] of cases) {
+      const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'CA', state } });
+      expect({ state, country_rate: res.body.country_rate, state_rate: res.body.state_rate }).toEqual({ state, country_rate: gst, state_rate: provincial });
+    }
+  });
+
+  it('charges nothing in a state without sales tax', async () => {
+    const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '97201' } });
+    expect(res.body).toMatchObject({ total_rate: 0, jurisdiction: { state: 'OR' } });
+  });
+
+  it.each([
+    [{ product_category: 'SOFTWARE', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } }, 'SAAS'],
+    [{ product_category: 'PHYSICAL_GOODS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } }, 'delivery_method'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'US', state: 'NY', postal_code: '90001' } }, 'state'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { ip_address: '10.1.2.3' } }, 'ip_address'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: {} }, 'location'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'US', postal_code: '9000' } }, 'postal_code'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' }, colour: 'x' }, 'colour'],
+  ])('refuses %j with a 400 naming %s and bills nothing', async (body, named) => {
+    const { account_id } = await newTestAccount('US');
+    const res = await rate(account_id, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(named), status: 400 });
+    const usage = await callRoute('usage-get', { accountId: account_id });
+    expect(usage.body.data).toEqual([]);
+  });
+
+  it('runs 20 parallel requests with one key once and meters once', async () => {
+    const { account_id } = await newTestAccount('US');
+    const body = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '10001' } };
+    const results = await Promise.all(Array.from({ length: 20 }, () => rate(account_id, body, { 'Idempotency-Key': 'parallel' })));
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const r of ok) expect(r.body).toEqual(ok[0].body);
+    const replay = await rate(account_id, body, { 'Idempotency-Key': 'parallel' });
+    expect(replay.body).toEqual(ok[0].body);
+    const usage = await callRoute('usage-get', { accountId: account_id });
+    expect(usage.body.data).toEqual([{ date: expect.any(String), endpoint: 'POST /v1/tax/rate', count: 1 }]);
+    const other = await rate(account_id, { ...body, customer_type: 'B2B' }, { 'Idempotency-Key': 'parallel' });
+    expect(other.status).toBe(422);
+  });
+});
