@@ -24,7 +24,7 @@ function describeIssue(issue: Issue, prefix: string): string {
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `'${field}' is required.`;
   }
-  if (!field || issue.message.includes(field)) return /[.!?]$/.test(issue.message) ? issue.message : `${issue.message}.`;
+  if (!field || issue.message.startsWith(field)) return /[.!?]$/.test(issue.message) ? issue.message : `${issue.message}.`;
   // Our schemas' messages continue the field name ("'name' must not be empty"); zod's own are sentences.
   return /^[a-z]/.test(issue.message) ? `'${field}' ${issue.message}.` : `'${field}': ${issue.message}.`;
 }

@@ -1,7 +1,8 @@
 /**
- * Use case: the tax rate of a sale for an account. Resolves the location offline, reads the seller
+ * Use case: the tax rates of a sale for an account. Resolves the location offline, reads the seller
  * (the primary entity, or the subsidiary named by entity_id) and the imported ZIP rates in
- * parallel, then asks the pure engine. Shared by tax-rate, unify and transactions.
+ * parallel, once per sale, then asks the pure engine once per distinct category + delivery.
+ * Shared by tax-rate, unify and transactions.
  */
 import { NotFoundError } from '../errors';
 import { defaultLocationLookups } from '../geo';
@@ -14,6 +15,12 @@ import { calculateTaxRateDetailed, type TaxRateCalculation, type TaxRateInput, t
 export interface RateQuoteRequest extends TaxRateInput {
   entity_id?: string;
 }
+
+/** What every line of one sale shares: customer, place, date and seller. */
+export type SaleContext = Omit<RateQuoteRequest, 'product_category' | 'delivery_method'>;
+
+/** What varies per line. */
+export type LineKind = Pick<TaxRateInput, 'product_category' | 'delivery_method'>;
 
 async function sellerOf(accountId: string, entityId: string | undefined): Promise<Entity> {
   if (entityId) {
@@ -34,10 +41,24 @@ async function usLocalRate(location: ResolvedLocation): Promise<UsLocalRate | nu
   return rows.find((r) => r.state === location.state) ?? (location.state ? null : rows[0] ?? null);
 }
 
+/** Reads what the sale needs once; the returned function rates each line kind (memoised). */
+export async function saleRateQuoter(accountId: string, sale: SaleContext): Promise<(line: LineKind) => TaxRateCalculation> {
+  const location = resolveLocation(sale.location, defaultLocationLookups);
+  const [seller, usLocal] = await Promise.all([sellerOf(accountId, sale.entity_id), usLocalRate(location)]);
+  const byKind = new Map<string, TaxRateCalculation>();
+  return (line) => {
+    const key = `${line.product_category}|${line.delivery_method}`;
+    let calculation = byKind.get(key);
+    if (!calculation) {
+      calculation = calculateTaxRateDetailed({ ...sale, ...line }, { seller: { country: seller.country }, usLocal, location });
+      byKind.set(key, calculation);
+    }
+    return calculation;
+  };
+}
+
 export async function quoteTaxRateDetailed(accountId: string, request: RateQuoteRequest): Promise<TaxRateCalculation> {
-  const location = resolveLocation(request.location, defaultLocationLookups);
-  const [seller, usLocal] = await Promise.all([sellerOf(accountId, request.entity_id), usLocalRate(location)]);
-  return calculateTaxRateDetailed(request, { seller: { country: seller.country }, usLocal, location });
+  return (await saleRateQuoter(accountId, request))(request);
 }
 
 export async function quoteTaxRate(accountId: string, request: RateQuoteRequest): Promise<TaxRateResult> {

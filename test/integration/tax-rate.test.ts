@@ -40,8 +40,10 @@ describe('POST /v1/tax/rate', () => {
           customer_type: 'B2C',
           location: { country: 'US', state, postal_code: zip },
         });
-        const parts = result.state_rate + result.county_rate + result.additional_rate + result.special_rate + result.country_rate;
-        if (Math.abs(result.total_rate - Number(combined)) > 1e-6 || Math.abs(parts - result.total_rate) > 1e-9 || !result.taxable) {
+        // Compared in millionths: the rates are 6-place decimals, and total_rate is the exact sum of the parts.
+        const ppm = (r: number) => Math.round(r * 1e6);
+        const parts = [result.country_rate, result.state_rate, result.county_rate, result.additional_rate, result.special_rate].reduce((s, r) => s + ppm(r), 0);
+        if (Math.abs(ppm(result.total_rate) - ppm(Number(combined))) > 1 || parts !== ppm(result.total_rate)) {
           mismatches.push(`${state} ${zip}: ${result.total_rate} vs ${combined}`);
         }
       }

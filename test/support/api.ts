@@ -12,7 +12,8 @@ export interface CallOptions {
   /** An object is sent as JSON; a string is sent as is. */
   body?: unknown;
   headers?: Record<string, string>;
-  query?: Record<string, string>;
+  /** Undefined values are left out, as a client would. */
+  query?: Record<string, string | undefined>;
   pathParameters?: Record<string, string>;
 }
 
@@ -33,7 +34,7 @@ export async function callRoute(name: string, options: CallOptions): Promise<Cal
     route,
     path,
     pathParameters: options.pathParameters,
-    query: options.query,
+    query: options.query && (Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined)) as Record<string, string>),
     headers: { ...(body !== null ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
     body,
     accountId: options.accountId,

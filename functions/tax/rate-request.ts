@@ -1,0 +1,129 @@
+// Domain (pure): the request vocabulary of POST /v1/tax/rate (zod schemas reused by transactions and unify lines).
+import { z } from 'zod';
+import { ValidationError } from '../errors';
+
+export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
+export const deliveryMethods = ['CLOUD', 'DOWNLOAD', 'SHIPPED', 'PICKUP', 'IN_PERSON'] as const;
+export const customerTypes = ['B2B', 'B2C', 'GOVERNMENT', 'NONPROFIT', 'RESELLER'] as const;
+
+export type ProductCategory = (typeof productCategories)[number];
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+export type CustomerType = (typeof customerTypes)[number];
+
+/** Which deliveries make sense for each category; anything else is a 400 (software is not shipped, goods not streamed). */
+export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly DeliveryMethod[]>> = {
+  SAAS: ['CLOUD'],
+  DIGITAL_GOODS: ['DOWNLOAD', 'CLOUD'],
+  EBOOKS: ['DOWNLOAD', 'CLOUD'],
+  PHYSICAL_GOODS: ['SHIPPED', 'PICKUP'],
+  PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON'],
+};
+
+/** zod error callback: "<field> is required." when absent, otherwise `message`. */
+const requiredOr =
+  (field: string, message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? `${field} is required.` : message;
+
+const oneOf = (field: string, values: readonly string[]) => requiredOr(field, `${field} must be one of: ${values.join(', ')}.`);
+
+export const productCategorySchema = z.enum(productCategories, { error: oneOf('product_category', productCategories) });
+export const deliveryMethodSchema = z.enum(deliveryMethods, { error: oneOf('delivery_method', deliveryMethods) });
+export const customerTypeSchema = z.enum(customerTypes, { error: oneOf('customer_type', customerTypes) });
+
+/** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
+export const isoDateSchema = z.iso.date({ error: () => 'date must be a calendar date in the form YYYY-MM-DD.' });
+
+/**
+ * Where the customer is. Each field is checked for shape here; whether they fit together (state vs ZIP, private IP,
+ * unknown country code, postal format per country) is checked by resolveLocation, which knows the reference data.
+ */
+export const locationSchema = z
+  .strictObject(
+    {
+      country: z
+        .string({ error: () => 'location.country must be a string.' })
+        .regex(/^[A-Za-z]{2}$/, { error: () => 'location.country must be an ISO 3166-1 alpha-2 code such as "US" or "DE".' })
+        .optional(),
+      state: z
+        .string({ error: () => 'location.state must be a string.' })
+        .regex(/^[A-Za-z0-9]{1,3}$/, { error: () => 'location.state must be a region code such as "CA" or "ON".' })
+        .optional(),
+      postal_code: z
+        .string({ error: () => 'location.postal_code must be a string.' })
+        .trim()
+        .min(1, { error: () => 'location.postal_code must not be empty.' })
+        .max(12, { error: () => 'location.postal_code must be at most 12 characters.' })
+        .optional(),
+      ip_address: z
+        .union([z.ipv4(), z.ipv6()], { error: () => 'location.ip_address must be an IPv4 or IPv6 address.' })
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `location has unknown field(s): ${issue.keys.join(', ')}; allowed: country, state, postal_code, ip_address.`
+          : requiredOr('location', 'location must be an object.')(issue),
+    },
+  )
+  .refine((location) => location.country !== undefined || location.ip_address !== undefined, {
+    error: 'location needs a country or an ip_address.',
+  });
+
+export type LocationInput = z.infer<typeof locationSchema>;
+
+/** Adds a 400 on delivery_method when it does not fit the category; reused by transaction and cart lines. */
+export function checkCategoryDelivery(
+  line: { product_category: ProductCategory; delivery_method: DeliveryMethod },
+  ctx: z.RefinementCtx,
+): void {
+  const allowed = allowedDeliveryMethods[line.product_category];
+  if (!allowed.includes(line.delivery_method)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['delivery_method'],
+      message: `delivery_method ${line.delivery_method} does not fit product_category ${line.product_category}; allowed: ${allowed.join(', ')}.`,
+    });
+  }
+}
+
+export const taxRateRequestSchema = z
+  .strictObject(
+    {
+      product_category: productCategorySchema,
+      delivery_method: deliveryMethodSchema,
+      customer_type: customerTypeSchema,
+      location: locationSchema,
+      entity_id: z.string({ error: () => 'entity_id must be a string.' }).min(1, { error: () => 'entity_id must not be empty.' }).max(128, { error: () => 'entity_id must be at most 128 characters.' }).optional(),
+      date: isoDateSchema.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field(s): ${issue.keys.join(', ')}; allowed: product_category, delivery_method, customer_type, location, entity_id, date.`
+          : 'The body must be a JSON object.',
+    },
+  )
+  .superRefine(checkCategoryDelivery);
+
+export type TaxRateRequest = z.infer<typeof taxRateRequestSchema>;
+
+/** Turns the first zod issue into the project's 400, naming the field by its dotted path (location.country). */
+export function validationErrorFromZod(error: z.ZodError): ValidationError {
+  const issue = error.issues[0];
+  if (!issue) return new ValidationError('The request is not valid.');
+  // An unknown field is named by its own path (location.extra), not by its parent's.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  const field = path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
+  return new ValidationError(issue.message, field || undefined);
+}
+
+/** Parses and validates a POST /v1/tax/rate body, throwing ValidationError (400) on the first problem. */
+export function parseTaxRateRequest(body: unknown): TaxRateRequest {
+  const parsed = taxRateRequestSchema.safeParse(body);
+  if (!parsed.success) throw validationErrorFromZod(parsed.error);
+  return parsed.data;
+}

@@ -1,0 +1,30 @@
+/**
+ * Local runtime: the environment a handler finds in Lambda (table names, region, service name),
+ * pointed at DynamoDB Local. Shared by `npm start`, `npm run invoke` and the `levy` CLI. It must run
+ * BEFORE any handler or store module is imported: those read the env when they load.
+ */
+import { localTableEnv } from '../lib/tables';
+
+export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+export const LOCAL_TABLE_PREFIX = 'levy';
+
+export function applyLocalEnv(endpoint: string, options: { keepTableNames?: boolean } = {}): void {
+  const tableEnv = localTableEnv(LOCAL_TABLE_PREFIX);
+  for (const [name, value] of Object.entries(tableEnv)) {
+    if (!options.keepTableNames || !process.env[name]) process.env[name] = value;
+  }
+  process.env.LEVY_DYNAMODB_ENDPOINT = endpoint;
+  process.env.POWERTOOLS_SERVICE_NAME ??= 'levy';
+  process.env.AWS_REGION ??= 'us-east-1';
+}
+
+/** A friendlier line for the error the SDK throws when nothing listens on the endpoint. */
+export function describeConnectionError(error: unknown, endpoint: string | undefined): string | undefined {
+  const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''} ${String((error as { code?: unknown })?.code ?? '')}`;
+  const cause = (error as { cause?: unknown })?.cause;
+  const all = `${text} ${cause ? String((cause as Error).message ?? cause) : ''} ${(error as AggregateError)?.errors?.map((e) => String((e as Error)?.message)).join(' ') ?? ''}`;
+  if (endpoint && /ECONNREFUSED|connect|socket hang up/i.test(all)) {
+    return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` running (or LEVY_DYNAMODB_ENDPOINT pointing at it)?`;
+  }
+  return undefined;
+}

@@ -1,0 +1,25 @@
+// Unit tests (offline): the IP and county data packages load only when a request needs them.
+jest.mock('geoip-country', () => {
+  throw new Error('geoip-country must not load for a request without ip_address');
+});
+
+import { calculateTaxRate } from '../../../functions/tax/rate-engine';
+
+describe('lazy data packages', () => {
+  it('a request without ip_address never loads the IP database', () => {
+    const result = calculateTaxRate(
+      { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE', ip_address: '8.8.8.8' } },
+      { seller: { country: 'US' }, usLocal: null, today: '2026-03-01' },
+    );
+    expect(result.total_rate).toBe(0.19);
+  });
+
+  it('the mocked package does throw when a request does need it (so the test above can fail)', () => {
+    expect(() =>
+      calculateTaxRate(
+        { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { ip_address: '8.8.8.8' } },
+        { seller: { country: 'US' }, usLocal: null },
+      ),
+    ).toThrow(/must not load/);
+  });
+});
