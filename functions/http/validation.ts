@@ -24,7 +24,11 @@ function describeIssue(issue: Issue, prefix: string): string {
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `'${field}' is required.`;
   }
-  if (!field || issue.message.startsWith(field)) return /[.!?]$/.test(issue.message) ? issue.message : `${issue.message}.`;
+  const sentence = (m: string) => (/[.!?]$/.test(m) ? m : `${m}.`);
+  if (!field || issue.message.startsWith(field)) return sentence(issue.message);
+  // Shared schemas name their own field ("product_category must be ..."); inside a list, name the full path.
+  const last = field.split('.').at(-1)!;
+  if (issue.message.startsWith(`${last} `)) return sentence(`${field}${issue.message.slice(last.length)}`);
   // Our schemas' messages continue the field name ("'name' must not be empty"); zod's own are sentences.
   return /^[a-z]/.test(issue.message) ? `'${field}' ${issue.message}.` : `'${field}': ${issue.message}.`;
 }

@@ -3,16 +3,13 @@
  * leaves them open (docs/api.md): name 1-200 chars trimmed, country an assigned ISO 3166-1 alpha-2
  * code in any case (stored upper-case), tax_id 1-50 chars trimmed, email up to 254 chars.
  */
-import countries from 'i18n-iso-countries';
 import { z } from 'zod';
+import { isAssignedCountry } from '../tax/countries';
 
 /** zod reports a missing field as a type error; say "is required" then, and what is expected otherwise. */
 export const expected = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`;
 
-const alpha2Codes = new Set(Object.keys(countries.getAlpha2Codes()));
-
-export const isAssignedCountryCode = (code: string): boolean => alpha2Codes.has(code);
 
 export const nameField = z
   .string({ error: expected('a string') })
@@ -24,7 +21,7 @@ export const countryField = z
   .string({ error: expected('a string (ISO 3166-1 alpha-2 code such as "DE")') })
   .trim()
   .transform((s) => s.toUpperCase())
-  .refine((code) => /^[A-Z]{2}$/.test(code) && isAssignedCountryCode(code), {
+  .refine((code) => isAssignedCountry(code), {
     error: 'must be an assigned ISO 3166-1 alpha-2 country code such as "DE" or "US"',
   });
 

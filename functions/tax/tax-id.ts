@@ -31,7 +31,7 @@ import { ean } from 'stdnum/lib/cjs/gen';
 import { nic as lkNic } from 'stdnum/lib/cjs/lk';
 import type { Validator } from 'stdnum';
 import { z } from 'zod';
-import { isAssignedCountryCode } from '../records/fields';
+import { isAssignedCountry } from './countries';
 
 /**
  * `vat`, `business`, `individual`: taxpayer numbers (`TAX_KINDS`). `other`: identifiers that are
@@ -463,7 +463,7 @@ export const taxIdValidateRequestSchema = z
       .string({ error: 'must be a string (ISO 3166-1 alpha-2 code such as "DE")' })
       .trim()
       .transform((s) => s.toUpperCase())
-      .refine((c) => /^[A-Z]{2}$/.test(c) && (isAssignedCountryCode(c) || c in COUNTRY_ALIASES), {
+      .refine((c) => /^[A-Z]{2}$/.test(c) && (isAssignedCountry(c) || c in COUNTRY_ALIASES), {
         error: 'must be an ISO 3166-1 alpha-2 country code such as "DE" (or the VAT prefix "EL" or "XI")',
       })
       .optional(),

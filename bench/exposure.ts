@@ -1,0 +1,204 @@
+/**
+ * Benchmark (issue 4): GET /v1/exposure/countries latency through the local API Gateway emulation (local/server.ts,
+ * what `npm start` serves) after 1,000 and after 100,000 recorded sales spread over 50 US states and 20 countries,
+ * side by side with a scan-and-sum of the same sales (Query of the account's Transactions partition + sum in
+ * process), as ratios; and sales recorded per second through the use case (engine included).
+ *
+ *   npx tsx bench/exposure.ts            (BENCH_SALES=100000 BENCH_USECASE_SALES=2000 to change the sizes)
+ *
+ * Starts its own in-memory DynamoDB Local. The 100,000 sales are loaded through the stores' TransactWriteItems
+ * (the same items the use case writes), not through HTTP, to keep the run short.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
+
+const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
+const USECASE_SALES = Number(process.env.BENCH_USECASE_SALES ?? 2_000);
+const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
+const COUNTRIES = ['AT', 'AU', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'JP', 'NL', 'NO', 'NZ', 'PL', 'PT', 'SE', 'SG'];
+const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 'GBP', JP: 'JPY', NO: 'NOK', NZ: 'NZD', PL: 'PLN', SE: 'SEK', SG: 'SGD' };
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function main() {
+  const db = await startDynamoDbLocal();
+  const env = await ensureTables(db.endpoint, 'bench');
+  Object.assign(process.env, env, { LEVY_DYNAMODB_ENDPOINT: db.endpoint, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_AUTH_CACHE_SECONDS: '300' });
+  // Stores read their env when they load: import them only now.
+  const { createAccount } = await import('../functions/accounts/create-account');
+  const { parseZipRateCsv } = await import('../functions/rates/zip-rate-csv');
+  const { rateStore } = await import('../functions/store/rate-store');
+    const { transactionStore } = await import('../functions/store/transaction-store');
+  const { exposureStore } = await import('../functions/store/exposure-store');
+  const { documentClient, dynamoDbClient } = await import('../functions/store/dynamodb-client');
+  const { BatchWriteCommand, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { exposureKeyString, saleExposureDeltas } = await import('../functions/exposure/deltas');
+  const { buildExposureReport } = await import('../functions/exposure/report');
+  const { buildTransaction, lineTax, transactionFingerprint, transactionRequestSchema } = await import('../functions/records/transaction');
+  const { quoteTaxRateDetailed } = await import('../functions/usecases/quote-tax-rate');
+  const { recordTransaction } = await import('../functions/usecases/record-transaction');
+  const { startServer } = await import('../local/server');
+
+  // One ZIP per US state (its first taxed row), imported like `levy rates import` would.
+  const stateRows = readdirSync(ZIP_DIR)
+    .filter((f) => f.endsWith('.csv') && !/_(DC|PR)\d/.test(f))
+    .map((f) => {
+      const rows = parseZipRateCsv(readFileSync(join(ZIP_DIR, f), 'utf8'), f, '2026-03');
+      return rows.find((r) => r.combined_rate > 0) ?? rows[0];
+    });
+  await rateStore.putAll(stateRows);
+  const locations = [
+    ...stateRows.map((r) => ({ location: { country: 'US', postal_code: r.zip }, currency: 'USD' })),
+    ...COUNTRIES.map((c) => ({ location: { country: c }, currency: CURRENCY[c] ?? 'EUR' })),
+  ];
+  console.log(`locations: ${stateRows.length} US states + ${COUNTRIES.length} countries`);
+
+  const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
+  const quotes = await Promise.all(
+    locations.map((l) => quoteTaxRateDetailed(accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: l.location, date: '2026-03-01' })),
+  );
+
+  // Loading (fast path): the very items recordTransaction writes, but sales by BatchWriteItem and the counters
+  // summed per chunk of 5,000 sales and ADDed once per counter: the end state is the same as 5,000 single
+  // TransactWriteItems, without 5,000 conflicts on the hot US counters. The per-sale path is timed below.
+  let loaded = 0;
+  const pool = async (count: number, width: number, task: (i: number) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: width }, async () => {
+      while (next < count) await task(next++);
+    }));
+  };
+  async function load(upTo: number) {
+    const started = performance.now();
+    const from = loaded;
+    for (let chunkStart = loaded; chunkStart < upTo; chunkStart += 5_000) {
+      const chunkEnd = Math.min(upTo, chunkStart + 5_000);
+      const puts: Record<string, unknown>[] = [];
+      const sums = new Map<string, ReturnType<typeof saleExposureDeltas>[number]>();
+      for (let i = chunkStart; i < chunkEnd; i++) {
+        const k = i % locations.length;
+        const month = String((i % 12) + 1).padStart(2, '0');
+        const request = transactionRequestSchema.parse({
+          id: `s${String(i).padStart(7, '0')}`,
+          date: `2025-${month}-15`,
+          currency: locations[k].currency,
+          customer_type: 'B2C',
+          location: locations[k].location,
+          line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000), product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
+        });
+        const { ppm, result } = quotes[k];
+        const rates = { country: ppm.country, state: ppm.state, county: ppm.county, additional: ppm.additional, special: ppm.special };
+        const taxes = request.line_items.map((l) => lineTax(l.amount, rates, undefined, result.jurisdiction));
+        const t = buildTransaction(request, result.jurisdiction, taxes, new Date().toISOString());
+        puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
+        for (const d of saleExposureDeltas(t)) {
+          const key = exposureKeyString(d);
+          const sum = sums.get(key);
+          if (sum) {
+            sum.tax += d.tax;
+            sum.sales += d.sales;
+          } else sums.set(key, { ...d });
+        }
+      }
+      await pool(Math.ceil(puts.length / 25), 16, async (b) => {
+        let requests = puts.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length) {
+          const out = await documentClient.send(new BatchWriteCommand({ RequestItems: { [env.TRANSACTIONS_TABLE]: requests } }));
+          requests = (out.UnprocessedItems?.[env.TRANSACTIONS_TABLE] ?? []) as typeof requests;
+        }
+      });
+      const counters = exposureStore.addItems(accountId, [...sums.values()]);
+      await pool(counters.length, 16, async (c) => {
+        await documentClient.send(new UpdateCommand(counters[c].Update as never));
+      });
+    }
+    loaded = upTo;
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`loaded ${upTo - from} sales in ${seconds.toFixed(1)} s`);
+  }
+
+  const server = await startServer({ port: 0 });
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  async function reportLatency(runs = 40): Promise<{ median: number; p95: number; countries: number; body: unknown }> {
+    let body: unknown;
+    const times: number[] = [];
+    for (let i = 0; i < runs + 5; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/v1/exposure/countries`, { headers });
+      body = await res.json();
+      if (res.status !== 200) throw new Error(`report answered ${res.status}: ${JSON.stringify(body)}`);
+      if (i >= 5) times.push(performance.now() - t0);
+    }
+    return { median: quantile(times, 0.5), p95: quantile(times, 0.95), countries: (body as { exposure: unknown[] }).exposure.length, body };
+  }
+  /** The alternative the counters replace: read every sale of the account and add the report up. */
+  async function scanAndSum(runs = 3): Promise<{ median: number; items: number; body: unknown }> {
+    const times: number[] = [];
+    let items = 0;
+    let body: unknown;
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      const totals = [];
+      items = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documentClient.send(
+          new QueryCommand({ TableName: env.TRANSACTIONS_TABLE, KeyConditionExpression: 'account_id = :a AND begins_with(sk, :p)', ExpressionAttributeValues: { ':a': accountId, ':p': 'txn#' }, ExclusiveStartKey: start }),
+        );
+        for (const item of page.Items ?? []) {
+          items++;
+          totals.push(...saleExposureDeltas(item as never));
+        }
+        start = page.LastEvaluatedKey;
+      } while (start);
+      body = buildExposureReport(totals);
+      times.push(performance.now() - t0);
+    }
+    return { median: quantile(times, 0.5), items, body };
+  }
+
+  const rows: string[] = [];
+  for (const size of [1_000, TOTAL_SALES]) {
+    await load(size);
+    const report = await reportLatency();
+    const scan = await scanAndSum(size > 10_000 ? 1 : 5);
+    const same = JSON.stringify(report.body) === JSON.stringify(scan.body);
+    const line = `| ${size.toLocaleString('en-US')} | ${ms(report.median)} | ${ms(report.p95)} | ${ms(scan.median)} (${scan.items.toLocaleString('en-US')} items) | ${(scan.median / report.median).toFixed(1)}x | ${report.countries} | ${same ? 'yes' : 'NO'} |`;
+    console.log(line);
+    rows.push(line);
+  }
+
+  // Throughput through the use case (engine quote per sale, one TransactWriteItems), 16 in flight, fresh accounts:
+  // sales spread over the 70 locations, then every sale into one ZIP (the hot-counter case of docs/exposure.md).
+  async function throughput(label: string, pick: (i: number) => (typeof locations)[number]): Promise<string> {
+    const { account_id: writer } = await createAccount({ name: 'Writer Inc', country: 'US' });
+    const t0 = performance.now();
+    await pool(USECASE_SALES, 16, async (i) => {
+      const l = pick(i);
+      await recordTransaction(writer, {
+        id: `w${i}`, date: '2026-03-15', currency: l.currency, customer_type: 'B2C', location: l.location,
+        line_items: [{ amount: 5_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }, { amount: 999, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+      });
+    });
+    const line = `recordTransaction, ${label}: ${(USECASE_SALES / ((performance.now() - t0) / 1000)).toFixed(0)} sales/s (${USECASE_SALES} sales, 16 concurrent, 2 lines each)`;
+    console.log(line);
+    return line;
+  }
+  const spread = await throughput('spread over 70 locations', (i) => locations[i % locations.length]);
+  const hot = await throughput('all into one ZIP (hot counters)', () => locations[4]);
+  console.log('\n| recorded sales | report median (HTTP) | report p95 | scan-and-sum median | scan / report | country items | same report |');
+  console.log('|---|---|---|---|---|---|---|');
+  rows.forEach((r) => console.log(r));
+  console.log(`\n${spread}\n${hot}`);
+
+  await server.close();
+  dynamoDbClient.destroy();
+  await db.stop();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

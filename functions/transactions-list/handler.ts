@@ -1,0 +1,13 @@
+/** Primary adapter: GET /v1/transactions?limit&starting_after&from&to -> {data, has_more}, in id order. */
+import { httpRoute } from '../http/pipeline';
+import { transactionListQuerySchema } from '../records/transaction';
+import { transactionStore } from '../store/transaction-store';
+
+export const handler = httpRoute({
+  route: 'transactions-list',
+  query: transactionListQuerySchema,
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await transactionStore.list(accountId, { limit: query.limit, startingAfter: query.starting_after, from: query.from, to: query.to }),
+  }),
+});

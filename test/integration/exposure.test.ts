@@ -1,0 +1,312 @@
+/**
+ * Integration: GET /v1/exposure/countries (spec 2.4, 4.1; issue 4) on DynamoDB Local: the exact shape and order,
+ * DE without jurisdictions, one item per currency, US states and counties, month ranges, bad queries, isolation
+ * between accounts, and a fast-check property: for random batches of sales and refunds the report equals a
+ * straightforward recomputation from the stored transactions read back through the routes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { parseZipRateCsv } from '../../functions/rates/zip-rate-csv';
+import { rateStore } from '../../functions/store/rate-store';
+import { callRoute, newTestAccount } from '../support/api';
+
+const ZIP_DIR = join(__dirname, '../../../shared/data/us-zip5-rates-2026-03');
+
+/** LA County and San Francisco (CA), Austin (TX: no county rate, city and special), Seattle (WA), Portland area (OR: no tax). */
+const ZIPS: readonly [string, string][] = [['CA', '90001'], ['CA', '94105'], ['TX', '78701'], ['WA', '98101'], ['OR', '97201']];
+
+async function importZipRows(): Promise<void> {
+  const rows = ZIPS.flatMap(([state, zip]) => {
+    const file = `TAXRATES_ZIP5_${state}202603.csv`;
+    const [header, ...lines] = readFileSync(join(ZIP_DIR, file), 'utf8').split('\n');
+    return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
+  });
+  await rateStore.putAll(rows);
+}
+
+const line = (amount: number, extra: Record<string, unknown> = {}) => ({ amount, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', ...extra });
+let seq = 0;
+const sale = (location: Record<string, string | undefined>, currency: string, lines: unknown[], date = '2026-03-10') => ({
+  id: `s-${++seq}`,
+  date,
+  currency,
+  customer_type: 'B2C',
+  location,
+  line_items: lines,
+});
+
+const record = async (accountId: string, body: unknown) => {
+  const res = await callRoute('transactions-create', { accountId, body });
+  if (res.status !== 201) throw new Error(`sale not recorded: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+const report = (accountId: string, query?: Record<string, string>) => callRoute('exposure-countries', { accountId, query });
+
+describe('GET /v1/exposure/countries', () => {
+  beforeAll(importZipRows);
+
+  it('answers an empty report for an account without sales', async () => {
+    const { account_id } = await newTestAccount('DE');
+    const res = await report(account_id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ exposure: [] });
+  });
+
+  it('gives exactly the spec shape: DE without jurisdictions, one item per currency, US states and counties, sorted', async () => {
+    const { account_id } = await newTestAccount('US');
+    await record(account_id, sale({ country: 'DE' }, 'EUR', [line(10_000), line(5_000)])); // 19 %: 1,900 + 950
+    await record(account_id, sale({ country: 'DE', postal_code: '10115' }, 'USD', [line(1_000)])); // 190
+    await record(account_id, sale({ country: 'US', postal_code: '90001' }, 'USD', [line(10_000)])); // 10.5 %: 1,050
+    await record(account_id, sale({ country: 'US', postal_code: '94105' }, 'USD', [line(10_000)])); // 8.625 %: 863
+    await record(account_id, sale({ country: 'US', postal_code: '78701' }, 'USD', [line(10_000)])); // 8.25 %: 825
+    await record(account_id, sale({ country: 'US', postal_code: '97201' }, 'USD', [line(10_000)])); // Oregon: no tax
+    await record(account_id, sale({ country: 'FR' }, 'EUR', [line(100)])); // 20 %: 20
+    const res = await report(account_id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      exposure: [
+        { country_code: 'DE', country_name: 'Germany', currency: 'EUR', exposure_amount: 2_850 },
+        { country_code: 'DE', country_name: 'Germany', currency: 'USD', exposure_amount: 190 },
+        { country_code: 'FR', country_name: 'France', currency: 'EUR', exposure_amount: 20 },
+        {
+          country_code: 'US',
+          country_name: 'United States',
+          currency: 'USD',
+          exposure_amount: 1_050 + 863 + 825,
+          jurisdictions: [
+            {
+              jurisdiction_code: 'CA',
+              jurisdiction_name: 'California',
+              exposure_amount: 1_050 + 863,
+              counties: [
+                { county_name: 'Los Angeles County', exposure_amount: 1_050 },
+                { county_name: 'San Francisco County', exposure_amount: 863 },
+              ],
+            },
+            { jurisdiction_code: 'TX', jurisdiction_name: 'Texas', exposure_amount: 825, counties: [{ county_name: 'Travis County', exposure_amount: 825 }] },
+          ],
+        },
+      ],
+    });
+    for (const item of res.body.exposure) expect(Object.keys(item).sort()).toEqual(expect.arrayContaining(['country_code', 'country_name', 'currency', 'exposure_amount']));
+  });
+
+  it('restricts to months with from and to (inclusive); a refund counts in its own month, negative there', async () => {
+    const { account_id } = await newTestAccount('DE');
+    const jan = await record(account_id, sale({ country: 'DE' }, 'EUR', [line(1_000)], '2026-01-15')); // 190
+    await record(account_id, sale({ country: 'DE' }, 'EUR', [line(2_000)], '2026-02-01')); // 380
+    await record(account_id, sale({ country: 'US', postal_code: '90001' }, 'USD', [line(1_000)], '2026-03-31')); // 105
+    const refund = await callRoute('transactions-refund', { accountId: account_id, pathParameters: { id: jan.id }, body: { id: 'r', date: '2026-04-02' } });
+    expect(refund.status).toBe(201);
+    const amounts = async (query?: Record<string, string>) =>
+      (await report(account_id, query)).body.exposure.map((c: { country_code: string; exposure_amount: number }) => [c.country_code, c.exposure_amount]);
+    expect(await amounts()).toEqual([['DE', 380], ['US', 105]]);
+    expect(await amounts({ from: '2026-01', to: '2026-01' })).toEqual([['DE', 190]]);
+    expect(await amounts({ to: '2026-02' })).toEqual([['DE', 570]]);
+    expect(await amounts({ from: '2026-02', to: '2026-03' })).toEqual([['DE', 380], ['US', 105]]);
+    expect(await amounts({ from: '2026-04' })).toEqual([['DE', -190]]);
+    expect(await amounts({ from: '2025-01', to: '2025-12' })).toEqual([]);
+    expect(await amounts({ from: '2026-01', to: '2026-12' })).toEqual(await amounts());
+  });
+
+  it.each([
+    [{ from: '2026-1' }, "'from'"],
+    [{ from: '2026-13' }, "'from'"],
+    [{ to: '2026-03-01' }, "'to'"],
+    [{ from: '2026-04', to: '2026-03' }, "'from' must not be after 'to'"],
+    [{ country: 'US' }, "'country'"],
+    [{ from: '2026-01', limit: '10' }, "'limit'"],
+  ])('refuses the query %j with 400', async (query, message) => {
+    const { account_id } = await newTestAccount('DE');
+    const res = await report(account_id, query as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400 });
+  });
+
+  it("never shows another account's sales", async () => {
+    const mine = (await newTestAccount('DE')).account_id;
+    const theirs = (await newTestAccount('US')).account_id;
+    await record(mine, sale({ country: 'US', postal_code: '90001' }, 'USD', [line(1_000)]));
+    await record(theirs, sale({ country: 'IT' }, 'EUR', [line(1_000)]));
+    expect((await report(mine)).body.exposure.map((c: { country_code: string }) => c.country_code)).toEqual(['US']);
+    expect((await report(theirs)).body.exposure.map((c: { country_code: string }) => c.country_code)).toEqual(['IT']);
+    expect((await report(mine, { from: '2026-03', to: '2026-03' })).body.exposure).toHaveLength(1);
+  });
+
+  it('stays exact under concurrent sales into one state (hot counters) and concurrent refunds of one sale', async () => {
+    const { account_id } = await newTestAccount('US');
+    const sales = Array.from({ length: 25 }, () => sale({ country: 'US', postal_code: '90001' }, 'USD', [line(1_000)])); // 105 each
+    const results = await Promise.all(sales.map((body) => callRoute('transactions-create', { accountId: account_id, body })));
+    expect(results.map((r) => r.status)).toEqual(sales.map(() => 201));
+    const target = sales[0].id;
+    const refunds = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => callRoute('transactions-refund', { accountId: account_id, pathParameters: { id: target }, body: { id: `c${i}`, date: '2026-03-20', line_items: [{ id: '1', amount: 300 }] } })),
+    );
+    // 1,000 fits three refunds of 300; the others find only 100 left.
+    expect(refunds.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400]);
+    const left = (await callRoute('transactions-get', { accountId: account_id, pathParameters: { id: target } })).body.line_items[0];
+    expect(left).toMatchObject({ refunded_amount: 900, remaining_amount: 100, refunded_tax_amount: 3 * 32 });
+    const us = (await report(account_id)).body.exposure[0];
+    expect(us.exposure_amount).toBe(25 * 105 - 3 * 32);
+    expect(us.jurisdictions[0]).toMatchObject({ jurisdiction_code: 'CA', exposure_amount: 25 * 105 - 3 * 32, counties: [{ county_name: 'Los Angeles County', exposure_amount: 25 * 105 - 3 * 32 }] });
+  });
+
+  describe('property: the report equals a recomputation from the stored transactions', () => {
+    const locations = [
+      { country: 'DE' },
+      { country: 'FR' },
+      { country: 'US', postal_code: '90001' },
+      { country: 'US', postal_code: '94105' },
+      { country: 'US', postal_code: '78701' },
+      { country: 'US', postal_code: '98101' },
+      { country: 'US', postal_code: '97201' },
+      { country: 'CA', postal_code: 'V6B 1A1' },
+      { country: 'CA', state: 'AB' },
+    ];
+    const products = [
+      { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
+      { product_category: 'SAAS', delivery_method: 'CLOUD' },
+      { product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' },
+    ];
+    const months = ['2026-01', '2026-02', '2026-03'];
+    const lineArb = fc.record({
+      amount: fc.oneof(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 0, max: 9_999_999_999_999 })),
+      product: fc.constantFrom(...products),
+      tax: fc.option(fc.integer({ min: 0, max: 100_000 }), { freq: 4 }),
+    });
+    const saleArb = fc.record({
+      location: fc.constantFrom(...locations),
+      currency: fc.constantFrom('EUR', 'USD'),
+      month: fc.constantFrom(...months),
+      day: fc.integer({ min: 1, max: 28 }),
+      lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+    });
+    // A refund picks a sale by index; `share` of each line's remaining amount (0..1), or everything left.
+    const refundArb = fc.record({ sale: fc.nat(), full: fc.boolean(), shares: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }), monthsLater: fc.integer({ min: 0, max: 2 }) });
+    const rangeArb = fc.tuple(fc.constantFrom(...months, '2026-04', '2026-05'), fc.constantFrom(...months, '2026-04', '2026-05')).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
+
+    it('for random batches of sales and refunds (all time and a random month range), with integer amounts', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(saleArb, { minLength: 1, maxLength: 5 }), fc.array(refundArb, { maxLength: 4 }), rangeArb, async (sales, refunds, range) => {
+          const accountId = (await newTestAccount('DE')).account_id;
+          const recorded: { id: string; date: string; line_items: { id: string; amount: number }[] }[] = [];
+          for (const s of sales) {
+            const lines = s.lines.map((l) => ({ amount: l.amount, ...l.product, ...(l.tax === null || l.amount === 0 ? {} : { tax_amount: l.tax }) }));
+            recorded.push(await record(accountId, sale(s.location, s.currency, lines, `${s.month}-${String(s.day).padStart(2, '0')}`)));
+          }
+          for (const [i, r] of refunds.entries()) {
+            const target = recorded[r.sale % recorded.length];
+            const current = (await callRoute('transactions-get', { accountId, pathParameters: { id: target.id } })).body;
+            const month = Number(target.date.slice(5, 7)) + r.monthsLater;
+            const date = `2026-${String(month).padStart(2, '0')}-28`;
+            const lineItems = current.line_items
+              .map((l: { id: string; remaining_amount: number }, k: number) => ({ id: l.id, amount: Math.floor(l.remaining_amount * (r.shares[k] ?? 1)) }))
+              .filter((l: { amount: number }) => l.amount > 0);
+            const body = r.full ? { id: `r${i}`, date } : { id: `r${i}`, date, line_items: lineItems };
+            if (!r.full && lineItems.length === 0) continue;
+            const res = await callRoute('transactions-refund', { accountId, pathParameters: { id: target.id }, body });
+            expect([201, 400]).toContain(res.status); // 400: nothing left to refund
+          }
+
+          const expected = await recompute(accountId);
+          const all = (await report(accountId)).body;
+          expect(all).toEqual(expected(undefined));
+          const ranged = (await report(accountId, range)).body;
+          expect(ranged).toEqual(expected(range));
+          for (const amount of JSON.stringify([all, ranged]).match(/"exposure_amount":(-?[\d.e+]+)/g) ?? []) {
+            expect(Number.isSafeInteger(Number(amount.split(':')[1]))).toBe(true);
+          }
+        }),
+        { numRuns: 50 },
+      );
+    }, 240_000);
+  });
+});
+
+interface StoredLine {
+  id: string;
+  tax_amount: number;
+  tax_breakdown: { country: number; state: number; county: number; additional: number; special: number };
+}
+interface StoredSale {
+  id: string;
+  date: string;
+  currency: string;
+  tax_total: number;
+  jurisdiction: { country: string; country_name: string; state?: string; state_name?: string; county?: string };
+  line_items: StoredLine[];
+  refunds: { date: string; line_items: { id: string; tax_amount: number }[] }[];
+}
+
+/**
+ * The straightforward recomputation (docs/exposure.md's rule, written independently of functions/exposure): every
+ * line's tax counts for its country; for its state when the state has a name and tax is levied at state level or
+ * below; for its county when tax is levied at county level or below. Refunds subtract in their own month. An entry
+ * shows when a sale was attributed to it in the range or its amount is not zero.
+ */
+async function recompute(accountId: string) {
+  const sales: StoredSale[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await callRoute('transactions-list', { accountId, query: { limit: '100', ...(after ? { starting_after: after } : {}) } });
+    for (const t of page.body.data) sales.push((await callRoute('transactions-get', { accountId, pathParameters: { id: t.id } })).body);
+    if (!page.body.has_more) break;
+    after = page.body.data.at(-1).id;
+  }
+  return (range: { from: string; to: string } | undefined) => {
+    const inRange = (date: string) => !range || (date.slice(0, 7) >= range.from && date.slice(0, 7) <= range.to);
+    type Entry = { amount: number; sales: Set<string>; name: string; children: Map<string, Entry> };
+    const entry = (name: string): Entry => ({ amount: 0, sales: new Set(), name, children: new Map() });
+    const countries = new Map<string, Entry>();
+    const apply = (s: StoredSale, l: StoredLine, tax: number, countSale: boolean) => {
+      const key = `${s.jurisdiction.country}|${s.currency}`;
+      const country = countries.get(key) ?? entry(s.jurisdiction.country_name);
+      countries.set(key, country);
+      const targets = [country];
+      const b = l.tax_breakdown;
+      if (s.jurisdiction.state && s.jurisdiction.state_name && b.state + b.county + b.additional + b.special > 0) {
+        const state = country.children.get(s.jurisdiction.state) ?? entry(s.jurisdiction.state_name);
+        country.children.set(s.jurisdiction.state, state);
+        targets.push(state);
+        if (s.jurisdiction.county && b.county + b.additional + b.special > 0) {
+          const county = state.children.get(s.jurisdiction.county) ?? entry(s.jurisdiction.county);
+          state.children.set(s.jurisdiction.county, county);
+          targets.push(county);
+        }
+      }
+      for (const t of targets) {
+        t.amount += tax;
+        if (countSale) t.sales.add(s.id);
+      }
+    };
+    for (const s of sales) {
+      if (inRange(s.date)) {
+        // A sale whose lines all carry no state or county tax still shows its country.
+        countries.set(`${s.jurisdiction.country}|${s.currency}`, countries.get(`${s.jurisdiction.country}|${s.currency}`) ?? entry(s.jurisdiction.country_name));
+        countries.get(`${s.jurisdiction.country}|${s.currency}`)!.sales.add(s.id);
+        for (const l of s.line_items) apply(s, l, l.tax_amount, true);
+      }
+      for (const r of s.refunds) {
+        if (!inRange(r.date)) continue;
+        for (const rl of r.line_items) apply(s, s.line_items.find((l) => l.id === rl.id)!, -rl.tax_amount, false);
+      }
+    }
+    const shown = ([, e]: [string, Entry]) => e.sales.size > 0 || e.amount !== 0;
+    const sorted = <T,>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return {
+      exposure: sorted(countries)
+        .filter(shown)
+        .map(([key, c]) => {
+          const jurisdictions = sorted(c.children)
+            .filter(shown)
+            .map(([code, s]) => {
+              const counties = sorted(s.children).filter(shown).map(([name, k]) => ({ county_name: name, exposure_amount: k.amount }));
+              return { jurisdiction_code: code, jurisdiction_name: s.name, exposure_amount: s.amount, ...(counties.length ? { counties } : {}) };
+            });
+          const [code, currency] = key.split('|');
+          return { country_code: code, country_name: c.name, currency, exposure_amount: c.amount, ...(jurisdictions.length ? { jurisdictions } : {}) };
+        }),
+    };
+  };
+}
