@@ -8,7 +8,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../errors';
-import { parseWith } from './validation';
+import { parseWith } from '../validation';
 import type { ValidatedEvent } from './pipeline';
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;

@@ -1,6 +1,5 @@
 // Domain (pure): the request vocabulary of POST /v1/tax/rate (zod schemas reused by transactions and unify lines).
 import { z } from 'zod';
-import { ValidationError } from '../errors';
 
 export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
 export const deliveryMethods = ['CLOUD', 'DOWNLOAD', 'SHIPPED', 'PICKUP', 'IN_PERSON'] as const;
@@ -107,23 +106,3 @@ export const taxRateRequestSchema = z
   .superRefine(checkCategoryDelivery);
 
 export type TaxRateRequest = z.infer<typeof taxRateRequestSchema>;
-
-/** Turns the first zod issue into the project's 400, naming the field by its dotted path (location.country). */
-export function validationErrorFromZod(error: z.ZodError): ValidationError {
-  const issue = error.issues[0];
-  if (!issue) return new ValidationError('The request is not valid.');
-  // An unknown field is named by its own path (location.extra), not by its parent's.
-  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  const field = path
-    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
-    .join('.')
-    .replace(/\.\[/g, '[');
-  return new ValidationError(issue.message, field || undefined);
-}
-
-/** Parses and validates a POST /v1/tax/rate body, throwing ValidationError (400) on the first problem. */
-export function parseTaxRateRequest(body: unknown): TaxRateRequest {
-  const parsed = taxRateRequestSchema.safeParse(body);
-  if (!parsed.success) throw validationErrorFromZod(parsed.error);
-  return parsed.data;
-}

@@ -10,7 +10,7 @@
  */
 import { ConflictError } from '../errors';
 import { saleExposureDeltas } from '../exposure/deltas';
-import { parseWith } from '../http/validation';
+import { parseWith } from '../validation';
 import {
   buildTransaction,
   checkBreakdown,

@@ -1,5 +1,8 @@
 // Unit tests (pure): the POST /v1/tax/rate body schema in functions/tax/rate-request.ts.
-import { allowedDeliveryMethods, customerTypes, deliveryMethods, parseTaxRateRequest, productCategories, taxRateRequestSchema } from '../../../functions/tax/rate-request';
+import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories, taxRateRequestSchema } from '../../../functions/tax/rate-request';
+import { parseWith } from '../../../functions/validation';
+
+const parseTaxRateRequest = (body: unknown) => parseWith(taxRateRequestSchema, body);
 import { ValidationError } from '../../../functions/errors';
 
 const valid = { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'DE' } };

@@ -1,9 +1,9 @@
 /**
- * Primary adapter helper: turns a zod validation failure into one 400 `validation_error` whose
+ * Shared (domain, use cases and the HTTP pipeline): turns a zod validation failure into one 400 `validation_error` whose
  * message names every offending field, so a client can fix its request in one round trip.
  */
 import type { z } from 'zod';
-import { ValidationError } from '../errors';
+import { ValidationError } from './errors';
 
 type Issue = z.core.$ZodIssue;
 
@@ -36,7 +36,9 @@ function describeIssue(issue: Issue, prefix: string): string {
 export function validationErrorFrom(error: z.ZodError, prefix = ''): ValidationError {
   const first = error.issues[0];
   const message = error.issues.map((i) => describeIssue(i, prefix)).join(' ');
-  return new ValidationError(message, first ? fieldName(first.path, prefix) : undefined);
+  // An unknown field is named by its own path (location.city), not by its parent's.
+  const firstPath = first?.code === 'unrecognized_keys' ? [...first.path, first.keys[0] ?? ''] : first?.path;
+  return new ValidationError(message, firstPath ? fieldName(firstPath, prefix) || undefined : undefined);
 }
 
 /** Parse `value` with `schema` or throw a ValidationError naming the fields. */
