@@ -5,18 +5,10 @@
  * and line of the first bad one, so an import either takes a whole file set or nothing.
  */
 
-export interface ZipRateRow {
-  zip: string;
-  state: string;
-  region_name: string;
-  state_rate: number;
-  county_rate: number;
-  city_rate: number;
-  special_rate: number;
-  combined_rate: number;
-  /** YYYY-MM: the month the table describes. */
-  effective_month: string;
-}
+import type { UsLocalRate } from '../tax/rate-engine';
+
+/** One row as the Rates table stores it: the engine's UsLocalRate (rates as fractions, month YYYY-MM). */
+export type ZipRateRow = UsLocalRate;
 
 export const ZIP_RATE_HEADER = [
   'State', 'ZipCode', 'TaxRegionName', 'EstimatedCombinedRate', 'StateRate',
