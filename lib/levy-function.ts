@@ -4,7 +4,6 @@
  * its own log group with a retention, its own role that may write only to that log group, and
  * exactly the DynamoDB access that lib/routes.ts lists for it.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -13,18 +12,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { dataPackageCopies, lambdaBundleSettings, projectRoot } from './bundling';
 import type { TableAccess } from './routes';
 import { tables, type TableId } from './tables';
-
-/** The repository root: entries in lib/routes.ts are relative to it, and it holds package-lock.json. */
-export const projectRoot = path.resolve(__dirname, '..');
-
-/**
- * Middy 6 ships ESM only, so the bundle is ESM (`index.mjs`). A few CommonJS dependencies bundled
- * into it still call `require` for Node built-ins; this banner gives them one.
- */
-export const esmRequireBanner =
-  "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);";
 
 export interface LevyFunctionProps {
   /** Handler module relative to the project root, exporting `handler`. */
@@ -41,24 +31,6 @@ export interface LevyFunctionProps {
   readonly logLevel?: string;
   /** Packages that read their own data files: left out of the bundle and copied beside it. */
   readonly dataPackages?: readonly string[];
-}
-
-/** A package and everything it requires at run time, as installed in the project's node_modules. */
-export function runtimeDependencyClosure(packages: readonly string[], root = projectRoot): string[] {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    // A dependency nested under the package's own node_modules travels with the package folder.
-    for (const dep of Object.keys(manifest.dependencies ?? {})) {
-      if (!fs.existsSync(path.join(root, 'node_modules', name, 'node_modules', dep))) visit(dep);
-    }
-  };
-  packages.forEach(visit);
-  return [...seen].sort();
 }
 
 export class LevyFunction extends Construct {
@@ -87,8 +59,6 @@ export class LevyFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
       ...props.environment,
     };
-    const dataPackages = runtimeDependencyClosure(props.dataPackages ?? []);
-
     for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;
     }
@@ -109,15 +79,14 @@ export class LevyFunction extends Construct {
       environment,
       bundling: {
         forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
+        minify: lambdaBundleSettings.minify,
+        sourceMap: lambdaBundleSettings.sourcemap,
         sourceMapMode: SourceMapMode.DEFAULT,
-        // Stack traces need the mappings only, not a second copy of the sources.
-        sourcesContent: false,
-        target: 'node22',
+        sourcesContent: lambdaBundleSettings.sourcesContent,
+        target: lambdaBundleSettings.target,
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
+        mainFields: [...lambdaBundleSettings.mainFields],
+        banner: lambdaBundleSettings.banner,
         // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins
         // and the tests ran, not whatever SDK the managed runtime carries that day.
         externalModules: [...(props.dataPackages ?? [])],
@@ -128,8 +97,8 @@ export class LevyFunction extends Construct {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir: string, outputDir: string) =>
-            dataPackages.map(
-              (name) => `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(name))}" && cp -R "${path.join(inputDir, 'node_modules', name)}" "${path.join(outputDir, 'node_modules', name)}"`,
+            dataPackageCopies(props.dataPackages ?? [], inputDir, outputDir).map(
+              ({ from, to }) => `mkdir -p "${path.dirname(to)}" && cp -R "${from}" "${to}"`,
             ),
         },
       },

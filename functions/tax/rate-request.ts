@@ -31,7 +31,7 @@ export const deliveryMethodSchema = z.enum(deliveryMethods, { error: oneOf('deli
 export const customerTypeSchema = z.enum(customerTypes, { error: oneOf('customer_type', customerTypes) });
 
 /** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
-export const isoDateSchema = z.iso.date({ error: () => 'date must be a calendar date in the form YYYY-MM-DD.' });
+export const isoDateSchema = z.iso.date({ error: requiredOr('date', 'date must be a calendar date in the form YYYY-MM-DD.') });
 
 /**
  * Where the customer is. Each field is checked for shape here; whether they fit together (state vs ZIP, private IP,

