@@ -26,7 +26,7 @@ import {
 import { exposureStore } from '../store/exposure-store';
 import { cancellationCodes, transactionStore, transactWriteRetryingConflicts } from '../store/transaction-store';
 import { transactWrite } from '../store/transact';
-import { quoteTaxRateDetailed } from './quote-tax-rate';
+import { saleRateQuoter } from './quote-tax-rate';
 
 /** A line's tax as unify computed it with the same engine: the levels must add up to tax_amount. */
 export interface PrecomputedLineTax {
@@ -66,26 +66,16 @@ async function existingOrConflict(accountId: string, id: string, fingerprint: st
 type LineTax = ReturnType<typeof lineTax>;
 
 async function engineTaxes(accountId: string, request: TransactionRequest): Promise<{ jurisdiction: Jurisdiction; taxes: LineTax[] }> {
-  const combos = [...new Set(request.line_items.map((l) => `${l.product_category}|${l.delivery_method}`))];
-  const quotes = new Map(
-    await Promise.all(
-      combos.map(async (combo) => {
-        const [product_category, delivery_method] = combo.split('|') as [TransactionRequest['line_items'][number]['product_category'], TransactionRequest['line_items'][number]['delivery_method']];
-        const quote = await quoteTaxRateDetailed(accountId, {
-          product_category,
-          delivery_method,
-          customer_type: request.customer_type,
-          location: request.location,
-          date: request.date,
-          ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
-        });
-        return [combo, quote] as const;
-      }),
-    ),
-  );
-  const jurisdiction = quotes.get(combos[0])!.result.jurisdiction;
+  // One read of seller and ZIP rates for the sale; the engine runs once per category + delivery.
+  const quote = await saleRateQuoter(accountId, {
+    customer_type: request.customer_type,
+    location: request.location,
+    date: request.date,
+    ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+  });
+  const jurisdiction = quote(request.line_items[0]).result.jurisdiction;
   const taxes = request.line_items.map((line) => {
-    const { ppm } = quotes.get(`${line.product_category}|${line.delivery_method}`)!;
+    const { ppm } = quote(line);
     const rates: LevelAmounts = { country: ppm.country, state: ppm.state, county: ppm.county, additional: ppm.additional, special: ppm.special };
     return lineTax(line.amount, rates, line.tax_amount, jurisdiction);
   });
