@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
+import { ms, quantile } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const USECASE_SALES = Number(process.env.BENCH_USECASE_SALES ?? 2_000);
@@ -19,8 +20,6 @@ const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const COUNTRIES = ['AT', 'AU', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'JP', 'NL', 'NO', 'NZ', 'PL', 'PT', 'SE', 'SG'];
 const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 'GBP', JP: 'JPY', NO: 'NOK', NZ: 'NZD', PL: 'PLN', SE: 'SEK', SG: 'SGD' };
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
   const db = await startDynamoDbLocal();

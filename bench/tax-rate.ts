@@ -17,7 +17,7 @@
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
 import '../local/quiet-sdk-warning';
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,7 @@ import { parseZipRateCsv, type ZipRateRow } from '../functions/rates/zip-rate-cs
 import { euMemberStates } from '../functions/tax/countries';
 import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../functions/tax/rate-engine';
+import { cleanUp, cleanups, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
@@ -47,10 +48,6 @@ const DATE = '2026-03-15';
 const SELLER = { country: 'US' };
 const CANADA = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const median = (xs: number[]) => quantile(xs, 0.5);
-const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
-const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 type Segment = 'EU' | 'US' | 'CA';
@@ -205,28 +202,6 @@ async function inProcess(cases: Case[]): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // (2) Through the local server
 
-interface Timings {
-  times: number[];
-  seconds: number;
-}
-
-/** `count` calls, `concurrency` in flight; `call(i)` resolves when the answer's body is read. */
-async function load(count: number, concurrency: number, call: (i: number) => Promise<unknown>): Promise<Timings> {
-  const times: number[] = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const started = performance.now();
-        await call(i);
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  return { times, seconds: (performance.now() - t0) / 1000 };
-}
 
 const summary = (name: string, t: Timings) =>
   `| ${name} | ${int(t.times.length)} | ${CONCURRENCY} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.99))} | ${int(t.times.length / t.seconds)} |`;
@@ -246,7 +221,7 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   const imported = await importRates([ZIP_DIR]);
   console.log(`imported ${int(imported.rows)} ZIP rates from ${imported.files} files in ${imported.seconds.toFixed(1)} s`);
   const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
-  const server = await startServerProcess();
+  const server = await startServerProcess(__filename);
   cleanups.push(() => server.stop());
   const url = `${server.url}/v1/tax/rate`;
 
@@ -427,42 +402,6 @@ async function bundleAndColdImport(): Promise<string[]> {
   return lines;
 }
 
-/** What to stop on the way out, also when a step fails or on Ctrl-C: an orphaned DynamoDB Local skews the next run. */
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-}
-
-/**
- * The local server in a process of its own, as `npm start` runs it: the load generator (this process) must not
- * share the server's event loop. It inherits this process's env (table names, endpoint) and answers its URL.
- */
-async function startServerProcess(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(__filename, [], { env: { ...process.env, BENCH_SERVE: '1' }, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((done, fail) => {
-    child.once('message', (m) => done((m as { url: string }).url));
-    child.once('exit', (code) => fail(new Error(`the server process exited (${code})`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.removeAllListeners('exit');
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** The server process's side (BENCH_SERVE=1). */
-async function serve() {
-  const { startServer } = await import('../local/server');
-  const server = await startServer({ port: 0, host: '127.0.0.1' });
-  process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));
-  process.send!({ url: server.url });
-}
-
 async function main() {
   console.log(`tax-rate benchmark: ${new Date().toISOString()}, node ${process.version}, ${process.arch}`);
   const rows = zipRows();
@@ -492,16 +431,4 @@ async function main() {
   console.log([firstUse, '', ...engine, '', ...http, '', ...cold].join('\n'));
 }
 
-if (process.env.BENCH_SERVE === '1') {
-  serve().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-  main().catch(async (error) => {
-    console.error(error);
-    await cleanUp();
-    process.exit(1);
-  });
-}
+runBenchmark(main);

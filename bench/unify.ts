@@ -13,7 +13,6 @@
  * Starts its own in-memory DynamoDB Local after the pure measurements, so those run on an otherwise idle machine.
  */
 import '../local/quiet-sdk-warning';
-import { fork } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
@@ -24,6 +23,7 @@ import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateCalculation } from '../functions/tax/rate-engine';
 import { allowedDeliveryMethods, productCategories } from '../functions/tax/rate-request';
 import { TAX_ID_TYPE_CATALOGUE, validateTaxId, type TaxIdValidateInput } from '../functions/tax/tax-id';
+import { cleanUp, cleanups, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
 
 const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
@@ -37,11 +37,7 @@ const LINES = 100;
 const DATE = '2026-03-15';
 const SELLER = { country: 'US' };
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-const median = (xs: number[]) => quantile(xs, 0.5);
-const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 const us = (x: number) => `${(x * 1000).toFixed(0)} µs`;
-const int = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** A ZIP row with all four parts (state, county, city, special): the most work for the split. */
 function richZipRow(): ZipRateRow {
@@ -91,64 +87,6 @@ function perCall(fn: () => unknown): { median: number; min: number } {
   return { median: median(rounds), min: Math.min(...rounds) };
 }
 
-interface Timings {
-  times: number[];
-  seconds: number;
-}
-
-/** `count` calls, `concurrency` in flight. */
-async function load(count: number, concurrency: number, call: (i: number) => Promise<unknown>): Promise<Timings> {
-  const times: number[] = [];
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const started = performance.now();
-        await call(i);
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  return { times, seconds: (performance.now() - t0) / 1000 };
-}
-
-/** What to stop on the way out, also when a step fails or on Ctrl-C: an orphaned DynamoDB Local skews the next run. */
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-}
-
-/**
- * The local server in a process of its own, as `npm start` runs it: the load generator (this process) must not
- * share the server's event loop. It inherits this process's env (table names, endpoint) and answers its URL.
- */
-async function startServerProcess(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(__filename, [], { env: { ...process.env, BENCH_SERVE: '1' }, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((done, fail) => {
-    child.once('message', (m) => done((m as { url: string }).url));
-    child.once('exit', (code) => fail(new Error(`the server process exited (${code})`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.removeAllListeners('exit');
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** The server process's side (BENCH_SERVE=1). */
-async function serve() {
-  const { startServer } = await import('../local/server');
-  const server = await startServer({ port: 0, host: '127.0.0.1' });
-  process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));
-  process.send!({ url: server.url });
-}
 
 async function main() {
   console.log(`unify benchmark: ${new Date().toISOString()}, node ${process.version}, ${process.arch}`);
@@ -266,7 +204,7 @@ async function main() {
   const { dynamoDbClient } = await import('../functions/store/dynamodb-client');
   await rateStore.putAll([zip]);
   const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
-  const server = await startServerProcess();
+  const server = await startServerProcess(__filename);
   cleanups.push(() => server.stop());
   const run = Math.random().toString(36).slice(2, 8);
 
@@ -332,16 +270,4 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-if (process.env.BENCH_SERVE === '1') {
-  serve().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-  main().catch(async (error) => {
-    console.error(error);
-    await cleanUp();
-    process.exit(1);
-  });
-}
+runBenchmark(main);
