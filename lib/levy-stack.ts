@@ -1,7 +1,7 @@
 /**
  * Infrastructure: the Levy stack. Everything here is derived from the three single sources of
  * truth (lib/tables.ts, lib/routes.ts, lib/gateway-responses.ts):
- *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL where defined);
+ *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL and local indexes where defined);
  *   - a REST API (stage v1: access logs, execution error logs, throttling, X-Ray) whose resource
  *     tree is built from the route paths, with the bearer TOKEN authorizer on every method;
  *   - one Lambda function per route with exactly the table access the route lists;
@@ -9,7 +9,7 @@
  * cdk-nag findings that are not fixed are acknowledged here, each with its reason
  * (see docs/deployment.md).
  */
-import { Aws, CfnOutput, Duration, RemovalPolicy, Size, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, type CfnResource, Duration, RemovalPolicy, Size, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -17,7 +17,7 @@ import type { Construct } from 'constructs';
 import { gatewayErrorBody, gatewayErrors } from './gateway-responses';
 import { LevyFunction } from './levy-function';
 import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from './routes';
-import { tableList, type KeyDefinition, type TableId } from './tables';
+import { tableList, tables, type KeyDefinition, type TableId } from './tables';
 
 /** API Gateway stage name; it is also the first segment of every URL. */
 export const API_STAGE_NAME = 'v1';
@@ -67,6 +67,14 @@ export class LevyStack extends Stack {
         timeToLiveAttribute: def.ttlAttribute,
         removalPolicy: RemovalPolicy.RETAIN,
       });
+      // LSIs exist only from the table's creation on: adding one to a deployed table replaces the table.
+      for (const index of def.localIndexes ?? []) {
+        table.addLocalSecondaryIndex({
+          indexName: index.name,
+          sortKey: { name: index.sortKey.name, type: attributeType(index.sortKey) },
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
       tableMap[def.id] = table;
       new CfnOutput(this, `${def.id}TableName`, {
         value: table.tableName,
@@ -230,6 +238,21 @@ export class LevyStack extends Stack {
           'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role API Gateway uses to ' +
           'write execution logs; it is scoped to CloudWatch Logs only and assumed only by apigateway.amazonaws.com.',
       });
+    }
+    // CDK grants a table's data actions on `<table arn>/index/*` too once the table has an index (lib/tables.ts
+    // localIndexes), so a function that lists such a table gets that resource.
+    for (const route of routes) {
+      const fn = this.routeFunctions[route.name];
+      for (const id of Object.keys(route.tables) as TableId[]) {
+        if (!tables[id].localIndexes?.length) continue;
+        const tableLogicalId = this.getLogicalId(this.tables[id].node.defaultChild as CfnResource);
+        Validations.of(fn.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+          reason:
+            `The ${id} table has local secondary indexes (lib/tables.ts), so CDK's grant of the access lib/routes.ts lists ` +
+            'also covers `<table arn>/index/*`: only the indexes of that one table, with the same actions as on the table.',
+        });
+      }
     }
     for (const fn of [this.authorizerFunction, ...routeFunctions]) {
       Validations.of(fn).acknowledge({

