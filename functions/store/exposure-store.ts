@@ -9,11 +9,10 @@
  * Counters change only by `ADD` inside the TransactWriteItems that writes the sale or refund they belong to, so
  * they move exactly when the record lands (docs/exposure.md). The report reads counters, never transactions.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../constants';
 import { ALL_TIME, type ExposureDelta, type ExposureKey } from '../exposure/deltas';
 import type { ExposureTotal, PeriodSelection } from '../exposure/report';
-import { documentClient } from './dynamodb-client';
+import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 
 const TABLE = tableName('Exposure');
@@ -58,32 +57,21 @@ export const exposureStore = {
       selection.kind === 'all'
         ? { low: 'a#', high: 'a#~' }
         : { low: `m#${selection.from ?? '0000-01'}#`, high: `m#${selection.to ?? '9999-12'}#~` };
-    const totals: ExposureTotal[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page: QueryCommandOutput = await documentClient.send(
-        new QueryCommand({
-          TableName: TABLE,
-          KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
-          ExpressionAttributeValues: { ':account': accountId, ':low': range.low, ':high': range.high },
-          ExclusiveStartKey: start,
-          // The report is exact right after a write, as a sale's 201 promises.
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        totals.push({
-          period: item.period as string,
-          currency: item.currency as string,
-          country: item.country as string,
-          ...(item.state !== undefined ? { state: item.state as string } : {}),
-          ...(item.county !== undefined ? { county: item.county as string } : {}),
-          tax: Number(item.tax ?? 0),
-          sales: Number(item.sales ?? 0),
-        });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return totals;
+    const items = await queryAll({
+      TableName: TABLE,
+      KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':account': accountId, ':low': range.low, ':high': range.high },
+      // The report is exact right after a write, as a sale's 201 promises.
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({
+      period: item.period as string,
+      currency: item.currency as string,
+      country: item.country as string,
+      ...(item.state !== undefined ? { state: item.state as string } : {}),
+      ...(item.county !== undefined ? { county: item.county as string } : {}),
+      tax: Number(item.tax ?? 0),
+      sales: Number(item.sales ?? 0),
+    }));
   },
 };

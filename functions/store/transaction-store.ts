@@ -18,6 +18,7 @@ import { ValidationError } from '../errors';
 import type { Refund, RefundedSoFar, Transaction } from '../records/transaction';
 import type { Page } from './account-record-store';
 import { documentClient } from './dynamodb-client';
+import { queryAll } from './query-all';
 import type { TransactItem } from './transact';
 
 const TABLE = tableName('Transactions');
@@ -151,22 +152,13 @@ export const transactionStore = {
   },
 
   async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
-    const refunds: Refund[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page: QueryCommandOutput = await documentClient.send(
-        new QueryCommand({
-          TableName: TABLE,
-          KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of page.Items ?? []) refunds.push(withoutKeys<Refund>(item, ['fingerprint']));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return refunds;
+    const items = await queryAll({
+      TableName: TABLE,
+      KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
+      ConsistentRead: true,
+    });
+    return items.map((item) => withoutKeys<Refund>(item, ['fingerprint']));
   },
 
   /**

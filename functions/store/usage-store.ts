@@ -2,9 +2,10 @@
  * Secondary adapter (DynamoDB, Usage table): billable-call counters, one item per account, UTC day
  * and endpoint (sk = `YYYY-MM-DD#POST /v1/tax/rate`), incremented atomically with ADD.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../constants';
 import { documentClient } from './dynamodb-client';
+import { queryAll } from './query-all';
 
 export interface UsageRow {
   date: string;
@@ -30,21 +31,12 @@ export const usageStore = {
 
   /** Rows from `from` to `to` (inclusive, YYYY-MM-DD), ordered by date then endpoint. */
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
-    const rows: UsageRow[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient.send(
-        new QueryCommand({
-          TableName: TABLE,
-          KeyConditionExpression: 'account_id = :account AND sk BETWEEN :from AND :to',
-          // '~' sorts after '#', so every endpoint of the last day is included.
-          ExpressionAttributeValues: { ':account': accountId, ':from': `${from}#`, ':to': `${to}#~` },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) rows.push({ date: item.date, endpoint: item.endpoint, count: item.count });
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    const items = await queryAll({
+      TableName: TABLE,
+      KeyConditionExpression: 'account_id = :account AND sk BETWEEN :from AND :to',
+      // '~' sorts after '#', so every endpoint of the last day is included.
+      ExpressionAttributeValues: { ':account': accountId, ':from': `${from}#`, ':to': `${to}#~` },
+    });
+    return items.map((item) => ({ date: item.date as string, endpoint: item.endpoint as string, count: item.count as number }));
   },
 };
