@@ -11,8 +11,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
-import { ms, quantile } from './support';
+import { cleanUp, ms, quantile, runBenchmark, startBenchDatabase } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const USECASE_SALES = Number(process.env.BENCH_USECASE_SALES ?? 2_000);
@@ -22,9 +21,9 @@ const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 
 
 
 async function main() {
-  const db = await startDynamoDbLocal();
-  const env = await ensureTables(db.endpoint, 'bench');
-  Object.assign(process.env, env, { LEVY_DYNAMODB_ENDPOINT: db.endpoint, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_AUTH_CACHE_SECONDS: '300' });
+  await startBenchDatabase();
+  Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_AUTH_CACHE_SECONDS: '300' });
+  const env = process.env as Record<string, string>;
   // Stores read their env when they load: import them only now.
   const { createAccount } = await import('../functions/accounts/create-account');
   const { parseZipRateCsv } = await import('../functions/rates/zip-rate-csv');
@@ -194,10 +193,7 @@ async function main() {
 
   await server.close();
   dynamoDbClient.destroy();
-  await db.stop();
+  await cleanUp();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

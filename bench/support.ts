@@ -3,6 +3,8 @@
  * the local server in a process of its own, and clean-up that also runs on failure or Ctrl-C.
  */
 import { fork } from 'node:child_process';
+import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
+import { applyLocalEnv } from '../local/local-env';
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 export const median = (xs: number[]) => quantile(xs, 0.5);
@@ -36,6 +38,18 @@ export async function load(count: number, concurrency: number, call: (i: number)
 export const cleanups: (() => Promise<void>)[] = [];
 export async function cleanUp(): Promise<void> {
   while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+}
+
+/**
+ * An in-memory DynamoDB Local with every table, stopped by cleanUp, and this process's env pointed
+ * at it as `npm start` does. Import stores and handlers only after this: they read the env on load.
+ */
+export async function startBenchDatabase(): Promise<{ endpoint: string }> {
+  const db = await startDynamoDbLocal();
+  cleanups.push(() => db.stop());
+  await ensureTables(db.endpoint, 'bench');
+  applyLocalEnv(db.endpoint, { tablePrefix: 'bench' });
+  return { endpoint: db.endpoint };
 }
 
 /**

@@ -25,13 +25,12 @@ import { gzipSync } from 'node:zlib';
 import SalesTax from 'sales-tax';
 import { routeByName } from '../lib/routes';
 import { localTableEnv } from '../lib/tables';
-import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
 import { defaultLocationLookups } from '../functions/geo';
 import { parseZipRateCsv, type ZipRateRow } from '../functions/rates/zip-rate-csv';
 import { euMemberStates } from '../functions/tax/countries';
 import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../functions/tax/rate-engine';
-import { cleanUp, cleanups, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
+import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
 
 const ROOT = resolve(__dirname, '..');
 const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
@@ -207,10 +206,7 @@ const summary = (name: string, t: Timings) =>
   `| ${name} | ${int(t.times.length)} | ${CONCURRENCY} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.99))} | ${int(t.times.length / t.seconds)} |`;
 
 async function throughServer(cases: Case[]): Promise<string[]> {
-  const db = await startDynamoDbLocal();
-  cleanups.push(() => db.stop());
-  const env = await ensureTables(db.endpoint, 'bench');
-  Object.assign(process.env, env, { LEVY_DYNAMODB_ENDPOINT: db.endpoint, AWS_REGION: 'us-east-1', POWERTOOLS_SERVICE_NAME: 'levy' });
+  await startBenchDatabase();
   // Stores read their env when they load: import them only now.
   const { importRates } = await import('../local/rates-import');
   const { createAccount } = await import('../functions/accounts/create-account');

@@ -15,7 +15,6 @@
 import '../local/quiet-sdk-warning';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
 import { defaultLocationLookups } from '../functions/geo';
 import { parseZipRateCsv, type ZipRateRow } from '../functions/rates/zip-rate-csv';
 import { calculateCart, customerTreatment, unifyRequestSchema, type CartLine, type LineRate, type UnifyRequest } from '../functions/tax/cart';
@@ -23,7 +22,7 @@ import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateCalculation } from '../functions/tax/rate-engine';
 import { allowedDeliveryMethods, productCategories } from '../functions/tax/rate-request';
 import { TAX_ID_TYPE_CATALOGUE, validateTaxId, type TaxIdValidateInput } from '../functions/tax/tax-id';
-import { cleanUp, cleanups, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
+import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
 
 const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
@@ -193,10 +192,7 @@ async function main() {
 
   // -------------------------------------------------------------------------------------------------------------
   // Against DynamoDB Local: the use case, then HTTP
-  const db = await startDynamoDbLocal();
-  cleanups.push(() => db.stop());
-  const env = await ensureTables(db.endpoint, 'bench');
-  Object.assign(process.env, env, { LEVY_DYNAMODB_ENDPOINT: db.endpoint, AWS_REGION: 'us-east-1', POWERTOOLS_SERVICE_NAME: 'levy' });
+  await startBenchDatabase();
   // Stores read their env when they load: import them only now.
   const { createAccount } = await import('../functions/accounts/create-account');
   const { rateStore } = await import('../functions/store/rate-store');

@@ -41,6 +41,15 @@ export function validationErrorFrom(error: z.ZodError, prefix = ''): ValidationE
   return new ValidationError(message, firstPath ? fieldName(firstPath, prefix) || undefined : undefined);
 }
 
+/**
+ * zod 4 reports a missing field as a type error; as a schema's error callback this says `required`
+ * then, and `message` for a value of the wrong type.
+ */
+export const requiredOr =
+  (message: string, required = 'is required') =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? required : message;
+
 /** Parse `value` with `schema` or throw a ValidationError naming the fields. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
   const result = schema.safeParse(value);

@@ -1,6 +1,6 @@
 /**
  * Local runtime: the environment a handler finds in Lambda (table names, region, service name),
- * pointed at DynamoDB Local. Shared by `npm start`, `npm run invoke` and the `levy` CLI. It must run
+ * pointed at DynamoDB Local. Shared by `npm start`, `npm run invoke`, the `levy` CLI and the benchmarks. It must run
  * BEFORE any handler or store module is imported: those read the env when they load.
  */
 import { localTableEnv } from '../lib/tables';
@@ -8,8 +8,8 @@ import { localTableEnv } from '../lib/tables';
 export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
 export const LOCAL_TABLE_PREFIX = 'levy';
 
-export function applyLocalEnv(endpoint: string, options: { keepTableNames?: boolean } = {}): void {
-  const tableEnv = localTableEnv(LOCAL_TABLE_PREFIX);
+export function applyLocalEnv(endpoint: string, options: { keepTableNames?: boolean; tablePrefix?: string } = {}): void {
+  const tableEnv = localTableEnv(options.tablePrefix ?? LOCAL_TABLE_PREFIX);
   for (const [name, value] of Object.entries(tableEnv)) {
     if (!options.keepTableNames || !process.env[name]) process.env[name] = value;
   }

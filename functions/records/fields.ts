@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { isAssignedCountry } from '../tax/countries';
+import { requiredOr } from '../validation';
 
-/** zod reports a missing field as a type error; say "is required" then, and what is expected otherwise. */
-export const expected = (what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : `must be ${what}`;
+/** The error callback of a field whose wrong type reads "must be <what>". */
+export const expected = (what: string) => requiredOr(`must be ${what}`);
 
 
 export const nameField = z

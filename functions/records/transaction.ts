@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { ValidationError } from '../errors';
+import { requiredOr } from '../validation';
 import { listQuerySchema } from './fields';
 import { MAX_AMOUNT_MINOR, proportionalShare, taxForAmount } from '../tax/money';
 import type { Jurisdiction } from '../tax/rate-engine';
@@ -47,7 +48,7 @@ export type { Jurisdiction };
 
 const amountMessage = 'must be a non-negative integer below 10^13 (minor units)';
 export const amountField = z
-  .number({ error: (issue) => (issue.input === undefined ? 'is required' : amountMessage) })
+  .number({ error: requiredOr(amountMessage) })
   .int({ error: amountMessage })
   .min(0, { error: amountMessage })
   .lt(MAX_AMOUNT_MINOR, { error: amountMessage });
@@ -59,14 +60,14 @@ const currencySet: ReadonlySet<string> = new Set(
 export const isCurrencyCode = (code: string): boolean => currencySet.has(code);
 
 export const currencyField = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an ISO 4217 code such as "EUR"') })
+  .string({ error: requiredOr('must be an ISO 4217 code such as "EUR"') })
   .trim()
   .transform((s) => s.toUpperCase())
   .refine(isCurrencyCode, { error: 'must be an ISO 4217 code such as "EUR" or "USD"' });
 
 /** A caller's reference: also a path segment, so URL-safe, and never `#` (the stores' key separator). */
 export const referenceField = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .string({ error: requiredOr('must be a string') })
   .regex(/^[A-Za-z0-9._:~-]{1,128}$/, { error: 'must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -' });
 
 const quantityMessage = 'must be a whole number from 1 to 10^9';
@@ -124,7 +125,7 @@ export const transactionRequestSchema = z
     entity_id: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(128, { error: 'must be at most 128 characters' }).optional(),
     location: locationSchema,
     line_items: z
-      .array(transactionLineSchema, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array of line items') })
+      .array(transactionLineSchema, { error: requiredOr('must be an array of line items') })
       .min(1, { error: 'must hold at least one line' })
       .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` }),
   })
@@ -148,7 +149,7 @@ export const refundRequestSchema = z
         z.strictObject({
           id: referenceField,
           amount: z
-            .number({ error: (issue) => (issue.input === undefined ? 'is required' : refundAmountMessage) })
+            .number({ error: requiredOr(refundAmountMessage) })
             .int({ error: refundAmountMessage })
             .min(1, { error: refundAmountMessage })
             .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage }),

@@ -8,8 +8,11 @@
  * - Totals are sums of lines: subtotal = sum of net amounts, total = subtotal + tax_total.
  */
 import { z } from 'zod';
-import { splitByWeights, taxLevels, type LevelAmounts, type TaxLevel } from '../records/transaction';
-import { amountField, checkUniqueLineIds, currencyField, MAX_LINE_ITEMS, quantityField, referenceField } from '../records/transaction';
+import {
+  amountField, checkUniqueLineIds, currencyField, MAX_LINE_ITEMS, quantityField, referenceField, splitByWeights, taxLevels,
+  type LevelAmounts, type TaxLevel,
+} from '../records/transaction';
+import { requiredOr } from '../validation';
 import { ppmToFraction, splitInclusive, taxForAmount } from './money';
 import { checkCategoryDelivery, customerTypeSchema, deliveryMethodSchema, isoDateSchema, locationSchema, productCategorySchema } from './rate-request';
 import type { RatePartsPpm, TaxRateResult } from './rate-engine';
@@ -39,7 +42,7 @@ export const unifyRequestSchema = z
     entity_id: z.string({ error: 'must be a string' }).min(1).max(128).optional(),
     date: isoDateSchema.optional(),
     line_items: z
-      .array(cartLineSchema, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array of line items') })
+      .array(cartLineSchema, { error: requiredOr('must be an array of line items') })
       .min(1, { error: 'must hold at least one line' })
       .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` }),
     commit: z.boolean({ error: 'must be true or false' }).default(false),

@@ -1,5 +1,6 @@
 // Domain (pure): the request vocabulary of POST /v1/tax/rate (zod schemas reused by transactions and unify lines).
 import { z } from 'zod';
+import { requiredOr } from '../validation';
 
 export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
 export const deliveryMethods = ['CLOUD', 'DOWNLOAD', 'SHIPPED', 'PICKUP', 'IN_PERSON'] as const;
@@ -18,20 +19,17 @@ export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly D
   PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON'],
 };
 
-/** zod error callback: "<field> is required." when absent, otherwise `message`. */
-const requiredOr =
-  (field: string, message: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined ? `${field} is required.` : message;
+/** This vocabulary's messages name their field: "<field> is required." when absent, otherwise `message`. */
+const fieldRequiredOr = (field: string, message: string) => requiredOr(message, `${field} is required.`);
 
-const oneOf = (field: string, values: readonly string[]) => requiredOr(field, `${field} must be one of: ${values.join(', ')}.`);
+const oneOf = (field: string, values: readonly string[]) => fieldRequiredOr(field, `${field} must be one of: ${values.join(', ')}.`);
 
 export const productCategorySchema = z.enum(productCategories, { error: oneOf('product_category', productCategories) });
 export const deliveryMethodSchema = z.enum(deliveryMethods, { error: oneOf('delivery_method', deliveryMethods) });
 export const customerTypeSchema = z.enum(customerTypes, { error: oneOf('customer_type', customerTypes) });
 
 /** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
-export const isoDateSchema = z.iso.date({ error: requiredOr('date', 'date must be a calendar date in the form YYYY-MM-DD.') });
+export const isoDateSchema = z.iso.date({ error: fieldRequiredOr('date', 'date must be a calendar date in the form YYYY-MM-DD.') });
 
 /**
  * Where the customer is. Each field is checked for shape here; whether they fit together (state vs ZIP, private IP,
@@ -62,7 +60,7 @@ export const locationSchema = z
       error: (issue) =>
         issue.code === 'unrecognized_keys'
           ? `location has unknown field(s): ${issue.keys.join(', ')}; allowed: country, state, postal_code, ip_address.`
-          : requiredOr('location', 'location must be an object.')(issue),
+          : fieldRequiredOr('location', 'location must be an object.')(issue),
     },
   )
   .refine((location) => location.country !== undefined || location.ip_address !== undefined, {
