@@ -28,10 +28,11 @@ async function main() {
   const { createAccount } = await import('../functions/accounts/create-account');
   const { parseZipRateCsv } = await import('../functions/rates/zip-rate-csv');
   const { rateStore } = await import('../functions/store/rate-store');
-    const { transactionStore } = await import('../functions/store/transaction-store');
+  const { transactionStore } = await import('../functions/store/transaction-store');
+  const { queryAll } = await import('../functions/store/query');
   const { exposureStore } = await import('../functions/store/exposure-store');
   const { documentClient, dynamoDbClient } = await import('../functions/store/dynamodb-client');
-  const { BatchWriteCommand, QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { exposureKeyString, saleExposureDeltas } = await import('../functions/exposure/deltas');
   const { buildExposureReport } = await import('../functions/exposure/report');
   const { buildTransaction, lineTax, transactionFingerprint, transactionRequestSchema } = await import('../functions/records/transaction');
@@ -138,19 +139,13 @@ async function main() {
     let body: unknown;
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
-      const totals = [];
-      items = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await documentClient.send(
-          new QueryCommand({ TableName: env.TRANSACTIONS_TABLE, KeyConditionExpression: 'account_id = :a AND begins_with(sk, :p)', ExpressionAttributeValues: { ':a': accountId, ':p': 'txn#' }, ExclusiveStartKey: start }),
-        );
-        for (const item of page.Items ?? []) {
-          items++;
-          totals.push(...saleExposureDeltas(item as never));
-        }
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const sales = await queryAll({
+        TableName: env.TRANSACTIONS_TABLE,
+        KeyConditionExpression: 'account_id = :a AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':a': accountId, ':p': 'txn#' },
+      });
+      items = sales.length;
+      const totals = sales.flatMap((item) => saleExposureDeltas(item as never));
       body = buildExposureReport(totals);
       times.push(performance.now() - t0);
     }

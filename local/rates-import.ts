@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { effectiveMonthFromFileName, parseZipRateCsv, ZipRateFileError, type ZipRateRow } from '../functions/rates/zip-rate-csv';
+import { effectiveMonthFromFileName, parseZipRateLines, ZipRateFileError, type ZipRateRow } from '../functions/rates/zip-rate-csv';
 
 export interface ImportSummary {
   files: number;
@@ -32,15 +32,13 @@ export function readRateFiles(files: readonly string[], effectiveMonth?: string)
   for (const file of files) {
     const month = effectiveMonth ?? effectiveMonthFromFileName(basename(file));
     if (!month) throw new ZipRateFileError(file, 0, 'no effective month: name the file like TAXRATES_ZIP5_CA202603.csv or pass --effective-month YYYY-MM');
-    const parsed = parseZipRateCsv(readFileSync(file, 'utf8'), file, month);
-    parsed.forEach((row, i) => {
+    for (const { row, line } of parseZipRateLines(readFileSync(file, 'utf8'), file, month)) {
       const key = `${row.zip}/${row.state}`;
-      const where = `${file}:${i + 2}`;
       const earlier = seen.get(key);
-      if (earlier) throw new ZipRateFileError(file, i + 2, `ZIP ${row.zip} in ${row.state} is already listed at ${earlier}`);
-      seen.set(key, where);
-    });
-    rows.push(...parsed);
+      if (earlier) throw new ZipRateFileError(file, line, `ZIP ${row.zip} in ${row.state} is already listed at ${earlier}`);
+      seen.set(key, `${file}:${line}`);
+      rows.push(row);
+    }
   }
   return rows;
 }

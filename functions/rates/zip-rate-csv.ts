@@ -5,6 +5,7 @@
  * and line of the first bad one, so an import either takes a whole file set or nothing.
  */
 
+import { fractionToPpm, ppmToFraction } from '../tax/money';
 import type { UsLocalRate } from '../tax/rate-engine';
 
 /** One row as the Rates table stores it: the engine's UsLocalRate (rates as fractions, month YYYY-MM). */
@@ -30,22 +31,32 @@ export function effectiveMonthFromFileName(fileName: string): string | undefined
   return month >= 1 && month <= 12 ? `${match[1]}-${match[2]}` : undefined;
 }
 
-const RATE = /^(0|0?\.\d{1,8}|0\.\d{1,8}|1(\.0+)?)$/;
+const RATE = /^(0|0?\.\d+|1(\.0+)?)$/;
 
-function parseRate(value: string, column: string, file: string, line: number): number {
+/** A rate in [0, 1] in ppm; more than 6 decimals is refused here, as the engine would refuse it later. */
+function parseRatePpm(value: string, column: string, file: string, line: number): number {
   const trimmed = value.trim();
   if (!RATE.test(trimmed)) throw new ZipRateFileError(file, line, `${column} '${value}' is not a rate between 0 and 1`);
-  return Number(trimmed);
+  try {
+    return fractionToPpm(Number(trimmed));
+  } catch {
+    throw new ZipRateFileError(file, line, `${column} '${value}' has more than 6 decimals`);
+  }
 }
 
 /** Parses a whole file; throws ZipRateFileError at the first bad line. */
 export function parseZipRateCsv(text: string, file: string, effectiveMonth: string): ZipRateRow[] {
+  return parseZipRateLines(text, file, effectiveMonth).map(({ row }) => row);
+}
+
+/** As parseZipRateCsv, with each row's line number in the file (blank lines are skipped). */
+export function parseZipRateLines(text: string, file: string, effectiveMonth: string): { row: ZipRateRow; line: number }[] {
   const lines = text.split(/\r?\n/);
   const header = lines[0]?.replace(/^\uFEFF/, '').split(',').map((h) => h.trim());
   if (!header || ZIP_RATE_HEADER.some((name, i) => header[i] !== name)) {
     throw new ZipRateFileError(file, 1, `header must be ${ZIP_RATE_HEADER.join(',')}`);
   }
-  const rows: ZipRateRow[] = [];
+  const rows: { row: ZipRateRow; line: number }[] = [];
   for (let i = 1; i < lines.length; i++) {
     const lineNumber = i + 1;
     if (lines[i].trim() === '') continue;
@@ -56,23 +67,30 @@ export function parseZipRateCsv(text: string, file: string, effectiveMonth: stri
     const [state, zip, region, combined, stateRate, county, city, special] = cells.map((c) => c.trim());
     if (!/^[A-Z]{2}$/.test(state)) throw new ZipRateFileError(file, lineNumber, `State '${state}' is not a two-letter code`);
     if (!/^\d{5}$/.test(zip)) throw new ZipRateFileError(file, lineNumber, `ZipCode '${zip}' is not five digits`);
+    const ppm = {
+      combined: parseRatePpm(combined, 'EstimatedCombinedRate', file, lineNumber),
+      state: parseRatePpm(stateRate, 'StateRate', file, lineNumber),
+      county: parseRatePpm(county, 'EstimatedCountyRate', file, lineNumber),
+      city: parseRatePpm(city, 'EstimatedCityRate', file, lineNumber),
+      special: parseRatePpm(special, 'EstimatedSpecialRate', file, lineNumber),
+    };
     const row: ZipRateRow = {
       zip,
       state,
       region_name: region,
-      combined_rate: parseRate(combined, 'EstimatedCombinedRate', file, lineNumber),
-      state_rate: parseRate(stateRate, 'StateRate', file, lineNumber),
-      county_rate: parseRate(county, 'EstimatedCountyRate', file, lineNumber),
-      city_rate: parseRate(city, 'EstimatedCityRate', file, lineNumber),
-      special_rate: parseRate(special, 'EstimatedSpecialRate', file, lineNumber),
+      combined_rate: ppmToFraction(ppm.combined),
+      state_rate: ppmToFraction(ppm.state),
+      county_rate: ppmToFraction(ppm.county),
+      city_rate: ppmToFraction(ppm.city),
+      special_rate: ppmToFraction(ppm.special),
       effective_month: effectiveMonth,
     };
-    // Parts in millionths: the published components add up to the combined rate within 1e-6.
-    const parts = [row.state_rate, row.county_rate, row.city_rate, row.special_rate].reduce((sum, r) => sum + Math.round(r * 1e6), 0);
-    if (Math.abs(parts - Math.round(row.combined_rate * 1e6)) > 1) {
-      throw new ZipRateFileError(file, lineNumber, `the four rates add up to ${parts / 1e6}, not EstimatedCombinedRate ${row.combined_rate}`);
+    // The published components add up to the combined rate within 1 ppm (some are truncated).
+    const parts = ppm.state + ppm.county + ppm.city + ppm.special;
+    if (Math.abs(parts - ppm.combined) > 1) {
+      throw new ZipRateFileError(file, lineNumber, `the four rates add up to ${ppmToFraction(parts)}, not EstimatedCombinedRate ${row.combined_rate}`);
     }
-    rows.push(row);
+    rows.push({ row, line: lineNumber });
   }
   return rows;
 }

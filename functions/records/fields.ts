@@ -31,6 +31,19 @@ export const taxIdField = z
   .min(1, { error: 'must not be empty (send null to clear it)' })
   .max(50, { error: 'must be at most 50 characters' });
 
+/** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */
+export const customerTaxIdField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(64, { error: 'must be at most 64 characters' });
+
+/** The id of one of the account's entities, to calculate or record as that seller. */
+export const entityIdField = z
+  .string({ error: expected('a string') })
+  .min(1, { error: 'must not be empty' })
+  .max(128, { error: 'must be at most 128 characters' });
+
 export const emailField = z
   .string({ error: expected('a string') })
   .trim()

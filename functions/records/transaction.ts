@@ -14,7 +14,7 @@ import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { ValidationError } from '../errors';
 import { requiredOr } from '../validation';
-import { listQuerySchema } from './fields';
+import { customerTaxIdField, entityIdField, listQuerySchema } from './fields';
 import { MAX_AMOUNT_MINOR, proportionalShare, taxForAmount } from '../tax/money';
 import type { Jurisdiction } from '../tax/rate-engine';
 import {
@@ -121,8 +121,8 @@ export const transactionRequestSchema = z
     date: dateField,
     currency: currencyField,
     customer_type: customerTypeSchema,
-    customer_tax_id: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(50, { error: 'must be at most 50 characters' }).optional(),
-    entity_id: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(128, { error: 'must be at most 128 characters' }).optional(),
+    customer_tax_id: customerTaxIdField.optional(),
+    entity_id: entityIdField.optional(),
     location: locationSchema,
     line_items: z
       .array(transactionLineSchema, { error: requiredOr('must be an array of line items') })

@@ -4,8 +4,9 @@
  * found. The vendor and entity stores are instances of it.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './dynamodb-client';
+import { queryPage, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
 export interface Page<T> {
@@ -50,17 +51,16 @@ export class AccountRecordStore<T extends StoredRecord> {
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<T>> {
-    const { Items = [] } = await documentClient.send(
-      new QueryCommand({
+    const { items, has_more } = await queryPage(
+      {
         TableName: this.tableName,
         KeyConditionExpression: 'account_id = :account',
         ExpressionAttributeValues: { ':account': accountId },
         ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-        // One more than asked tells whether another page exists without a second round trip.
-        Limit: page.limit + 1,
-      }),
+      },
+      page.limit,
     );
-    return { data: Items.slice(0, page.limit).map((i) => toRecord<T>(i)), has_more: Items.length > page.limit };
+    return { data: items.map((i) => toRecord<T>(i)), has_more };
   }
 
   /**
@@ -125,7 +125,4 @@ export class AccountRecordStore<T extends StoredRecord> {
 }
 
 /** Strips the partition key: the account never leaves the store. */
-function toRecord<T>(item: Record<string, unknown>): T {
-  const { account_id: _account, ...record } = item;
-  return record as T;
-}
+const toRecord = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, ['account_id']);

@@ -12,7 +12,7 @@
 import { tableName } from '../constants';
 import { ALL_TIME, type ExposureDelta, type ExposureKey } from '../exposure/deltas';
 import type { ExposureTotal, PeriodSelection } from '../exposure/report';
-import { queryAll } from './query-all';
+import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
 const TABLE = tableName('Exposure');

@@ -10,15 +10,14 @@
  * Ids never contain `#` (records/transaction.ts), so prefixes cannot collide. Writes are returned as
  * TransactWriteItems entries: the use cases write them together with the exposure counters.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSACTIONS_BY_DATE_INDEX } from '../../lib/tables';
 import { tableName } from '../constants';
 import { ValidationError } from '../errors';
 import type { Refund, RefundedSoFar, Transaction } from '../records/transaction';
 import type { Page } from './account-record-store';
 import { documentClient } from './dynamodb-client';
-import { queryAll } from './query-all';
+import { queryAll, queryPage, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
 const TABLE = tableName('Transactions');
@@ -49,47 +48,17 @@ export interface TransactionListRequest {
   to?: string;
 }
 
-function withoutKeys<T>(item: Record<string, unknown>, drop: readonly string[]): T {
-  const record = { ...item };
-  for (const key of ['account_id', 'sk', ...drop]) delete record[key];
-  return record as T;
-}
+const STORAGE_KEYS = ['account_id', 'sk'] as const;
 
 const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id'] as const;
 
 function toStoredTransaction(item: Record<string, unknown>): StoredTransaction {
   return {
-    transaction: withoutKeys<Transaction>(item, SALE_INTERNALS),
+    transaction: withoutKeys<Transaction>(item, [...STORAGE_KEYS, ...SALE_INTERNALS]),
     fingerprint: item.fingerprint as string,
     refunded: (item.refunded ?? {}) as RefundedSoFar,
     version: (item.refund_version ?? 0) as number,
   };
-}
-
-/** The codes of a cancelled TransactWriteItems, one per item in order ('None', 'ConditionalCheckFailed', ...). */
-export function cancellationCodes(error: unknown): string[] | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-}
-
-/**
- * True when DynamoDB cancelled the write because another transaction held one of its items (a hot exposure counter
- * under concurrent sales). Nothing was written, so the same items can be sent again.
- */
-export function isTransactionConflict(error: unknown): boolean {
-  return cancellationCodes(error)?.includes('TransactionConflict') === true || (error as Error | undefined)?.name === 'TransactionConflictException';
-}
-
-/** Sends the items, again after a short jittered pause while DynamoDB reports a transaction conflict (at most `attempts`). */
-export async function transactWriteRetryingConflicts(write: () => Promise<void>, attempts = 8): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
-    }
-  }
 }
 
 export const transactionStore = {
@@ -148,7 +117,7 @@ export const transactionStore = {
     const { Item } = await documentClient.send(
       new GetCommand({ TableName: TABLE, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true }),
     );
-    return Item ? { refund: withoutKeys<Refund>(Item, ['fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
+    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, 'fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
   },
 
   async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
@@ -158,7 +127,7 @@ export const transactionStore = {
       ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<Refund>(item, ['fingerprint']));
+    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, 'fingerprint']));
   },
 
   /**
@@ -209,21 +178,16 @@ export const transactionStore = {
       values[':prefix'] = 'txn#';
     }
 
-    const found: Transaction[] = [];
-    do {
-      const page: QueryCommandOutput = await documentClient.send(
-        new QueryCommand({
-          TableName: TABLE,
-          IndexName: byDate ? TRANSACTIONS_BY_DATE_INDEX : undefined,
-          KeyConditionExpression: keyCondition,
-          ExpressionAttributeValues: values,
-          ExclusiveStartKey: start,
-          Limit: request.limit + 1 - found.length,
-        }),
-      );
-      for (const item of page.Items ?? []) found.push(toStoredTransaction(item).transaction);
-      start = page.LastEvaluatedKey;
-    } while (start && found.length <= request.limit);
-    return { data: found.slice(0, request.limit), has_more: found.length > request.limit };
+    const { items, has_more } = await queryPage(
+      {
+        TableName: TABLE,
+        IndexName: byDate ? TRANSACTIONS_BY_DATE_INDEX : undefined,
+        KeyConditionExpression: keyCondition,
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: start,
+      },
+      request.limit,
+    );
+    return { data: items.map((item) => toStoredTransaction(item).transaction), has_more };
   },
 };

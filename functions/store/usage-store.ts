@@ -5,7 +5,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../constants';
 import { documentClient } from './dynamodb-client';
-import { queryAll } from './query-all';
+import { queryAll } from './query';
 
 export interface UsageRow {
   date: string;

@@ -12,6 +12,7 @@ import {
   amountField, checkUniqueLineIds, currencyField, MAX_LINE_ITEMS, quantityField, referenceField, splitByWeights, taxLevels,
   type LevelAmounts, type TaxLevel,
 } from '../records/transaction';
+import { customerTaxIdField, entityIdField } from '../records/fields';
 import { requiredOr } from '../validation';
 import { ppmToFraction, splitInclusive, taxForAmount } from './money';
 import { checkCategoryDelivery, customerTypeSchema, deliveryMethodSchema, isoDateSchema, locationSchema, productCategorySchema } from './rate-request';
@@ -35,11 +36,11 @@ export const unifyRequestSchema = z
     currency: currencyField,
     customer: z.strictObject({
       type: customerTypeSchema,
-      tax_id: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' }).optional(),
+      tax_id: customerTaxIdField.optional(),
       exempt: z.boolean({ error: 'must be true or false' }).default(false),
     }),
     location: locationSchema,
-    entity_id: z.string({ error: 'must be a string' }).min(1).max(128).optional(),
+    entity_id: entityIdField.optional(),
     date: isoDateSchema.optional(),
     line_items: z
       .array(cartLineSchema, { error: requiredOr('must be an array of line items') })

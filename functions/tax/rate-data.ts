@@ -9,7 +9,15 @@ import { percentToPpm } from './money';
 import { productCategories, type CustomerType, type ProductCategory } from './rate-request';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const percent = z.number().min(0).max(100);
+/** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
+const percent = z.number().min(0).max(100).refine((pct) => {
+  try {
+    percentToPpm(pct);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a whole number of ppm');
 const source = z.string().min(8);
 
 function isStrictlyDated(rows: readonly { effective_from: string }[]): boolean {
@@ -39,6 +47,7 @@ const vatReducedSchema = z.object({
 });
 
 const canadaSchema = z.object({
+  resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
   provinces: z.array(
     z.object({
       code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
@@ -62,6 +71,7 @@ const usRuleSchema = z.strictObject({
 });
 
 const usStatesSchema = z.object({
+  exemptions: z.record(z.string(), z.object({ exempt: z.union([z.boolean(), z.string()]), cite: z.string() })),
   states: z.array(
     z.object({
       code: z.string().refine((code) => subdivisionName('US', code) !== undefined, 'unknown state'),
@@ -99,10 +109,6 @@ const usStates = parse('us-states.json', usStatesSchema, usStatesJson);
 const vatByCountry = new Map(vatStandard.countries.map((entry) => [entry.country, entry]));
 const provinceByCode = new Map(canada.provinces.map((entry) => [entry.code, entry]));
 const usStateByCode = new Map(usStates.states.map((entry) => [entry.code, entry]));
-
-for (const entry of vatStandard.countries) {
-  for (const row of entry.rates) percentToPpm(row.standard);
-}
 
 /** The row in force on a date: the last one that started on or before it (the earliest row for older dates). */
 export function rowInForce<T extends { effective_from: string }>(rows: readonly T[], date: string): T | undefined {
@@ -175,6 +181,6 @@ export function usTaxability(state: UsStateData, category: UsCategory, date: str
 }
 
 /** How US sales tax treats exempt customer types (federal immunity, resale, state nonprofit exemptions). */
-export const usExemptions = (usStatesJson as { exemptions: Record<string, { exempt: boolean | string; cite: string }> }).exemptions;
+export const usExemptions = usStates.exemptions;
 
-export const canadaResaleRule = (canadaJson as { resale_exempts_provincial_tax: { value: boolean; cite: string } }).resale_exempts_provincial_tax;
+export const canadaResaleRule = canada.resale_exempts_provincial_tax;

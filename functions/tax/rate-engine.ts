@@ -1,7 +1,7 @@
 // Domain (pure given its lookups): the tax-rate engine behind POST /v1/tax/rate, unify and transactions.
 import { countryName, euMemberStates, subdivisionName, vatAreaOf } from './countries';
 import { resolveLocation, type LocationLookups, type LocationSource, type ResolvedLocation } from './location';
-import { fractionToPpm, ppmToFraction, scalePpm } from './money';
+import { fractionToPpm, percentToPpm, ppmToFraction, scalePpm } from './money';
 import {
   canadaProvince,
   canadaProvincialRate,
@@ -287,14 +287,14 @@ function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsL
     const row = reconciledLocalParts(local);
     parts = {
       country: 0,
-      state: rule?.state_rate_pct !== undefined ? Math.round(rule.state_rate_pct * 10_000) : row.state,
+      state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : row.state,
       county: rule?.local === false ? 0 : row.county,
       additional: rule?.local === false ? 0 : row.additional,
       special: rule?.local === false ? 0 : row.special,
     };
   } else {
     const base = usStateBaseRate(state, date).ppm;
-    parts = { country: 0, state: rule?.state_rate_pct !== undefined ? Math.round(rule.state_rate_pct * 10_000) : base, county: 0, additional: 0, special: 0 };
+    parts = { country: 0, state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : base, county: 0, additional: 0, special: 0 };
   }
   if (rule?.share_pct !== undefined) {
     // Only a share of the price is taxable (Texas: 80 % of data processing): expressed as an effective rate.

@@ -1,5 +1,6 @@
 // Domain (pure): the request vocabulary of POST /v1/tax/rate (zod schemas reused by transactions and unify lines).
 import { z } from 'zod';
+import { entityIdField } from '../records/fields';
 import { requiredOr } from '../validation';
 
 export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
@@ -56,12 +57,8 @@ export const locationSchema = z
         .union([z.ipv4(), z.ipv6()], { error: () => 'location.ip_address must be an IPv4 or IPv6 address.' })
         .optional(),
     },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `location has unknown field(s): ${issue.keys.join(', ')}; allowed: country, state, postal_code, ip_address.`
-          : fieldRequiredOr('location', 'location must be an object.')(issue),
-    },
+    // Unknown fields are named by the shared validation message (functions/validation.ts).
+    { error: fieldRequiredOr('location', 'location must be an object.') },
   )
   .refine((location) => location.country !== undefined || location.ip_address !== undefined, {
     error: 'location needs a country or an ip_address.',
@@ -91,15 +88,10 @@ export const taxRateRequestSchema = z
       delivery_method: deliveryMethodSchema,
       customer_type: customerTypeSchema,
       location: locationSchema,
-      entity_id: z.string({ error: () => 'entity_id must be a string.' }).min(1, { error: () => 'entity_id must not be empty.' }).max(128, { error: () => 'entity_id must be at most 128 characters.' }).optional(),
+      entity_id: entityIdField.optional(),
       date: isoDateSchema.optional(),
     },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? `Unknown field(s): ${issue.keys.join(', ')}; allowed: product_category, delivery_method, customer_type, location, entity_id, date.`
-          : 'The body must be a JSON object.',
-    },
+    { error: 'The body must be a JSON object.' },
   )
   .superRefine(checkCategoryDelivery);
 

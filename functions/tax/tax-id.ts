@@ -32,6 +32,7 @@ import { nic as lkNic } from 'stdnum/lib/cjs/lk';
 import type { Validator } from 'stdnum';
 import { z } from 'zod';
 import { isAssignedCountry } from './countries';
+import { customerTaxIdField } from '../records/fields';
 
 /**
  * `vat`, `business`, `individual`: taxpayer numbers (`TAX_KINDS`). `other`: identifiers that are
@@ -418,16 +419,20 @@ export const supportedTaxIdCountries: readonly string[] = [...entriesByCountry]
   .map(([country]) => country)
   .sort();
 
-/** VAT prefixes that identify the country when the request has none. `EL` is Greece, `XI` Northern Ireland. */
-const VAT_PREFIX_COUNTRY: Readonly<Record<string, string>> = {
-  AT: 'AT', BE: 'BE', BG: 'BG', CY: 'CY', CZ: 'CZ', DE: 'DE', DK: 'DK', EE: 'EE', EL: 'GR', ES: 'ES',
-  FI: 'FI', FR: 'FR', HR: 'HR', HU: 'HU', IE: 'IE', IT: 'IT', LT: 'LT', LU: 'LU', LV: 'LV', MT: 'MT',
-  NL: 'NL', PL: 'PL', PT: 'PT', RO: 'RO', SE: 'SE', SI: 'SI', SK: 'SK',
-  XI: 'GB', GB: 'GB', CH: 'CH', NO: 'NO',
-};
+/**
+ * VAT prefixes that identify the country when the request has none, read off the catalogue's
+ * prefixed entries: the EU-27 (`EL` is Greece), `GB`, `XI` (Northern Ireland), `CH`, `NO`.
+ */
+const VAT_PREFIX_COUNTRY: Readonly<Record<string, string>> = Object.fromEntries(
+  [...entriesByCountry].flatMap(([country, entries]) =>
+    entries.filter((e) => e.prefixed).map((e) => [e.normalizedPrefix ?? country, country] as const),
+  ),
+);
 
-/** Country-code aliases accepted in `country`: the VAT prefixes that are not ISO codes. */
-const COUNTRY_ALIASES: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB' };
+/** Country-code aliases accepted in `country`: the VAT prefixes that are not ISO codes (`EL`, `XI`). */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(VAT_PREFIX_COUNTRY).filter(([prefix]) => !isAssignedCountry(prefix)),
+);
 
 /** The VAT prefix the number starts with (after leading spaces and an opening bracket), if any. */
 export function vatPrefixOf(taxId: string): string | undefined {
@@ -454,11 +459,7 @@ function countryOfType(type: string): string | undefined {
 
 export const taxIdValidateRequestSchema = z
   .strictObject({
-    tax_id: z
-      .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must not be empty' })
-      .max(64, { error: 'must be at most 64 characters' }),
+    tax_id: customerTaxIdField,
     country: z
       .string({ error: 'must be a string (ISO 3166-1 alpha-2 code such as "DE")' })
       .trim()

@@ -13,8 +13,8 @@ import { ConflictError, NotFoundError } from '../errors';
 import { refundExposureDeltas } from '../exposure/deltas';
 import { allocateRefund, refundFingerprint, type Refund, type RefundRequest } from '../records/transaction';
 import { exposureStore } from '../store/exposure-store';
-import { cancellationCodes, transactionStore, transactWriteRetryingConflicts } from '../store/transaction-store';
-import { transactWrite } from '../store/transact';
+import { transactionStore } from '../store/transaction-store';
+import { cancellationCodes, transactWrite } from '../store/transact';
 
 const MAX_ATTEMPTS = 5;
 
@@ -47,7 +47,7 @@ export async function recordRefund(accountId: string, transactionId: string, req
         ...transactionStore.refundItems(accountId, refund, fingerprint, refunded, stored.version),
         ...exposureStore.addItems(accountId, refundExposureDeltas(stored.transaction, refund)),
       ];
-      await transactWriteRetryingConflicts(() => transactWrite(items));
+      await transactWrite(items);
       return { created: true, refund };
     } catch (error) {
       const codes = cancellationCodes(error);

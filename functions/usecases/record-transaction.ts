@@ -24,8 +24,8 @@ import {
   type TransactionRequest,
 } from '../records/transaction';
 import { exposureStore } from '../store/exposure-store';
-import { cancellationCodes, transactionStore, transactWriteRetryingConflicts } from '../store/transaction-store';
-import { transactWrite } from '../store/transact';
+import { transactionStore } from '../store/transaction-store';
+import { cancellationCodes, transactWrite } from '../store/transact';
 import { saleRateQuoter } from './quote-tax-rate';
 
 /** A line's tax as unify computed it with the same engine: the levels must add up to tax_amount. */
@@ -114,8 +114,8 @@ export async function recordTransaction(
 
   try {
     const items = [transactionStore.putItem(accountId, transaction, fingerprint), ...exposureStore.addItems(accountId, saleExposureDeltas(transaction))];
-    // A conflict on a hot counter cancels the whole write; it is sent again (docs/exposure.md).
-    await transactWriteRetryingConflicts(() => transactWrite(items));
+    // transactWrite sends it again while a hot counter is held by another sale (docs/exposure.md).
+    await transactWrite(items);
   } catch (error) {
     // The put's condition failed: the same id landed meanwhile (a concurrent retry). Nothing of ours was written.
     if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') {

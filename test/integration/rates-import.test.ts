@@ -29,9 +29,11 @@ describe('rates import', () => {
   it.each([
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,0002,X,0.07,0.06,0.01,0,0,0', 'TAXRATES_ZIP5_ZB202603.csv:3: ZipCode \'0002\' is not five digits'],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,seven,0.06,0.01,0,0,0', ':3: EstimatedCombinedRate \'seven\' is not a rate'],
+    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.0700001,0.06,0.01,0,0,0', ":3: EstimatedCombinedRate '0.0700001' has more than 6 decimals"],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.09,0.06,0.01,0,0,0', ':3: the four rates add up to 0.07, not EstimatedCombinedRate 0.09'],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.07,0.06,0.01,0', ':3: expected 9 columns, found 7'],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00021,X,0.07,0.06,0.01,0,0,0', ':3: ZIP 00021 in ZB is already listed at'],
+    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\n\nZB,00021,X,0.07,0.06,0.01,0,0,0', 'TAXRATES_ZIP5_ZB202603.csv:4: ZIP 00021 in ZB is already listed at'],
   ])('refuses a bad row, naming file and line, and writes nothing (%#)', async (rows, problem) => {
     const dir = folderWith({ 'TAXRATES_ZIP5_ZA202603.csv': ['ZA,00031,GOOD,0.06,0.06,0,0,0,0'], 'TAXRATES_ZIP5_ZB202603.csv': rows.split('\n') });
     await expect(importRates([dir])).rejects.toThrow(problem);
