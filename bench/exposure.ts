@@ -9,13 +9,11 @@
  * Starts its own in-memory DynamoDB Local. The 100,000 sales are loaded through the stores' TransactWriteItems
  * (the same items the use case writes), not through HTTP, to keep the run short.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { cleanUp, ms, quantile, runBenchmark, startBenchDatabase } from './support';
+import '../local/quiet-sdk-warning';
+import { cleanUp, load as runConcurrently, ms, quantile, runBenchmark, startBenchDatabase, zipRowsByFile } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const USECASE_SALES = Number(process.env.BENCH_USECASE_SALES ?? 2_000);
-const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const COUNTRIES = ['AT', 'AU', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'JP', 'NL', 'NO', 'NZ', 'PL', 'PT', 'SE', 'SG'];
 const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 'GBP', JP: 'JPY', NO: 'NOK', NZ: 'NZD', PL: 'PLN', SE: 'SEK', SG: 'SGD' };
 
@@ -26,7 +24,6 @@ async function main() {
   const env = process.env as Record<string, string>;
   // Stores read their env when they load: import them only now.
   const { createAccount } = await import('../functions/accounts/create-account');
-  const { parseZipRateCsv } = await import('../functions/rates/zip-rate-csv');
   const { rateStore } = await import('../functions/store/rate-store');
   const { transactionStore } = await import('../functions/store/transaction-store');
   const { queryAll } = await import('../functions/store/query');
@@ -41,12 +38,9 @@ async function main() {
   const { startServer } = await import('../local/server');
 
   // One ZIP per US state (its first taxed row), imported like `levy rates import` would.
-  const stateRows = readdirSync(ZIP_DIR)
-    .filter((f) => f.endsWith('.csv') && !/_(DC|PR)\d/.test(f))
-    .map((f) => {
-      const rows = parseZipRateCsv(readFileSync(join(ZIP_DIR, f), 'utf8'), f, '2026-03');
-      return rows.find((r) => r.combined_rate > 0) ?? rows[0];
-    });
+  const stateRows = zipRowsByFile()
+    .filter(({ file }) => !/_(DC|PR)\d/.test(file))
+    .map(({ rows }) => rows.find((r) => r.combined_rate > 0) ?? rows[0]);
   await rateStore.putAll(stateRows);
   const locations = [
     ...stateRows.map((r) => ({ location: { country: 'US', postal_code: r.zip }, currency: 'USD' })),
@@ -63,12 +57,8 @@ async function main() {
   // summed per chunk of 5,000 sales and ADDed once per counter: the end state is the same as 5,000 single
   // TransactWriteItems, without 5,000 conflicts on the hot US counters. The per-sale path is timed below.
   let loaded = 0;
-  const pool = async (count: number, width: number, task: (i: number) => Promise<void>) => {
-    let next = 0;
-    await Promise.all(Array.from({ length: width }, async () => {
-      while (next < count) await task(next++);
-    }));
-  };
+  // `count` tasks, `width` in flight (the shared load generator; its timings are not needed here).
+  const pool = (count: number, width: number, task: (i: number) => Promise<void>) => runConcurrently(count, width, task);
   async function load(upTo: number) {
     const started = performance.now();
     const from = loaded;

@@ -3,13 +3,24 @@
  * the local server in a process of its own, and clean-up that also runs on failure or Ctrl-C.
  */
 import { fork } from 'node:child_process';
+import { basename, join } from 'node:path';
+import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
 import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
 import { applyLocalEnv } from '../local/local-env';
+import { listRateFiles, readRateFiles } from '../local/rates-import';
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 export const median = (xs: number[]) => quantile(xs, 0.5);
 export const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 export const int = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** The shared US ZIP5 table of March 2026 (reference data: read, never copied). */
+export const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
+
+/** Each state file of the shared table with its rows, parsed as `levy rates import` parses them. */
+export function zipRowsByFile(): { file: string; rows: ZipRateRow[] }[] {
+  return listRateFiles([ZIP_DIR]).map((path) => ({ file: basename(path), rows: readRateFiles([path]) }));
+}
 
 export interface Timings {
   times: number[];

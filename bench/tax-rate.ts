@@ -23,17 +23,16 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import SalesTax from 'sales-tax';
-import { routeByName } from '../lib/routes';
+import { endpointLabel, routeByName } from '../lib/routes';
 import { localTableEnv } from '../lib/tables';
 import { defaultLocationLookups } from '../functions/geo';
-import { parseZipRateCsv, type ZipRateRow } from '../functions/rates/zip-rate-csv';
+import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
 import { euMemberStates } from '../functions/tax/countries';
 import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../functions/tax/rate-engine';
-import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
+import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, ZIP_DIR, zipRowsByFile, type Timings } from './support';
 
 const ROOT = resolve(__dirname, '..');
-const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const TMP = join(ROOT, '.bench-tmp', 'tax-rate');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -63,10 +62,7 @@ interface Case {
 
 /** Every US ZIP row of the reference tables, parsed as `levy rates import` parses them. */
 function zipRows(): ZipRateRow[] {
-  return readdirSync(ZIP_DIR)
-    .filter((f) => f.endsWith('.csv'))
-    .sort()
-    .flatMap((f) => parseZipRateCsv(readFileSync(join(ZIP_DIR, f), 'utf8'), f, '2026-03'));
+  return zipRowsByFile().flatMap(({ rows }) => rows);
 }
 
 /** One third each: EU-27 B2C SaaS, 1,000 US ZIPs spread over every state (PHYSICAL_GOODS shipped), Canada B2C SaaS. */
@@ -262,7 +258,7 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   const quote = (i: number) => quoteTaxRate(accountId, requests[i % requests.length]);
   const quoteAndMeter = async (i: number) => {
     await quote(i);
-    await usageStore.recordBillableCall(accountId, 'POST /v1/tax/rate', new Date());
+    await usageStore.recordBillableCall(accountId, endpointLabel(routeByName('tax-rate')), new Date());
   };
   for (const [name, call] of [
     ['(in process) quoteTaxRate use case only', quote],

@@ -13,18 +13,17 @@
  * Starts its own in-memory DynamoDB Local after the pure measurements, so those run on an otherwise idle machine.
  */
 import '../local/quiet-sdk-warning';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultLocationLookups } from '../functions/geo';
-import { parseZipRateCsv, type ZipRateRow } from '../functions/rates/zip-rate-csv';
+import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
 import { calculateCart, customerTreatment, unifyRequestSchema, type CartLine, type LineRate, type UnifyRequest } from '../functions/tax/cart';
 import { resolveLocation } from '../functions/tax/location';
 import { calculateTaxRateDetailed, type TaxRateCalculation } from '../functions/tax/rate-engine';
 import { allowedDeliveryMethods, productCategories } from '../functions/tax/rate-request';
 import { TAX_ID_TYPE_CATALOGUE, validateTaxId, type TaxIdValidateInput } from '../functions/tax/tax-id';
-import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, type Timings } from './support';
+import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, zipRowsByFile, type Timings } from './support';
 
-const ZIP_DIR = join(__dirname, '../../shared/data/us-zip5-rates-2026-03');
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -40,8 +39,7 @@ const us = (x: number) => `${(x * 1000).toFixed(0)} µs`;
 
 /** A ZIP row with all four parts (state, county, city, special): the most work for the split. */
 function richZipRow(): ZipRateRow {
-  for (const f of readdirSync(ZIP_DIR).filter((n) => n.endsWith('.csv')).sort()) {
-    const rows = parseZipRateCsv(readFileSync(join(ZIP_DIR, f), 'utf8'), f, '2026-03');
+  for (const { rows } of zipRowsByFile()) {
     const row = rows.find((r) => r.state_rate > 0 && r.county_rate > 0 && r.city_rate > 0 && r.special_rate > 0 && defaultLocationLookups.stateForZip(r.zip) === r.state);
     if (row) return row;
   }

@@ -11,10 +11,12 @@ export interface GatewayErrorDefinition {
   readonly status: number;
   readonly error: string;
   readonly message: string;
+  /** Extra response headers, by name. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export const gatewayErrors = [
-  { type: 'UNAUTHORIZED', status: 401, error: 'unauthorized', message: 'Missing or invalid API key. Send the header "Authorization: Bearer <api key>".' },
+  { type: 'UNAUTHORIZED', status: 401, error: 'unauthorized', message: 'Missing or invalid API key. Send the header "Authorization: Bearer <api key>".', headers: { 'WWW-Authenticate': 'Bearer' } },
   { type: 'ACCESS_DENIED', status: 403, error: 'access_denied', message: 'This API key is not allowed to call this route.' },
   { type: 'MISSING_AUTHENTICATION_TOKEN', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
   { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },

@@ -12,6 +12,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from './api-settings';
 import { dataPackageCopies, lambdaBundleSettings, projectRoot } from './bundling';
 import type { TableAccess } from './routes';
 import { tables, type TableId } from './tables';
@@ -71,7 +72,7 @@ export class LevyFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
@@ -84,7 +85,7 @@ export class LevyFunction extends Construct {
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: lambdaBundleSettings.sourcesContent,
         target: lambdaBundleSettings.target,
-        format: OutputFormat.ESM,
+        format: lambdaBundleSettings.format as OutputFormat,
         mainFields: [...lambdaBundleSettings.mainFields],
         banner: lambdaBundleSettings.banner,
         // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins

@@ -14,18 +14,17 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { gatewayErrorBody, gatewayErrors } from './gateway-responses';
+import { gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from './gateway-responses';
 import { LevyFunction } from './levy-function';
 import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from './routes';
 import { tableList, tables, type KeyDefinition, type TableId } from './tables';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from './api-settings';
 
-/** API Gateway stage name; it is also the first segment of every URL. */
-export const API_STAGE_NAME = 'v1';
+export { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS };
+
 /** Stage-wide throttling (requests per second, steady state / burst) for all methods together. */
 export const THROTTLING_RATE_LIMIT = 100;
 export const THROTTLING_BURST_LIMIT = 200;
-/** How long API Gateway caches the authorizer's policy for one Authorization header value. */
-export const AUTHORIZER_CACHE_TTL_SECONDS = 300;
 
 export interface LevyStackProps extends StackProps {
   /** POWERTOOLS_LOG_LEVEL of every function (default INFO). */
@@ -145,7 +144,7 @@ export class LevyStack extends Stack {
       tableAccess: authorizerDefinition.tables,
       tables: tableMap,
       memorySize: 512,
-      timeout: Duration.seconds(5),
+      timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       logLevel: props.logLevel,
       environment: { LEVY_FUNCTION: authorizerDefinition.name },
     });
@@ -184,13 +183,13 @@ export class LevyStack extends Stack {
     this.routeFunctions = routeFunctions;
 
     // ---- Gateway responses: API Gateway's own errors in the spec's body -------------------------
-    for (const g of gatewayErrors) {
+    for (const g of gatewayErrors as readonly GatewayErrorDefinition[]) {
       this.api.addGatewayResponse(`GatewayResponse${g.type}`, {
         type: apigateway.ResponseType.of(g.type),
         statusCode: String(g.status),
         templates: { 'application/json': gatewayErrorBody(g) },
-        responseHeaders:
-          g.type === 'UNAUTHORIZED' ? { 'WWW-Authenticate': "'Bearer'" } : undefined,
+        // Header values are API Gateway mapping expressions: a literal is quoted.
+        responseHeaders: g.headers && Object.fromEntries(Object.entries(g.headers).map(([name, value]) => [name, `'${value}'`])),
       });
     }
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayTokenAuthorizerEvent, Context } from 'aws-lambda';
+import { API_STAGE_NAME } from '../lib/api-settings';
 import type { RouteDefinition } from '../lib/routes';
 
 export interface HttpRequestInput {
@@ -21,7 +22,7 @@ export interface HttpRequestInput {
 }
 
 export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
-  const stage = input.stage ?? 'v1';
+  const stage = input.stage ?? API_STAGE_NAME;
   const headers = input.headers ?? {};
   const query = input.query && Object.keys(input.query).length ? input.query : null;
   const requestId = randomUUID();
@@ -65,7 +66,7 @@ export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
   };
 }
 
-export function buildAuthorizerEvent(authorizationToken: string, route: RouteDefinition, stage = 'v1'): APIGatewayTokenAuthorizerEvent {
+export function buildAuthorizerEvent(authorizationToken: string, route: RouteDefinition, stage = API_STAGE_NAME): APIGatewayTokenAuthorizerEvent {
   return {
     type: 'TOKEN',
     authorizationToken,

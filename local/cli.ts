@@ -17,8 +17,6 @@
  * Exit codes: 0 done, 1 failed (unknown account or key, database unreachable), 2 bad usage or input.
  */
 import './quiet-sdk-warning';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { tables, type TableId } from '../lib/tables';
@@ -118,18 +116,12 @@ async function keysRevoke(argv: string[]): Promise<void> {
   print({ revoked: true });
 }
 
-/** Slot for the US rate import; local/rates-import.ts exports runRatesImport(args) when it exists. */
+/** `levy rates import`: its own options (--effective-month ...) are parsed by runRatesImport; only --aws is ours. */
 async function ratesImport(argv: string[]): Promise<void> {
-  const candidates = ['rates-import.ts', 'rates-import.js'].map((f) => join(__dirname, f));
-  if (!candidates.some((f) => existsSync(f))) throw new CommandFailed('`levy rates import` is not available yet (local/rates-import.ts is missing).');
-  // Its own options (--effective-month ...) are parsed by runRatesImport; only --aws is ours.
   configureTarget(argv.includes('--aws'), ['Rates']);
-  // A variable specifier: the module may not exist yet, and must not be type-checked from here.
-  const specifier = './rates-import';
-  const mod = (await import(specifier)) as { runRatesImport?: (args: string[]) => Promise<number | void> };
-  if (typeof mod.runRatesImport !== 'function') throw new CommandFailed('local/rates-import.ts does not export runRatesImport(args).');
-  const code = await mod.runRatesImport(argv.filter((a) => a !== '--aws'));
-  if (typeof code === 'number' && code !== 0) process.exitCode = code;
+  const { runRatesImport } = await import('./rates-import');
+  const code = await runRatesImport(argv.filter((a) => a !== '--aws'));
+  if (code !== 0) process.exitCode = code;
 }
 
 const commands: Record<string, (argv: string[]) => Promise<void>> = {

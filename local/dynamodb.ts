@@ -18,6 +18,7 @@ import {
   type KeySchemaElement,
   type LocalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
+import { localDynamoDbClientConfig } from '../functions/store/local-client-config';
 import { localTableEnv, localTableName, tableList, type KeyDefinition, type TableDefinition } from '../lib/tables';
 
 export interface LocalDynamoDb {
@@ -40,12 +41,7 @@ export function freePort(): Promise<number> {
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    // DynamoDB Local checks nothing but the access key id's shape: alphanumeric.
-    credentials: { accessKeyId: 'levylocal', secretAccessKey: 'levylocal' },
-  });
+  return new DynamoDBClient(localDynamoDbClientConfig(endpoint));
 }
 
 /** Starts DynamoDB Local; `dataDir` keeps data between runs, without it the data lives in memory. */

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorizer, routes, type RouteDefinition } from '../lib/routes';
+import { authorizer, routeByName, routes, type RouteDefinition } from '../lib/routes';
 import { buildAuthorizerEvent, buildProxyEvent } from './api-gateway-event';
 
 export const EVENTS_DIR = join(__dirname, '..', 'events');
@@ -131,7 +131,7 @@ export function sampleEvent(route: RouteDefinition) {
 }
 
 export function authorizerSampleEvent() {
-  return buildAuthorizerEvent(`Bearer ${SAMPLE_API_KEY}`, routes.find((r) => r.name === 'vendors-list')!);
+  return buildAuthorizerEvent(`Bearer ${SAMPLE_API_KEY}`, routeByName('vendors-list'));
 }
 
 function write(name: string, value: unknown): void {

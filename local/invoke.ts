@@ -20,6 +20,7 @@ import { authorizer, routeByName, routes } from '../lib/routes';
 import { buildLambdaContext } from './api-gateway-event';
 import { SAMPLE_ACCOUNT_ID, SAMPLE_API_KEY } from './generate-events';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
+import { importHandler } from './handler-module';
 
 const PLACEHOLDER_ACCOUNT = SAMPLE_ACCOUNT_ID;
 const PLACEHOLDER_KEY = SAMPLE_API_KEY;
@@ -79,8 +80,9 @@ async function main(): Promise<number> {
       proxyEvent.requestContext.authorizer = { ...authorizerContext, principalId: accountId, accountId };
       console.error(`[invoke] account ${accountId}`);
     }
-    if (proxyEvent.resource && proxyEvent.resource !== routeByName(routeName).path) {
-      console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${routeByName(routeName).path}`);
+    const { path } = routeByName(routeName);
+    if (proxyEvent.resource && proxyEvent.resource !== path) {
+      console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${path}`);
     }
   }
 
@@ -91,14 +93,16 @@ async function main(): Promise<number> {
   const writeResult = process.stdout.write.bind(process.stdout);
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
-  const mod = (await import(`../${entry.replace(/\.ts$/, '')}`)) as { handler?: Handler };
-  if (typeof mod.handler !== 'function') {
-    console.error(`${entry} does not export a handler function`);
+  let handler: Handler;
+  try {
+    handler = await importHandler<Handler>(entry);
+  } catch (error) {
+    console.error((error as Error).message);
     return 1;
   }
   const started = performance.now();
   try {
-    const result = await mod.handler(event, buildLambdaContext(routeName));
+    const result = await handler(event, buildLambdaContext(routeName));
     console.error(`[invoke] ${routeName} finished in ${Math.round(performance.now() - started)} ms`);
     writeResult(`${JSON.stringify(result, null, 2)}\n`);
     return 0;

@@ -20,18 +20,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayTokenAuthorizerEvent, Context } from 'aws-lambda';
+import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '../lib/api-settings';
 import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../lib/gateway-responses';
 import { authorizer as authorizerDefinition, routes, type RouteDefinition } from '../lib/routes';
 import { buildAuthorizerEvent, buildLambdaContext, buildProxyEvent } from './api-gateway-event';
+import { importHandler } from './handler-module';
 
 /** API Gateway's payload limit for REST APIs: 10 MB. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** API Gateway's authorizer result cache TTL as the stack configures it. */
-export const DEFAULT_AUTH_CACHE_SECONDS = 300;
-/** The functions' Lambda timeout (lib/levy-function.ts); a timed-out invocation is a failed one (502). */
-export const LAMBDA_TIMEOUT_MS = 10_000;
-/** The authorizer function's Lambda timeout (lib/levy-stack.ts). */
-export const AUTHORIZER_TIMEOUT_MS = 5_000;
+/** The stack's settings (lib/api-settings.ts); a timed-out invocation is a failed one (502). */
+const DEFAULT_AUTH_CACHE_SECONDS = AUTHORIZER_CACHE_TTL_SECONDS;
+const LAMBDA_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * 1000;
+const AUTHORIZER_TIMEOUT_MS = AUTHORIZER_TIMEOUT_SECONDS * 1000;
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 export type AuthorizerHandler = (event: APIGatewayTokenAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
@@ -214,17 +214,8 @@ function authCacheSecondsFromEnv(): number {
   return seconds;
 }
 
-// Relative specifiers (not absolute paths or file URLs) so both tsx and Jest's CommonJS transform resolve them.
-const importRouteHandler = async (route: RouteDefinition): Promise<RouteHandler> => {
-  const mod = (await import(`../${route.entry.replace(/\.ts$/, '')}`)) as { handler?: RouteHandler };
-  if (typeof mod.handler !== 'function') throw new Error(`${route.entry} does not export a handler function`);
-  return mod.handler;
-};
-const importAuthorizer = async (): Promise<AuthorizerHandler> => {
-  const mod = (await import(`../${authorizerDefinition.entry.replace(/\.ts$/, '')}`)) as { handler?: AuthorizerHandler };
-  if (typeof mod.handler !== 'function') throw new Error(`${authorizerDefinition.entry} does not export a handler function`);
-  return mod.handler;
-};
+const importRouteHandler = (route: RouteDefinition) => importHandler<RouteHandler>(route.entry);
+const importAuthorizer = () => importHandler<AuthorizerHandler>(authorizerDefinition.entry);
 
 export async function startServer(options: ServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
@@ -299,7 +290,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
 
   function sendGatewayError(res: ServerResponse, type: GatewayErrorType, requestId: string, extra: Record<string, string> = {}): number {
     const definition = gatewayError(type);
-    send(res, definition.status, { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId, ...extra }, gatewayErrorBody(definition));
+    send(res, definition.status, { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId, ...definition.headers, ...extra }, gatewayErrorBody(definition));
     return definition.status;
   }
 

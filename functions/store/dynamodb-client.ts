@@ -5,15 +5,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localDynamoDbEndpoint } from '../constants';
+import { localDynamoDbClientConfig } from './local-client-config';
 
-/** DynamoDB Local accepts any credentials, but the access key id must be alphanumeric. */
-const localClientConfig = {
-  endpoint: localDynamoDbEndpoint,
-  region: process.env.AWS_REGION ?? 'us-east-1',
-  credentials: { accessKeyId: 'levylocal', secretAccessKey: 'levylocal' },
-};
-
-export const dynamoDbClient = new DynamoDBClient(localDynamoDbEndpoint ? localClientConfig : {});
+export const dynamoDbClient = new DynamoDBClient(localDynamoDbEndpoint ? localDynamoDbClientConfig(localDynamoDbEndpoint) : {});
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoDbClient, {
   marshallOptions: { removeUndefinedValues: true },

@@ -4,26 +4,13 @@
  * between accounts, and a fast-check property: for random batches of sales and refunds the report equals a
  * straightforward recomputation from the stored transactions read back through the routes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { parseZipRateCsv } from '../../functions/rates/zip-rate-csv';
-import { rateStore } from '../../functions/store/rate-store';
 import { callRoute, newTestAccount } from '../support/api';
-
-const ZIP_DIR = join(__dirname, '../../../shared/data/us-zip5-rates-2026-03');
+import { importZipRows } from '../support/shared-data';
 
 /** LA County and San Francisco (CA), Austin (TX: no county rate, city and special), Seattle (WA), Portland area (OR: no tax). */
 const ZIPS: readonly [string, string][] = [['CA', '90001'], ['CA', '94105'], ['TX', '78701'], ['WA', '98101'], ['OR', '97201']];
 
-async function importZipRows(): Promise<void> {
-  const rows = ZIPS.flatMap(([state, zip]) => {
-    const file = `TAXRATES_ZIP5_${state}202603.csv`;
-    const [header, ...lines] = readFileSync(join(ZIP_DIR, file), 'utf8').split('\n');
-    return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
-  });
-  await rateStore.putAll(rows);
-}
 
 const line = (amount: number, extra: Record<string, unknown> = {}) => ({ amount, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', ...extra });
 let seq = 0;
@@ -44,7 +31,7 @@ const record = async (accountId: string, body: unknown) => {
 const report = (accountId: string, query?: Record<string, string>) => callRoute('exposure-countries', { accountId, query });
 
 describe('GET /v1/exposure/countries', () => {
-  beforeAll(importZipRows);
+  beforeAll(() => importZipRows(ZIPS));
 
   it('answers an empty report for an account without sales', async () => {
     const { account_id } = await newTestAccount('DE');

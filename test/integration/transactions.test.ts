@@ -4,29 +4,17 @@
  * on the `by-date` index), isolation, and the all-or-nothing write (an injected failure of the TransactWriteItems
  * changes nothing).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../lib/tables';
 import { ensureTables, keySchema, localClient } from '../../local/dynamodb';
-import { parseZipRateCsv } from '../../functions/rates/zip-rate-csv';
 import { documentClient } from '../../functions/store/dynamodb-client';
-import { rateStore } from '../../functions/store/rate-store';
 import { recordTransaction } from '../../functions/usecases/record-transaction';
 import { callRoute, newTestAccount } from '../support/api';
+import { importZipRows } from '../support/shared-data';
 
-const ZIP_DIR = join(__dirname, '../../../shared/data/us-zip5-rates-2026-03');
-
-/** Imports the March 2026 rows of a few ZIPs from the shared US table (LA County, CA). */
-async function importZipRows(zips: readonly [state: string, zip: string][] = [['CA', '90001']]): Promise<void> {
-  const rows = zips.flatMap(([state, zip]) => {
-    const file = `TAXRATES_ZIP5_${state}202603.csv`;
-    const [header, ...lines] = readFileSync(join(ZIP_DIR, file), 'utf8').split('\n');
-    return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
-  });
-  await rateStore.putAll(rows);
-}
+/** LA County, CA, unless a test names other ZIPs. */
+const LA: [string, string][] = [['CA', '90001']];
 
 const sale = (over: Record<string, unknown> = {}) => ({
   id: `ord-${Math.random().toString(36).slice(2, 10)}`,
@@ -49,7 +37,7 @@ describe('transactions', () => {
   const refund = (id: string, body: unknown, account = accountId) => callRoute('transactions-refund', { accountId: account, pathParameters: { id }, body });
 
   beforeAll(async () => {
-    await importZipRows();
+    await importZipRows(LA);
     accountId = (await newTestAccount('DE', 'Seller GmbH')).account_id;
     otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
   });

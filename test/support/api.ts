@@ -6,6 +6,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName } from '../../lib/routes';
 import { buildLambdaContext, buildProxyEvent } from '../../local/api-gateway-event';
 import { createAccount } from '../../functions/accounts/create-account';
+import { importHandler } from '../../local/handler-module';
 
 export interface CallOptions {
   accountId: string;
@@ -27,7 +28,7 @@ type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResu
 
 export async function callRoute(name: string, options: CallOptions): Promise<CallResult> {
   const route = routeByName(name);
-  const { handler } = (await import(`../../${route.entry.replace(/\.ts$/, '')}`)) as { handler: Handler };
+  const handler = await importHandler<Handler>(route.entry);
   const body = options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   const path = route.path.replace(/\{(\w+)\}/g, (_, p: string) => options.pathParameters?.[p] ?? '');
   const event = buildProxyEvent({

@@ -5,7 +5,7 @@ import { countryForIp } from '../../../functions/geo/ip-country';
 import { isPublicIp } from '../../../functions/geo/ip-address';
 import { censusStyleCountyName, countyForZip } from '../../../functions/geo/zip-county';
 import { isStatePlausibleForZip, stateForZip } from '../../../functions/geo/zip-state';
-import { avalaraRows, parseCsv, sharedDataDir } from '../tax/shared-data';
+import { avalaraRows, parseCsv, sharedDataDir } from '../../support/shared-data';
 
 describe('countyForZip', () => {
   it('names counties the way people write them', () => {

@@ -2,7 +2,7 @@
 import { calculateTaxRate, calculateTaxRateDetailed, type TaxRateInput } from '../../../functions/tax/rate-engine';
 import { countriesWithVat, reducedVatRate, standardVatRate, usState, usStateBaseRate } from '../../../functions/tax/rate-data';
 import { euMemberStates } from '../../../functions/tax/countries';
-import { avalaraRows, ibericodePeriodOn, ibericodeRates, kdeldyckeStandardRates } from './shared-data';
+import { avalaraRows, ibericodePeriodOn, ibericodeRates, kdeldyckeStandardRates } from '../../support/shared-data';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const usSeller = { country: 'US', state: 'CA' };

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
-import { parseCsv } from './shared-data';
+import { parseCsv } from '../../support/shared-data';
 import {
   TAX_ID_TYPE_CATALOGUE,
   TAX_KINDS,

@@ -1,9 +1,9 @@
 // Test helper: reads the reference data published by others in ../shared/data (never copied into the project).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UsLocalRate } from '../../../functions/tax/rate-engine';
+import type { UsLocalRate } from '../../functions/tax/rate-engine';
 
-export const sharedDataDir = join(__dirname, '..', '..', '..', '..', 'shared', 'data');
+export const sharedDataDir = join(__dirname, '..', '..', '..', 'shared', 'data');
 
 /** RFC 4180 CSV (quoted fields may hold commas and newlines) -> rows of strings, header included. */
 export function parseCsv(text: string): string[][] {
@@ -104,4 +104,17 @@ export function kdeldyckeStandardRates(): KdeldyckeRate[] {
     }
   }
   return out;
+}
+
+/** Imports the March 2026 rows of a few ZIPs from the shared US table into the Rates table. */
+export async function importZipRows(zips: readonly [state: string, zip: string][]): Promise<void> {
+  // Loaded here, not at the top: unit tests use this module without a database.
+  const { parseZipRateCsv } = await import('../../functions/rates/zip-rate-csv');
+  const { rateStore } = await import('../../functions/store/rate-store');
+  const rows = zips.flatMap(([state, zip]) => {
+    const file = `TAXRATES_ZIP5_${state}202603.csv`;
+    const [header, ...lines] = readFileSync(join(sharedDataDir, 'us-zip5-rates-2026-03', file), 'utf8').split('\n');
+    return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
+  });
+  await rateStore.putAll(rows);
 }
