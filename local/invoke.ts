@@ -13,18 +13,17 @@
  */
 import './quiet-sdk-warning';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { authorizer, routeByName, routes } from '../lib/routes';
 import { buildLambdaContext } from './api-gateway-event';
 import { SAMPLE_ACCOUNT_ID, SAMPLE_API_KEY } from './generate-events';
-import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
+import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, DEV_ACCOUNT_FILE, describeConnectionError } from './local-env';
 import { importHandler } from './handler-module';
 
 const PLACEHOLDER_ACCOUNT = SAMPLE_ACCOUNT_ID;
 const PLACEHOLDER_KEY = SAMPLE_API_KEY;
-const DEV_ACCOUNT_FILE = join(__dirname, '..', '.levy', 'dev-account.json');
 const USAGE = `Usage: npm run invoke -- <route-name> <event.json> [--account <account id>]
 Routes: ${[...routes.map((r) => r.name), authorizer.name].join(', ')}`;
 

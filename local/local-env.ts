@@ -3,10 +3,15 @@
  * pointed at DynamoDB Local. Shared by `npm start`, `npm run invoke`, the `levy` CLI and the benchmarks. It must run
  * BEFORE any handler or store module is imported: those read the env when they load.
  */
+import { join } from 'node:path';
 import { localTableEnv } from '../lib/tables';
 
 export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
 export const LOCAL_TABLE_PREFIX = 'levy';
+
+/** Where `npm start` keeps its state: the database (db/) and the development account. */
+export const LOCAL_STATE_DIR = join(__dirname, '..', '.levy');
+export const DEV_ACCOUNT_FILE = join(LOCAL_STATE_DIR, 'dev-account.json');
 
 export function applyLocalEnv(endpoint: string, options: { keepTableNames?: boolean; tablePrefix?: string } = {}): void {
   const tableEnv = localTableEnv(options.tablePrefix ?? LOCAL_TABLE_PREFIX);

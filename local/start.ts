@@ -18,12 +18,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb';
-import { applyLocalEnv, LOCAL_TABLE_PREFIX } from './local-env';
+import { applyLocalEnv, DEV_ACCOUNT_FILE, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
 import type { LocalServer } from './server';
 
-const PROJECT_ROOT = resolve(__dirname, '..');
-const STATE_DIR = join(PROJECT_ROOT, '.levy');
-const DEV_ACCOUNT_FILE = join(STATE_DIR, 'dev-account.json');
 
 interface DevAccount {
   account_id: string;
@@ -101,7 +98,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  mkdirSync(STATE_DIR, { recursive: true });
+  mkdirSync(LOCAL_STATE_DIR, { recursive: true });
   let db: LocalDynamoDb | undefined;
   let server: LocalServer | undefined;
   let stopping = false;
@@ -127,7 +124,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    const dataDir = inMemory ? undefined : join(STATE_DIR, 'db');
+    const dataDir = inMemory ? undefined : join(LOCAL_STATE_DIR, 'db');
     console.log(`[levy] starting DynamoDB Local on port ${dbPort} (${inMemory ? 'in memory' : `data in ${dataDir}`}) ...`);
     // Checked first: DynamoDB Local would fail to bind, but another one answering there would look like ours.
     if (await portInUse(dbPort)) {

@@ -4,7 +4,7 @@
  * against the deployed tables; never exposed over HTTP.
  */
 import { generateApiKey, hashApiKey } from '../auth/api-key';
-import type { Entity } from '../records/entity';
+import { newEntity, type Entity } from '../records/entity';
 import { accountStore, type Account } from '../store/account-store';
 import { apiKeyStore } from '../store/api-key-store';
 import { entityStore } from '../store/entity-store';
@@ -26,15 +26,7 @@ export interface CreatedAccount {
 export async function createAccount(input: CreateAccountInput, now = new Date()): Promise<CreatedAccount> {
   const createdAt = now.toISOString();
   const accountId = newId('acct');
-  const primaryEntity: Entity = {
-    id: newId('ent'),
-    name: input.name,
-    country: input.country,
-    tax_id: input.tax_id ?? null,
-    is_primary: true,
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
+  const primaryEntity = newEntity(input, true, now);
   const account: Account = { account_id: accountId, name: input.name, country: input.country, primary_entity_id: primaryEntity.id, created_at: createdAt };
   const apiKey = generateApiKey();
   await transactWrite([

@@ -6,14 +6,13 @@
  * earlier month's sale). Sorted by country code (then currency), jurisdiction code, county name; full names.
  */
 import { z } from 'zod';
+import { periodInOrder, periodOrderError } from '../records/fields';
 import { countryName, subdivisionName } from '../tax/countries';
-import { ALL_TIME, type ExposureKey } from './deltas';
+import { ALL_TIME, type ExposureDelta } from './deltas';
 
 /** A stored counter: the totals of one entry for one period. */
-export interface ExposureTotal extends ExposureKey {
-  tax: number;
-  sales: number;
-}
+/** A stored counter: the same shape as the deltas that are ADDed to it. */
+export type ExposureTotal = ExposureDelta;
 
 export interface CountyItem {
   county_name: string;
@@ -45,10 +44,7 @@ const monthField = z.string({ error: monthMessage }).regex(/^\d{4}-(0[1-9]|1[0-2
 /** `from` and `to` (YYYY-MM, inclusive, both optional); anything else is a 400. */
 export const exposureQuerySchema = z
   .strictObject({ from: monthField.optional(), to: monthField.optional() })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    error: "'from' must not be after 'to'",
-    path: ['from'],
-  });
+  .refine(periodInOrder, periodOrderError);
 
 export type ExposureQuery = z.output<typeof exposureQuerySchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { StoredRecord } from '../store/account-record-store';
+import { newId } from '../store/ids';
 import { countryField, nameField, requireSomeField, taxIdField } from './fields';
 
 export interface Entity extends StoredRecord {
@@ -36,6 +37,20 @@ export const updateEntitySchema = z
   .refine(requireSomeField(updatableEntityFields), {
     error: `Send at least one of ${updatableEntityFields.join(', ')}.`,
   });
+
+/** A new entity record: the primary one is made with its account, subsidiaries through the API. */
+export function newEntity(fields: { name: string; country: string; tax_id?: string | null }, isPrimary: boolean, at: Date): Entity {
+  const timestamp = at.toISOString();
+  return {
+    id: newId('ent', at.getTime()),
+    name: fields.name,
+    country: fields.country,
+    tax_id: fields.tax_id ?? null,
+    is_primary: isPrimary,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+}
 
 export type CreateEntityRequest = z.output<typeof createEntitySchema>;
 export type UpdateEntityRequest = z.output<typeof updateEntitySchema>;

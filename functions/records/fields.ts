@@ -64,3 +64,7 @@ export const listQuerySchema = z.strictObject({
 /** A PATCH needs at least one field; read-only fields are named in the error, not silently dropped. */
 export const requireSomeField = (fields: readonly string[]) => (patch: Record<string, unknown>) =>
   fields.some((f) => patch[f] !== undefined);
+
+/** A `from`/`to` query (dates or months, both optional) whose `from` is not after its `to`. */
+export const periodInOrder = (q: { from?: string; to?: string }): boolean => q.from === undefined || q.to === undefined || q.from <= q.to;
+export const periodOrderError = { error: "'from' must not be after 'to'", path: ['from'] };

@@ -14,7 +14,7 @@ import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { ValidationError } from '../errors';
 import { requiredOr } from '../validation';
-import { customerTaxIdField, entityIdField, listQuerySchema } from './fields';
+import { customerTaxIdField, entityIdField, listQuerySchema, periodInOrder, periodOrderError } from './fields';
 import { MAX_AMOUNT_MINOR, proportionalShare, taxForAmount } from '../tax/money';
 import type { Jurisdiction } from '../tax/rate-engine';
 import {
@@ -38,7 +38,11 @@ export type TaxLevel = (typeof taxLevels)[number];
 /** Integer amounts (minor units) or integer rates (ppm) per level. */
 export type LevelAmounts = Record<TaxLevel, number>;
 
-export const zeroLevels = (): LevelAmounts => ({ country: 0, state: 0, county: 0, additional: 0, special: 0 });
+export const zeroLevels = (): LevelAmounts => levelAmounts(() => 0);
+
+/** An amount (or rate) per level, from a function of the level. */
+export const levelAmounts = (of: (level: TaxLevel) => number): LevelAmounts =>
+  Object.fromEntries(taxLevels.map((level) => [level, of(level)])) as LevelAmounts;
 
 /** Where a sale is taxed, as the rate engine names it (the rate result's `jurisdiction`). */
 export type { Jurisdiction };
@@ -77,12 +81,18 @@ export const quantityField = z
   .min(1, { error: quantityMessage })
   .max(1_000_000_000, { error: quantityMessage });
 
-const dateField = isoDateSchema;
 
 /**
  * Adds a 400 for every line id used twice, naming the second occurrence; with `defaultId`, a line without an id
  * counts as its 1-based position (the default it gets). Shared with unify's cart lines.
  */
+/** A sale's or cart's lines: 1 to MAX_LINE_ITEMS of `line`. */
+export const lineItemsField = <Line extends z.ZodType>(line: Line) =>
+  z
+    .array(line, { error: requiredOr('must be an array of line items') })
+    .min(1, { error: 'must hold at least one line' })
+    .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` });
+
 export function checkUniqueLineIds(lines: readonly { id?: string }[], ctx: z.RefinementCtx, defaultId = true): void {
   const seen = new Set<string>();
   lines.forEach((line, index) => {
@@ -118,16 +128,13 @@ export const transactionLineSchema = z
 export const transactionRequestSchema = z
   .strictObject({
     id: referenceField,
-    date: dateField,
+    date: isoDateSchema,
     currency: currencyField,
     customer_type: customerTypeSchema,
     customer_tax_id: customerTaxIdField.optional(),
     entity_id: entityIdField.optional(),
     location: locationSchema,
-    line_items: z
-      .array(transactionLineSchema, { error: requiredOr('must be an array of line items') })
-      .min(1, { error: 'must hold at least one line' })
-      .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` }),
+    line_items: lineItemsField(transactionLineSchema),
   })
   .superRefine((txn, ctx) => checkUniqueLineIds(txn.line_items, ctx))
   .transform((txn) => ({
@@ -142,7 +149,7 @@ const refundAmountMessage = 'must be a whole number of minor units from 1 to bel
 export const refundRequestSchema = z
   .strictObject({
     id: referenceField,
-    date: dateField,
+    date: isoDateSchema,
     /** Absent: refund everything left on every line. */
     line_items: z
       .array(
@@ -442,4 +449,4 @@ const listDate = z.iso.date({ error: 'must be a calendar date in the form YYYY-M
 /** GET /v1/transactions: the list query of every route plus a sale-date range (YYYY-MM-DD, inclusive). */
 export const transactionListQuerySchema = z
   .strictObject({ ...listQuerySchema.shape, from: listDate.optional(), to: listDate.optional() })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: "'from' must not be after 'to'", path: ['from'] });
+  .refine(periodInOrder, periodOrderError);

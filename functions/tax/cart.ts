@@ -9,11 +9,10 @@
  */
 import { z } from 'zod';
 import {
-  amountField, checkUniqueLineIds, currencyField, MAX_LINE_ITEMS, quantityField, referenceField, splitByWeights, taxLevels,
+  amountField, checkUniqueLineIds, currencyField, lineItemsField, quantityField, referenceField, splitByWeights, taxLevels,
   type LevelAmounts, type TaxLevel,
 } from '../records/transaction';
 import { customerTaxIdField, entityIdField } from '../records/fields';
-import { requiredOr } from '../validation';
 import { ppmToFraction, splitInclusive, taxForAmount } from './money';
 import { checkCategoryDelivery, customerTypeSchema, deliveryMethodSchema, isoDateSchema, locationSchema, productCategorySchema } from './rate-request';
 import type { RatePartsPpm, TaxRateResult } from './rate-engine';
@@ -42,10 +41,7 @@ export const unifyRequestSchema = z
     location: locationSchema,
     entity_id: entityIdField.optional(),
     date: isoDateSchema.optional(),
-    line_items: z
-      .array(cartLineSchema, { error: requiredOr('must be an array of line items') })
-      .min(1, { error: 'must hold at least one line' })
-      .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` }),
+    line_items: lineItemsField(cartLineSchema),
     commit: z.boolean({ error: 'must be true or false' }).default(false),
     transaction_id: referenceField.optional(),
   })
@@ -93,12 +89,10 @@ export interface LineRate {
   ppm: RatePartsPpm;
 }
 
-const levelsOf = (ppm: RatePartsPpm): LevelAmounts => ({
-  country: ppm.country, state: ppm.state, county: ppm.county, additional: ppm.additional, special: ppm.special,
-});
 
 export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate): CartLineResult {
-  const weights = levelsOf(rate.ppm);
+  // The rate's parts in ppm are the weights of the split (the levels; `total` is not one).
+  const weights: LevelAmounts = rate.ppm;
   const { net, tax } = line.tax_inclusive
     ? splitInclusive(line.amount, rate.ppm.total)
     : { net: line.amount, tax: taxForAmount(line.amount, rate.ppm.total) };

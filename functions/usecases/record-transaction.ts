@@ -74,11 +74,8 @@ async function engineTaxes(accountId: string, request: TransactionRequest): Prom
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
   });
   const jurisdiction = quote(request.line_items[0]).result.jurisdiction;
-  const taxes = request.line_items.map((line) => {
-    const { ppm } = quote(line);
-    const rates: LevelAmounts = { country: ppm.country, state: ppm.state, county: ppm.county, additional: ppm.additional, special: ppm.special };
-    return lineTax(line.amount, rates, line.tax_amount, jurisdiction);
-  });
+  // The rate's ppm parts are the level rates (lineTax reads the levels, not `total`).
+  const taxes = request.line_items.map((line) => lineTax(line.amount, quote(line).ppm, line.tax_amount, jurisdiction));
   return { jurisdiction, taxes };
 }
 

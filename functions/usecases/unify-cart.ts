@@ -3,11 +3,13 @@
  * rates every line with the same engine as /v1/tax/rate, adds the cart up, and with `commit: true`
  * records the result as a transaction (so it feeds the exposure report) without asking the engine again.
  */
+import { levelAmounts } from '../records/transaction';
 import { calculateCart, customerTreatment, exemptRate, type CartLine, type LineRate, type UnifyRequest } from '../tax/cart';
+import { todayUtc } from '../tax/rate-engine';
 import { saleRateQuoter } from './quote-tax-rate';
 import { recordTransaction } from './record-transaction';
 
-export async function unifyCart(accountId: string, request: UnifyRequest, today = new Date().toISOString().slice(0, 10)) {
+export async function unifyCart(accountId: string, request: UnifyRequest, today = todayUtc()) {
   const customer = customerTreatment(request.customer, request.location.country?.toUpperCase());
   const date = request.date ?? today;
   const quote = await saleRateQuoter(accountId, {
@@ -58,7 +60,7 @@ export async function unifyCart(accountId: string, request: UnifyRequest, today 
         lines: Object.fromEntries(
           totals.line_items.map((line) => [
             line.id,
-            { tax_amount: line.tax_amount, tax_breakdown: Object.fromEntries(Object.entries(line.breakdown).map(([level, b]) => [level, b.amount])) as never },
+            { tax_amount: line.tax_amount, tax_breakdown: levelAmounts((level) => line.breakdown[level].amount) },
           ]),
         ),
       },

@@ -1,10 +1,4 @@
-/** Test setup (every worker): point the stores at the test tables; keep the logs quiet. */
+/** Test setup (every worker): keep the logs quiet; the database env comes from global-setup. */
 import '../../local/quiet-sdk-warning';
-import { localTableEnv } from '../../lib/tables';
-import { TEST_TABLE_PREFIX } from './table-prefix';
 
-Object.assign(process.env, localTableEnv(TEST_TABLE_PREFIX), {
-  AWS_REGION: 'us-east-1',
-  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
-});
-
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
