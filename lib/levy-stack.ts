@@ -1,6 +1,6 @@
 /**
  * Infrastructure: the Levy stack. Everything here is derived from the three single sources of
- * truth (lib/tables.ts, lib/routes.ts, lib/gateway-responses.ts):
+ * truth (src/config/tables.ts, routes.ts, gateway-responses.ts):
  *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL and local indexes where defined);
  *   - a REST API (stage v1: access logs, execution error logs, throttling, X-Ray) whose resource
  *     tree is built from the route paths, with the bearer TOKEN authorizer on every method;
@@ -14,13 +14,11 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from './gateway-responses';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from '../src/config/api-settings';
+import { gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
+import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from '../src/config/routes';
+import { tableList, tables, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
-import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from './routes';
-import { tableList, tables, type KeyDefinition, type TableId } from './tables';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from './api-settings';
-
-export { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS };
 
 /** Stage-wide throttling (requests per second, steady state / burst) for all methods together. */
 export const THROTTLING_RATE_LIMIT = 100;
@@ -38,7 +36,7 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
 const memoryFor = (route: RouteDefinition): number => (route.tables.Rates ? 1024 : 512);
 
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
-export const functionConstructId = (routeName: string): string =>
+const functionConstructId = (routeName: string): string =>
   routeName
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
@@ -146,7 +144,6 @@ export class LevyStack extends Stack {
       memorySize: 512,
       timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       logLevel: props.logLevel,
-      environment: { LEVY_FUNCTION: authorizerDefinition.name },
     });
     const authorizer = new apigateway.TokenAuthorizer(this, 'BearerAuthorizer', {
       authorizerName: 'levy-bearer-key',
@@ -165,7 +162,6 @@ export class LevyStack extends Stack {
         tables: tableMap,
         memorySize: memoryFor(route),
         logLevel: props.logLevel,
-        environment: { LEVY_FUNCTION: route.name, LEVY_ROUTE: route.name },
         dataPackages: route.dataPackages,
       });
       routeFunctions[route.name] = fn;
@@ -248,7 +244,7 @@ export class LevyStack extends Stack {
         Validations.of(fn.role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
           reason:
-            `The ${id} table has local secondary indexes (lib/tables.ts), so CDK's grant of the access lib/routes.ts lists ` +
+            `The ${id} table has local secondary indexes (src/config/tables.ts), so CDK's grant of the access src/config/routes.ts lists ` +
             'also covers `<table arn>/index/*`: only the indexes of that one table, with the same actions as on the table.',
         });
       }

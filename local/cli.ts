@@ -19,9 +19,13 @@
 import './quiet-sdk-warning';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
-import { tables, type TableId } from '../lib/tables';
-import { countryField, nameField, taxIdField } from '../functions/records/fields';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { ports } from '../src/composition/ports';
+import { tables, type TableId } from '../src/config/tables';
+import { countryField, nameField, taxIdField } from '../src/domain/fields';
+import { createAccount, createApiKey, revokeApiKey } from './admin/accounts';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
+import { runRatesImport } from './rates/rates-import';
 
 const USAGE = `Usage:
   levy accounts create --name <name> --country <CC> [--tax-id <id>] [--aws]
@@ -90,8 +94,7 @@ async function accountsCreate(argv: string[]): Promise<void> {
     tax_id: values['tax-id'] === undefined ? null : validated(taxIdField, values['tax-id'], '--tax-id'),
   };
   configureTarget(!!values.aws);
-  const { createAccount } = await import('../functions/accounts/create-account');
-  const created = await createAccount(input);
+  const created = await createAccount(ports, input);
   print({ account_id: created.account_id, api_key: created.api_key, primary_entity: created.primary_entity });
 }
 
@@ -101,8 +104,7 @@ async function keysCreate(argv: string[]): Promise<void> {
   const accountId = values.account?.trim();
   if (!accountId) throw new UsageError('--account <account id> is required.');
   configureTarget(!!values.aws);
-  const { createApiKey } = await import('../functions/accounts/create-account');
-  const apiKey = await createApiKey(accountId);
+  const apiKey = await createApiKey(ports, accountId);
   if (!apiKey) throw new CommandFailed(`No account '${accountId}'.`);
   print({ account_id: accountId, api_key: apiKey });
 }
@@ -111,15 +113,13 @@ async function keysRevoke(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv, {});
   if (positionals.length !== 1) throw new UsageError('Give exactly one API key: levy keys revoke <api key>.');
   configureTarget(!!values.aws);
-  const { revokeApiKey } = await import('../functions/accounts/create-account');
-  if (!(await revokeApiKey(positionals[0].trim()))) throw new CommandFailed('No such API key.');
+  if (!(await revokeApiKey(ports, positionals[0].trim()))) throw new CommandFailed('No such API key.');
   print({ revoked: true });
 }
 
 /** `levy rates import`: its own options (--effective-month ...) are parsed by runRatesImport; only --aws is ours. */
 async function ratesImport(argv: string[]): Promise<void> {
   configureTarget(argv.includes('--aws'), ['Rates']);
-  const { runRatesImport } = await import('./rates-import');
   const code = await runRatesImport(argv.filter((a) => a !== '--aws'));
   if (code !== 0) process.exitCode = code;
 }
@@ -154,10 +154,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`levy: ${hint ?? (error as Error)?.message ?? String(error)}\n`);
     return 1;
   } finally {
-    // Close the SDK's keep-alive sockets so the process exits at once (only if the stores were loaded).
-    if (process.env[tables.Accounts.envVar]) {
-      await import('../functions/store/dynamodb-client').then((m) => m.dynamoDbClient.destroy()).catch(() => undefined);
-    }
+    // Close the SDK's keep-alive sockets so the process exits at once.
+    closeDynamoDbClient();
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy
- * event (payload 1.0) of one realistic request per route of lib/routes.ts, and
+ * event (payload 1.0) of one realistic request per route of src/config/routes.ts, and
  * events/authorizer.json, the TOKEN authorizer event. Built with the same builder as the local
  * server (local/api-gateway-event.ts); ids, times and request ids are pinned so that regenerating
  * changes nothing unless a route or a sample changes.
@@ -10,8 +10,8 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorizer, routeByName, routes, type RouteDefinition } from '../lib/routes';
-import { buildAuthorizerEvent, buildProxyEvent } from './api-gateway-event';
+import { authorizer, routeByName, routes, type RouteDefinition } from '../src/config/routes';
+import { buildAuthorizerEvent, buildProxyEvent } from './server/api-gateway-event';
 
 export const EVENTS_DIR = join(__dirname, '..', 'events');
 export const SAMPLE_ACCOUNT_ID = 'acct_dev';
@@ -30,7 +30,7 @@ interface Sample {
 
 const location = { country: 'US', state: 'CA', postal_code: '94103' };
 
-/** One realistic request per route; a route added to lib/routes.ts without a sample fails the script. */
+/** One realistic request per route; a route added to src/config/routes.ts without a sample fails the script. */
 const samples: Record<string, Sample> = {
   'vendors-create': { body: { name: 'Acme Cloud GmbH', country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' } },
   'vendors-list': { query: { limit: '10' } },
@@ -141,7 +141,7 @@ function write(name: string, value: unknown): void {
 function main(): void {
   mkdirSync(EVENTS_DIR, { recursive: true });
   const expected = new Set([...routes.map((r) => `${r.name}.json`), `${authorizer.name}.json`]);
-  // A route removed from lib/routes.ts loses its event file.
+  // A route removed from src/config/routes.ts loses its event file.
   for (const file of readdirSync(EVENTS_DIR)) {
     if (file.endsWith('.json') && !expected.has(file)) rmSync(join(EVENTS_DIR, file));
   }

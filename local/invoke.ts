@@ -16,11 +16,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { authorizer, routeByName, routes } from '../lib/routes';
-import { buildLambdaContext } from './api-gateway-event';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { authorizer, routes } from '../src/config/routes';
 import { SAMPLE_ACCOUNT_ID, SAMPLE_API_KEY } from './generate-events';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, DEV_ACCOUNT_FILE, describeConnectionError } from './local-env';
-import { importHandler } from './handler-module';
+import { buildLambdaContext } from './server/api-gateway-event';
+import { importHandler } from './server/handler-module';
 
 const PLACEHOLDER_ACCOUNT = SAMPLE_ACCOUNT_ID;
 const PLACEHOLDER_KEY = SAMPLE_API_KEY;
@@ -51,7 +52,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const entry = routeName === authorizer.name ? authorizer.entry : routes.find((r) => r.name === routeName)?.entry;
+  const route = routes.find((r) => r.name === routeName);
+  const entry = routeName === authorizer.name ? authorizer.entry : route?.entry;
   if (!entry) {
     console.error(`Unknown route '${routeName}'.\n${USAGE}`);
     return 2;
@@ -79,9 +81,8 @@ async function main(): Promise<number> {
       proxyEvent.requestContext.authorizer = { ...authorizerContext, principalId: accountId, accountId };
       console.error(`[invoke] account ${accountId}`);
     }
-    const { path } = routeByName(routeName);
-    if (proxyEvent.resource && proxyEvent.resource !== path) {
-      console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${path}`);
+    if (proxyEvent.resource && proxyEvent.resource !== route?.path) {
+      console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${route?.path}`);
     }
   }
 
@@ -112,8 +113,7 @@ async function main(): Promise<number> {
     writeResult(`${JSON.stringify({ errorType: (error as Error)?.name ?? 'Error', errorMessage: (error as Error)?.message ?? String(error) }, null, 2)}\n`);
     return 1;
   } finally {
-    const { dynamoDbClient } = await import('../functions/store/dynamodb-client');
-    dynamoDbClient.destroy();
+    closeDynamoDbClient();
   }
 }
 

@@ -1,10 +1,10 @@
 /**
- * Local runtime: the environment a handler finds in Lambda (table names, region, service name),
- * pointed at DynamoDB Local. Shared by `npm start`, `npm run invoke`, the `levy` CLI and the benchmarks. It must run
- * BEFORE any handler or store module is imported: those read the env when they load.
+ * Local runtime: the environment a handler finds in Lambda (table names, region, service name), pointed at DynamoDB
+ * Local. Shared by `npm start`, `npm run invoke`, the `levy` CLI, the tests and the benchmarks. Stores read it when
+ * first used, so it may be set after any module is loaded, as long as it is before the first request.
  */
 import { join } from 'node:path';
-import { localTableEnv } from '../lib/tables';
+import { localTableEnv } from '../src/config/tables';
 
 export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
 export const LOCAL_TABLE_PREFIX = 'levy';

@@ -1,6 +1,6 @@
 /**
- * Local runtime entry (`npm start`): DynamoDB Local + every table of lib/tables.ts + a development
- * account + the API Gateway emulation of local/server.ts on http://127.0.0.1:${PORT:-3000}.
+ * Local runtime entry (`npm start`): DynamoDB Local + every table of src/config/tables.ts + a development
+ * account + the API Gateway emulation of local/server/ on http://127.0.0.1:${PORT:-3000}.
  *
  *   LEVY_DYNAMODB_PORT       DynamoDB Local's port (default 8000)
  *   LEVY_IN_MEMORY=1         keep nothing between runs (default: data under .levy/db)
@@ -8,18 +8,19 @@
  *   LEVY_RATES_DIR           import US rate files from this folder before serving
  *   LEVY_AUTH_CACHE_SECONDS  authorizer result cache, as API Gateway's (default 300)
  *   LEVY_DEV_COUNTRY         country of the development account when it is created (default US)
- *
- * Handler and store modules read their env vars when they load, so everything that imports them is
- * imported dynamically, after applyLocalEnv().
  */
 import './quiet-sdk-warning';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb';
+import { ports } from '../src/composition/ports';
+import { hashApiKey } from '../src/domain/accounts/api-key';
+import { createAccount, createApiKey } from './admin/accounts';
+import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { applyLocalEnv, DEV_ACCOUNT_FILE, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
-import type { LocalServer } from './server';
+import { importRates } from './rates/rates-import';
+import { startServer, type LocalServer } from './server/server';
 
 
 interface DevAccount {
@@ -55,19 +56,14 @@ function portInUse(port: number): Promise<boolean> {
 
 /** The dev account of .levy/dev-account.json if it and its key still work, else a new one. */
 async function ensureDevAccount(persistent: boolean): Promise<{ account: DevAccount; created: boolean }> {
-  const { createAccount, createApiKey } = await import('../functions/accounts/create-account');
-  const { accountStore } = await import('../functions/store/account-store');
-  const { apiKeyStore } = await import('../functions/store/api-key-store');
-  const { hashApiKey } = await import('../functions/auth/api-key');
-
   if (persistent && existsSync(DEV_ACCOUNT_FILE)) {
     try {
       const saved = JSON.parse(readFileSync(DEV_ACCOUNT_FILE, 'utf8')) as DevAccount;
-      if (saved.account_id && (await accountStore.get(saved.account_id))) {
-        const key = saved.api_key ? await apiKeyStore.get(hashApiKey(saved.api_key)) : undefined;
+      if (saved.account_id && (await ports.accounts.get(saved.account_id))) {
+        const key = saved.api_key ? await ports.apiKeys.get(hashApiKey(saved.api_key)) : undefined;
         if (key?.status === 'active' && key.account_id === saved.account_id) return { account: saved, created: false };
         // The account is there but its key was revoked: issue a new one.
-        const apiKey = await createApiKey(saved.account_id);
+        const apiKey = await createApiKey(ports, saved.account_id);
         if (apiKey) {
           const account = { account_id: saved.account_id, api_key: apiKey };
           writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
@@ -78,7 +74,7 @@ async function ensureDevAccount(persistent: boolean): Promise<{ account: DevAcco
       console.warn(`[levy] ignoring unreadable ${DEV_ACCOUNT_FILE}: ${(error as Error).message}`);
     }
   }
-  const created = await createAccount({ name: 'Levy Dev', country: process.env.LEVY_DEV_COUNTRY ?? 'US' });
+  const created = await createAccount(ports, { name: 'Levy Dev', country: process.env.LEVY_DEV_COUNTRY ?? 'US' });
   const account = { account_id: created.account_id, api_key: created.api_key };
   // An in-memory database forgets the account at exit: do not overwrite the persistent one's file.
   if (persistent) writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
@@ -138,14 +134,12 @@ async function main(): Promise<void> {
     const ratesDir = process.env.LEVY_RATES_DIR;
     if (ratesDir) {
       console.log(`[levy] importing rates from ${ratesDir} ...`);
-      const { importRates } = await import('./rates-import');
       const summary = await importRates([resolve(ratesDir)], { progress: process.stderr.isTTY });
       console.log(`[levy] imported ${summary.rows} ZIP rates from ${summary.files} files (${summary.effective_months.join(', ')}) in ${summary.seconds} s`);
     }
 
     const { account, created } = await ensureDevAccount(!inMemory);
 
-    const { startServer } = await import('./server');
     server = await startServer({
       port: apiPort,
       host: '127.0.0.1',

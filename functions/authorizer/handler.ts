@@ -1,22 +1,22 @@
 /**
- * Primary adapter (API Gateway TOKEN authorizer): `Authorization: Bearer <key>` -> SHA-256 ->
- * ApiKeys table. An active key yields an Allow policy on the whole API (so the 300 s cached result
- * serves every route) with the account id in the context; anything else is 'Unauthorized' (401).
+ * Primary adapter (API Gateway TOKEN authorizer): `Authorization: Bearer <key>` -> SHA-256 -> ApiKeys table. An
+ * active key yields an Allow policy on the whole API (so the 300 s cached result serves every route) with the account
+ * id in the context; anything else is 'Unauthorized' (401).
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import { apiKeyFromAuthorizationHeader, hashApiKey } from '../auth/api-key';
-import { logger } from '../http/logger';
-import { apiKeyStore } from '../store/api-key-store';
+import { logger } from '../../src/adapters/http/logger';
+import { ports } from '../../src/composition/ports';
+import { apiKeyFromAuthorizationHeader, hashApiKey } from '../../src/domain/accounts/api-key';
 
 /** `arn:aws:execute-api:region:acct:api/stage/METHOD/path` -> `arn:...:api/stage/*` + `/*`. */
-export function wholeApiArn(methodArn: string): string {
+function wholeApiArn(methodArn: string): string {
   const [apiArn, stage] = methodArn.split('/');
   return `${apiArn}/${stage}/*/*`;
 }
 
 export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const apiKey = apiKeyFromAuthorizationHeader(event.authorizationToken);
-  const record = apiKey ? await apiKeyStore.get(hashApiKey(apiKey)) : undefined;
+  const record = apiKey ? await ports.apiKeys.get(hashApiKey(apiKey)) : undefined;
   if (!record || record.status !== 'active') {
     logger.info('Refused API key', { reason: !apiKey ? 'missing or malformed' : !record ? 'unknown' : 'revoked' });
     // This exact message makes API Gateway answer 401 (the UNAUTHORIZED gateway response).

@@ -1,10 +1,11 @@
 /** Primary adapter: POST /entities -> 201 with the new subsidiary entity (is_primary false). */
-import { httpRoute } from '../http/pipeline';
-import { createEntitySchema, newEntity } from '../records/entity';
-import { entityStore } from '../store/entity-store';
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { ports } from '../../src/composition/ports';
+import { createEntitySchema } from '../../src/domain/records/entity';
+import { createEntity } from '../../src/usecases/entities';
 
 export const handler = httpRoute({
   route: 'entities-create',
   body: createEntitySchema,
-  run: async ({ accountId, body }) => ({ status: 201, body: await entityStore.put(accountId, newEntity(body, false, new Date())) }),
+  run: async ({ accountId, body }) => ({ status: 201, body: await createEntity(ports, accountId, body) }),
 });

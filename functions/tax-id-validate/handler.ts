@@ -1,9 +1,10 @@
 /**
- * Primary adapter: POST /v1/tax/id-validate (billable, idempotent). Format and check digits are
- * verified offline; no national registry is consulted (`registry_checked: false`).
+ * Primary adapter: POST /v1/tax/id-validate (billable, idempotent). Format and check digits are verified offline by
+ * the pure domain; no national registry is consulted (`registry_checked: false`).
  */
-import { billableRoute } from '../http/billable-route';
-import { taxIdValidateRequestSchema, validateTaxId } from '../tax/tax-id';
+import { billableRoute } from '../../src/adapters/http/billable-route';
+import { taxIdValidateRequestSchema } from '../../src/domain/tax-ids/schema';
+import { validateTaxId } from '../../src/domain/tax-ids/validator';
 
 export const handler = billableRoute({
   route: 'tax-id-validate',

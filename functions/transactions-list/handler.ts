@@ -2,15 +2,16 @@
  * Primary adapter: GET /v1/transactions?limit&starting_after&from&to -> {data, has_more}: in id order, or with
  * from/to only the sales in range, by date then id (the by-date index). Unknown starting_after: 400.
  */
-import { httpRoute } from '../http/pipeline';
-import { transactionListQuerySchema } from '../records/transaction';
-import { transactionStore } from '../store/transaction-store';
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { ports } from '../../src/composition/ports';
+import { transactionListQuerySchema } from '../../src/domain/transactions/schema';
+import { listTransactions } from '../../src/usecases/transaction-history';
 
 export const handler = httpRoute({
   route: 'transactions-list',
   query: transactionListQuerySchema,
   run: async ({ accountId, query }) => ({
     status: 200,
-    body: await transactionStore.list(accountId, { limit: query.limit, startingAfter: query.starting_after, from: query.from, to: query.to }),
+    body: await listTransactions(ports, accountId, { limit: query.limit, startingAfter: query.starting_after, from: query.from, to: query.to }),
   }),
 });

@@ -1,15 +1,11 @@
 /** Primary adapter: POST /vendors -> 201 with the new vendor. */
-import { httpRoute } from '../http/pipeline';
-import { createVendorSchema, type Vendor } from '../records/vendor';
-import { newId } from '../store/ids';
-import { vendorStore } from '../store/vendor-store';
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { ports } from '../../src/composition/ports';
+import { createVendorSchema } from '../../src/domain/records/vendor';
+import { createVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-create',
   body: createVendorSchema,
-  run: async ({ accountId, body }) => {
-    const now = new Date().toISOString();
-    const vendor: Vendor = { id: newId('vnd'), ...body, tax_id: body.tax_id ?? null, email: body.email ?? null, created_at: now, updated_at: now };
-    return { status: 201, body: await vendorStore.put(accountId, vendor) };
-  },
+  run: async ({ accountId, body }) => ({ status: 201, body: await createVendor(ports, accountId, body) }),
 });

@@ -1,12 +1,12 @@
 /** Primary adapter: DELETE /vendors/{id} -> 204. */
-import { NotFoundError } from '../errors';
-import { httpRoute } from '../http/pipeline';
-import { vendorStore } from '../store/vendor-store';
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { ports } from '../../src/composition/ports';
+import { deleteVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-delete',
   run: async ({ accountId, pathParameters: { id } }) => {
-    if (!(await vendorStore.delete(accountId, id))) throw new NotFoundError('vendor', id);
+    await deleteVendor(ports, accountId, id);
     return { status: 204 };
   },
 });

@@ -1,15 +1,11 @@
 /** Primary adapter: PATCH /vendors/{id} -> 200 with the updated vendor; null clears tax_id or email. */
-import { NotFoundError } from '../errors';
-import { httpRoute } from '../http/pipeline';
-import { updateVendorSchema } from '../records/vendor';
-import { vendorStore } from '../store/vendor-store';
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { ports } from '../../src/composition/ports';
+import { updateVendorSchema } from '../../src/domain/records/vendor';
+import { updateVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-update',
   body: updateVendorSchema,
-  run: async ({ accountId, body, pathParameters: { id } }) => {
-    const vendor = await vendorStore.update(accountId, id, body);
-    if (!vendor) throw new NotFoundError('vendor', id);
-    return { status: 200, body: vendor };
-  },
+  run: async ({ accountId, body, pathParameters: { id } }) => ({ status: 200, body: await updateVendor(ports, accountId, id, body) }),
 });

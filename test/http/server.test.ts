@@ -2,9 +2,10 @@
  * HTTP test through the local server (local/server.ts), the API Gateway emulation `npm start`
  * serves: real sockets, the real authorizer and handler modules, DynamoDB Local from globalSetup.
  */
-import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../lib/gateway-responses';
-import { createApiKey, revokeApiKey, type CreatedAccount } from '../../functions/accounts/create-account';
-import { MAX_BODY_BYTES, startServer, type LocalServer } from '../../local/server';
+import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
+import { createApiKey, revokeApiKey, type CreatedAccount } from '../../local/admin/accounts';
+import { ports } from '../../src/composition/ports';
+import { MAX_BODY_BYTES, startServer, type LocalServer } from '../../local/server/server';
 import { newTestAccount } from '../support/api';
 
 interface HttpResult {
@@ -124,9 +125,9 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
   });
 
   it('refuses a revoked key on every route, while the account\'s other key still works', async () => {
-    const key = (await createApiKey(accountA.account_id))!;
+    const key = (await createApiKey(ports, accountA.account_id))!;
     expect((await request('GET', '/vendors', { key })).status).toBe(200);
-    expect(await revokeApiKey(key)).toBe(true);
+    expect(await revokeApiKey(ports, key)).toBe(true);
     for (const [method, path] of protectedRoutes) {
       const res = await request(method, path, { key });
       expect(res.status).toBe(401);
@@ -163,10 +164,10 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
   it('caches allowed results per key like API Gateway (a revoked key works until the TTL ends)', async () => {
     const cached = await startServer({ port: 0, authCacheSeconds: 300 });
     try {
-      const key = (await createApiKey(accountB.account_id))!;
+      const key = (await createApiKey(ports, accountB.account_id))!;
       const cachedRequest = requester(() => cached);
       expect((await cachedRequest('GET', '/vendors', { key })).status).toBe(200);
-      await revokeApiKey(key);
+      await revokeApiKey(ports, key);
       // The cached policy covers the whole API, so it serves other routes too.
       expect((await cachedRequest('GET', '/entities', { key })).status).toBe(200);
       cached.clearAuthCache();

@@ -10,18 +10,13 @@ import * as path from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { gatewayErrorBody, gatewayErrors } from '../../lib/gateway-responses';
+import { gatewayErrorBody, gatewayErrors } from '../../src/config/gateway-responses';
 import { createLevyApp, STACK_ID, type LevyApp } from '../../lib/levy-app';
-import {
-  API_STAGE_NAME,
-  AUTHORIZER_CACHE_TTL_SECONDS,
-  THROTTLING_BURST_LIMIT,
-  THROTTLING_RATE_LIMIT,
-  type LevyStack,
-} from '../../lib/levy-stack';
+import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '../../lib/levy-stack';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
-import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../lib/routes';
-import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../lib/tables';
+import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../src/config/routes';
+import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
 
 type Json = Record<string, any>;
 
@@ -288,7 +283,6 @@ describe('functions', () => {
     expect([512, 1024]).toContain(props.MemorySize);
     const env = props.Environment.Variables as Json;
     expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'levy', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' });
-    if (name !== authorizerDefinition.name) expect(env.LEVY_ROUTE).toBe(name);
     // Exactly the table variables of the tables it lists, each naming the right table.
     const tableVars = Object.keys(env).filter((k) => allTableEnvVars.has(k)).sort();
     const listed = Object.keys(access) as TableId[];

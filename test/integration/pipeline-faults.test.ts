@@ -5,7 +5,7 @@
  * injected, since DynamoDB Local cannot fail on demand.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../functions/store/dynamodb-client';
+import { documentClient } from '../../src/adapters/dynamodb/client';
 import { callRoute, newTestAccount } from '../support/api';
 
 describe('unexpected failures', () => {
@@ -13,8 +13,8 @@ describe('unexpected failures', () => {
 
   it('answers a bare 500, logs it with the request id, and lets the same key retry', async () => {
     const { account_id } = await newTestAccount();
-    const realSend = documentClient.send.bind(documentClient);
-    const send = jest.spyOn(documentClient, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+    const realSend = documentClient().send.bind(documentClient());
+    const send = jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
       if (command instanceof UpdateCommand && String(command.input.TableName).endsWith('Usage')) {
         return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
       }
@@ -24,7 +24,7 @@ describe('unexpected failures', () => {
     const previousLevel = process.env.POWERTOOLS_LOG_LEVEL;
     const capture = ((chunk: string) => logged.push(String(chunk)) > 0) as never;
     const writes = [jest.spyOn(process.stdout, 'write').mockImplementation(capture), jest.spyOn(process.stderr, 'write').mockImplementation(capture)];
-    const { logger } = await import('../../functions/http/logger');
+    const { logger } = await import('../../src/adapters/http/logger');
     logger.setLogLevel('ERROR');
     try {
       const res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });

@@ -5,8 +5,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { importRates } from '../../local/rates-import';
-import { quoteTaxRate } from '../../functions/usecases/quote-tax-rate';
+import { importRates } from '../../local/rates/rates-import';
+import { ports } from '../../src/composition/ports';
+import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
 import { callRoute, newTestAccount } from '../support/api';
 
 const SHARED = join(__dirname, '../../../shared/data');
@@ -34,7 +35,7 @@ describe('POST /v1/tax/rate', () => {
     const worker = async () => {
       while (next < rows.length) {
         const [state, zip, , combined] = rows[next++];
-        const result = await quoteTaxRate(usSeller, {
+        const result = await quoteTaxRate(ports, usSeller, {
           product_category: 'PHYSICAL_GOODS',
           delivery_method: 'SHIPPED',
           customer_type: 'B2C',

@@ -6,10 +6,11 @@
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../lib/tables';
-import { ensureTables, keySchema, localClient } from '../../local/dynamodb';
-import { documentClient } from '../../functions/store/dynamodb-client';
-import { recordTransaction } from '../../functions/usecases/record-transaction';
+import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../src/config/tables';
+import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynamodb-local';
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { ports } from '../../src/composition/ports';
+import { recordTransaction } from '../../src/usecases/record-transaction';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
@@ -105,10 +106,10 @@ describe('transactions', () => {
     ['no lines', { line_items: [] }, "'line_items' must hold at least one line"],
     ['duplicate line ids', { line_items: [{ id: 'a', amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'a', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[1].id' is 'a', already used"],
     ['an explicit id equal to a default', { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: '1', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[1].id' is '1'"],
-    ['a bad date', { date: '2026-02-30' }, 'date must be a calendar date'],
+    ['a bad date', { date: '2026-02-30' }, "'date' must be a calendar date"],
     ['an unknown field', { colour: 'red' }, "'colour'"],
     ['an unknown line field', { line_items: [{ amount: 1, price: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'price'"],
-    ['a delivery that does not fit', { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'SHIPPED' }] }, 'delivery_method SHIPPED does not fit'],
+    ['a delivery that does not fit', { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'SHIPPED' }] }, "'line_items[0].delivery_method' is SHIPPED, which does not fit"],
     ['an id with a slash', { id: 'a/b' }, "'id' must be 1-128 characters"],
     ['a missing location', { location: undefined }, 'location'],
   ])('refuses %s with 400 naming the field', async (_name, over, message) => {
@@ -292,9 +293,9 @@ describe('transactions', () => {
     });
 
     it('reads a date range from the index with a key condition only (no filter), and an id listing from the table', async () => {
-      const realSend = documentClient.send.bind(documentClient);
+      const realSend = documentClient().send.bind(documentClient());
       const queries: Record<string, unknown>[] = [];
-      jest.spyOn(documentClient, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
         if (command instanceof QueryCommand) queries.push(command.input as Record<string, unknown>);
         return (realSend as (...args: unknown[]) => unknown)(command, ...rest);
       }) as never);
@@ -347,10 +348,10 @@ describe('transactions', () => {
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
       lines: { a: { tax_amount: 105, tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 } } },
     };
-    const recorded = await recordTransaction(account, input, { precomputed });
+    const recorded = await recordTransaction(ports, account, input, { precomputed });
     expect(recorded.created).toBe(true);
     expect(recorded.transaction.line_items[0]).toMatchObject({ tax_amount: 105, tax_source: 'computed', tax_breakdown: precomputed.lines.a.tax_breakdown });
-    const retried = await recordTransaction(account, input, { precomputed });
+    const retried = await recordTransaction(ports, account, input, { precomputed });
     expect(retried).toEqual({ created: false, transaction: recorded.transaction });
     const report = await callRoute('exposure-countries', { accountId: account });
     expect(report.body.exposure).toEqual([
@@ -362,9 +363,9 @@ describe('transactions', () => {
     afterEach(() => jest.restoreAllMocks());
 
     const failTransactWrites = () => {
-      const realSend = documentClient.send.bind(documentClient);
+      const realSend = documentClient().send.bind(documentClient());
       let failed = 0;
-      jest.spyOn(documentClient, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
         if (command instanceof TransactWriteCommand) {
           failed++;
           return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));

@@ -4,7 +4,7 @@
  * process.env from here, so the stores find the endpoint and the test tables.
  */
 import '../../local/quiet-sdk-warning';
-import { ensureTables, startDynamoDbLocal } from '../../local/dynamodb';
+import { ensureTables, startDynamoDbLocal } from '../../local/dynamodb/dynamodb-local';
 import { applyLocalEnv } from '../../local/local-env';
 import { TEST_TABLE_PREFIX } from './table-prefix';
 

@@ -3,10 +3,11 @@
  * the local server), and creates accounts through the admin use case.
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { routeByName } from '../../lib/routes';
-import { buildLambdaContext, buildProxyEvent } from '../../local/api-gateway-event';
-import { createAccount } from '../../functions/accounts/create-account';
-import { importHandler } from '../../local/handler-module';
+import { routeByName, type RouteName } from '../../src/config/routes';
+import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gateway-event';
+import { ports } from '../../src/composition/ports';
+import { createAccount } from '../../local/admin/accounts';
+import { importHandler } from '../../local/server/handler-module';
 
 export interface CallOptions {
   accountId: string;
@@ -26,7 +27,7 @@ export interface CallResult {
 
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
 
-export async function callRoute(name: string, options: CallOptions): Promise<CallResult> {
+export async function callRoute(name: RouteName, options: CallOptions): Promise<CallResult> {
   const route = routeByName(name);
   const handler = await importHandler<Handler>(route.entry);
   const body = options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
@@ -49,5 +50,5 @@ export async function callRoute(name: string, options: CallOptions): Promise<Cal
 }
 
 export async function newTestAccount(country = 'DE', name = 'Test GmbH') {
-  return createAccount({ name, country });
+  return createAccount(ports, { name, country });
 }

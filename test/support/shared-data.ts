@@ -1,7 +1,7 @@
 // Test helper: reads the reference data published by others in ../shared/data (never copied into the project).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UsLocalRate } from '../../functions/tax/rate-engine';
+import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 
 export const sharedDataDir = join(__dirname, '..', '..', '..', 'shared', 'data');
 
@@ -109,12 +109,12 @@ export function kdeldyckeStandardRates(): KdeldyckeRate[] {
 /** Imports the March 2026 rows of a few ZIPs from the shared US table into the Rates table. */
 export async function importZipRows(zips: readonly [state: string, zip: string][]): Promise<void> {
   // Loaded here, not at the top: unit tests use this module without a database.
-  const { parseZipRateCsv } = await import('../../functions/rates/zip-rate-csv');
-  const { rateStore } = await import('../../functions/store/rate-store');
+  const { parseZipRateCsv } = await import('../../local/rates/zip-rate-csv');
+  const { rateStore } = await import('../../src/composition/ports');
   const rows = zips.flatMap(([state, zip]) => {
     const file = `TAXRATES_ZIP5_${state}202603.csv`;
     const [header, ...lines] = readFileSync(join(sharedDataDir, 'us-zip5-rates-2026-03', file), 'utf8').split('\n');
     return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
   });
-  await rateStore.putAll(rows);
+  await rateStore().putAll(rows);
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authorizer, routes } from '../../lib/routes';
+import { authorizer, routes } from '../../src/config/routes';
 import { authorizerSampleEvent, EVENTS_DIR, sampleEvent } from '../../local/generate-events';
 
 const readEvent = (name: string) => JSON.parse(readFileSync(join(EVENTS_DIR, `${name}.json`), 'utf8'));

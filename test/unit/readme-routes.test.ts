@@ -1,8 +1,8 @@
 /** Docs: the README's route table is the one lib/routes.ts renders (run `npm run docs` after a route change). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withRouteTable } from '../../lib/route-table-markdown';
-import { routes } from '../../lib/routes';
+import { withRouteTable } from '../../local/docs/route-table';
+import { routes } from '../../src/config/routes';
 
 describe('README route table', () => {
   const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');

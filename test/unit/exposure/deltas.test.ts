@@ -1,6 +1,8 @@
-/** Unit (pure): the exposure counters a sale or a refund changes (functions/exposure/deltas.ts). */
-import { lineAttribution, refundExposureDeltas, saleExposureDeltas } from '../../../functions/exposure/deltas';
-import { buildTransaction, transactionRequestSchema, type LevelAmounts } from '../../../functions/records/transaction';
+/** Unit (pure): the exposure counters a sale or a refund changes (src/domain/exposure/deltas.ts). */
+import { lineAttribution, refundExposureDeltas, saleExposureDeltas } from '../../../src/domain/exposure/deltas';
+import type { LevelAmounts } from '../../../src/domain/money/levels';
+import { buildTransaction } from '../../../src/domain/transactions/sale';
+import { transactionRequestSchema } from '../../../src/domain/transactions/schema';
 
 const levels = (country: number, state = 0, county = 0, additional = 0, special = 0): LevelAmounts => ({ country, state, county, additional, special });
 const la = { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' };

@@ -1,5 +1,5 @@
-/** Unit (pure): the spec 2.4 report built from stored counters (functions/exposure/report.ts). */
-import { buildExposureReport, exposureQuerySchema, periodsFor, type ExposureTotal } from '../../../functions/exposure/report';
+/** Unit (pure): the spec 2.4 report built from stored counters (src/domain/exposure/report.ts). */
+import { buildExposureReport, exposureQuerySchema, periodsFor, type ExposureTotal } from '../../../src/domain/exposure/report';
 
 const t = (period: string, currency: string, country: string, tax: number, sales = 1, state?: string, county?: string): ExposureTotal => ({
   period, currency, country, tax, sales, ...(state ? { state } : {}), ...(county ? { county } : {}),

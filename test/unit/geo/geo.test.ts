@@ -1,10 +1,10 @@
 // Unit tests (offline, no database): the geo adapters, measured against the reference data in ../shared/data.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countryForIp } from '../../../functions/geo/ip-country';
-import { isPublicIp } from '../../../functions/geo/ip-address';
-import { censusStyleCountyName, countyForZip } from '../../../functions/geo/zip-county';
-import { isStatePlausibleForZip, stateForZip } from '../../../functions/geo/zip-state';
+import { countryForIp } from '../../../src/adapters/geo/ip-country';
+import { isPublicIp } from '../../../src/adapters/geo/ip-address';
+import { censusStyleCountyName, countyForZip } from '../../../src/adapters/geo/zip-county';
+import { isStatePlausibleForZip, stateForZip } from '../../../src/adapters/geo/zip-state';
 import { avalaraRows, parseCsv, sharedDataDir } from '../../support/shared-data';
 
 describe('countyForZip', () => {

@@ -1,19 +1,11 @@
 /** Unit (pure): transaction and refund schemas, the line computation, refund allocation and the safe-retry content. */
 import fc from 'fast-check';
-import {
-  allocateRefund,
-  buildTransaction,
-  lineTax,
-  refundFingerprint,
-  refundRequestSchema,
-  splitByWeights,
-  taxLevels,
-  transactionFingerprint,
-  transactionRequestSchema,
-  type LevelAmounts,
-  type Transaction,
-} from '../../../functions/records/transaction';
-import { ValidationError } from '../../../functions/errors';
+import { splitByWeights, taxLevels, type LevelAmounts } from '../../../src/domain/money/levels';
+import { refundFingerprint, transactionFingerprint } from '../../../src/domain/transactions/fingerprint';
+import { allocateRefund } from '../../../src/domain/transactions/refund';
+import { buildTransaction, lineTax, type Transaction } from '../../../src/domain/transactions/sale';
+import { refundRequestSchema, transactionRequestSchema } from '../../../src/domain/transactions/schema';
+import { ValidationError } from '../../../src/domain/errors';
 
 const base = {
   id: 'ord-1',
@@ -127,7 +119,7 @@ describe('allocateRefund', () => {
     const attempt = (body: unknown, so = {}) => () => allocateRefund(sale, so, refund(body), 'now');
     expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'a', amount: 11 }] })).toThrow(/more than the 10 left/);
     expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'a', amount: 6 }] }, { a: { amount: 5, tax_amount: 1 } })).toThrow(ValidationError);
-    expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'c', amount: 1 }] })).toThrow(/no line 'c'/);
+    expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'c', amount: 1 }] })).toThrow(/is 'c', but transaction 'ord-1' has no such line/);
     expect(attempt({ id: 'r', date: '2026-03-09' })).toThrow(/before the sale/);
     expect(attempt({ id: 'r', date: '2026-03-11' }, { a: { amount: 10, tax_amount: 2 } })).toThrow(/nothing left/);
   });

@@ -1,5 +1,5 @@
 // Unit tests (pure): country and subdivision names in functions/tax/countries.ts.
-import { countryName, isAssignedCountry, subdivisionName } from '../../../functions/tax/countries';
+import { countryName, isAssignedCountry, subdivisionName } from '../../../src/domain/geography/countries';
 
 describe('countries', () => {
   it('gives common English names', () => {
@@ -16,7 +16,7 @@ describe('countries', () => {
     expect(isAssignedCountry('ZZ')).toBe(false);
     expect(isAssignedCountry('UK')).toBe(false);
     expect(isAssignedCountry('fr')).toBe(false); // callers normalise case first
-    expect(() => countryName('ZZ')).toThrow(/Unknown country/);
+    expect(() => countryName('ZZ')).toThrow(/not an assigned country code/);
   });
 
   it('names US states, DC, PR and Canadian provinces', () => {

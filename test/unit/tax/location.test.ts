@@ -1,7 +1,7 @@
 // Unit tests (pure, stubbed or offline lookups): location resolution and postal codes in functions/tax/location.ts.
-import { normalisePostalCode, resolveLocation, type LocationLookups } from '../../../functions/tax/location';
-import { defaultLocationLookups } from '../../../functions/geo';
-import { ValidationError } from '../../../functions/errors';
+import { normalisePostalCode, resolveLocation, type LocationLookups } from '../../../src/domain/geography/location';
+import { geoLocationLookups as defaultLocationLookups } from '../../../src/adapters/geo';
+import { ValidationError } from '../../../src/domain/errors';
 
 /** IP lookups counted, so tests can show an explicit country skips the IP database. */
 function stubLookups(countryForIp: Record<string, string> = {}): LocationLookups & { ipCalls: string[] } {

@@ -9,7 +9,7 @@ import {
   scalePpm,
   splitInclusive,
   taxForAmount,
-} from '../../../functions/tax/money';
+} from '../../../src/domain/money/money';
 
 const amount = fc.integer({ min: 0, max: MAX_AMOUNT_MINOR - 1 });
 const ratePpm = fc.integer({ min: 0, max: 1_000_000 });

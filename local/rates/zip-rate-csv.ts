@@ -1,0 +1,96 @@
+/**
+ * Local tool (`levy rates import`; pure): the common free US sales-tax table format, one row per ZIP5
+ * (`State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,
+ * EstimatedCityRate,EstimatedSpecialRate,RiskLevel`). Parses and checks every row, naming the file
+ * and line of the first bad one, so an import either takes a whole file set or nothing.
+ */
+
+import { fractionToPpm, ppmToFraction } from '../../src/domain/money/money';
+import type { UsLocalRate } from '../../src/domain/tax/rate-types';
+
+/** One row as the Rates table stores it: the engine's UsLocalRate (rates as fractions, month YYYY-MM). */
+export type ZipRateRow = UsLocalRate;
+
+const ZIP_RATE_HEADER = [
+  'State', 'ZipCode', 'TaxRegionName', 'EstimatedCombinedRate', 'StateRate',
+  'EstimatedCountyRate', 'EstimatedCityRate', 'EstimatedSpecialRate', 'RiskLevel',
+] as const;
+
+export class ZipRateFileError extends Error {
+  constructor(readonly file: string, readonly line: number, problem: string) {
+    super(`${file}:${line}: ${problem}`);
+    this.name = 'ZipRateFileError';
+  }
+}
+
+/** `TAXRATES_ZIP5_CA202603.csv` -> `2026-03`, the naming of the published tables. */
+export function effectiveMonthFromFileName(fileName: string): string | undefined {
+  const match = /(\d{4})(\d{2})\.csv$/i.exec(fileName);
+  if (!match) return undefined;
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? `${match[1]}-${match[2]}` : undefined;
+}
+
+const RATE = /^(0|0?\.\d+|1(\.0+)?)$/;
+
+/** A rate in [0, 1] in ppm; more than 6 decimals is refused here, as the engine would refuse it later. */
+function parseRatePpm(value: string, column: string, file: string, line: number): number {
+  const trimmed = value.trim();
+  if (!RATE.test(trimmed)) throw new ZipRateFileError(file, line, `${column} '${value}' is not a rate between 0 and 1`);
+  try {
+    return fractionToPpm(Number(trimmed));
+  } catch {
+    throw new ZipRateFileError(file, line, `${column} '${value}' has more than 6 decimals`);
+  }
+}
+
+/** Parses a whole file; throws ZipRateFileError at the first bad line. */
+export function parseZipRateCsv(text: string, file: string, effectiveMonth: string): ZipRateRow[] {
+  return parseZipRateLines(text, file, effectiveMonth).map(({ row }) => row);
+}
+
+/** As parseZipRateCsv, with each row's line number in the file (blank lines are skipped). */
+export function parseZipRateLines(text: string, file: string, effectiveMonth: string): { row: ZipRateRow; line: number }[] {
+  const lines = text.split(/\r?\n/);
+  const header = lines[0]?.replace(/^\uFEFF/, '').split(',').map((h) => h.trim());
+  if (!header || ZIP_RATE_HEADER.some((name, i) => header[i] !== name)) {
+    throw new ZipRateFileError(file, 1, `header must be ${ZIP_RATE_HEADER.join(',')}`);
+  }
+  const rows: { row: ZipRateRow; line: number }[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const lineNumber = i + 1;
+    if (lines[i].trim() === '') continue;
+    const cells = lines[i].split(',');
+    if (cells.length !== ZIP_RATE_HEADER.length) {
+      throw new ZipRateFileError(file, lineNumber, `expected ${ZIP_RATE_HEADER.length} columns, found ${cells.length}`);
+    }
+    const [state, zip, region, combined, stateRate, county, city, special] = cells.map((c) => c.trim());
+    if (!/^[A-Z]{2}$/.test(state)) throw new ZipRateFileError(file, lineNumber, `State '${state}' is not a two-letter code`);
+    if (!/^\d{5}$/.test(zip)) throw new ZipRateFileError(file, lineNumber, `ZipCode '${zip}' is not five digits`);
+    const ppm = {
+      combined: parseRatePpm(combined, 'EstimatedCombinedRate', file, lineNumber),
+      state: parseRatePpm(stateRate, 'StateRate', file, lineNumber),
+      county: parseRatePpm(county, 'EstimatedCountyRate', file, lineNumber),
+      city: parseRatePpm(city, 'EstimatedCityRate', file, lineNumber),
+      special: parseRatePpm(special, 'EstimatedSpecialRate', file, lineNumber),
+    };
+    const row: ZipRateRow = {
+      zip,
+      state,
+      region_name: region,
+      combined_rate: ppmToFraction(ppm.combined),
+      state_rate: ppmToFraction(ppm.state),
+      county_rate: ppmToFraction(ppm.county),
+      city_rate: ppmToFraction(ppm.city),
+      special_rate: ppmToFraction(ppm.special),
+      effective_month: effectiveMonth,
+    };
+    // The published components add up to the combined rate within 1 ppm (some are truncated).
+    const parts = ppm.state + ppm.county + ppm.city + ppm.special;
+    if (Math.abs(parts - ppm.combined) > 1) {
+      throw new ZipRateFileError(file, lineNumber, `the four rates add up to ${ppmToFraction(parts)}, not EstimatedCombinedRate ${row.combined_rate}`);
+    }
+    rows.push({ row, line: lineNumber });
+  }
+  return rows;
+}

@@ -1,0 +1,62 @@
+/** Local runtime (API Gateway emulation): reading a Node HTTP request and writing the answer, as API Gateway does. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
+
+/** The headers as sent (original case); for a repeated header the last value wins, as in `headers` of the event. */
+export function headersAsSent(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i]] = req.rawHeaders[i + 1];
+  return headers;
+}
+
+export function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/** Reads the body up to `limit` bytes; null when it is larger (the rest is drained, not kept). */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      resolve(null);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Writes an answer; `Content-Type: application/json` unless one is given (API Gateway's default for a proxy response). */
+export function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: string | Buffer): void {
+  const hasContentType = Object.keys(headers).some((k) => k.toLowerCase() === 'content-type');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!hasContentType) res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.writeHead(status);
+  res.end(body);
+}
+
+/** One of API Gateway's own answers (src/config/gateway-responses.ts); returns its status. */
+export function sendGatewayError(res: ServerResponse, type: GatewayErrorType, requestId: string, extra: Record<string, string> = {}): number {
+  const definition = gatewayError(type);
+  send(res, definition.status, { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId, ...definition.headers, ...extra }, gatewayErrorBody(definition));
+  return definition.status;
+}

@@ -1,0 +1,34 @@
+/**
+ * Secondary adapter (DynamoDB, Accounts table): one item per account. A new account is written together with its
+ * primary entity and first key (items of the Entities and ApiKeys stores) in one transaction.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Account } from '../../domain/accounts/account';
+import type { ApiKeyRecord } from '../../domain/accounts/api-key';
+import type { Entity } from '../../domain/records/entity';
+import type { AccountDirectory } from '../../ports/accounts';
+import type { DynamoDbApiKeyStore } from './api-key-store';
+import { documentClient } from './client';
+import type { DynamoDbEntityStore } from './entity-store';
+import { transactWrite } from './transact';
+
+export class DynamoDbAccountStore implements AccountDirectory {
+  constructor(
+    private readonly tableName: string,
+    private readonly entities: () => DynamoDbEntityStore,
+    private readonly apiKeys: () => DynamoDbApiKeyStore,
+  ) {}
+
+  async get(accountId: string): Promise<Account | undefined> {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { account_id: accountId } }));
+    return Item as Account | undefined;
+  }
+
+  async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {
+    await transactWrite([
+      { Put: { TableName: this.tableName, Item: account, ConditionExpression: 'attribute_not_exists(account_id)' } },
+      this.entities().putItem(account.account_id, primaryEntity),
+      this.apiKeys().putItem(firstKey),
+    ]);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Secondary adapter: the one DynamoDB client of a container, created on first use and then reused, so warm
+ * invocations keep its connections. Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { localDynamoDbEndpoint } from '../../config/environment';
+import { localDynamoDbClientConfig } from './local-client-config';
+
+let client: DynamoDBClient | undefined;
+let documents: DynamoDBDocumentClient | undefined;
+
+export function dynamoDbClient(): DynamoDBClient {
+  if (!client) {
+    const endpoint = localDynamoDbEndpoint();
+    client = new DynamoDBClient(endpoint ? localDynamoDbClientConfig(endpoint) : {});
+  }
+  return client;
+}
+
+export function documentClient(): DynamoDBDocumentClient {
+  documents ??= DynamoDBDocumentClient.from(dynamoDbClient(), { marshallOptions: { removeUndefinedValues: true } });
+  return documents;
+}
+
+/** Closes the keep-alive sockets (a CLI or a test file ending); the next use opens a new client. */
+export function closeDynamoDbClient(): void {
+  client?.destroy();
+  client = undefined;
+  documents = undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * Secondary adapter (DynamoDB, Exposure table): the precomputed exposure totals of an account, one counter item per
+ * (period, currency, country[, state[, county]]):
+ *
+ *   sk `m#<YYYY-MM>#<currency>#<country>[#<state>[#<county>]]`  a month's totals
+ *   sk `a#<currency>#<country>[#<state>[#<county>]]`             all-time totals
+ *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count)
+ *
+ * Counters change only by `ADD` inside the TransactWriteItems that writes the sale or refund they belong to, so
+ * they move exactly when the record lands (docs/exposure.md). The report reads counters, never transactions.
+ */
+import { ALL_TIME, type ExposureDelta, type ExposureKey } from '../../domain/exposure/deltas';
+import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/report';
+import type { ExposureTotals } from '../../ports/reports';
+import { queryAll } from './query';
+import type { TransactItem } from './transact';
+
+function exposureSortKey(key: ExposureKey): string {
+  const head = key.period === ALL_TIME ? ['a'] : ['m', key.period];
+  return [...head, key.currency, key.country, ...(key.state ? [key.state] : []), ...(key.state && key.county ? [key.county] : [])].join('#');
+}
+
+export class DynamoDbExposureStore implements ExposureTotals {
+  constructor(private readonly tableName: string) {}
+
+  /** One Update per delta: SET the descriptive attributes, ADD the amounts (creates the item at 0 first). */
+  addItems(accountId: string, deltas: readonly ExposureDelta[]): TransactItem[] {
+    return deltas.map((d) => {
+      const names: Record<string, string> = { '#period': 'period', '#currency': 'currency', '#country': 'country', '#tax': 'tax', '#sales': 'sales' };
+      const values: Record<string, unknown> = { ':period': d.period, ':currency': d.currency, ':country': d.country, ':tax': d.tax, ':sales': d.sales };
+      const sets = ['#period = :period', '#currency = :currency', '#country = :country'];
+      if (d.state) {
+        names['#state'] = 'state';
+        values[':state'] = d.state;
+        sets.push('#state = :state');
+      }
+      if (d.state && d.county) {
+        names['#county'] = 'county';
+        values[':county'] = d.county;
+        sets.push('#county = :county');
+      }
+      return {
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId, sk: exposureSortKey(d) },
+          UpdateExpression: `SET ${sets.join(', ')} ADD #tax :tax, #sales :sales`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      };
+    });
+  }
+
+  /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */
+  async totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]> {
+    const range =
+      selection.kind === 'all'
+        ? { low: 'a#', high: 'a#~' }
+        : { low: `m#${selection.from ?? '0000-01'}#`, high: `m#${selection.to ?? '9999-12'}#~` };
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':account': accountId, ':low': range.low, ':high': range.high },
+      // The report is exact right after a write, as a sale's 201 promises.
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({
+      period: item.period as string,
+      currency: item.currency as string,
+      country: item.country as string,
+      ...(item.state !== undefined ? { state: item.state as string } : {}),
+      ...(item.county !== undefined ? { county: item.county as string } : {}),
+      tax: Number(item.tax ?? 0),
+      sales: Number(item.sales ?? 0),
+    }));
+  }
+}

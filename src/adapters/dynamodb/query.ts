@@ -1,0 +1,46 @@
+/**
+ * Secondary adapter (DynamoDB): reading items back. Queries that follow LastEvaluatedKey across
+ * DynamoDB's 1 MB pages, and the stripping of storage keys before an item leaves its store.
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './client';
+
+type Item = Record<string, unknown>;
+
+/**
+ * Every item a Query matches. For reads bounded by design (a report's counters, a sale's refunds,
+ * a usage period), not for lists a client pages through.
+ */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * One page of a client's list: up to `limit` items after `input.ExclusiveStartKey`. One more is
+ * asked for, so `has_more` is exact without a second round trip, and reading goes on when
+ * DynamoDB's 1 MB cut stops a page short.
+ */
+export async function queryPage(input: Omit<QueryCommandInput, 'Limit'>, limit: number): Promise<{ items: Item[]; has_more: boolean }> {
+  const found: Item[] = [];
+  let start = input.ExclusiveStartKey;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: limit + 1 - found.length }));
+    found.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && found.length <= limit);
+  return { items: found.slice(0, limit), has_more: found.length > limit };
+}
+
+/** The item without its storage keys and internal attributes: they never leave the store. */
+export function withoutKeys<T>(item: Item, keys: readonly string[]): T {
+  const record = { ...item };
+  for (const key of keys) delete record[key];
+  return record as T;
+}

@@ -1,0 +1,116 @@
+/**
+ * Secondary adapter (DynamoDB): the generic store of per-account records kept in a table keyed (account_id, id),
+ * implementing the RecordStore port. Every read and write names the account, so another account's id is simply not
+ * found. The vendor and entity stores are instances of it.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
+import type { RecordStore } from '../../ports/records';
+import { documentClient } from './client';
+import { queryPage, withoutKeys } from './query';
+import type { TransactItem } from './transact';
+
+/** A condition on the stored record that an update must meet (DynamoDB condition expression and its values). */
+export interface UpdateGuard {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<T> {
+  constructor(protected readonly tableName: string) {}
+
+  /** The write as a TransactWriteItems entry, for use cases that write several tables at once. */
+  putItem(accountId: string, record: T): TransactItem {
+    return {
+      Put: { TableName: this.tableName, Item: { account_id: accountId, ...record }, ConditionExpression: 'attribute_not_exists(id)' },
+    };
+  }
+
+  async create(accountId: string, record: T): Promise<T> {
+    await documentClient().send(new PutCommand(this.putItem(accountId, record).Put!));
+    return record;
+  }
+
+  async get(accountId: string, id: string): Promise<T | undefined> {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true }),
+    );
+    return Item ? toRecord<T>(Item) : undefined;
+  }
+
+  async list(accountId: string, page: PageRequest): Promise<Page<T>> {
+    const { items, has_more } = await queryPage(
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'account_id = :account',
+        ExpressionAttributeValues: { ':account': accountId },
+        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
+      },
+      page.limit,
+    );
+    return { data: items.map((i) => toRecord<T>(i)), has_more };
+  }
+
+  update(accountId: string, id: string, patch: Patch<Omit<T, keyof StoredRecord>>): Promise<T | undefined> {
+    return this.guardedUpdate(accountId, id, patch);
+  }
+
+  /**
+   * Applies a patch atomically. Returns undefined when the record does not exist or when `guard` does not hold;
+   * nothing is written then.
+   */
+  protected async guardedUpdate(accountId: string, id: string, patch: Record<string, unknown>, guard?: UpdateGuard): Promise<T | undefined> {
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ...guard?.values };
+    const sets = ['#updated_at = :updated_at'];
+    const removes: string[] = [];
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      if (value === null) {
+        removes.push(`#${field}`);
+      } else {
+        values[`:${field}`] = value;
+        sets.push(`#${field} = :${field}`);
+      }
+    }
+    try {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, id },
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toRecord<T>(Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
+  /** True when a record was deleted, false when there was none. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    try {
+      await documentClient().send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, id },
+          ConditionExpression: 'attribute_exists(id)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}
+
+/** Strips the partition key: the account never leaves the store. */
+const toRecord = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, ['account_id']);

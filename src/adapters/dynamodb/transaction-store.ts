@@ -1,0 +1,175 @@
+/**
+ * Secondary adapter (DynamoDB, Transactions table): recorded sales and their refunds, partitioned by account.
+ *
+ *   sale    sk `txn#<id>`                 the Transaction, plus `fingerprint` (safe-retry content),
+ *                                         `refunded` (per line: amount and tax refunded so far),
+ *                                         `refund_version` (optimistic lock: each refund moves it by one) and
+ *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
+ *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` (no `date_id`: not in the index)
+ *
+ * Ids never contain `#` (referenceField), so prefixes cannot collide. Writes are returned as TransactWriteItems
+ * entries: the ledger (ledger.ts) writes them together with the exposure counters.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TRANSACTIONS_BY_DATE_INDEX } from '../../config/tables';
+import { parameterError } from '../../domain/validation';
+import type { Page } from '../../domain/records/record';
+import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
+import type { Transaction } from '../../domain/transactions/sale';
+import type { SaleListRequest, StoredRefund, StoredSale } from '../../ports/ledger';
+import { documentClient } from './client';
+import { queryAll, queryPage, withoutKeys } from './query';
+import type { TransactItem } from './transact';
+
+const saleKey = (id: string) => `txn#${id}`;
+const refundPrefix = (transactionId: string) => `rfd#${transactionId}#`;
+/** Sort key of the `by-date` index: dates have a fixed length, so it orders by date, then id. */
+const dateId = (date: string, id: string) => `${date}#${id}`;
+/** `<to>~` sorts after every `<to>#<id>` (`~` is above `#`), so `date_id <= :to~` includes the whole day `to`. */
+const DATE_UPPER_SUFFIX = '~';
+
+const STORAGE_KEYS = ['account_id', 'sk'] as const;
+
+const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id'] as const;
+
+function toStoredSale(item: Record<string, unknown>): StoredSale {
+  return {
+    transaction: withoutKeys<Transaction>(item, [...STORAGE_KEYS, ...SALE_INTERNALS]),
+    fingerprint: item.fingerprint as string,
+    refunded: (item.refunded ?? {}) as RefundedSoFar,
+    version: (item.refund_version ?? 0) as number,
+  };
+}
+
+export class DynamoDbTransactionStore {
+  constructor(private readonly tableName: string) {}
+
+  /** The sale's put; conditional, so a retried or concurrent write of the same id cannot land twice. */
+  putItem(accountId: string, transaction: Transaction, fingerprint: string): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          account_id: accountId,
+          sk: saleKey(transaction.id),
+          ...transaction,
+          fingerprint,
+          refunded: {},
+          refund_version: 0,
+          date_id: dateId(transaction.date, transaction.id),
+        },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    };
+  }
+
+  /**
+   * A refund's two writes: its own conditional put, and the sale's refunded-so-far, conditional on the version the
+   * allocation was computed from (a concurrent refund of the same sale makes one of them retry).
+   */
+  refundItems(accountId: string, refund: Refund, fingerprint: string, refunded: RefundedSoFar, expectedVersion: number): TransactItem[] {
+    return [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      },
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId, sk: saleKey(refund.transaction_id) },
+          UpdateExpression: 'SET refunded = :refunded, refund_version = :next',
+          ConditionExpression: 'refund_version = :expected',
+          ExpressionAttributeValues: { ':refunded': refunded, ':next': expectedVersion + 1, ':expected': expectedVersion },
+        },
+      },
+    ];
+  }
+
+  async get(accountId: string, id: string): Promise<StoredSale | undefined> {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: saleKey(id) }, ConsistentRead: true }),
+    );
+    return Item ? toStoredSale(Item) : undefined;
+  }
+
+  async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true }),
+    );
+    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, 'fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
+  }
+
+  async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
+      ConsistentRead: true,
+    });
+    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, 'fingerprint']));
+  }
+
+  /**
+   * A page of sales, `limit` at most, after the sale `startingAfter` (an unknown id is a 400 naming it).
+   *
+   * - Without `from`/`to`: the table's `txn#` range, in id order.
+   * - With `from` and/or `to`: the `by-date` index, in date order then id order. Its key condition selects exactly
+   *   the sales in range (`date_id BETWEEN :from AND :to~`), so the read costs the page, not the account's sales.
+   *
+   * Either way the query asks for one more item than `limit` (that tells has_more) and reads on only when
+   * DynamoDB's 1 MB page ended first; no FilterExpression.
+   */
+  async list(accountId: string, request: SaleListRequest): Promise<Page<Transaction>> {
+    const byDate = request.from !== undefined || request.to !== undefined;
+    let start: Record<string, unknown> | undefined;
+    if (request.startingAfter !== undefined) {
+      const { Item } = await documentClient().send(
+        new GetCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, sk: saleKey(request.startingAfter) },
+          ProjectionExpression: '#date',
+          ExpressionAttributeNames: { '#date': 'date' },
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) {
+        throw parameterError('starting_after', `is '${request.startingAfter}', but no transaction with that id exists`);
+      }
+      start = { account_id: accountId, sk: saleKey(request.startingAfter) };
+      if (byDate) {
+        const cursor = dateId(Item.date as string, request.startingAfter);
+        // DynamoDB refuses a start key outside the key condition: a cursor before the range starts at its
+        // beginning, one after it leaves nothing.
+        if (request.to !== undefined && cursor > request.to + DATE_UPPER_SUFFIX) return { data: [], has_more: false };
+        start = request.from !== undefined && cursor < request.from ? undefined : { ...start, date_id: cursor };
+      }
+    }
+
+    const values: Record<string, unknown> = { ':account': accountId };
+    let keyCondition = 'account_id = :account AND begins_with(sk, :prefix)';
+    if (byDate) {
+      if (request.from !== undefined) values[':from'] = request.from;
+      if (request.to !== undefined) values[':to'] = request.to + DATE_UPPER_SUFFIX;
+      const range =
+        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id >= :from' : 'date_id BETWEEN :from AND :to';
+      keyCondition = `account_id = :account AND ${range}`;
+    } else {
+      values[':prefix'] = 'txn#';
+    }
+
+    const { items, has_more } = await queryPage(
+      {
+        TableName: this.tableName,
+        IndexName: byDate ? TRANSACTIONS_BY_DATE_INDEX : undefined,
+        KeyConditionExpression: keyCondition,
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: start,
+      },
+      request.limit,
+    );
+    return { data: items.map((item) => toStoredSale(item).transaction), has_more };
+  }
+}

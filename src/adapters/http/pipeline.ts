@@ -1,0 +1,66 @@
+/**
+ * Primary adapter (shared by every route): the Middy pipeline that turns an API Gateway REST event
+ * into a validated RouteRequest and any outcome into a JSON response or the spec's error body.
+ *
+ *   error handler -> logger context -> header normalizer -> JSON body -> zod validation -> run
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { routeByName, type RouteDefinition } from '../../config/routes';
+import { errorHandler } from './error-handler';
+import { logger } from './logger';
+import { jsonBody, validateRequest } from './request-middleware';
+import type { CoreFunction, Parsed, RouteOptions, RouteRequest, RouteResponse, ValidatedEvent } from './route-types';
+
+export type { RouteRequest, RouteResponse };
+
+export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q> {
+  const accountId = event.requestContext?.authorizer?.accountId;
+  // Only API Gateway (or the local server) sets this; without it the deployment is broken, not the client.
+  if (typeof accountId !== 'string' || !accountId) throw new Error('No accountId in the authorizer context');
+  return {
+    accountId,
+    body: event.body as B,
+    query: event.parsedQuery as Q,
+    pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+    headers: event.headers ?? {},
+    requestId: event.requestContext.requestId,
+  };
+}
+
+export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResult {
+  const hasBody = response.body !== undefined && response.status !== 204;
+  return {
+    statusCode: response.status,
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...response.headers },
+    body: hasBody ? JSON.stringify(response.body) : '',
+  };
+}
+
+/** Wraps a core function (plain, or idempotent for billable routes) in the shared middleware. */
+export function pipeline(
+  route: RouteDefinition,
+  schemas: { body?: z.ZodType; query?: z.ZodType },
+  core: CoreFunction,
+) {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(errorHandler())
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(httpHeaderNormalizer())
+    .use(jsonBody(route.method))
+    .use(validateRequest(schemas))
+    .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);
+}
+
+/** A plain route: validate, run, answer. */
+export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<B, Q>,
+) {
+  const route = routeByName(options.route);
+  const core: CoreFunction = async (event) =>
+    toApiGatewayResult(await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event)));
+  return pipeline(route, options, core);
+}

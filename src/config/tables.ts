@@ -1,0 +1,129 @@
+/**
+ * Config (single source of truth): every DynamoDB table Levy uses, once.
+ * The CDK stack, the local bootstrap (`npm start`, tests) and the stores all read this list.
+ * Pure data: no AWS import, so Lambda bundles can import it too.
+ */
+
+export type KeyType = 'S' | 'N';
+
+export interface KeyDefinition {
+  readonly name: string;
+  readonly type: KeyType;
+}
+
+export interface TableDefinition {
+  /** Logical id in the stack and suffix of the local table name. */
+  readonly id: TableId;
+  /** Environment variable that carries the physical table name into a function. */
+  readonly envVar: string;
+  readonly partitionKey: KeyDefinition;
+  readonly sortKey?: KeyDefinition;
+  /**
+   * Local secondary indexes: same partition key, another sort key, projection ALL. DynamoDB creates an LSI only
+   * with its table (never added later), and an LSI caps each partition key value's items (table + index) at 10 GB.
+   * An item without the index's sort key attribute is not in the index (a sparse index).
+   */
+  readonly localIndexes?: readonly LocalIndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes expired items. */
+  readonly ttlAttribute?: string;
+  readonly description: string;
+}
+
+export interface LocalIndexDefinition {
+  /** IndexName, as the stores query it. */
+  readonly name: string;
+  readonly sortKey: KeyDefinition;
+}
+
+export type TableId =
+  | 'Accounts'
+  | 'ApiKeys'
+  | 'Vendors'
+  | 'Entities'
+  | 'Rates'
+  | 'Transactions'
+  | 'Exposure'
+  | 'Usage'
+  | 'Idempotency';
+
+/** LSI of the Transactions table: the account's sales by `date_id` (`<YYYY-MM-DD>#<id>`). */
+export const TRANSACTIONS_BY_DATE_INDEX = 'by-date';
+
+export const tables: Readonly<Record<TableId, TableDefinition>> = {
+  Accounts: {
+    id: 'Accounts',
+    envVar: 'ACCOUNTS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    description: 'One item per account: name, country, primary entity id.',
+  },
+  ApiKeys: {
+    id: 'ApiKeys',
+    envVar: 'API_KEYS_TABLE',
+    partitionKey: { name: 'key_hash', type: 'S' },
+    description: 'SHA-256 of each API key -> account id, status (active | revoked), created_at.',
+  },
+  Vendors: {
+    id: 'Vendors',
+    envVar: 'VENDORS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Vendor records, partitioned by account.',
+  },
+  Entities: {
+    id: 'Entities',
+    envVar: 'ENTITIES_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Primary and subsidiary entities, partitioned by account.',
+  },
+  Rates: {
+    id: 'Rates',
+    envVar: 'RATES_TABLE',
+    partitionKey: { name: 'zip', type: 'S' },
+    sortKey: { name: 'state', type: 'S' },
+    description: 'US local sales-tax rates by ZIP5 (and state, for border ZIPs), imported by `levy rates import`.',
+  },
+  Transactions: {
+    id: 'Transactions',
+    envVar: 'TRANSACTIONS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    // Sales only carry `date_id` = `<YYYY-MM-DD>#<id>`, so refunds stay out of the index: date-range listing.
+    localIndexes: [{ name: TRANSACTIONS_BY_DATE_INDEX, sortKey: { name: 'date_id', type: 'S' } }],
+    description: 'Recorded sales and their refunds, partitioned by account.',
+  },
+  Exposure: {
+    id: 'Exposure',
+    envVar: 'EXPOSURE_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    description: 'Precomputed exposure totals per account, month, currency and jurisdiction.',
+  },
+  Usage: {
+    id: 'Usage',
+    envVar: 'USAGE_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    description: 'Billable call counts per account, UTC day and endpoint.',
+  },
+  Idempotency: {
+    id: 'Idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    // Powertools idempotency persistence layer defaults: key attribute `id`, TTL attribute `expiration`.
+    partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expiration',
+    description: 'Powertools idempotency records (account + endpoint + Idempotency-Key), expired by TTL after 24 h.',
+  },
+};
+
+export const tableList: readonly TableDefinition[] = Object.values(tables);
+
+/** Physical table name used outside AWS (DynamoDB Local), where CloudFormation does not name them. */
+export function localTableName(id: TableId, prefix = 'levy'): string {
+  return `${prefix}-${id}`;
+}
+
+/** The env vars that point every store at the local tables (DynamoDB Local, tests). */
+export function localTableEnv(prefix = 'levy'): Record<string, string> {
+  return Object.fromEntries(tableList.map((t) => [t.envVar, localTableName(t.id, prefix)]));
+}

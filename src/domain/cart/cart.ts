@@ -1,0 +1,83 @@
+/**
+ * Domain (pure): the cart-level "unified" calculation of POST /v1/tax/unify.
+ *
+ * - Each line is taxed at its own rate (one rate per category + delivery; the engine's five levels in ppm).
+ * - Tax-exclusive line: tax = amount x rate, half-up. Tax-inclusive line: the amount is split into
+ *   net + tax with net + tax === amount exactly (money.splitInclusive).
+ * - A line's tax is split over the levels in proportion of their rates (largest remainder), so the
+ *   breakdown always adds up to the line's tax.
+ * - Totals are sums of lines: subtotal = sum of net amounts, total = subtotal + tax_total.
+ */
+import { levelRateFields, splitByWeights, taxLevels, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
+import { ppmToFraction, splitInclusive, taxForAmount } from '../money/money';
+import type { TaxRateCalculation } from '../tax/rate-types';
+import type { CartLine } from './unify-request';
+
+export interface LevelBreakdown {
+  rate: number;
+  amount: number;
+}
+
+export interface CartLineResult {
+  id: string;
+  /** The line total as sent (gross for a tax-inclusive line). */
+  amount: number;
+  tax_inclusive: boolean;
+  /** The line's amount without tax: the amount, or for a tax-inclusive line amount - tax. */
+  net_amount: number;
+  /** The part of the net amount tax was charged on: 0 when not taxable, exempt or reverse charged. */
+  taxable_amount: number;
+  tax_amount: number;
+  breakdown: Record<TaxLevel, LevelBreakdown>;
+}
+
+export interface CartTotals {
+  line_items: CartLineResult[];
+  subtotal: number;
+  tax_total: number;
+  total: number;
+}
+
+/** The rate a line is taxed at: the engine's public result and its integer levels. */
+export type LineRate = Pick<TaxRateCalculation, 'result' | 'ppm' | 'totalPpm'>;
+
+
+export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate): CartLineResult {
+  // The rate's levels in ppm are the weights of the split.
+  const weights: LevelAmounts = rate.ppm;
+  const { net, tax } = line.tax_inclusive
+    ? splitInclusive(line.amount, rate.totalPpm)
+    : { net: line.amount, tax: taxForAmount(line.amount, rate.totalPpm) };
+  const split = splitByWeights(tax, weights);
+  const charged = rate.totalPpm > 0;
+  return {
+    id: line.id,
+    amount: line.amount,
+    tax_inclusive: line.tax_inclusive,
+    net_amount: net,
+    taxable_amount: charged ? net : 0,
+    tax_amount: tax,
+    breakdown: Object.fromEntries(taxLevels.map((level) => [level, { rate: ppmToFraction(weights[level]), amount: split[level] }])) as Record<
+      TaxLevel,
+      LevelBreakdown
+    >,
+  };
+}
+
+/** Every line at the rate `rateOf` gives it; totals are sums of the lines. */
+export function calculateCart(lines: readonly CartLine[], rateOf: (line: CartLine) => LineRate): CartTotals {
+  const line_items = lines.map((line) => calculateLine(line, rateOf(line)));
+  const subtotal = line_items.reduce((sum, l) => sum + l.net_amount, 0);
+  const tax_total = line_items.reduce((sum, l) => sum + l.tax_amount, 0);
+  return { line_items, subtotal, tax_total, total: subtotal + tax_total };
+}
+
+/** An exempt customer pays nothing on any line: the rate's parts are zeroed and flagged. */
+export function exemptRate(rate: LineRate): LineRate {
+  const ppm = zeroLevels();
+  return {
+    result: { ...rate.result, exempt: true, reverse_charge_applicable: false, ...levelRateFields(ppm, ppmToFraction), total_rate: 0 },
+    ppm,
+    totalPpm: 0,
+  };
+}

@@ -1,0 +1,53 @@
+/** Domain (pure): who a cart's customer is taxed as (B2B only with a tax ID that proves it), for unify. */
+import { euMemberStates } from '../geography/countries';
+import { validateTaxId, vatPrefixOf } from '../tax-ids/validator';
+import type { TaxIdValidation } from '../tax-ids/types';
+import type { UnifyRequest } from './unify-request';
+
+/**
+ * Who the customer is taxed as. Reverse charge needs proof of business status, as EU law and
+ * Stripe Tax require: a B2B customer is taxed as B2B only with a tax ID that validates; without
+ * one, or with an invalid one, the cart is taxed as B2C and `reason` says why.
+ */
+export interface CustomerTreatment {
+  declared_type: UnifyRequest['customer']['type'];
+  applied_type: UnifyRequest['customer']['type'];
+  exempt: boolean;
+  tax_id: TaxIdValidation | null;
+  reason?: 'tax_id_missing' | 'tax_id_invalid' | 'customer_exempt';
+  message?: string;
+}
+
+export function customerTreatment(customer: UnifyRequest['customer'], locationCountry: string | undefined): CustomerTreatment {
+  const taxId = customer.tax_id
+    ? validateTaxId({ tax_id: customer.tax_id, country: vatPrefixOf(customer.tax_id) ? undefined : locationCountry })
+    : null;
+  const base = { declared_type: customer.type, exempt: customer.exempt, tax_id: taxId };
+  if (customer.exempt) {
+    return { ...base, applied_type: customer.type, reason: 'customer_exempt', message: 'The customer is marked exempt: no tax is charged.' };
+  }
+  if (customer.type !== 'B2B') return { ...base, applied_type: customer.type };
+  if (!taxId) {
+    return { ...base, applied_type: 'B2C', reason: 'tax_id_missing', message: 'A B2B customer without a tax_id is taxed as B2C; send its tax ID to apply B2B rules such as reverse charge.' };
+  }
+  if (taxId.valid !== true) {
+    return {
+      ...base,
+      applied_type: 'B2C',
+      reason: 'tax_id_invalid',
+      message: `The customer's tax_id did not validate (${taxId.reason ?? 'invalid'}); the cart is taxed as B2C.`,
+    };
+  }
+  // In the EU only a VAT number proves business status for reverse charge; elsewhere a business
+  // number (ABN, EIN, ...) is what a customer quotes.
+  const provesBusiness = taxId.kind === 'vat' || (taxId.kind === 'business' && !euMemberStates.has(taxId.country ?? ''));
+  if (!provesBusiness) {
+    return {
+      ...base,
+      applied_type: 'B2C',
+      reason: 'tax_id_invalid',
+      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business registration; the cart is taxed as B2C.`,
+    };
+  }
+  return { ...base, applied_type: 'B2B' };
+}

@@ -1,0 +1,57 @@
+/**
+ * Domain (pure, a leaf): the five levels a tax is levied at, from the widest to the narrowest,
+ * and the arithmetic on amounts (minor units) or rates (ppm) held per level. The engine, the cart,
+ * the ledger and the exposure counters all speak in these levels.
+ */
+
+/** The levels of a rate result (`<level>_rate`), from the widest to the narrowest. */
+export const taxLevels = ['country', 'state', 'county', 'additional', 'special'] as const;
+export type TaxLevel = (typeof taxLevels)[number];
+
+/** Integer amounts (minor units) or integer rates (ppm) per level. */
+export type LevelAmounts = Record<TaxLevel, number>;
+
+/** An amount (or rate) per level, from a function of the level. */
+export const levelAmounts = (of: (level: TaxLevel) => number): LevelAmounts =>
+  Object.fromEntries(taxLevels.map((level) => [level, of(level)])) as LevelAmounts;
+
+export const zeroLevels = (): LevelAmounts => levelAmounts(() => 0);
+
+export const sumLevels = (levels: LevelAmounts): number => taxLevels.reduce((sum, level) => sum + levels[level], 0);
+
+/** `country_rate`, `state_rate` ...: the names of the levels in a rate result (spec 2.3). */
+export type LevelRateFields = { [L in TaxLevel as `${L}_rate`]: number };
+
+/** Each level's value under its `<level>_rate` name, converted by `convert` (ppm -> fraction). */
+export const levelRateFields = (levels: LevelAmounts, convert: (value: number) => number): LevelRateFields =>
+  Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, convert(levels[level])])) as LevelRateFields;
+
+/**
+ * Splits `total` minor units over the levels in proportion of `weights` (largest remainder): each level gets
+ * floor(total x weight / sum); the few units left (fewer than the number of levels) go one each to the levels with
+ * the largest remainders, ties to the larger weight, then to the wider level. The parts are non-negative integers
+ * that add up to `total` exactly. All weights 0: everything on `fallback`.
+ */
+export function splitByWeights(total: number, weights: LevelAmounts, fallback: TaxLevel = 'country'): LevelAmounts {
+  const result = zeroLevels();
+  const whole = BigInt(sumLevels(weights));
+  if (whole === 0n) {
+    result[fallback] = total;
+    return result;
+  }
+  const remainders: { level: TaxLevel; remainder: bigint; weight: number; order: number }[] = [];
+  let assigned = 0;
+  taxLevels.forEach((level, order) => {
+    const numerator = BigInt(total) * BigInt(weights[level]);
+    result[level] = Number(numerator / whole);
+    assigned += result[level];
+    remainders.push({ level, remainder: numerator % whole, weight: weights[level], order });
+  });
+  remainders.sort((a, b) => (a.remainder === b.remainder ? b.weight - a.weight || a.order - b.order : a.remainder > b.remainder ? -1 : 1));
+  for (let i = 0; assigned < total; i++, assigned++) result[remainders[i].level] += 1;
+  return result;
+}
+
+/** True for non-negative integer levels that add up to `total` (a precomputed line's breakdown). */
+export const levelsAddUpTo = (levels: LevelAmounts, total: number): boolean =>
+  taxLevels.every((l) => Number.isSafeInteger(levels[l]) && levels[l] >= 0) && sumLevels(levels) === total;

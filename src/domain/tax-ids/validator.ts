@@ -1,0 +1,159 @@
+// Domain (pure): offline tax-ID validation for POST /v1/tax/id-validate (format and check digits via stdnum; no registry).
+/**
+ * What this module decides (docs/tax-ids.md has the table and the agreement figures):
+ *
+ * - Kinds: `vat`, `business` and `individual` types are taxpayer numbers (VAT/GST registrations,
+ *   business tax and company numbers, the personal numbers a tax administration uses as the
+ *   individual TIN). Every other identifier stdnum checks (bank accounts, passports, identity-card
+ *   and social-security numbers that are not TINs, drug codes, receipt numbers, EAN barcodes) is a
+ *   type of kind `other`: validated only when the request names it in `type`, never tried
+ *   without one, so a request without `type` can never be answered with an `other` type.
+ *   Every answer with a verdict carries the `kind` of the type it checked.
+ * - Every supported type is backed by exactly one stdnum module (`TAX_ID_TYPE_CATALOGUE`). Type
+ *   names follow Stripe's `{country}_{name}` convention (Stripe's own name where Stripe has one,
+ *   else the stdnum module name); EU VAT numbers are `eu_vat` in every member state, as at Stripe,
+ *   and Northern Ireland's `XI` numbers are `eu_vat` with country `GB`. `gen_ean` (EAN/GTIN) is the
+ *   one type of no country: the request's `country` is ignored and the answer's is null.
+ * - Country: given (ISO alpha-2 in any case; `EL` and `XI` are accepted as the VAT prefixes they
+ *   are), implied by a single-country `type`, or read from a VAT prefix on the number (`DE...`,
+ *   `EL...`, `XI...`, `GB...`, `CHE...`, `NO...`).
+ * - Without `type`, the country's tax types are tried in catalogue order (VAT first, then
+ *   business, then individual; never `other`); the first valid one wins. If none is valid, the answer names the type
+ *   whose failure got furthest (checksum > component > format > length; ties: catalogue order).
+ * - `normalized` is stdnum's compact form, present only when valid; VAT numbers carry the
+ *   prefix VIES (or HMRC, for `gb_vat`) shows: `DE136695976`, `EL094259216`, `XI980780684`.
+ * - `registry_checked` is always `false`: no national registry (VIES, HMRC, ABR, ...) is
+ *   consulted (docs/tax-ids.md says where such a check would go).
+ */
+import type { Validator } from 'stdnum';
+import {
+  COUNTRY_ALIASES,
+  countrylessEntriesOf,
+  countryOfType,
+  entriesByCountry,
+  VAT_PREFIX_COUNTRY,
+  vatPrefixOf,
+  type Entry,
+} from './type-index';
+import { isTaxKind, type TaxIdInvalidReason, type TaxIdValidateInput, type TaxIdValidation } from './types';
+
+export { vatPrefixOf };
+
+type Attempt =
+  | { entry: Entry; valid: true; normalized: string }
+  | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
+
+/** stdnum error classes -> API reason, and how far the check got (higher = further). */
+const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {
+  InvalidLength: { reason: 'invalid_length', rank: 1 },
+  InvalidFormat: { reason: 'invalid_format', rank: 2 },
+  // A part refers to something that does not exist (a date, region, entity class): still the
+  // number's format, as far as the API's reasons go.
+  InvalidComponent: { reason: 'invalid_format', rank: 3 },
+  InvalidChecksum: { reason: 'invalid_checksum', rank: 4 },
+};
+const UNKNOWN_FAILURE = { reason: 'invalid_format', rank: 0 } as const;
+
+function attempt(entry: Entry, taxId: string, prefixOptional: boolean): Attempt {
+  let value = taxId;
+  if (entry.requiredPrefix !== undefined) {
+    const stripped = value.replace(/^[\s(]+/, '');
+    if (stripped.slice(0, 2).toUpperCase() === entry.requiredPrefix) value = stripped.slice(2);
+    else if (!prefixOptional) return { entry, valid: false, reason: 'invalid_format', rank: 0 };
+  }
+  let result: ReturnType<Validator['validate']>;
+  try {
+    result = entry.validator.validate(value);
+  } catch {
+    return { entry, valid: false, ...UNKNOWN_FAILURE };
+  }
+  if (result.isValid) {
+    return { entry, valid: true, normalized: (entry.normalizedPrefix ?? '') + result.compact };
+  }
+  return { entry, valid: false, ...(FAILURE[result.error?.name ?? ''] ?? UNKNOWN_FAILURE) };
+}
+
+const unsupported = (country: string | null, type: string | null): TaxIdValidation => ({
+  valid: null,
+  country,
+  type,
+  kind: null,
+  normalized: null,
+  reason: 'unsupported',
+  registry_checked: false,
+});
+
+/**
+ * Offline validation of one tax ID. Pure and synchronous (safe to call in a tight loop):
+ * never consults a registry and never throws for any string input.
+ */
+export function validateTaxId(req: TaxIdValidateInput): TaxIdValidation {
+  const taxId = req.tax_id.trim();
+  const type = req.type?.trim().toLowerCase() || undefined;
+  const given = req.country?.trim().toUpperCase() || undefined;
+
+  // 0. A type of no country (`gen_ean`): checked as it is, whatever `country` says.
+  if (type !== undefined) {
+    const countryless = countrylessEntriesOf(type);
+    if (countryless.length > 0) return verdict(null, countryless, taxId, false);
+  }
+
+  // 1. The country: given, implied by the type, or read from a VAT prefix on the number.
+  let country: string | undefined;
+  let xiOnly = false;
+  if (given !== undefined) {
+    country = COUNTRY_ALIASES[given] ?? given;
+    xiOnly = given === 'XI';
+  } else if (type !== undefined && countryOfType(type) !== undefined) {
+    country = countryOfType(type);
+  } else {
+    const prefix = vatPrefixOf(taxId);
+    if (prefix === undefined) return unsupported(null, type ?? null);
+    country = VAT_PREFIX_COUNTRY[prefix];
+    xiOnly = prefix === 'XI';
+  }
+  const fromPrefix = given === undefined && (type === undefined || type === 'eu_vat');
+
+  const entries = country !== undefined ? entriesByCountry.get(country) : undefined;
+  if (country === undefined || entries === undefined) return unsupported(country ?? null, type ?? null);
+
+  // 2. The candidate types. Without `type`, only tax types: an `other` type (passport, bank
+  //    account, ...) is checked only when the request names it.
+  const candidates = entries.filter(
+    (e) =>
+      (type === undefined ? isTaxKind(e.kind) : e.type === type) &&
+      (!xiOnly || e.requiredPrefix === 'XI') &&
+      (!fromPrefix || type !== undefined || e.prefixed === true),
+  );
+  if (candidates.length === 0) return unsupported(country, type ?? null);
+
+  return verdict(country, candidates, taxId, xiOnly);
+}
+
+/** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */
+function verdict(country: string | null, candidates: readonly Entry[], taxId: string, xiOnly: boolean): TaxIdValidation {
+  let best: Extract<Attempt, { valid: false }> | undefined;
+  for (const entry of candidates) {
+    const a = attempt(entry, taxId, xiOnly);
+    if (a.valid) {
+      return {
+        valid: true,
+        country,
+        type: entry.type,
+        kind: entry.kind,
+        normalized: a.normalized,
+        registry_checked: false,
+      };
+    }
+    if (best === undefined || a.rank > best.rank) best = a;
+  }
+  return {
+    valid: false,
+    country,
+    type: best!.entry.type,
+    kind: best!.entry.kind,
+    normalized: null,
+    reason: best!.reason,
+    registry_checked: false,
+  };
+}

@@ -1,0 +1,186 @@
+// Domain (pure): loads the project's own rate and rule data (data/*.json, bundled by esbuild) and validates it once.
+import { z } from 'zod';
+import vatStandardJson from '../../../data/vat-standard-rates.json';
+import vatReducedJson from '../../../data/vat-reduced-rates.json';
+import canadaJson from '../../../data/canada-provinces.json';
+import usStatesJson from '../../../data/us-states.json';
+import { isAssignedCountry, subdivisionName } from '../geography/countries';
+import { percentToPpm } from '../money/money';
+import { productCategories, type CustomerType, type ProductCategory } from './vocabulary';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
+const percent = z.number().min(0).max(100).refine((pct) => {
+  try {
+    percentToPpm(pct);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a whole number of ppm');
+const source = z.string().min(8);
+
+function isStrictlyDated(rows: readonly { effective_from: string }[]): boolean {
+  return rows.every((row, i) => i === 0 || rows[i - 1]!.effective_from < row.effective_from);
+}
+
+const datedRows = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .array(z.object({ ...shape, effective_from: isoDate, source }))
+    .refine((rows) => isStrictlyDated(rows as unknown as { effective_from: string }[]), {
+      message: 'rows must be sorted by effective_from, without duplicates',
+    });
+
+const vatStandardSchema = z.object({
+  countries: z.array(
+    z.object({
+      country: z.string().refine(isAssignedCountry, 'unknown country code'),
+      tax_name: z.string(),
+      rates: datedRows({ standard: percent }),
+      no_vat_note: z.string().optional(),
+    }),
+  ),
+});
+
+const vatReducedSchema = z.object({
+  entries: z.array(z.object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, source })),
+});
+
+const canadaSchema = z.object({
+  resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
+  provinces: z.array(
+    z.object({
+      code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
+      name: z.string(),
+      regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
+      rates: datedRows({ provincial_rate: percent }),
+      provincial_tax_applies: z.record(z.enum(productCategories), z.boolean()),
+      taxability_cite: z.string(),
+    }),
+  ),
+});
+
+const usRuleSchema = z.strictObject({
+  taxable: z.boolean(),
+  customers: z.enum(['B2C', 'B2B']).optional(),
+  share_pct: z.number().gt(0).lt(100).optional(),
+  state_rate_pct: percent.optional(),
+  from: isoDate.optional(),
+  local: z.boolean().optional(),
+  cite: source,
+});
+
+const usStatesSchema = z.object({
+  exemptions: z.record(z.string(), z.object({ exempt: z.union([z.boolean(), z.string()]), cite: z.string() })),
+  states: z.array(
+    z.object({
+      code: z.string().refine((code) => subdivisionName('US', code) !== undefined, 'unknown state'),
+      name: z.string(),
+      rates: datedRows({ state_rate: percent }),
+      local_sales_taxes: z.boolean(),
+      nonprofit_exempt: z.boolean(),
+      avalara_state_rate_differs: z.string().optional(),
+      taxability: z.object({
+        SAAS: usRuleSchema,
+        DIGITAL_GOODS: usRuleSchema,
+        EBOOKS: usRuleSchema.optional(),
+        PROFESSIONAL_SERVICES: usRuleSchema,
+      }),
+    }),
+  ),
+});
+
+export type UsTaxabilityRule = z.infer<typeof usRuleSchema>;
+export type UsStateData = z.infer<typeof usStatesSchema>['states'][number];
+export type CanadaProvinceData = z.infer<typeof canadaSchema>['provinces'][number];
+
+function parse<T>(name: string, schema: z.ZodType<T>, json: unknown): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`data/${name} is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Validated once per process at first import; a bad data file fails every test and the deploy, never a request. */
+const vatStandard = parse('vat-standard-rates.json', vatStandardSchema, vatStandardJson);
+const vatReduced = parse('vat-reduced-rates.json', vatReducedSchema, vatReducedJson);
+const canada = parse('canada-provinces.json', canadaSchema, canadaJson);
+const usStates = parse('us-states.json', usStatesSchema, usStatesJson);
+
+const vatByCountry = new Map(vatStandard.countries.map((entry) => [entry.country, entry]));
+const provinceByCode = new Map(canada.provinces.map((entry) => [entry.code, entry]));
+const usStateByCode = new Map(usStates.states.map((entry) => [entry.code, entry]));
+
+/** The row in force on a date: the last one that started on or before it (the earliest row for older dates). */
+function rowInForce<T extends { effective_from: string }>(rows: readonly T[], date: string): T | undefined {
+  let chosen: T | undefined = rows[0];
+  for (const row of rows) if (row.effective_from <= date) chosen = row;
+  return chosen;
+}
+
+export interface DatedRate {
+  ppm: number;
+  effective_from: string;
+  source: string;
+}
+
+/** Standard VAT/GST of a country on a date; undefined when the country levies none (or is not in the data). */
+export function standardVatRate(country: string, date: string): (DatedRate & { tax_name: string }) | undefined {
+  const entry = vatByCountry.get(country);
+  const row = entry ? rowInForce(entry.rates, date) : undefined;
+  if (!entry || !row) return undefined;
+  return { ppm: percentToPpm(row.standard), effective_from: row.effective_from, source: row.source, tax_name: entry.tax_name };
+}
+
+/** Countries in the standard-rate data that levy a VAT/GST (for tests and docs). */
+export function countriesWithVat(): string[] {
+  return vatStandard.countries.filter((entry) => entry.rates.length > 0).map((entry) => entry.country);
+}
+
+/** A reduced rate for a category in a country on a date (e-books), or undefined when the standard rate applies. */
+export function reducedVatRate(country: string, category: ProductCategory, date: string): DatedRate | undefined {
+  const rows = vatReduced.entries.filter((entry) => entry.country === country && entry.category === category);
+  const row = rowInForce(rows, date);
+  return row && row.effective_from <= date ? { ppm: percentToPpm(row.rate), effective_from: row.effective_from, source: row.source } : undefined;
+}
+
+export function canadaProvince(code: string): CanadaProvinceData | undefined {
+  return provinceByCode.get(code);
+}
+
+/** Provincial part (PST, QST, provincial HST) of a province on a date, in ppm. */
+export function canadaProvincialRate(province: CanadaProvinceData, date: string): DatedRate {
+  const row = rowInForce(province.rates, date)!;
+  return { ppm: percentToPpm(row.provincial_rate), effective_from: row.effective_from, source: row.source };
+}
+
+export function usState(code: string): UsStateData | undefined {
+  return usStateByCode.get(code);
+}
+
+/** Statutory statewide base rate of a US state on a date, in ppm. */
+export function usStateBaseRate(state: UsStateData, date: string): DatedRate {
+  const row = rowInForce(state.rates, date)!;
+  return { ppm: percentToPpm(row.state_rate), effective_from: row.effective_from, source: row.source };
+}
+
+export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;
+
+/**
+ * The state's rule for a non-physical category on a date for a customer type: a rule with `from` after the date,
+ * or limited to the other customer group, counts as not taxable. EBOOKS falls back to DIGITAL_GOODS.
+ */
+export function usTaxability(state: UsStateData, category: UsCategory, date: string, customerType: CustomerType): UsTaxabilityRule {
+  const rule = (category === 'EBOOKS' ? state.taxability.EBOOKS ?? state.taxability.DIGITAL_GOODS : state.taxability[category]);
+  if (!rule.taxable) return rule;
+  if (rule.from !== undefined && date < rule.from) return { ...rule, taxable: false, cite: `${rule.cite} (not yet in force on ${date})` };
+  const group = customerType === 'B2C' ? 'B2C' : 'B2B';
+  if (rule.customers !== undefined && rule.customers !== group) {
+    return { ...rule, taxable: false, cite: `${rule.cite} (not taxable for ${group} customers)` };
+  }
+  return rule;
+}
+
+/** How US sales tax treats exempt customer types (federal immunity, resale, state nonprofit exemptions). */
+export const usExemptions = usStates.exemptions;
+
+export const canadaResaleRule = canada.resale_exempts_provincial_tax;

@@ -1,0 +1,74 @@
+/**
+ * Domain (pure given its lookups): the tax-rate engine behind POST /v1/tax/rate, unify and transactions. Resolves the
+ * location, asks the rules of the country (US, Canada, or a VAT/GST country) for an outcome, and turns it into the
+ * spec 2.3 result with its integer ppm levels.
+ */
+import { countryName, subdivisionName } from '../geography/countries';
+import { resolveLocation, type LocationLookups, type ResolvedLocation } from '../geography/location';
+import { levelAmounts, levelRateFields, sumLevels } from '../money/levels';
+import { ppmToFraction } from '../money/money';
+import { canadaOutcome } from './canada-rules';
+import type { Jurisdiction, Outcome, TaxRateCalculation, TaxRateContext, TaxRateInput, TaxRateResult } from './rate-types';
+import { usOutcome } from './us-rules';
+import { vatOutcome } from './vat-rules';
+
+export type * from './rate-types';
+export { reconciledLocalParts } from './us-rules';
+
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The rate for a sale, with its ppm levels (see TaxRateCalculation). Throws ValidationError for a bad location. */
+export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateContext): TaxRateCalculation {
+  const date = input.date ?? context.today ?? todayUtc();
+  const location = context.location ?? resolveLocation(input.location, context.lookups);
+  const sellerCountry = context.seller.country.toUpperCase();
+
+  const outcome: Outcome =
+    location.country === 'US'
+      ? usOutcome(input, location, context.usLocal, date)
+      : location.country === 'CA'
+        ? canadaOutcome(input, location, sellerCountry, date)
+        : vatOutcome(input, location, sellerCountry, date);
+
+  const zeroed = !outcome.taxable || outcome.exempt || outcome.reverseCharge;
+  const parts = zeroed ? {} : (outcome.parts ?? {});
+  const ppm = levelAmounts((level) => parts[level] ?? 0);
+  const totalPpm = sumLevels(ppm);
+
+  const result: TaxRateResult = {
+    taxable: outcome.taxable,
+    ...levelRateFields(ppm, ppmToFraction),
+    total_rate: ppmToFraction(totalPpm),
+    reverse_charge_applicable: outcome.reverseCharge ?? false,
+    exempt: outcome.exempt ?? false,
+    jurisdiction: baseJurisdiction(location, context.lookups, outcome.jurisdiction),
+    location_source: location.source,
+    ...(outcome.notes && outcome.notes.length > 0 ? { notes: outcome.notes } : {}),
+  };
+  return { result, ppm, totalPpm, location, date };
+}
+
+/** The public result of POST /v1/tax/rate (spec 2.3 + jurisdiction + location_source). */
+export function calculateTaxRate(input: TaxRateInput, context: TaxRateContext): TaxRateResult {
+  return calculateTaxRateDetailed(input, context).result;
+}
+
+function baseJurisdiction(location: ResolvedLocation, lookups: LocationLookups, override: Partial<Jurisdiction> | undefined): Jurisdiction {
+  const country = override?.country ?? location.country;
+  const jurisdiction: Jurisdiction = { country, country_name: countryName(country) };
+  if (override?.country && override.country !== location.country) return jurisdiction; // tax due where the supplier is
+  const state = location.state;
+  if (state !== undefined) {
+    jurisdiction.state = state;
+    const name = subdivisionName(location.country, state);
+    if (name) jurisdiction.state_name = name;
+  }
+  if (location.country === 'US' && location.postal_code && state) {
+    const county = lookups.countyForZip(location.postal_code, state);
+    if (county) jurisdiction.county = county;
+  }
+  if (override?.city) jurisdiction.city = override.city;
+  return jurisdiction;
+}

@@ -1,0 +1,87 @@
+/** Domain (pure, types only): what the rate engine takes and answers, shared by the engine and its rule modules. */
+import type { LocationInput } from '../fields';
+import type { LocationLookups, LocationSource, ResolvedLocation } from '../geography/location';
+import type { LevelAmounts, LevelRateFields } from '../money/levels';
+import type { CustomerType, DeliveryMethod, ProductCategory } from './vocabulary';
+
+/** One row of the ZIP5 rate table (Avalara TAXRATES_ZIP5 format) as the Rates store returns it; rates are fractions. */
+export interface UsLocalRate {
+  zip: string;
+  state: string;
+  region_name: string;
+  state_rate: number;
+  county_rate: number;
+  city_rate: number;
+  special_rate: number;
+  combined_rate: number;
+  /** YYYY-MM of the table the row was imported from. */
+  effective_month: string;
+}
+
+/** The selling entity: the account's primary entity or the subsidiary named by entity_id. */
+export interface SellerContext {
+  country: string;
+  state?: string | null;
+}
+
+export interface TaxRateContext {
+  seller: SellerContext;
+  /** The ZIP5 row for the resolved US ZIP, or null when none was imported (then the state base rate is used). */
+  usLocal: UsLocalRate | null;
+  /** A location the caller already resolved (to look up usLocal); resolved here from the input with `lookups` otherwise. */
+  location?: ResolvedLocation;
+  /** Offline look-ups (IP -> country, ZIP -> state and county): src/adapters/geo in production. */
+  lookups: LocationLookups;
+  /** "Today" as YYYY-MM-DD (UTC) when the input has no date; defaults to the clock. */
+  today?: string;
+}
+
+export interface TaxRateInput {
+  product_category: ProductCategory;
+  delivery_method: DeliveryMethod;
+  customer_type: CustomerType;
+  location: LocationInput;
+  date?: string;
+}
+
+export interface Jurisdiction {
+  country: string;
+  country_name: string;
+  state?: string;
+  state_name?: string;
+  county?: string;
+  city?: string;
+}
+
+/** Spec 2.3 plus where the tax is due and where the location came from. Rates are decimal fractions, 6 places. */
+export interface TaxRateResult extends LevelRateFields {
+  taxable: boolean;
+  total_rate: number;
+  reverse_charge_applicable: boolean;
+  exempt: boolean;
+  jurisdiction: Jurisdiction;
+  location_source: LocationSource;
+  /** Machine-readable remarks (e.g. us_local_rate_unavailable), present only when there is something to say. */
+  notes?: string[];
+}
+
+export interface TaxRateCalculation {
+  result: TaxRateResult;
+  /** The level rates in integer ppm: money code (unify, transactions) computes with these. */
+  ppm: LevelAmounts;
+  /** Their exact sum. */
+  totalPpm: number;
+  location: ResolvedLocation;
+  /** The date whose rates were applied. */
+  date: string;
+}
+
+/** What one jurisdiction's rules decide about a sale; the engine turns it into the result. */
+export interface Outcome {
+  taxable: boolean;
+  exempt?: boolean;
+  reverseCharge?: boolean;
+  parts?: Partial<LevelAmounts>;
+  jurisdiction?: Partial<Jurisdiction>;
+  notes?: string[];
+}

@@ -1,0 +1,73 @@
+/** Domain (pure): the United States: state, county, city (additional) and special districts from the ZIP5 row. */
+import type { ResolvedLocation } from '../geography/location';
+import { levelAmounts, sumLevels, type LevelAmounts } from '../money/levels';
+import { fractionToPpm, percentToPpm, scalePpm } from '../money/money';
+import { usExemptions, usState, usStateBaseRate, usTaxability, type UsCategory } from './rate-data';
+import type { Outcome, TaxRateInput, UsLocalRate } from './rate-types';
+
+function titleCase(name: string): string {
+  return name.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
+}
+
+/**
+ * The ZIP5 row's parts in ppm, made to add up to its combined rate. Avalara truncates each part to 6 decimals, so
+ * in ~1 % of rows the parts sum to 1 ppm less than EstimatedCombinedRate (Fort Collins: city 0.043499 for 4.35 %).
+ * The missing ppm goes back to the truncated part (the one ending in 9), else to the largest local part; a larger
+ * gap means a bad row and the parts are kept as published.
+ */
+export function reconciledLocalParts(row: UsLocalRate): { state: number; county: number; additional: number; special: number } {
+  const parts = {
+    state: fractionToPpm(row.state_rate),
+    county: fractionToPpm(row.county_rate),
+    additional: fractionToPpm(row.city_rate),
+    special: fractionToPpm(row.special_rate),
+  };
+  const gap = fractionToPpm(row.combined_rate) - (parts.state + parts.county + parts.additional + parts.special);
+  if (gap === 0 || Math.abs(gap) > 2) return parts;
+  const locals = (['additional', 'county', 'special'] as const).filter((key) => parts[key] > 0);
+  const truncated = locals.find((key) => parts[key] % 10 === 9) ?? [...locals].sort((a, b) => parts[b] - parts[a])[0] ?? 'state';
+  parts[truncated] += gap;
+  return parts;
+}
+
+export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsLocalRate | null, date: string): Outcome {
+  const state = location.state ? usState(location.state) : undefined;
+  if (!state) return { taxable: false, notes: [location.state ? 'us_state_without_sales_tax_data' : 'us_state_required_for_sales_tax'] };
+
+  const notes: string[] = [];
+  const local = usLocal && usLocal.state === state.code && usLocal.zip === location.postal_code ? usLocal : null;
+  if (!local) notes.push(location.postal_code ? 'us_local_rate_unavailable_state_base_rate_used' : 'us_postal_code_missing_state_base_rate_used');
+
+  const category = input.product_category;
+  const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type);
+  let parts: LevelAmounts;
+  if (local) {
+    const row = reconciledLocalParts(local);
+    parts = {
+      country: 0,
+      state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : row.state,
+      county: rule?.local === false ? 0 : row.county,
+      additional: rule?.local === false ? 0 : row.additional,
+      special: rule?.local === false ? 0 : row.special,
+    };
+  } else {
+    const base = usStateBaseRate(state, date).ppm;
+    parts = { country: 0, state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : base, county: 0, additional: 0, special: 0 };
+  }
+  if (rule?.share_pct !== undefined) {
+    // Only a share of the price is taxable (Texas: 80 % of data processing): expressed as an effective rate.
+    const share = rule.share_pct;
+    parts = levelAmounts((level) => scalePpm(parts[level], share));
+    notes.push(`taxable_share_${rule.share_pct}_percent`);
+  }
+
+  const total = sumLevels(parts);
+  const taxable = rule ? rule.taxable : total > 0 || state.local_sales_taxes;
+  const city = local && local.city_rate > 0 && local.region_name ? { city: titleCase(local.region_name) } : undefined;
+
+  const exemption = usExemptions[input.customer_type];
+  const exempt =
+    exemption?.exempt === true || (input.customer_type === 'NONPROFIT' && state.nonprofit_exempt);
+  if (exempt) notes.push(`customer_exempt_${input.customer_type.toLowerCase()}`);
+  return { taxable, exempt, parts, jurisdiction: city, notes };
+}

@@ -1,0 +1,21 @@
+/**
+ * Domain (pure data, a leaf): the words a tax request is made of: what is sold, how it reaches the customer, and
+ * who the customer is. Their schemas are in src/domain/fields.ts; docs/tax-rules.md says what each one means.
+ */
+
+export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
+export const deliveryMethods = ['CLOUD', 'DOWNLOAD', 'SHIPPED', 'PICKUP', 'IN_PERSON'] as const;
+export const customerTypes = ['B2B', 'B2C', 'GOVERNMENT', 'NONPROFIT', 'RESELLER'] as const;
+
+export type ProductCategory = (typeof productCategories)[number];
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+export type CustomerType = (typeof customerTypes)[number];
+
+/** Which deliveries make sense for each category; anything else is a 400 (software is not shipped, goods not streamed). */
+export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly DeliveryMethod[]>> = {
+  SAAS: ['CLOUD'],
+  DIGITAL_GOODS: ['DOWNLOAD', 'CLOUD'],
+  EBOOKS: ['DOWNLOAD', 'CLOUD'],
+  PHYSICAL_GOODS: ['SHIPPED', 'PICKUP'],
+  PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON'],
+};

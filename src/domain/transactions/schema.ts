@@ -1,0 +1,95 @@
+/**
+ * Domain (pure): the requests of POST /v1/transactions and POST /v1/transactions/{id}/refunds (strict: unknown fields
+ * are 400), and the query of GET /v1/transactions. The shape is ours (docs/exposure.md); the fields are shared.
+ */
+import { z } from 'zod';
+import {
+  amountField,
+  checkCategoryDelivery,
+  checkUniqueLineIds,
+  currencyField,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  lineItemsField,
+  listQuerySchema,
+  locationField,
+  MAX_LINE_ITEMS,
+  periodInOrder,
+  periodOrderError,
+  productCategoryField,
+  quantityField,
+  referenceField,
+} from '../fields';
+import { MAX_AMOUNT_MINOR } from '../money/money';
+import { requiredOr } from '../validation';
+
+const transactionLineSchema = z
+  .strictObject({
+    id: referenceField.optional(),
+    amount: amountField,
+    quantity: quantityField.default(1),
+    product_category: productCategoryField,
+    delivery_method: deliveryMethodField,
+    /** The tax the seller already charged on this line; absent: Levy computes it. */
+    tax_amount: amountField.optional(),
+  })
+  .superRefine(checkCategoryDelivery)
+  .superRefine((line, ctx) => {
+    if (line.amount === 0 && line.tax_amount !== undefined && line.tax_amount > 0) {
+      ctx.addIssue({ code: 'custom', path: ['tax_amount'], message: 'must be 0 on a line whose amount is 0' });
+    }
+  });
+
+export const transactionRequestSchema = z
+  .strictObject({
+    id: referenceField,
+    date: dateField,
+    currency: currencyField,
+    customer_type: customerTypeField,
+    customer_tax_id: customerTaxIdField.optional(),
+    entity_id: entityIdField.optional(),
+    location: locationField,
+    line_items: lineItemsField(transactionLineSchema),
+  })
+  .superRefine((txn, ctx) => checkUniqueLineIds(txn.line_items, ctx))
+  .transform((txn) => ({
+    ...txn,
+    line_items: txn.line_items.map((line, index) => ({ ...line, id: line.id ?? String(index + 1) })),
+  }));
+
+export type TransactionInput = z.input<typeof transactionRequestSchema>;
+export type TransactionRequest = z.output<typeof transactionRequestSchema>;
+
+const refundAmountMessage = 'must be a whole number of minor units from 1 to below 10^13';
+export const refundRequestSchema = z
+  .strictObject({
+    id: referenceField,
+    date: dateField,
+    /** Absent: refund everything left on every line. */
+    line_items: z
+      .array(
+        z.strictObject({
+          id: referenceField,
+          amount: z
+            .number({ error: requiredOr(refundAmountMessage) })
+            .int({ error: refundAmountMessage })
+            .min(1, { error: refundAmountMessage })
+            .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage }),
+        }),
+        { error: 'must be an array of {id, amount}' },
+      )
+      .min(1, { error: 'must hold at least one line (omit it to refund everything left)' })
+      .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` })
+      .optional(),
+  })
+  .superRefine((refund, ctx) => checkUniqueLineIds(refund.line_items ?? [], ctx, false));
+
+export type RefundRequest = z.output<typeof refundRequestSchema>;
+
+/** GET /v1/transactions: the list query of every route plus a sale-date range (YYYY-MM-DD, inclusive). */
+export const transactionListQuerySchema = z
+  .strictObject({ ...listQuerySchema.shape, from: dateField.optional(), to: dateField.optional() })
+  .refine(periodInOrder, periodOrderError);

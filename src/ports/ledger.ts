@@ -1,0 +1,55 @@
+/**
+ * Port (implemented by src/adapters/dynamodb/ledger.ts): the record of sales and refunds. A write lands together with
+ * the exposure counters it moves, all or nothing, so the exposure report is exact right after a 201.
+ */
+import type { ExposureDelta } from '../domain/exposure/deltas';
+import type { Page } from '../domain/records/record';
+import type { Refund, RefundedSoFar } from '../domain/transactions/refund';
+import type { Transaction } from '../domain/transactions/sale';
+
+export interface StoredSale {
+  transaction: Transaction;
+  /** The content of the request that recorded it (safe-retry rule). */
+  fingerprint: string;
+  refunded: RefundedSoFar;
+  /** Moves by one with each refund: a refund computed from an older version is stale. */
+  version: number;
+}
+
+export interface StoredRefund {
+  refund: Refund;
+  fingerprint: string;
+}
+
+export interface SaleListRequest {
+  limit: number;
+  startingAfter?: string;
+  /** YYYY-MM-DD, inclusive: with either, the sales in range by date then id; without, by id. */
+  from?: string;
+  to?: string;
+}
+
+export interface SaleLedger {
+  get(accountId: string, id: string): Promise<StoredSale | undefined>;
+  /** A page of sales; an unknown `startingAfter` is a 400 naming it. */
+  list(accountId: string, request: SaleListRequest): Promise<Page<Transaction>>;
+  /** `exists`: a sale with this id is already recorded; nothing was written. */
+  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'>;
+}
+
+export interface RefundLedger {
+  get(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined>;
+  listFor(accountId: string, transactionId: string): Promise<Refund[]>;
+  /**
+   * `exists`: this refund id is already recorded; `stale`: the sale was refunded since `expectedVersion` was read.
+   * Either way nothing was written.
+   */
+  record(
+    accountId: string,
+    refund: Refund,
+    fingerprint: string,
+    refundedAfter: RefundedSoFar,
+    expectedVersion: number,
+    exposure: readonly ExposureDelta[],
+  ): Promise<'created' | 'exists' | 'stale'>;
+}

@@ -1,0 +1,23 @@
+/**
+ * Ports: every interface the use cases depend on, together. src/composition/ports.ts builds the production
+ * implementations (DynamoDB, the offline geo look-ups); unit tests pass in-memory fakes of the few a use case needs.
+ */
+import type { LocationLookups } from '../domain/geography/location';
+import type { AccountDirectory, ApiKeyRegistry } from './accounts';
+import type { RefundLedger, SaleLedger } from './ledger';
+import type { ZipRateTable } from './rates';
+import type { EntityStore, VendorStore } from './records';
+import type { ExposureTotals, UsageMeter } from './reports';
+
+export interface Ports {
+  accounts: AccountDirectory;
+  apiKeys: ApiKeyRegistry;
+  vendors: VendorStore;
+  entities: EntityStore;
+  sales: SaleLedger;
+  refunds: RefundLedger;
+  exposure: ExposureTotals;
+  usage: UsageMeter;
+  zipRates: ZipRateTable;
+  locations: LocationLookups;
+}

@@ -1,0 +1,30 @@
+/**
+ * Port (implemented by src/adapters/dynamodb): the per-account records a use case reads and writes. Every method
+ * names the account, so another account's id is simply not found.
+ */
+import type { Entity } from '../domain/records/entity';
+import type { Page, PageRequest, Patch, StoredRecord } from '../domain/records/record';
+import type { Vendor } from '../domain/records/vendor';
+
+export interface RecordStore<T extends StoredRecord> {
+  /** Stores a new record (its id must be new). */
+  create(accountId: string, record: T): Promise<T>;
+  get(accountId: string, id: string): Promise<T | undefined>;
+  /** Oldest first. */
+  list(accountId: string, page: PageRequest): Promise<Page<T>>;
+  /** The updated record; undefined when there is none (nothing is written). */
+  update(accountId: string, id: string, patch: Patch<Omit<T, keyof StoredRecord>>): Promise<T | undefined>;
+  /** True when a record was deleted, false when there was none. */
+  delete(accountId: string, id: string): Promise<boolean>;
+}
+
+export type VendorStore = RecordStore<Vendor>;
+
+export type SubsidiaryUpdate = { outcome: 'updated'; entity: Entity } | { outcome: 'missing' } | { outcome: 'primary' };
+
+export interface EntityStore extends Omit<RecordStore<Entity>, 'update' | 'delete'> {
+  /** Updates a subsidiary atomically; the primary entity is never written. */
+  updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id'>>): Promise<SubsidiaryUpdate>;
+  /** The account's primary entity: the seller of record for tax calculations. */
+  primary(accountId: string): Promise<Entity | undefined>;
+}

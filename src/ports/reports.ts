@@ -1,0 +1,20 @@
+/** Ports (implemented by src/adapters/dynamodb): the counters reports are read from, and the billing meter. */
+import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
+
+export interface ExposureTotals {
+  /** The counters of the selected periods, read consistently (exact right after a write). */
+  totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]>;
+}
+
+export interface UsageRow {
+  date: string;
+  endpoint: string;
+  count: number;
+}
+
+export interface UsageMeter {
+  /** Counts one billable call of `endpoint` (`POST /v1/tax/rate`) on the UTC day of `at`. */
+  recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void>;
+  /** Rows from `from` to `to` (inclusive, YYYY-MM-DD), ordered by date then endpoint. */
+  list(accountId: string, from: string, to: string): Promise<UsageRow[]>;
+}

@@ -1,0 +1,27 @@
+/**
+ * Use case: the entities of an account (spec 2.2, 4.3, 4.4). The primary entity is created with the account and
+ * refused any change through the API with 403 `primary_entity_immutable` (spec 3), atomically.
+ */
+import { ForbiddenError, found, NotFoundError } from '../domain/errors';
+import { newEntity, type CreateEntityRequest, type Entity, type UpdateEntityRequest } from '../domain/records/entity';
+import type { Page, PageRequest } from '../domain/records/record';
+import type { Ports } from '../ports/ports';
+
+type Deps = Pick<Ports, 'entities'>;
+
+/** A subsidiary entity (is_primary false). */
+export const createEntity = (deps: Deps, accountId: string, request: CreateEntityRequest, now = new Date()): Promise<Entity> =>
+  deps.entities.create(accountId, newEntity(request, false, now));
+
+/** The primary comes first: ids sort by creation time. */
+export const listEntities = (deps: Deps, accountId: string, page: PageRequest): Promise<Page<Entity>> => deps.entities.list(accountId, page);
+
+/** Another account's id is a 404 like a missing one. */
+export const getEntity = async (deps: Deps, accountId: string, id: string): Promise<Entity> => found(await deps.entities.get(accountId, id), 'entity', id);
+
+export async function updateEntity(deps: Deps, accountId: string, id: string, patch: UpdateEntityRequest): Promise<Entity> {
+  const result = await deps.entities.updateSubsidiary(accountId, id, patch);
+  if (result.outcome === 'updated') return result.entity;
+  if (result.outcome === 'missing') throw new NotFoundError('entity', id);
+  throw new ForbiddenError('primary_entity_immutable', 'The primary entity cannot be changed through the API. Contact support to update it.');
+}

@@ -1,0 +1,62 @@
+/**
+ * Use case: the tax rates of a sale for an account. Resolves the location offline, reads the seller (the primary
+ * entity, or the subsidiary named by entity_id) and the imported ZIP rates in parallel, once per sale, then asks the
+ * pure engine once per distinct category + delivery. Shared by tax-rate, unify and transactions.
+ */
+import { found } from '../domain/errors';
+import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
+import type { Entity } from '../domain/records/entity';
+import { calculateTaxRateDetailed } from '../domain/tax/rate-engine';
+import type { TaxRateCalculation, TaxRateInput, TaxRateResult, UsLocalRate } from '../domain/tax/rate-types';
+import type { Ports } from '../ports/ports';
+
+export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'>;
+
+export interface RateQuoteRequest extends TaxRateInput {
+  entity_id?: string;
+}
+
+/** What every line of one sale shares: customer, place, date and seller. */
+export type SaleContext = Omit<RateQuoteRequest, 'product_category' | 'delivery_method'>;
+
+/** What varies per line. */
+export type LineKind = Pick<TaxRateInput, 'product_category' | 'delivery_method'>;
+
+async function sellerOf(deps: QuoteDeps, accountId: string, entityId: string | undefined): Promise<Entity> {
+  if (entityId) return found(await deps.entities.get(accountId, entityId), 'entity', entityId);
+  const primary = await deps.entities.primary(accountId);
+  // Every account is created with its primary entity; its absence is a broken record, not a client error.
+  if (!primary) throw new Error(`Account ${accountId} has no primary entity`);
+  return primary;
+}
+
+/** The imported row for the ZIP; on a border ZIP listed under two states, the one of the resolved state. */
+async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation): Promise<UsLocalRate | null> {
+  if (location.country !== 'US' || !location.postal_code) return null;
+  const rows = await deps.zipRates.forZip(location.postal_code.slice(0, 5));
+  return rows.find((r) => r.state === location.state) ?? (location.state ? null : (rows[0] ?? null));
+}
+
+/** Reads what the sale needs once; the returned function rates each line kind (memoised). */
+export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: SaleContext): Promise<(line: LineKind) => TaxRateCalculation> {
+  const location = resolveLocation(sale.location, deps.locations);
+  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, location)]);
+  const byKind = new Map<string, TaxRateCalculation>();
+  return (line) => {
+    const key = `${line.product_category}|${line.delivery_method}`;
+    let calculation = byKind.get(key);
+    if (!calculation) {
+      calculation = calculateTaxRateDetailed({ ...sale, ...line }, { seller: { country: seller.country }, usLocal, location, lookups: deps.locations });
+      byKind.set(key, calculation);
+    }
+    return calculation;
+  };
+}
+
+export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: RateQuoteRequest): Promise<TaxRateCalculation> {
+  return (await saleRateQuoter(deps, accountId, request))(request);
+}
+
+export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: RateQuoteRequest): Promise<TaxRateResult> {
+  return (await quoteTaxRateDetailed(deps, accountId, request)).result;
+}

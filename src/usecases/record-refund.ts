@@ -1,0 +1,60 @@
+/**
+ * Use case: record a full or partial refund of a recorded sale (POST /v1/transactions/{id}/refunds).
+ *
+ *   read the sale (404 if absent) -> same refund id stored? (same content: it; other: 409 refund_exists)
+ *   -> allocate (src/domain/transactions/refund.ts: proportional tax half-up, the last refund of a line takes what is
+ *      left) -> the refund ledger writes the refund, the sale's refunded-so-far (as of the version the allocation
+ *      read) and minus its tax on the sale's exposure counters, at once
+ *
+ * A concurrent refund of the same sale makes the write `stale`: the loser re-reads and allocates again, so two
+ * refunds can never both take the same remaining amount.
+ */
+import { ConflictError, found } from '../domain/errors';
+import { refundExposureDeltas } from '../domain/exposure/deltas';
+import { refundFingerprint } from '../domain/transactions/fingerprint';
+import { allocateRefund, type Refund } from '../domain/transactions/refund';
+import type { RefundRequest } from '../domain/transactions/schema';
+import type { Ports } from '../ports/ports';
+
+export type RecordRefundDeps = Pick<Ports, 'sales' | 'refunds'>;
+
+const MAX_ATTEMPTS = 5;
+
+export interface RecordedRefund {
+  /** false: the same refund id with the same content was already recorded; nothing was written. */
+  created: boolean;
+  refund: Refund;
+}
+
+async function existingOrConflict(deps: RecordRefundDeps, accountId: string, transactionId: string, request: RefundRequest, fingerprint: string) {
+  const stored = await deps.refunds.get(accountId, transactionId, request.id);
+  if (!stored) return undefined;
+  if (stored.fingerprint !== fingerprint) {
+    throw new ConflictError('refund_exists', `Refund '${request.id}' of transaction '${transactionId}' was already recorded with different content. Use a new refund id.`);
+  }
+  return { created: false, refund: stored.refund };
+}
+
+export async function recordRefund(
+  deps: RecordRefundDeps,
+  accountId: string,
+  transactionId: string,
+  request: RefundRequest,
+  now = new Date(),
+): Promise<RecordedRefund> {
+  const fingerprint = refundFingerprint(request);
+  for (let attempt = 1; ; attempt++) {
+    const stored = found(await deps.sales.get(accountId, transactionId), 'transaction', transactionId);
+    const earlier = await existingOrConflict(deps, accountId, transactionId, request, fingerprint);
+    if (earlier) return earlier;
+
+    const { refund, refunded } = allocateRefund(stored.transaction, stored.refunded, request, now.toISOString());
+    const exposure = refundExposureDeltas(stored.transaction, refund);
+    const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure);
+    if (outcome === 'created') return { created: true, refund };
+    // `exists` or `stale`: another request moved first; the next round answers it (a retry, a 409, or a new allocation).
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new ConflictError('refund_in_progress', `Transaction '${transactionId}' is being refunded concurrently. Retry the request.`);
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Test support: in-memory fakes of the ports (src/ports), with the same outcomes as the DynamoDB adapters
+ * (`created | exists | stale`, undefined for a missing record), so the use cases can be unit-tested without a database.
+ * Each fake keeps its state in plain maps the tests can read; `hooks` lets a test run code at the moment a write lands
+ * (a concurrent writer), which a real database cannot be asked to do on demand.
+ */
+import { exposureKeyString, type ExposureDelta } from '../../src/domain/exposure/deltas';
+import type { ExposureTotal } from '../../src/domain/exposure/report';
+import type { Entity } from '../../src/domain/records/entity';
+import type { Page, PageRequest, Patch, StoredRecord } from '../../src/domain/records/record';
+import type { Vendor } from '../../src/domain/records/vendor';
+import type { UsLocalRate } from '../../src/domain/tax/rate-types';
+import type { Refund } from '../../src/domain/transactions/refund';
+import type { RefundLedger, SaleLedger, StoredRefund, StoredSale } from '../../src/ports/ledger';
+import type { Ports } from '../../src/ports/ports';
+import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
+import type { UsageRow } from '../../src/ports/reports';
+
+const key = (accountId: string, id: string) => `${accountId}|${id}`;
+
+export class MemoryRecordStore<T extends StoredRecord> implements RecordStore<T> {
+  readonly records = new Map<string, T>();
+
+  async create(accountId: string, record: T): Promise<T> {
+    if (this.records.has(key(accountId, record.id))) throw new Error(`duplicate id ${record.id}`);
+    this.records.set(key(accountId, record.id), structuredClone(record));
+    return record;
+  }
+
+  async get(accountId: string, id: string): Promise<T | undefined> {
+    const found = this.records.get(key(accountId, id));
+    return found && structuredClone(found);
+  }
+
+  async list(accountId: string, page: PageRequest): Promise<Page<T>> {
+    const mine = [...this.records.entries()]
+      .filter(([k]) => k.startsWith(`${accountId}|`))
+      .map(([, r]) => r)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .filter((r) => page.startingAfter === undefined || r.id > page.startingAfter);
+    return { data: mine.slice(0, page.limit).map((r) => structuredClone(r)), has_more: mine.length > page.limit };
+  }
+
+  async update(accountId: string, id: string, patch: Patch<Omit<T, keyof StoredRecord>>): Promise<T | undefined> {
+    const found = this.records.get(key(accountId, id));
+    if (!found) return undefined;
+    const updated = { ...found, updated_at: new Date().toISOString() } as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === null) delete updated[field];
+      else if (value !== undefined) updated[field] = value;
+    }
+    this.records.set(key(accountId, id), updated as unknown as T);
+    return structuredClone(updated as unknown as T);
+  }
+
+  async delete(accountId: string, id: string): Promise<boolean> {
+    return this.records.delete(key(accountId, id));
+  }
+}
+
+export class MemoryEntityStore extends MemoryRecordStore<Entity> implements EntityStore {
+  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id'>>): Promise<SubsidiaryUpdate> {
+    const found = await this.get(accountId, id);
+    if (!found) return { outcome: 'missing' };
+    if (found.is_primary) return { outcome: 'primary' };
+    return { outcome: 'updated', entity: (await this.update(accountId, id, patch))! };
+  }
+
+  async primary(accountId: string): Promise<Entity | undefined> {
+    return (await this.list(accountId, { limit: 1000 })).data.find((e) => e.is_primary);
+  }
+}
+
+/** Exposure counters as the Exposure table keeps them: ADDed deltas by key. */
+export class MemoryExposure {
+  readonly counters = new Map<string, ExposureTotal & { accountId: string }>();
+
+  add(accountId: string, deltas: readonly ExposureDelta[]): void {
+    for (const d of deltas) {
+      const k = `${accountId}|${exposureKeyString(d)}`;
+      const current = this.counters.get(k) ?? { ...d, accountId, tax: 0, sales: 0 };
+      current.tax += d.tax;
+      current.sales += d.sales;
+      this.counters.set(k, current);
+    }
+  }
+
+  async totals(accountId: string): Promise<ExposureTotal[]> {
+    return [...this.counters.values()].filter((c) => c.accountId === accountId).map(({ accountId: _a, ...t }) => t);
+  }
+}
+
+export interface LedgerHooks {
+  /** Runs just before a sale write lands, e.g. to let a concurrent writer land first. */
+  beforeSale?: (sale: StoredSale['transaction']) => Promise<void> | void;
+  /** Runs just before a refund write lands. */
+  beforeRefund?: (refund: Refund) => Promise<void> | void;
+}
+
+/** What both ledgers share, as the Transactions table does: sales, refunds, and the exposure counters they move. */
+export class MemoryLedgerState {
+  readonly sales = new Map<string, StoredSale>();
+  readonly refunds = new Map<string, StoredRefund>();
+  readonly hooks: LedgerHooks = {};
+  constructor(readonly exposure: MemoryExposure) {}
+}
+
+export class MemorySaleLedger implements SaleLedger {
+  constructor(readonly state: MemoryLedgerState) {}
+
+  async get(accountId: string, id: string): Promise<StoredSale | undefined> {
+    const found = this.state.sales.get(key(accountId, id));
+    return found && structuredClone(found);
+  }
+
+  async list(accountId: string): Promise<Page<StoredSale['transaction']>> {
+    const data = [...this.state.sales.entries()].filter(([k]) => k.startsWith(`${accountId}|`)).map(([, s]) => s.transaction);
+    return { data, has_more: false };
+  }
+
+  async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'> {
+    await this.state.hooks.beforeSale?.(sale);
+    if (this.state.sales.has(key(accountId, sale.id))) return 'exists';
+    this.state.sales.set(key(accountId, sale.id), { transaction: structuredClone(sale), fingerprint, refunded: {}, version: 0 });
+    this.state.exposure.add(accountId, exposure);
+    return 'created';
+  }
+}
+
+export class MemoryRefundLedger implements RefundLedger {
+  constructor(readonly state: MemoryLedgerState) {}
+
+  async get(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
+    const found = this.state.refunds.get(key(accountId, `${transactionId}#${refundId}`));
+    return found && structuredClone(found);
+  }
+
+  async listFor(accountId: string, transactionId: string): Promise<Refund[]> {
+    return [...this.state.refunds.entries()].filter(([k]) => k.startsWith(`${accountId}|${transactionId}#`)).map(([, r]) => r.refund);
+  }
+
+  async record(
+    accountId: string,
+    refund: Refund,
+    fingerprint: string,
+    refundedAfter: StoredSale['refunded'],
+    expectedVersion: number,
+    exposure: readonly ExposureDelta[],
+  ): Promise<'created' | 'exists' | 'stale'> {
+    await this.state.hooks.beforeRefund?.(refund);
+    const refundKey = key(accountId, `${refund.transaction_id}#${refund.id}`);
+    if (this.state.refunds.has(refundKey)) return 'exists';
+    const sale = this.state.sales.get(key(accountId, refund.transaction_id));
+    if (!sale || sale.version !== expectedVersion) return 'stale';
+    this.state.refunds.set(refundKey, { refund: structuredClone(refund), fingerprint });
+    sale.refunded = structuredClone(refundedAfter);
+    sale.version += 1;
+    this.state.exposure.add(accountId, exposure);
+    return 'created';
+  }
+}
+
+export interface MemoryPorts extends Ports {
+  vendors: MemoryRecordStore<Vendor>;
+  entities: MemoryEntityStore;
+  sales: MemorySaleLedger;
+  refunds: MemoryRefundLedger;
+  ledger: MemoryLedgerState;
+  /** US local rate rows by ZIP. */
+  zipRows: Map<string, UsLocalRate[]>;
+  exposureCounters: MemoryExposure;
+  usageRows: UsageRow[];
+}
+
+/** Every port in memory; `locations` answers like a world with only the ZIPs and IPs a test gives it. */
+export function memoryPorts(options: { zipStates?: Record<string, string>; zipCounties?: Record<string, string> } = {}): MemoryPorts {
+  const exposureCounters = new MemoryExposure();
+  const ledger = new MemoryLedgerState(exposureCounters);
+  const zipRows = new Map<string, UsLocalRate[]>();
+  const usageRows: UsageRow[] = [];
+  const zipStates = options.zipStates ?? {};
+  return {
+    accounts: { get: async () => undefined, create: async () => undefined },
+    apiKeys: { get: async () => undefined, add: async () => undefined, revoke: async () => false },
+    vendors: new MemoryRecordStore<Vendor>(),
+    entities: new MemoryEntityStore(),
+    sales: new MemorySaleLedger(ledger),
+    refunds: new MemoryRefundLedger(ledger),
+    ledger,
+    exposure: exposureCounters,
+    exposureCounters,
+    usage: {
+      recordBillableCall: async (_accountId, endpoint, at) => void usageRows.push({ date: at.toISOString().slice(0, 10), endpoint, count: 1 }),
+      list: async () => usageRows,
+    },
+    usageRows,
+    zipRates: { forZip: async (zip) => zipRows.get(zip) ?? [] },
+    zipRows,
+    locations: {
+      countryForIp: () => undefined,
+      stateForZip: (zip) => zipStates[zip],
+      isStatePlausibleForZip: (state, zip) => zipStates[zip] === state,
+      countyForZip: (zip) => options.zipCounties?.[zip],
+    },
+  };
+}
