@@ -1,6 +1,7 @@
 /**
- * The dependency rules of Levy's layers (docs/architecture.md), checked by dependency-cruiser in `npm test`
- * (`npm run deps`) and by test/architecture/dependency-rules.test.ts, which also proves each rule fails when broken.
+ * The dependency rules of Levy's layers (docs/architecture.md), checked in `npm test` by
+ * test/architecture/dependency-rules.test.ts, which also proves each rule fails when broken (`npm run deps` runs the
+ * same check on its own).
  *
  *   functions/<route>/handler.ts   entry points: the http adapter, use cases, the composition root, domain schemas
  *   src/composition/               builds the adapters behind the ports, lazily
@@ -27,6 +28,13 @@ module.exports = {
       comment: 'No import cycle anywhere: every module can be read after the ones it imports.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable-import',
+      severity: 'error',
+      comment: 'Every import resolves: a module the cruiser cannot find could be anything.',
+      from: {},
+      to: { couldNotResolve: true },
     },
     {
       name: 'domain-imports-only-domain',
@@ -64,6 +72,20 @@ module.exports = {
       to: { path: ['^src/(adapters|composition)/', outerRings, aws, awsModule] },
     },
     {
+      name: 'usecases-do-no-io',
+      severity: 'error',
+      comment: 'A use case reaches the world through its ports: of Node itself it may use crypto only.',
+      from: { path: '^src/usecases/' },
+      to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
+    },
+    {
+      name: 'usecases-read-no-environment',
+      severity: 'error',
+      comment: 'Configuration reaches a use case through its ports and arguments, never from the environment.',
+      from: { path: '^src/usecases/' },
+      to: { path: '^src/config/environment' },
+    },
+    {
       name: 'handlers-import-no-store',
       severity: 'error',
       comment: 'A handler reaches storage only through a use case and the composition root, never a store directly.',
@@ -76,6 +98,20 @@ module.exports = {
       comment: 'DynamoDB and geo adapters implement ports: they call no use case, no http adapter, no composition root.',
       from: { path: '^src/adapters/(dynamodb|geo)/' },
       to: { path: ['^src/(usecases|composition|adapters/http)/', outerRings] },
+    },
+    {
+      name: 'http-adapter-uses-ports',
+      severity: 'error',
+      comment: 'The HTTP pipeline reaches storage through the composition root, never a store or geo adapter directly.',
+      from: { path: '^src/adapters/http/' },
+      to: { path: '^src/adapters/(dynamodb|geo)/' },
+    },
+    {
+      name: 'composition-builds-adapters-only',
+      severity: 'error',
+      comment: 'The composition root wires adapters to ports; it runs no use case and knows no entry point.',
+      from: { path: '^src/composition/' },
+      to: { path: ['^src/(usecases|adapters/http)/', outerRings] },
     },
     {
       name: 'runtime-imports-no-cdk-or-tools',
@@ -96,7 +132,7 @@ module.exports = {
       severity: 'error',
       comment: 'The CDK app (lib/) is built from src/config; it imports no runtime code.',
       from: { path: '^lib/' },
-      to: { path: ['^src/(domain|usecases|ports|adapters|composition)/', '^(functions|local|bench|test)/'] },
+      to: { path: ['^src/(domain|usecases|ports|adapters|composition)/', '^src/config/environment', '^(functions|local|bench|test)/'] },
     },
   ],
   options: {

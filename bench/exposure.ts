@@ -17,7 +17,8 @@ import { closeDynamoDbClient, documentClient } from '../src/adapters/dynamodb/cl
 import { DynamoDbExposureStore } from '../src/adapters/dynamodb/exposure-store';
 import { queryAll } from '../src/adapters/dynamodb/query';
 import { DynamoDbTransactionStore } from '../src/adapters/dynamodb/transaction-store';
-import { ports, rateStore } from '../src/composition/ports';
+import { ports } from '../src/composition/all-ports';
+import { rateTable } from '../local/rates/rates-import';
 import { tableName } from '../src/config/environment';
 import { exposureKeyString, saleExposureDeltas } from '../src/domain/exposure/deltas';
 import { buildExposureReport } from '../src/domain/exposure/report';
@@ -45,7 +46,7 @@ async function main() {
   const stateRows = zipRowsByFile()
     .filter(({ file }) => !/_(DC|PR)\d/.test(file))
     .map(({ rows }) => rows.find((r) => r.combined_rate > 0) ?? rows[0]);
-  await rateStore().putAll(stateRows);
+  await rateTable().putAll(stateRows);
   const locations = [
     ...stateRows.map((r) => ({ location: { country: 'US', postal_code: r.zip }, currency: 'USD' })),
     ...COUNTRIES.map((c) => ({ location: { country: c }, currency: CURRENCY[c] ?? 'EUR' })),

@@ -24,7 +24,7 @@ import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/ge
 import { countryForIp } from '../src/adapters/geo/ip-country';
 import { countyForZip } from '../src/adapters/geo/zip-county';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
-import { ports } from '../src/composition/ports';
+import { ports } from '../src/composition/all-ports';
 import { quoteTaxRate } from '../src/usecases/quote-tax-rate';
 import { createAccount } from '../local/admin/accounts';
 import { importRates } from '../local/rates/rates-import';

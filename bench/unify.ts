@@ -19,7 +19,8 @@ import { createAccount } from '../local/admin/accounts';
 import type { ZipRateRow } from '../local/rates/zip-rate-csv';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/geo';
-import { ports, rateStore } from '../src/composition/ports';
+import { ports } from '../src/composition/all-ports';
+import { rateTable } from '../local/rates/rates-import';
 import { calculateCart, type LineRate } from '../src/domain/cart/cart';
 import { customerTreatment } from '../src/domain/cart/customer-treatment';
 import { unifyRequestSchema, type CartLine, type UnifyRequest } from '../src/domain/cart/unify-request';
@@ -199,7 +200,7 @@ async function main() {
   // -------------------------------------------------------------------------------------------------------------
   // Against DynamoDB Local: the use case, then HTTP
   await startBenchDatabase();
-  await rateStore().putAll([zip]);
+  await rateTable().putAll([zip]);
   const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
   const server = await startServerProcess(__filename);
   cleanups.push(() => server.stop());

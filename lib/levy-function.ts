@@ -14,6 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
 import type { TableAccess } from '../src/config/routes';
+import { SERVICE_NAME } from '../src/config/metrics';
 import { tables, type TableId } from '../src/config/tables';
 import { dataPackageCopies, lambdaBundleSettings, projectRoot } from './bundling';
 
@@ -25,7 +26,6 @@ export interface LevyFunctionProps {
   readonly tableAccess: Readonly<Partial<Record<TableId, TableAccess>>>;
   /** Physical tables of the stack, by id. */
   readonly tables: Readonly<Record<TableId, dynamodb.ITable>>;
-  readonly environment?: Record<string, string>;
   readonly memorySize?: number;
   readonly timeout?: Duration;
   readonly logRetention?: logs.RetentionDays;
@@ -50,15 +50,14 @@ export class LevyFunction extends Construct {
     // A role of its own instead of AWSLambdaBasicExecutionRole: it may write only its own log group.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Levy ${id}: its own log group and the tables lib/routes.ts lists`,
+      description: `Levy ${id}: its own log group and the tables src/config/routes.ts lists`,
     });
     this.logGroup.grantWrite(this.role);
 
     const environment: Record<string, string> = {
-      POWERTOOLS_SERVICE_NAME: 'levy',
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
-      ...props.environment,
     };
     for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;

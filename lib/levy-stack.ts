@@ -234,7 +234,7 @@ export class LevyStack extends Stack {
           'write execution logs; it is scoped to CloudWatch Logs only and assumed only by apigateway.amazonaws.com.',
       });
     }
-    // CDK grants a table's data actions on `<table arn>/index/*` too once the table has an index (lib/tables.ts
+    // CDK grants a table's data actions on `<table arn>/index/*` too once the table has an index (src/config/tables.ts
     // localIndexes), so a function that lists such a table gets that resource.
     for (const route of routes) {
       const fn = this.routeFunctions[route.name];

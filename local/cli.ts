@@ -20,7 +20,7 @@ import './quiet-sdk-warning';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
-import { ports } from '../src/composition/ports';
+import { ports } from '../src/composition/all-ports';
 import { tables, type TableId } from '../src/config/tables';
 import { countryField, nameField, taxIdField } from '../src/domain/fields';
 import { createAccount, createApiKey, revokeApiKey } from './admin/accounts';

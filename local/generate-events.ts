@@ -2,7 +2,7 @@
  * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy
  * event (payload 1.0) of one realistic request per route of src/config/routes.ts, and
  * events/authorizer.json, the TOKEN authorizer event. Built with the same builder as the local
- * server (local/api-gateway-event.ts); ids, times and request ids are pinned so that regenerating
+ * server (local/server/api-gateway-event.ts); ids, times and request ids are pinned so that regenerating
  * changes nothing unless a route or a sample changes.
  *
  * The events carry the placeholder account `acct_dev` and API key below; `npm run invoke`

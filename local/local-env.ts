@@ -4,6 +4,7 @@
  * first used, so it may be set after any module is loaded, as long as it is before the first request.
  */
 import { join } from 'node:path';
+import { SERVICE_NAME } from '../src/config/metrics';
 import { localTableEnv } from '../src/config/tables';
 
 export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
@@ -19,7 +20,7 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
     if (!options.keepTableNames || !process.env[name]) process.env[name] = value;
   }
   process.env.LEVY_DYNAMODB_ENDPOINT = endpoint;
-  process.env.POWERTOOLS_SERVICE_NAME ??= 'levy';
+  process.env.POWERTOOLS_SERVICE_NAME ??= SERVICE_NAME;
   process.env.AWS_REGION ??= 'us-east-1';
 }
 

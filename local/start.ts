@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ports } from '../src/composition/ports';
+import { ports } from '../src/composition/all-ports';
 import { hashApiKey } from '../src/domain/accounts/api-key';
 import { createAccount, createApiKey } from './admin/accounts';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { logger } from '../../src/adapters/http/logger';
-import { ports } from '../../src/composition/ports';
+import { apiKeys } from '../../src/composition/ports';
 import { apiKeyFromAuthorizationHeader, hashApiKey } from '../../src/domain/accounts/api-key';
 
 /** `arn:aws:execute-api:region:acct:api/stage/METHOD/path` -> `arn:...:api/stage/*` + `/*`. */
@@ -16,7 +16,7 @@ function wholeApiArn(methodArn: string): string {
 
 export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const apiKey = apiKeyFromAuthorizationHeader(event.authorizationToken);
-  const record = apiKey ? await ports.apiKeys.get(hashApiKey(apiKey)) : undefined;
+  const record = apiKey ? await apiKeys.get(hashApiKey(apiKey)) : undefined;
   if (!record || record.status !== 'active') {
     logger.info('Refused API key', { reason: !apiKey ? 'missing or malformed' : !record ? 'unknown' : 'revoked' });
     // This exact message makes API Gateway answer 401 (the UNAUTHORIZED gateway response).

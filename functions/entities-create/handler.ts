@@ -1,11 +1,11 @@
 /** Primary adapter: POST /entities -> 201 with the new subsidiary entity (is_primary false). */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
-import { createEntitySchema } from '../../src/domain/records/entity';
+import { entities } from '../../src/composition/ports';
+import { createEntitySchema } from '../../src/domain/records/entity-requests';
 import { createEntity } from '../../src/usecases/entities';
 
 export const handler = httpRoute({
   route: 'entities-create',
   body: createEntitySchema,
-  run: async ({ accountId, body }) => ({ status: 201, body: await createEntity(ports, accountId, body) }),
+  run: async ({ accountId, body }) => ({ status: 201, body: await createEntity({ entities }, accountId, body) }),
 });

@@ -1,6 +1,6 @@
 /** Primary adapter: GET /entities?limit&starting_after -> {data, has_more}; the primary comes first. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { entities } from '../../src/composition/ports';
 import { listQuerySchema } from '../../src/domain/fields';
 import { listEntities } from '../../src/usecases/entities';
 
@@ -9,6 +9,6 @@ export const handler = httpRoute({
   query: listQuerySchema,
   run: async ({ accountId, query }) => ({
     status: 200,
-    body: await listEntities(ports, accountId, { limit: query.limit, startingAfter: query.starting_after }),
+    body: await listEntities({ entities }, accountId, { limit: query.limit, startingAfter: query.starting_after }),
   }),
 });

@@ -1,11 +1,11 @@
 /** Primary adapter: PATCH /entities/{id} -> 200 with the updated entity; the primary entity is a 403 (spec 3, 4.4). */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
-import { updateEntitySchema } from '../../src/domain/records/entity';
+import { entities } from '../../src/composition/ports';
+import { updateEntitySchema } from '../../src/domain/records/entity-requests';
 import { updateEntity } from '../../src/usecases/entities';
 
 export const handler = httpRoute({
   route: 'entities-update',
   body: updateEntitySchema,
-  run: async ({ accountId, body, pathParameters: { id } }) => ({ status: 200, body: await updateEntity(ports, accountId, id, body) }),
+  run: async ({ accountId, body, pathParameters: { id } }) => ({ status: 200, body: await updateEntity({ entities }, accountId, id, body) }),
 });

@@ -1,11 +1,11 @@
 /** Primary adapter: GET /v1/exposure/countries?from&to (YYYY-MM) -> spec 2.4, read from the precomputed totals. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { exposure } from '../../src/composition/ports';
 import { exposureQuerySchema } from '../../src/domain/exposure/report';
 import { exposureReport } from '../../src/usecases/exposure-report';
 
 export const handler = httpRoute({
   route: 'exposure-countries',
   query: exposureQuerySchema,
-  run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport(ports, accountId, query) }),
+  run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport({ exposure }, accountId, query) }),
 });

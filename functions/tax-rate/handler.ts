@@ -1,11 +1,11 @@
 /** Primary adapter: POST /v1/tax/rate (billable, idempotent) -> the spec 2.3 rate breakdown. */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { ports } from '../../src/composition/ports';
+import { entities, locations, zipRates } from '../../src/composition/ports';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
 
 export const handler = billableRoute({
   route: 'tax-rate',
   body: taxRateRequestSchema,
-  run: async ({ accountId, body }) => ({ status: 200, body: await quoteTaxRate(ports, accountId, body) }),
+  run: async ({ accountId, body }) => ({ status: 200, body: await quoteTaxRate({ entities, zipRates, locations }, accountId, body) }),
 });

@@ -1,11 +1,11 @@
 /** Primary adapter: POST /v1/tax/unify (billable, idempotent) -> the cart's tax, line by line. */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { ports } from '../../src/composition/ports';
+import { entities, locations, sales, zipRates } from '../../src/composition/ports';
 import { unifyRequestSchema } from '../../src/domain/cart/unify-request';
 import { unifyCart } from '../../src/usecases/unify-cart';
 
 export const handler = billableRoute({
   route: 'tax-unify',
   body: unifyRequestSchema,
-  run: async ({ accountId, body }) => ({ status: 200, body: await unifyCart(ports, accountId, body) }),
+  run: async ({ accountId, body }) => ({ status: 200, body: await unifyCart({ entities, zipRates, locations, sales }, accountId, body) }),
 });

@@ -1,9 +1,9 @@
 /** Primary adapter: GET /v1/transactions/{id} -> the sale, its refunds and what is left per line. Another account's id is a 404. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { refunds, sales } from '../../src/composition/ports';
 import { getTransaction } from '../../src/usecases/transaction-history';
 
 export const handler = httpRoute({
   route: 'transactions-get',
-  run: async ({ accountId, pathParameters: { id } }) => ({ status: 200, body: await getTransaction(ports, accountId, id) }),
+  run: async ({ accountId, pathParameters: { id } }) => ({ status: 200, body: await getTransaction({ sales, refunds }, accountId, id) }),
 });

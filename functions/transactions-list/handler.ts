@@ -3,7 +3,7 @@
  * from/to only the sales in range, by date then id (the by-date index). Unknown starting_after: 400.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { refunds, sales } from '../../src/composition/ports';
 import { transactionListQuerySchema } from '../../src/domain/transactions/schema';
 import { listTransactions } from '../../src/usecases/transaction-history';
 
@@ -12,6 +12,6 @@ export const handler = httpRoute({
   query: transactionListQuerySchema,
   run: async ({ accountId, query }) => ({
     status: 200,
-    body: await listTransactions(ports, accountId, { limit: query.limit, startingAfter: query.starting_after, from: query.from, to: query.to }),
+    body: await listTransactions({ sales, refunds }, accountId, { limit: query.limit, startingAfter: query.starting_after, from: query.from, to: query.to }),
   }),
 });

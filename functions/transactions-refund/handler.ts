@@ -1,6 +1,6 @@
 /** Primary adapter: POST /v1/transactions/{id}/refunds -> 201 with the refund; the same refund again -> 200. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { refunds, sales } from '../../src/composition/ports';
 import { refundRequestSchema } from '../../src/domain/transactions/schema';
 import { recordRefund } from '../../src/usecases/record-refund';
 
@@ -8,7 +8,7 @@ export const handler = httpRoute({
   route: 'transactions-refund',
   body: refundRequestSchema,
   run: async ({ accountId, body, pathParameters: { id } }) => {
-    const { created, refund } = await recordRefund(ports, accountId, id, body);
+    const { created, refund } = await recordRefund({ sales, refunds }, accountId, id, body);
     return { status: created ? 201 : 200, body: refund };
   },
 });

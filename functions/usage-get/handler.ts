@@ -3,12 +3,12 @@
  * (executed calls only; replays are free). Default: the current UTC month.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { usage } from '../../src/composition/ports';
 import { usageQuerySchema } from '../../src/domain/usage/usage-period';
 import { usageReport } from '../../src/usecases/usage-report';
 
 export const handler = httpRoute({
   route: 'usage-get',
   query: usageQuerySchema,
-  run: async ({ accountId, query }) => ({ status: 200, body: await usageReport(ports, accountId, query) }),
+  run: async ({ accountId, query }) => ({ status: 200, body: await usageReport({ usage }, accountId, query) }),
 });

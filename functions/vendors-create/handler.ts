@@ -1,11 +1,11 @@
 /** Primary adapter: POST /vendors -> 201 with the new vendor. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
-import { createVendorSchema } from '../../src/domain/records/vendor';
+import { vendors } from '../../src/composition/ports';
+import { createVendorSchema } from '../../src/domain/records/vendor-requests';
 import { createVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-create',
   body: createVendorSchema,
-  run: async ({ accountId, body }) => ({ status: 201, body: await createVendor(ports, accountId, body) }),
+  run: async ({ accountId, body }) => ({ status: 201, body: await createVendor({ vendors }, accountId, body) }),
 });

@@ -1,6 +1,6 @@
 /** Primary adapter: GET /vendors?limit&starting_after -> {data, has_more}, oldest first. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
+import { vendors } from '../../src/composition/ports';
 import { listQuerySchema } from '../../src/domain/fields';
 import { listVendors } from '../../src/usecases/vendors';
 
@@ -9,6 +9,6 @@ export const handler = httpRoute({
   query: listQuerySchema,
   run: async ({ accountId, query }) => ({
     status: 200,
-    body: await listVendors(ports, accountId, { limit: query.limit, startingAfter: query.starting_after }),
+    body: await listVendors({ vendors }, accountId, { limit: query.limit, startingAfter: query.starting_after }),
   }),
 });

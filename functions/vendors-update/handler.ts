@@ -1,11 +1,11 @@
 /** Primary adapter: PATCH /vendors/{id} -> 200 with the updated vendor; null clears tax_id or email. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { ports } from '../../src/composition/ports';
-import { updateVendorSchema } from '../../src/domain/records/vendor';
+import { vendors } from '../../src/composition/ports';
+import { updateVendorSchema } from '../../src/domain/records/vendor-requests';
 import { updateVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-update',
   body: updateVendorSchema,
-  run: async ({ accountId, body, pathParameters: { id } }) => ({ status: 200, body: await updateVendor(ports, accountId, id, body) }),
+  run: async ({ accountId, body, pathParameters: { id } }) => ({ status: 200, body: await updateVendor({ vendors }, accountId, id, body) }),
 });

@@ -8,8 +8,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rateStore } from '../../src/composition/ports';
+import { DynamoDbRateStore } from '../../src/adapters/dynamodb/rate-store';
+import { once } from '../../src/composition/once';
+import { tableName } from '../../src/config/environment';
 import { effectiveMonthFromFileName, parseZipRateLines, ZipRateFileError, type ZipRateRow } from './zip-rate-csv';
+
+/** The Rates table as the import writes it (no use case writes rates, so this is not a port). */
+export const rateTable = once(() => new DynamoDbRateStore(tableName('Rates')));
 
 export interface ImportSummary {
   files: number;
@@ -53,7 +58,7 @@ export async function importRates(
   if (files.length === 0) throw new Error(`No .csv files in ${paths.join(', ')}`);
   const rows = readRateFiles(files, options.effectiveMonth);
   const bar = options.progress ? await progressBar(rows.length) : undefined;
-  await rateStore().putAll(rows, { onProgress: (written) => bar?.update(written) });
+  await rateTable().putAll(rows, { onProgress: (written) => bar?.update(written) });
   bar?.stop();
   return {
     files: files.length,

@@ -1,10 +1,9 @@
 /**
- * Composition root: the production implementation of every port, built on first use, so no module reads the
- * environment at import (table names and the DynamoDB endpoint are read when a store is first asked for). Handlers,
- * the authorizer and the local tools take their ports from here; use cases only ever see the Ports interface.
+ * Composition root: the production implementation of every port, each built on first use, so no module reads the
+ * environment at import (table names and the DynamoDB endpoint are read when a port is first called). Each port is
+ * its own export, so a function's bundle carries only the adapters its handler names. Handlers, the authorizer and
+ * the local tools take their ports from here; use cases only ever see the port interfaces.
  */
-import { tableName } from '../config/environment';
-import type { TableId } from '../config/tables';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
@@ -15,34 +14,23 @@ import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
+import { tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
-import { once } from './once';
+import { lazy, once } from './once';
 
-/** A store of one table, built on first use with the table's name from the environment. */
-const storeOf = <T>(id: TableId, make: (table: string) => T) => once(() => make(tableName(id)));
+// Stores shared by several ports, made once.
+const entityStore = /* @__PURE__ */ once(() => new DynamoDbEntityStore(tableName('Entities')));
+const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName('ApiKeys')));
+const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
+const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
 
-const entities = storeOf('Entities', (t) => new DynamoDbEntityStore(t));
-const apiKeys = storeOf('ApiKeys', (t) => new DynamoDbApiKeyStore(t));
-const transactions = storeOf('Transactions', (t) => new DynamoDbTransactionStore(t));
-const exposure = storeOf('Exposure', (t) => new DynamoDbExposureStore(t));
-/** Also used directly by the local rate import (no use case writes rates). */
-export const rateStore = storeOf('Rates', (t) => new DynamoDbRateStore(t));
-
-const accounts = storeOf('Accounts', (t) => new DynamoDbAccountStore(t, entities, apiKeys));
-const vendors = storeOf('Vendors', (t) => new DynamoDbVendorStore(t));
-const usage = storeOf('Usage', (t) => new DynamoDbUsageStore(t));
-const sales = once(() => new DynamoDbSaleLedger(transactions, exposure));
-const refunds = once(() => new DynamoDbRefundLedger(transactions, exposure));
-
-export const ports: Ports = {
-  get accounts() { return accounts(); },
-  get apiKeys() { return apiKeys(); },
-  get vendors() { return vendors(); },
-  get entities() { return entities(); },
-  get sales() { return sales(); },
-  get refunds() { return refunds(); },
-  get exposure() { return exposure(); },
-  get usage() { return usage(); },
-  get zipRates() { return rateStore(); },
-  locations: geoLocationLookups,
-};
+export const accounts: Ports['accounts'] = /* @__PURE__ */ lazy(() => new DynamoDbAccountStore(tableName('Accounts'), entityStore, apiKeyStore));
+export const apiKeys: Ports['apiKeys'] = /* @__PURE__ */ lazy(apiKeyStore);
+export const vendors: Ports['vendors'] = /* @__PURE__ */ lazy(() => new DynamoDbVendorStore(tableName('Vendors')));
+export const entities: Ports['entities'] = /* @__PURE__ */ lazy(entityStore);
+export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));
+export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
+export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
+export const usage: Ports['usage'] = /* @__PURE__ */ lazy(() => new DynamoDbUsageStore(tableName('Usage')));
+export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(() => new DynamoDbRateStore(tableName('Rates')));
+export const locations: Ports['locations'] = geoLocationLookups;

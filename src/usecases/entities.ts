@@ -3,7 +3,8 @@
  * refused any change through the API with 403 `primary_entity_immutable` (spec 3), atomically.
  */
 import { ForbiddenError, found, NotFoundError } from '../domain/errors';
-import { newEntity, type CreateEntityRequest, type Entity, type UpdateEntityRequest } from '../domain/records/entity';
+import { newEntity, type Entity } from '../domain/records/entity';
+import type { CreateEntityRequest, UpdateEntityRequest } from '../domain/records/entity-requests';
 import type { Page, PageRequest } from '../domain/records/record';
 import type { Ports } from '../ports/ports';
 

@@ -1,7 +1,8 @@
 /** Use case: the vendor records of an account (spec 2.1, 4.2; list, get, update and delete decided in docs/api.md). */
 import { found, NotFoundError } from '../domain/errors';
 import type { Page, PageRequest } from '../domain/records/record';
-import { newVendor, type CreateVendorRequest, type UpdateVendorRequest, type Vendor } from '../domain/records/vendor';
+import { newVendor, type Vendor } from '../domain/records/vendor';
+import type { CreateVendorRequest, UpdateVendorRequest } from '../domain/records/vendor-requests';
 import type { Ports } from '../ports/ports';
 
 type Deps = Pick<Ports, 'vendors'>;

@@ -41,6 +41,9 @@ describe('dependency rules', () => {
       expect.arrayContaining([
         expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-io-or-aws-package' }), to: expect.stringContaining('@aws-sdk/client-dynamodb') }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-node-io' }), to: 'fs' }),
+        expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-node-io' }), to: 'net' }),
+        expect.objectContaining({ rule: expect.objectContaining({ name: 'usecases-import-no-adapter' }), to: expect.stringContaining('@aws-sdk/client-dynamodb') }),
+        expect.objectContaining({ rule: expect.objectContaining({ name: 'usecases-do-no-io' }), to: 'fs' }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'handlers-import-no-store' }), from: 'functions/route/handler.ts' }),
       ]),
     );

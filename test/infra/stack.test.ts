@@ -1,6 +1,6 @@
 /**
  * CDK assertion tests on the synthesized Levy stack. Everything is checked against the single
- * sources of truth (lib/tables.ts, lib/routes.ts, lib/gateway-responses.ts), so adding a route or a
+ * sources of truth (src/config/tables.ts, src/config/routes.ts, src/config/gateway-responses.ts), so adding a route or a
  * table needs no change here. Bundling is skipped (context `aws:cdk:bundling-stacks: []`), so no
  * esbuild runs and the suite takes about a second; `npx cdk synth` exercises real bundling.
  */
@@ -97,7 +97,7 @@ describe('app', () => {
 });
 
 describe('tables', () => {
-  test('exactly one table per entry of lib/tables.ts', () => {
+  test('exactly one table per entry of src/config/tables.ts', () => {
     expect(ofType('AWS::DynamoDB::Table')).toHaveLength(tableList.length);
   });
 
@@ -256,7 +256,7 @@ describe('API', () => {
     }
   });
 
-  test('one gateway response per entry of lib/gateway-responses.ts', () => {
+  test('one gateway response per entry of src/config/gateway-responses.ts', () => {
     template.resourceCountIs('AWS::ApiGateway::GatewayResponse', gatewayErrors.length);
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importRates, runRatesImport } from '../../local/rates/rates-import';
-import { rateStore } from '../../src/composition/ports';
+import { zipRates } from '../../src/composition/ports';
 
 const HEADER = 'State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel';
 
@@ -21,7 +21,7 @@ describe('rates import', () => {
     const dir = folderWith({ 'TAXRATES_ZIP5_ZA202511.csv': ['ZA,00011,TEST TOWN,0.082500,0.060000,0.010000,0.012500,0.000000,0', 'ZA,00012,OTHER,0.060000,0.060000,0,0,0,0'] });
     const summary = await importRates([dir]);
     expect(summary).toMatchObject({ files: 1, rows: 2, effective_months: ['2025-11'] });
-    expect(await rateStore().forZip('00011')).toEqual([
+    expect(await zipRates.forZip('00011')).toEqual([
       { zip: '00011', state: 'ZA', region_name: 'TEST TOWN', combined_rate: 0.0825, state_rate: 0.06, county_rate: 0.01, city_rate: 0.0125, special_rate: 0, effective_month: '2025-11' },
     ]);
   });
@@ -37,8 +37,8 @@ describe('rates import', () => {
   ])('refuses a bad row, naming file and line, and writes nothing (%#)', async (rows, problem) => {
     const dir = folderWith({ 'TAXRATES_ZIP5_ZA202603.csv': ['ZA,00031,GOOD,0.06,0.06,0,0,0,0'], 'TAXRATES_ZIP5_ZB202603.csv': rows.split('\n') });
     await expect(importRates([dir])).rejects.toThrow(problem);
-    expect(await rateStore().forZip('00031')).toEqual([]);
-    expect(await rateStore().forZip('00021')).toEqual([]);
+    expect(await zipRates.forZip('00031')).toEqual([]);
+    expect(await zipRates.forZip('00021')).toEqual([]);
   });
 
   it('needs a month: from the file name or --effective-month', async () => {
@@ -50,7 +50,7 @@ describe('rates import', () => {
     write.mockRestore();
     expect(code).toBe(0);
     expect(JSON.parse(out.join(''))).toMatchObject({ rows: 1, effective_months: ['2026-01'] });
-    expect((await rateStore().forZip('00041'))[0].effective_month).toBe('2026-01');
+    expect((await zipRates.forZip('00041'))[0].effective_month).toBe('2026-01');
   });
 
   it('answers usage errors with exit code 2 and says nothing was imported', async () => {

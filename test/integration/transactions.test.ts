@@ -9,7 +9,7 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../src/config/tables';
 import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynamodb-local';
 import { documentClient } from '../../src/adapters/dynamodb/client';
-import { ports } from '../../src/composition/ports';
+import { ports } from '../../src/composition/all-ports';
 import { recordTransaction } from '../../src/usecases/record-transaction';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';

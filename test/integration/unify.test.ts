@@ -3,7 +3,7 @@
  * only with a validating tax ID, tax-inclusive lines, commit into a transaction and the exposure
  * report, idempotency and metering like the other billable routes.
  */
-import { rateStore } from '../../src/composition/ports';
+import { rateTable } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
 
 const unify = (accountId: string, body: unknown, headers: Record<string, string> = {}) => callRoute('tax-unify', { accountId, body, headers });
@@ -30,7 +30,7 @@ describe('POST /v1/tax/unify', () => {
   });
 
   it('adds up a mixed cart, splits tax-inclusive lines exactly and breaks tax down by level', async () => {
-    await rateStore().putAll([{ zip: '10001', state: 'NY', region_name: 'NEW YORK CITY', state_rate: 0.04, county_rate: 0, city_rate: 0.045, special_rate: 0.00375, combined_rate: 0.08875, effective_month: '2026-03' }]);
+    await rateTable().putAll([{ zip: '10001', state: 'NY', region_name: 'NEW YORK CITY', state_rate: 0.04, county_rate: 0, city_rate: 0.045, special_rate: 0.00375, combined_rate: 0.08875, effective_month: '2026-03' }]);
     const us = (await newTestAccount('US', 'Shop Inc')).account_id;
     const res = await unify(us, {
       currency: 'USD',

@@ -1,5 +1,5 @@
 /**
- * Test setup: one in-memory DynamoDB Local for the whole run, with every table of lib/tables.ts,
+ * Test setup: one in-memory DynamoDB Local for the whole run, with every table of src/config/tables.ts,
  * and the environment `npm start` gives the handlers, pointed at it. Jest workers inherit
  * process.env from here, so the stores find the endpoint and the test tables.
  */

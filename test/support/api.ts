@@ -5,7 +5,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gateway-event';
-import { ports } from '../../src/composition/ports';
+import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
 import { importHandler } from '../../local/server/handler-module';
 

@@ -11,10 +11,13 @@ import type { Page, PageRequest, Patch, StoredRecord } from '../../src/domain/re
 import type { Vendor } from '../../src/domain/records/vendor';
 import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 import type { Refund } from '../../src/domain/transactions/refund';
-import type { RefundLedger, SaleLedger, StoredRefund, StoredSale } from '../../src/ports/ledger';
+import type { Account } from '../../src/domain/accounts/account';
+import type { ApiKeyRecord } from '../../src/domain/accounts/api-key';
+import type { AccountDirectory, ApiKeyRegistry } from '../../src/ports/accounts';
+import type { RefundLedger, SaleLedger, SaleListRequest, StoredRefund, StoredSale } from '../../src/ports/ledger';
 import type { Ports } from '../../src/ports/ports';
 import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
-import type { UsageRow } from '../../src/ports/reports';
+import type { UsageMeter, UsageRow } from '../../src/ports/reports';
 
 const key = (accountId: string, id: string) => `${accountId}|${id}`;
 
@@ -113,9 +116,18 @@ export class MemorySaleLedger implements SaleLedger {
     return found && structuredClone(found);
   }
 
-  async list(accountId: string): Promise<Page<StoredSale['transaction']>> {
-    const data = [...this.state.sales.entries()].filter(([k]) => k.startsWith(`${accountId}|`)).map(([, s]) => s.transaction);
-    return { data, has_more: false };
+  /** In id order, or by date then id within `from`/`to`, as the DynamoDB store answers. */
+  async list(accountId: string, request: SaleListRequest): Promise<Page<StoredSale['transaction']>> {
+    const byDate = request.from !== undefined || request.to !== undefined;
+    const sortKey = (t: StoredSale['transaction']) => (byDate ? `${t.date}#${t.id}` : t.id);
+    const mine = [...this.state.sales.entries()]
+      .filter(([k]) => k.startsWith(`${accountId}|`))
+      .map(([, s]) => s.transaction)
+      .filter((t) => (request.from === undefined || t.date >= request.from) && (request.to === undefined || t.date <= request.to))
+      .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+    const start = request.startingAfter === undefined ? 0 : mine.findIndex((t) => t.id === request.startingAfter) + 1;
+    const rest = mine.slice(start);
+    return { data: rest.slice(0, request.limit).map((t) => structuredClone(t)), has_more: rest.length > request.limit };
   }
 
   async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'> {
@@ -160,40 +172,99 @@ export class MemoryRefundLedger implements RefundLedger {
   }
 }
 
+/** Billable-call counters by account, UTC day and endpoint, as the Usage table keeps them. */
+export class MemoryUsage implements UsageMeter {
+  readonly counts = new Map<string, UsageRow & { accountId: string }>();
+
+  async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
+    const date = at.toISOString().slice(0, 10);
+    const k = `${accountId}|${date}#${endpoint}`;
+    const row = this.counts.get(k) ?? { accountId, date, endpoint, count: 0 };
+    row.count += 1;
+    this.counts.set(k, row);
+  }
+
+  async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
+    return [...this.counts.entries()]
+      .filter(([, r]) => r.accountId === accountId && r.date >= from && r.date <= to)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, { accountId: _a, ...row }]) => row);
+  }
+}
+
+export class MemoryApiKeys implements ApiKeyRegistry {
+  readonly keys = new Map<string, ApiKeyRecord>();
+
+  async get(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    return this.keys.get(keyHash);
+  }
+
+  async add(record: ApiKeyRecord): Promise<void> {
+    if (this.keys.has(record.key_hash)) throw new Error('duplicate key hash');
+    this.keys.set(record.key_hash, { ...record });
+  }
+
+  async revoke(keyHash: string, at: Date): Promise<boolean> {
+    const found = this.keys.get(keyHash);
+    if (!found) return false;
+    this.keys.set(keyHash, { ...found, status: 'revoked', revoked_at: at.toISOString() });
+    return true;
+  }
+}
+
+/** Accounts, written with their primary entity and first key at once, as the DynamoDB store does. */
+export class MemoryAccounts implements AccountDirectory {
+  readonly accounts = new Map<string, Account>();
+
+  constructor(
+    private readonly entities: MemoryEntityStore,
+    private readonly apiKeys: MemoryApiKeys,
+  ) {}
+
+  async get(accountId: string): Promise<Account | undefined> {
+    return this.accounts.get(accountId);
+  }
+
+  async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {
+    if (this.accounts.has(account.account_id)) throw new Error('duplicate account');
+    this.accounts.set(account.account_id, { ...account });
+    await this.entities.create(account.account_id, primaryEntity);
+    await this.apiKeys.add(firstKey);
+  }
+}
+
 export interface MemoryPorts extends Ports {
+  accounts: MemoryAccounts;
+  apiKeys: MemoryApiKeys;
   vendors: MemoryRecordStore<Vendor>;
   entities: MemoryEntityStore;
+  exposure: MemoryExposure;
   sales: MemorySaleLedger;
   refunds: MemoryRefundLedger;
   ledger: MemoryLedgerState;
   /** US local rate rows by ZIP. */
   zipRows: Map<string, UsLocalRate[]>;
-  exposureCounters: MemoryExposure;
-  usageRows: UsageRow[];
+  usage: MemoryUsage;
 }
 
 /** Every port in memory; `locations` answers like a world with only the ZIPs and IPs a test gives it. */
 export function memoryPorts(options: { zipStates?: Record<string, string>; zipCounties?: Record<string, string> } = {}): MemoryPorts {
-  const exposureCounters = new MemoryExposure();
-  const ledger = new MemoryLedgerState(exposureCounters);
+  const exposure = new MemoryExposure();
+  const ledger = new MemoryLedgerState(exposure);
+  const entities = new MemoryEntityStore();
+  const apiKeys = new MemoryApiKeys();
   const zipRows = new Map<string, UsLocalRate[]>();
-  const usageRows: UsageRow[] = [];
   const zipStates = options.zipStates ?? {};
   return {
-    accounts: { get: async () => undefined, create: async () => undefined },
-    apiKeys: { get: async () => undefined, add: async () => undefined, revoke: async () => false },
+    accounts: new MemoryAccounts(entities, apiKeys),
+    apiKeys,
     vendors: new MemoryRecordStore<Vendor>(),
-    entities: new MemoryEntityStore(),
+    entities,
     sales: new MemorySaleLedger(ledger),
     refunds: new MemoryRefundLedger(ledger),
     ledger,
-    exposure: exposureCounters,
-    exposureCounters,
-    usage: {
-      recordBillableCall: async (_accountId, endpoint, at) => void usageRows.push({ date: at.toISOString().slice(0, 10), endpoint, count: 1 }),
-      list: async () => usageRows,
-    },
-    usageRows,
+    exposure,
+    usage: new MemoryUsage(),
     zipRates: { forZip: async (zip) => zipRows.get(zip) ?? [] },
     zipRows,
     locations: {

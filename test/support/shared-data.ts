@@ -110,11 +110,11 @@ export function kdeldyckeStandardRates(): KdeldyckeRate[] {
 export async function importZipRows(zips: readonly [state: string, zip: string][]): Promise<void> {
   // Loaded here, not at the top: unit tests use this module without a database.
   const { parseZipRateCsv } = await import('../../local/rates/zip-rate-csv');
-  const { rateStore } = await import('../../src/composition/ports');
+  const { rateTable } = await import('../../local/rates/rates-import');
   const rows = zips.flatMap(([state, zip]) => {
     const file = `TAXRATES_ZIP5_${state}202603.csv`;
     const [header, ...lines] = readFileSync(join(sharedDataDir, 'us-zip5-rates-2026-03', file), 'utf8').split('\n');
     return parseZipRateCsv([header, ...lines.filter((l) => l.startsWith(`${state},${zip},`))].join('\n'), file, '2026-03');
   });
-  await rateStore().putAll(rows);
+  await rateTable().putAll(rows);
 }

@@ -1,6 +1,6 @@
 /**
  * events/ (the sample events of `npm run invoke` and `sam local invoke`): one file per route of
- * lib/routes.ts, each matching its route, and the files equal what `npm run events` generates.
+ * src/config/routes.ts, each matching its route, and the files equal what `npm run events` generates.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

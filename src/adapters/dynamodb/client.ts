@@ -23,7 +23,7 @@ export function documentClient(): DynamoDBDocumentClient {
   return documents;
 }
 
-/** Closes the keep-alive sockets (a CLI or a test file ending); the next use opens a new client. */
+/** Closes the keep-alive sockets (a CLI or a test file ending); the next documentClient() opens a new client. */
 export function closeDynamoDbClient(): void {
   client?.destroy();
   client = undefined;

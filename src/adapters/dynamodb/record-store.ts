@@ -20,7 +20,7 @@ export interface UpdateGuard {
 export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<T> {
   constructor(protected readonly tableName: string) {}
 
-  /** The write as a TransactWriteItems entry, for use cases that write several tables at once. */
+  /** The write as a TransactWriteItems entry, for writes that span tables (a new account and its primary entity). */
   putItem(accountId: string, record: T): TransactItem {
     return {
       Put: { TableName: this.tableName, Item: { account_id: accountId, ...record }, ConditionExpression: 'attribute_not_exists(id)' },

@@ -2,7 +2,9 @@
 import zip3Table from '../../../data/us-zip3-states.json';
 import neighbourTable from '../../../data/us-state-neighbours.json';
 
+// Built on first use, so a function that never resolves a ZIP neither builds nor bundles them.
 let stateByPrefix: Map<string, string> | undefined;
+let exceptionByZip: Map<string, string> | undefined;
 
 function prefixIndex(): Map<string, string> {
   if (stateByPrefix) return stateByPrefix;
@@ -16,15 +18,17 @@ function prefixIndex(): Map<string, string> {
   return index;
 }
 
-const exceptionByZip = new Map(zip3Table.zip_exceptions.map((entry) => [entry.zip, entry.state]));
-const neighbours: Readonly<Record<string, readonly string[]>> = neighbourTable.neighbours;
+function exceptions(): Map<string, string> {
+  exceptionByZip ??= new Map(zip3Table.zip_exceptions.map((entry) => [entry.zip, entry.state]));
+  return exceptionByZip;
+}
 
 /**
  * The state (or territory, or military code AA/AE/AP) that USPS assigns a 5-digit ZIP to, from its prefix;
  * undefined for an unassigned prefix.
  */
 export function stateForZip(zip5: string): string | undefined {
-  return exceptionByZip.get(zip5) ?? prefixIndex().get(zip5.slice(0, 3));
+  return exceptions().get(zip5) ?? prefixIndex().get(zip5.slice(0, 3));
 }
 
 /**
@@ -35,5 +39,6 @@ export function isStatePlausibleForZip(state: string, zip5: string): boolean {
   const zipState = stateForZip(zip5);
   if (zipState === undefined) return false;
   if (zipState === state) return true;
+  const neighbours: Readonly<Record<string, readonly string[]>> = neighbourTable.neighbours;
   return (neighbours[zipState] ?? []).includes(state) || prefixIndex().get(zip5.slice(0, 3)) === state;
 }

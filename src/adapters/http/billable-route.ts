@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { endpointLabel, routeByName } from '../../config/routes';
 import { AppError } from '../../domain/errors';
 import { idempotencyPersistence } from '../../composition/idempotency';
-import { ports } from '../../composition/ports';
+import { usage } from '../../composition/ports';
 import { pipeline, routeRequestFrom, toApiGatewayResult } from './pipeline';
 import type { CoreFunction, RouteOptions } from './route-types';
 
@@ -21,7 +21,7 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 // No header, no key: the guard makes the expression null so Powertools skips idempotency, instead
 // of deduplicating every keyless request of an account against each other.
-const idempotencyConfig = new IdempotencyConfig({
+const idempotencyConfig = () => new IdempotencyConfig({
   eventKeyJmesPath: 'headers."idempotency-key" && [requestContext.authorizer.accountId, headers."idempotency-key"]',
   payloadValidationJmesPath: 'body',
   expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
@@ -50,7 +50,7 @@ export function billableRoute<B extends z.ZodType | undefined = undefined, Q ext
   const executeAndMeter: CoreFunction = async (event) => {
     const request = routeRequestFrom<never, never>(event);
     const response = await options.run(request);
-    await ports.usage.recordBillableCall(request.accountId, endpoint, new Date());
+    await usage.recordBillableCall(request.accountId, endpoint, new Date());
     return toApiGatewayResult(response);
   };
 
@@ -59,7 +59,7 @@ export function billableRoute<B extends z.ZodType | undefined = undefined, Q ext
   const core: CoreFunction = async (event, context) => {
     idempotentExecute ??= makeIdempotent(executeAndMeter, {
       persistenceStore: idempotencyPersistence(),
-      config: idempotencyConfig,
+      config: idempotencyConfig(),
       // Scopes keys per endpoint whatever the deployed function is called.
       keyPrefix: `levy.${route.name}`,
     });

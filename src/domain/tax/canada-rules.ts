@@ -2,7 +2,7 @@
 import type { ResolvedLocation } from '../geography/location';
 import { canadaProvince, canadaProvincialRate, canadaResaleRule, standardVatRate } from './rate-data';
 import type { Outcome, TaxRateInput } from './rate-types';
-import { isBusiness } from './vat-rules';
+import { isBusiness } from './vocabulary';
 
 export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
   const gst = standardVatRate('CA', date)!.ppm;

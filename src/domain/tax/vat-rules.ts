@@ -6,10 +6,7 @@ import { euMemberStates, vatAreaOf } from '../geography/countries';
 import type { ResolvedLocation } from '../geography/location';
 import { reducedVatRate, standardVatRate } from './rate-data';
 import type { Outcome, TaxRateInput } from './rate-types';
-import type { CustomerType, ProductCategory } from './vocabulary';
-
-/** Business customers for VAT: RESELLER is a business buying for resale (no resale exemption in VAT systems). */
-export const isBusiness = (customerType: CustomerType): boolean => customerType === 'B2B' || customerType === 'RESELLER';
+import { isBusiness, type ProductCategory } from './vocabulary';
 
 export function vatOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
   const buyer = location.country;

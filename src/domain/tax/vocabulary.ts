@@ -11,6 +11,9 @@ export type ProductCategory = (typeof productCategories)[number];
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 export type CustomerType = (typeof customerTypes)[number];
 
+/** Business customers for VAT and GST: RESELLER is a business buying for resale (VAT systems have no resale exemption). */
+export const isBusiness = (customerType: CustomerType): boolean => customerType === 'B2B' || customerType === 'RESELLER';
+
 /** Which deliveries make sense for each category; anything else is a 400 (software is not shipped, goods not streamed). */
 export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly DeliveryMethod[]>> = {
   SAAS: ['CLOUD'],

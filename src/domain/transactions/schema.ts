@@ -22,9 +22,8 @@ import {
   productCategoryField,
   quantityField,
   referenceField,
+  refundAmountField,
 } from '../fields';
-import { MAX_AMOUNT_MINOR } from '../money/money';
-import { requiredOr } from '../validation';
 
 const transactionLineSchema = z
   .strictObject({
@@ -63,7 +62,6 @@ export const transactionRequestSchema = z
 export type TransactionInput = z.input<typeof transactionRequestSchema>;
 export type TransactionRequest = z.output<typeof transactionRequestSchema>;
 
-const refundAmountMessage = 'must be a whole number of minor units from 1 to below 10^13';
 export const refundRequestSchema = z
   .strictObject({
     id: referenceField,
@@ -73,11 +71,7 @@ export const refundRequestSchema = z
       .array(
         z.strictObject({
           id: referenceField,
-          amount: z
-            .number({ error: requiredOr(refundAmountMessage) })
-            .int({ error: refundAmountMessage })
-            .min(1, { error: refundAmountMessage })
-            .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage }),
+          amount: refundAmountField,
         }),
         { error: 'must be an array of {id, amount}' },
       )

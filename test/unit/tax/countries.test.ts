@@ -1,4 +1,4 @@
-// Unit tests (pure): country and subdivision names in functions/tax/countries.ts.
+// Unit tests (pure): country and subdivision names in src/domain/geography/countries.ts.
 import { countryName, isAssignedCountry, subdivisionName } from '../../../src/domain/geography/countries';
 
 describe('countries', () => {

@@ -1,4 +1,4 @@
-// Unit tests (pure, stubbed or offline lookups): location resolution and postal codes in functions/tax/location.ts.
+// Unit tests (pure, stubbed or offline lookups): location resolution and postal codes in src/domain/geography/location.ts.
 import { normalisePostalCode, resolveLocation, type LocationLookups } from '../../../src/domain/geography/location';
 import { geoLocationLookups as defaultLocationLookups } from '../../../src/adapters/geo';
 import { ValidationError } from '../../../src/domain/errors';

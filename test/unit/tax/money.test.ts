@@ -1,4 +1,4 @@
-// Unit tests (pure): integer money helpers in functions/tax/money.ts, with fast-check properties.
+// Unit tests (pure): integer money helpers in src/domain/money/money.ts, with fast-check properties.
 import fc from 'fast-check';
 import {
   MAX_AMOUNT_MINOR,

@@ -1,4 +1,4 @@
-// Unit tests (pure, no database): the rules of functions/tax/rate-engine.ts.
+// Unit tests (pure, no database): the rules of src/domain/tax/rate-engine.ts and its rule modules.
 import { calculateTaxRate, calculateTaxRateDetailed, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
 import type { LocationInput } from '../../../src/domain/fields';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';

@@ -1,4 +1,4 @@
-// Unit tests (pure): the POST /v1/tax/rate body schema in functions/tax/rate-request.ts.
+// Unit tests (pure): the POST /v1/tax/rate body schema in src/domain/tax/rate-request.ts.
 import { taxRateRequestSchema } from '../../../src/domain/tax/rate-request';
 import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories } from '../../../src/domain/tax/vocabulary';
 import { parseWith } from '../../../src/domain/validation';

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the tax-ID validation domain (functions/tax/tax-id.ts), and its agreement with the
+ * Unit tests of the tax-ID validation domain (src/domain/tax-ids/), and its agreement with the
  * test vectors of stdnum-js (../shared/data/tax-id-vectors/, read here, never copied). Example
  * numbers are taken from those vectors at run time; docs/tax-ids.md must state the figures and list
  * exactly the types and the disagreements this test finds.

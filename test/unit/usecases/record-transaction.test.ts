@@ -33,7 +33,7 @@ describe('recordTransaction (in-memory ports)', () => {
     const again = await recordTransaction(ports, ACCOUNT, sale());
     expect(again).toEqual({ created: false, transaction: first.transaction });
     // Country, state and county; per month and all time; written once despite the retry.
-    expect([...ports.exposureCounters.counters.values()].map((c) => c.tax)).toEqual([1_050, 1_050, 1_050, 1_050, 1_050, 1_050]);
+    expect([...ports.exposure.counters.values()].map((c) => c.tax)).toEqual([1_050, 1_050, 1_050, 1_050, 1_050, 1_050]);
   });
 
   it('answers 409 transaction_exists for the same id with other content', async () => {

@@ -1,0 +1,8 @@
+/**
+ * Composition root for the laptop tools and tests: every port in one object. Lambda handlers import the ports they
+ * need from ./ports instead, so their bundles stay small.
+ */
+import type { Ports } from '../ports/ports';
+import { accounts, apiKeys, entities, exposure, locations, refunds, sales, usage, vendors, zipRates } from './ports';
+
+export const ports: Ports = { accounts, apiKeys, vendors, entities, sales, refunds, exposure, usage, zipRates, locations };

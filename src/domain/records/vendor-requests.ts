@@ -1,0 +1,28 @@
+/** Domain (pure): the requests that create and update a vendor (spec 2.1, 4.2), strict: unknown fields are 400. */
+import { z } from 'zod';
+import { booleanField, countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields';
+
+export const createVendorSchema = z.strictObject({
+  name: nameField,
+  country: countryField,
+  tax_id: taxIdField.nullish(),
+  exempt: booleanField.default(false),
+  email: emailField.nullish(),
+});
+
+const updatableVendorFields = ['name', 'country', 'tax_id', 'exempt', 'email'] as const;
+
+export const updateVendorSchema = z
+  .strictObject({
+    name: nameField.optional(),
+    country: countryField.optional(),
+    tax_id: taxIdField.nullable().optional(),
+    exempt: booleanField.optional(),
+    email: emailField.nullable().optional(),
+  })
+  .refine(requireSomeField(updatableVendorFields), {
+    error: `Send at least one of ${updatableVendorFields.join(', ')}.`,
+  });
+
+export type CreateVendorRequest = z.output<typeof createVendorSchema>;
+export type UpdateVendorRequest = z.output<typeof updateVendorSchema>;
