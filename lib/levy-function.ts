@@ -104,11 +104,17 @@ export class LevyFunction extends Construct {
       },
     });
 
-    for (const [tableId, access] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
+    // Exactly the listed actions on exactly the listed tables (and their indexes, for a Query): no Scan, no
+    // BatchGetItem, nothing a route does not call.
+    for (const [tableId, actions] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
       const table = props.tables[tableId];
-      if (access === 'read') table.grantReadData(this.function);
-      else if (access === 'write') table.grantWriteData(this.function);
-      else table.grantReadWriteData(this.function);
+      const hasIndexes = Boolean(tables[tableId].localIndexes?.length || tables[tableId].globalIndexes?.length);
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: actions.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn, ...(hasIndexes && actions.includes('Query') ? [`${table.tableArn}/index/*`] : [])],
+        }),
+      );
     }
   }
 }

@@ -1,11 +1,14 @@
 /**
- * Infrastructure: the Levy stack. Everything here is derived from the three single sources of
- * truth (src/config/tables.ts, routes.ts, gateway-responses.ts):
- *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL and local indexes where defined);
- *   - a REST API (stage v1: access logs, execution error logs, throttling, X-Ray) whose resource
- *     tree is built from the route paths, with the bearer TOKEN authorizer on every method;
- *   - one Lambda function per route with exactly the table access the route lists;
- *   - one gateway response per entry of gateway-responses.ts, in the spec's error body.
+ * Infrastructure: the Levy stack. Everything here is derived from the single sources of truth in src/config
+ * (tables, routes, gateway responses, plans, metrics):
+ *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL and indexes where defined);
+ *   - a REST API (stage v1: access logs, execution error logs, a stage-wide safety throttle, X-Ray) whose resource
+ *     tree is built from the route paths, with the bearer REQUEST authorizer on every method;
+ *   - one usage plan per entry of plans.ts: each account's rate, burst and daily quota, keyed by the usage key
+ *     the authorizer returns (API key source AUTHORIZER);
+ *   - one Lambda function per route with exactly the DynamoDB actions the route lists;
+ *   - one gateway response per entry of gateway-responses.ts, in the spec's error body with the request id;
+ *   - monitoring (lib/monitoring.ts): alarms, their topic and one dashboard.
  * cdk-nag findings that are not fixed are acknowledged here, each with its reason
  * (see docs/deployment.md).
  */
@@ -15,18 +18,25 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from '../src/config/api-settings';
-import { gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
+import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorDefinition } from '../src/config/gateway-responses';
+import { plans } from '../src/config/plans';
 import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from '../src/config/routes';
 import { tableList, tables, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
+import { LevyMonitoring } from './monitoring';
 
-/** Stage-wide throttling (requests per second, steady state / burst) for all methods together. */
-export const THROTTLING_RATE_LIMIT = 100;
-export const THROTTLING_BURST_LIMIT = 200;
+/**
+ * Stage-wide throttling (requests per second, steady state / burst) for all accounts together: a safety cap above
+ * the per-account usage plans (src/config/plans.ts), which are what keep one account from starving the others.
+ */
+export const THROTTLING_RATE_LIMIT = 1_000;
+export const THROTTLING_BURST_LIMIT = 2_000;
 
 export interface LevyStackProps extends StackProps {
   /** POWERTOOLS_LOG_LEVEL of every function (default INFO). */
   readonly logLevel?: string;
+  /** Subscribed to the alarm topic when given. */
+  readonly alarmEmail?: string;
 }
 
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
@@ -47,6 +57,7 @@ export class LevyStack extends Stack {
   readonly api: apigateway.RestApi;
   readonly authorizerFunction: LevyFunction;
   readonly routeFunctions: Readonly<Record<string, LevyFunction>>;
+  readonly monitoring: LevyMonitoring;
 
   constructor(scope: Construct, id: string, props: LevyStackProps = {}) {
     super(scope, id, props);
@@ -69,6 +80,14 @@ export class LevyStack extends Stack {
         table.addLocalSecondaryIndex({
           indexName: index.name,
           sortKey: { name: index.sortKey.name, type: attributeType(index.sortKey) },
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
+      for (const index of def.globalIndexes ?? []) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: { name: index.partitionKey.name, type: attributeType(index.partitionKey) },
+          sortKey: index.sortKey ? { name: index.sortKey.name, type: attributeType(index.sortKey) } : undefined,
           projectionType: dynamodb.ProjectionType.ALL,
         });
       }
@@ -120,6 +139,8 @@ export class LevyStack extends Stack {
       minCompressionSize: Size.kibibytes(1),
       // Execution logs (level ERROR below) need API Gateway's account-level CloudWatch role.
       cloudWatchRole: true,
+      // Usage plans key on the usage key the authorizer returns for the caller's account, not on an x-api-key header.
+      apiKeySourceType: apigateway.ApiKeySourceType.AUTHORIZER,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
       deployOptions: {
         stageName: API_STAGE_NAME,
@@ -138,17 +159,19 @@ export class LevyStack extends Stack {
     // ---- Authorizer ---------------------------------------------------------------------------
     this.authorizerFunction = new LevyFunction(this, 'Authorizer', {
       entry: authorizerDefinition.entry,
-      description: 'Levy bearer-key authorizer: Authorization header -> sha256 -> ApiKeys -> account id',
+      description: 'Levy bearer-key authorizer: Authorization header -> sha256 -> ApiKeys -> account id and usage key',
       tableAccess: authorizerDefinition.tables,
       tables: tableMap,
       memorySize: 512,
       timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       logLevel: props.logLevel,
     });
-    const authorizer = new apigateway.TokenAuthorizer(this, 'BearerAuthorizer', {
+    // A REQUEST authorizer (cached per Authorization header, like a TOKEN one) so that it receives the request id
+    // and logs with it; a missing header is a 401 without calling it.
+    const authorizer = new apigateway.RequestAuthorizer(this, 'BearerAuthorizer', {
       authorizerName: 'levy-bearer-key',
       handler: this.authorizerFunction.function,
-      identitySource: apigateway.IdentitySource.header('Authorization'),
+      identitySources: [apigateway.IdentitySource.header('Authorization')],
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
@@ -173,19 +196,40 @@ export class LevyStack extends Stack {
           authorizer,
           authorizationType: apigateway.AuthorizationType.CUSTOM,
           operationName: route.name,
+          // The usage key comes from the authorizer (apiKeySourceType AUTHORIZER); this applies the account's plan.
+          apiKeyRequired: true,
         },
       );
     }
     this.routeFunctions = routeFunctions;
+
+    // ---- Usage plans: one per tier, every account's usage key on its tier's plan (levy accounts create --plan) --
+    for (const plan of Object.values(plans)) {
+      const usagePlan = this.api.addUsagePlan(`UsagePlan${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`, {
+        name: `${this.stackName}-${plan.id}`,
+        description: `Levy plan '${plan.id}': ${plan.description}`,
+        throttle: { rateLimit: plan.rateLimit, burstLimit: plan.burstLimit },
+        quota: { limit: plan.dailyQuota, period: apigateway.Period.DAY },
+        apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+      });
+      new CfnOutput(this, `UsagePlan${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}Id`, {
+        value: usagePlan.usagePlanId,
+        description: `LEVY_USAGE_PLAN_${plan.id.toUpperCase()}: the usage plan of '${plan.id}' accounts`,
+      });
+    }
 
     // ---- Gateway responses: API Gateway's own errors in the spec's body -------------------------
     for (const g of gatewayErrors as readonly GatewayErrorDefinition[]) {
       this.api.addGatewayResponse(`GatewayResponse${g.type}`, {
         type: apigateway.ResponseType.of(g.type),
         statusCode: String(g.status),
-        templates: { 'application/json': gatewayErrorBody(g) },
-        // Header values are API Gateway mapping expressions: a literal is quoted.
-        responseHeaders: g.headers && Object.fromEntries(Object.entries(g.headers).map(([name, value]) => [name, `'${value}'`])),
+        // The template is VTL: API Gateway puts this request's id where the body names $context.requestId.
+        templates: { 'application/json': gatewayErrorBody(g, GATEWAY_REQUEST_ID) },
+        // Header values are API Gateway mapping expressions: a literal is quoted, the request id is not.
+        responseHeaders: {
+          ...(g.headers && Object.fromEntries(Object.entries(g.headers).map(([name, value]) => [name, `'${value}'`]))),
+          [REQUEST_ID_HEADER]: 'context.requestId',
+        },
       });
     }
 
@@ -197,6 +241,16 @@ export class LevyStack extends Stack {
       description: 'Base URL of the API (stage v1); route paths are appended to it',
     });
     new CfnOutput(this, 'Region', { value: Aws.REGION, description: 'AWS_REGION' });
+    new CfnOutput(this, 'ApiId', { value: this.api.restApiId, description: 'LEVY_REST_API_ID: the CLI flushes its authorizer cache when a key is revoked' });
+
+    this.monitoring = new LevyMonitoring(this, 'Monitoring', {
+      api: this.api,
+      routeFunctions,
+      authorizerFunction: this.authorizerFunction,
+      tables: tableMap,
+      billableEndpoints: routes.filter((r) => r.billable).map(endpointLabel),
+      alarmEmail: props.alarmEmail,
+    });
 
     this.acknowledgeNagFindings(Object.values(routeFunctions));
   }
@@ -222,7 +276,7 @@ export class LevyStack extends Stack {
       id: 'AwsSolutions-COG4',
       reason:
         'Levy authenticates machine clients with bearer API keys (spec: "Authorization: Bearer <key>"), checked by a ' +
-        'custom TOKEN Lambda authorizer against SHA-256 hashes in the ApiKeys table; there are no Cognito users.',
+        'custom REQUEST Lambda authorizer against SHA-256 hashes in the ApiKeys table; there are no Cognito users.',
     });
     // The CloudWatch role API Gateway needs for execution logs uses the AWS managed policy.
     const cloudWatchRole = this.api.node.tryFindChild('CloudWatchRole');
@@ -234,18 +288,18 @@ export class LevyStack extends Stack {
           'write execution logs; it is scoped to CloudWatch Logs only and assumed only by apigateway.amazonaws.com.',
       });
     }
-    // CDK grants a table's data actions on `<table arn>/index/*` too once the table has an index (src/config/tables.ts
-    // localIndexes), so a function that lists such a table gets that resource.
+    // A Query of a table with indexes (src/config/tables.ts) is granted on `<table arn>/index/*` too: the route lists
+    // from an index (transactions by date).
     for (const route of routes) {
       const fn = this.routeFunctions[route.name];
-      for (const id of Object.keys(route.tables) as TableId[]) {
-        if (!tables[id].localIndexes?.length) continue;
+      for (const [id, actions] of Object.entries(route.tables) as [TableId, readonly string[]][]) {
+        if (!(tables[id].localIndexes?.length || tables[id].globalIndexes?.length) || !actions.includes('Query')) continue;
         const tableLogicalId = this.getLogicalId(this.tables[id].node.defaultChild as CfnResource);
         Validations.of(fn.role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
           reason:
-            `The ${id} table has local secondary indexes (src/config/tables.ts), so CDK's grant of the access src/config/routes.ts lists ` +
-            'also covers `<table arn>/index/*`: only the indexes of that one table, with the same actions as on the table.',
+            `The ${id} table has indexes (src/config/tables.ts) and the route queries it, so its Query grant also covers ` +
+            '`<table arn>/index/*`: only the indexes of that one table, and only the actions src/config/routes.ts lists.',
         });
       }
     }

@@ -1,152 +1,190 @@
 #!/usr/bin/env -S npx tsx
 /**
- * Admin command line (`npx levy ...`, `npm run levy -- ...`): accounts and API keys, which are never
- * exposed over HTTP. Each command prints exactly one JSON object on stdout; messages go to stderr.
+ * Admin command line (`npx levy ...`, `npm run levy -- ...`): accounts, API keys and rate tables, which are never
+ * exposed over HTTP. Each command prints exactly one JSON value on stdout; messages go to stderr. `levy --help` and
+ * `levy <command> --help` describe every option.
  *
- *   levy accounts create --name <name> --country <CC> [--tax-id <id>]
- *   levy keys create --account <account id>
- *   levy keys revoke <api key>
- *   levy rates import <files or folder>
- *
- * Local (default): the DynamoDB Local of `npm start` at LEVY_DYNAMODB_ENDPOINT (default
- * http://127.0.0.1:8000), tables `levy-<Table>` unless their env vars (ACCOUNTS_TABLE ...) are set.
- * AWS (`--aws`, LEVY_DYNAMODB_ENDPOINT=aws, or LEVY_DYNAMODB_ENDPOINT unset while ACCOUNTS_TABLE
- * is set): the deployed tables named by ACCOUNTS_TABLE, API_KEYS_TABLE, ENTITIES_TABLE (RATES_TABLE
- * for the rate import), from the stack outputs, with the usual AWS credentials and AWS_REGION.
+ * Local (default): the DynamoDB Local of `npm start` at LEVY_DYNAMODB_ENDPOINT (default http://127.0.0.1:8000),
+ * tables `levy-<Table>` unless their env vars (ACCOUNTS_TABLE ...) are set. AWS (`--aws`, LEVY_DYNAMODB_ENDPOINT=aws,
+ * or LEVY_DYNAMODB_ENDPOINT unset while ACCOUNTS_TABLE is set): the deployed tables named by the stack outputs, with
+ * the usual AWS credentials and AWS_REGION (docs/deployment.md).
  *
  * Exit codes: 0 done, 1 failed (unknown account or key, database unreachable), 2 bad usage or input.
  */
 import './quiet-sdk-warning';
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
+import { isPlanId, planIds, type PlanId } from '../src/config/plans';
 import { tables, type TableId } from '../src/config/tables';
+import { isWellFormedApiKey } from '../src/domain/accounts/api-key';
 import { countryField, nameField, taxIdField } from '../src/domain/fields';
-import { createAccount, createApiKey, revokeApiKey } from './admin/accounts';
+import packageJson from '../package.json';
+import { AdminError, changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey } from './admin/accounts';
+import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from './admin/authorizer-cache';
+import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from './admin/usage-keys';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
 import { runRatesImport } from './rates/rates-import';
 
-const USAGE = `Usage:
-  levy accounts create --name <name> --country <CC> [--tax-id <id>] [--aws]
-  levy keys create --account <account id> [--aws]
-  levy keys revoke <api key> [--aws]
-  levy rates import <files or folder> [--aws]
-
-Local by default (DynamoDB Local of \`npm start\`, LEVY_DYNAMODB_ENDPOINT, default ${DEFAULT_LOCAL_DYNAMODB_ENDPOINT}).
---aws (or LEVY_DYNAMODB_ENDPOINT=aws) uses the deployed tables named by ACCOUNTS_TABLE, API_KEYS_TABLE
-and ENTITIES_TABLE (stack outputs), with the default AWS credentials and AWS_REGION.`;
-
 /** A mistake of the caller: message to stderr, exit 2. */
 class UsageError extends Error {}
-/** The command ran but could not do it (unknown id ...): message to stderr, exit 1. */
-class CommandFailed extends Error {}
 
-const ADMIN_TABLES: readonly TableId[] = ['Accounts', 'ApiKeys', 'Entities'];
+const ADMIN_TABLES: readonly TableId[] = ['Accounts', 'ApiKeys', 'KeyActivity', 'Entities'];
 
-/** Points the stores at DynamoDB Local or at the deployed tables (whose names must then be set). */
-function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES): void {
+/** Points the stores at DynamoDB Local or at the deployed tables (whose names must then be set); answers which. */
+function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES): 'aws' | 'local' {
   const endpointVar = process.env.LEVY_DYNAMODB_ENDPOINT;
   const useAws = aws || endpointVar === 'aws' || (!endpointVar && !!process.env[tables.Accounts.envVar]);
   if (useAws) {
     delete process.env.LEVY_DYNAMODB_ENDPOINT;
     const missing = needed.map((id) => tables[id].envVar).filter((name) => !process.env[name]);
-    if (missing.length) {
-      throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
-    }
-    return;
+    if (missing.length) throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
+    return 'aws';
   }
   applyLocalEnv(endpointVar || DEFAULT_LOCAL_DYNAMODB_ENDPOINT, { keepTableNames: true });
+  return 'local';
 }
 
-function validated<S extends z.ZodType>(schema: S, value: unknown, option: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const message = issue?.message ?? 'is not valid';
-    throw new UsageError(/^[a-z]/.test(message) ? `${option} ${message}.` : `${option}: ${message}`);
-  }
-  return result.data;
+const usageKeysFor = (target: 'aws' | 'local'): UsageKeys =>
+  target === 'aws' ? apiGatewayUsageKeys(new APIGatewayClient({}), usagePlanIdsFromEnv()) : localUsageKeys;
+
+function cacheFlushFor(target: 'aws' | 'local'): AuthorizerCacheFlush {
+  if (target === 'local') return localCacheFlush();
+  const restApiId = process.env.LEVY_REST_API_ID;
+  if (!restApiId) throw new UsageError('Revoking a deployed key needs LEVY_REST_API_ID (the stack output ApiId), to flush the authorizer cache.');
+  return apiGatewayCacheFlush(new APIGatewayClient({}), restApiId);
 }
 
-type ParsedArgs = { values: { aws?: boolean } & Record<string, string | undefined>; positionals: string[] };
+/** A commander argument parser from a zod field: its message continues the option's name. */
+const checkedBy =
+  <S extends z.ZodType>(schema: S) =>
+  (value: string): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new InvalidArgumentError(`${result.error.issues[0]?.message ?? 'is not valid'}.`);
+    return result.data;
+  };
 
-/** Every command takes string options plus --aws. */
-function parse(argv: string[], options: Record<string, { type: 'string' }>): ParsedArgs {
-  try {
-    const parsed = parseArgs({ args: argv, options: { ...options, aws: { type: 'boolean' } }, allowPositionals: true, strict: true });
-    return parsed as unknown as ParsedArgs;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
+const planOption = () =>
+  new Option('--plan <plan>', `usage plan: ${planIds.join(', ')} (src/config/plans.ts)`).argParser((value): PlanId => {
+    if (!isPlanId(value)) throw new InvalidArgumentError(`must be one of ${planIds.join(', ')}.`);
+    return value;
+  });
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
-async function accountsCreate(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, { name: { type: 'string' }, country: { type: 'string' }, 'tax-id': { type: 'string' } });
-  if (positionals.length) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
-  if (values.name === undefined) throw new UsageError('--name is required.');
-  if (values.country === undefined) throw new UsageError('--country is required.');
-  const input = {
-    name: validated(nameField, values.name, '--name'),
-    country: validated(countryField, values.country, '--country'),
-    tax_id: values['tax-id'] === undefined ? null : validated(taxIdField, values['tax-id'], '--tax-id'),
-  };
-  configureTarget(!!values.aws);
-  const created = await createAccount(ports, input);
-  print({ account_id: created.account_id, api_key: created.api_key, primary_entity: created.primary_entity });
+/** The secret of a key, from stdin (`--stdin`) or a file (`--key-file`): never from the command line. */
+function secretFrom(options: { stdin?: boolean; keyFile?: string }): string {
+  const text = options.stdin ? readFileSync(0, 'utf8') : readFileSync(options.keyFile!, 'utf8');
+  const secret = text.trim();
+  if (!isWellFormedApiKey(secret)) throw new UsageError(`The ${options.stdin ? 'input' : 'file'} does not hold an API key (lvy_ and 43 characters).`);
+  return secret;
 }
 
-async function keysCreate(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, { account: { type: 'string' } });
-  if (positionals.length) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
-  const accountId = values.account?.trim();
-  if (!accountId) throw new UsageError('--account <account id> is required.');
-  configureTarget(!!values.aws);
-  const apiKey = await createApiKey(ports, accountId);
-  if (!apiKey) throw new CommandFailed(`No account '${accountId}'.`);
-  print({ account_id: accountId, api_key: apiKey });
-}
+export function program(): Command {
+  const levy = new Command('levy')
+    .description('Levy admin: accounts, API keys and rate tables (local DynamoDB by default, --aws for a deployment)')
+    .version(packageJson.version)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  const aws = () => new Option('--aws', 'use the deployed tables (names from the stack outputs)');
 
-async function keysRevoke(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv, {});
-  if (positionals.length !== 1) throw new UsageError('Give exactly one API key: levy keys revoke <api key>.');
-  configureTarget(!!values.aws);
-  if (!(await revokeApiKey(ports, positionals[0].trim()))) throw new CommandFailed('No such API key.');
-  print({ revoked: true });
-}
+  const accounts = levy.command('accounts').description('accounts: the tenants every record and key belongs to');
+  accounts
+    .command('create')
+    .description('create an account with its primary entity, usage plan and first API key (shown once)')
+    .requiredOption('--name <name>', 'legal name of the primary entity', checkedBy(nameField))
+    .requiredOption('--country <CC>', 'ISO 3166-1 alpha-2 country of the primary entity', checkedBy(countryField))
+    .option('--tax-id <id>', 'tax ID of the primary entity', checkedBy(taxIdField))
+    .addOption(planOption().default('starter'))
+    .addOption(aws())
+    .action(async (options: { name: string; country: string; taxId?: string; plan: PlanId; aws?: boolean }) => {
+      const target = configureTarget(!!options.aws);
+      print(await createAccount(ports, { name: options.name, country: options.country, tax_id: options.taxId ?? null, plan: options.plan }, usageKeysFor(target)));
+    });
+  accounts
+    .command('update')
+    .description("change an account's usage plan")
+    .requiredOption('--account <id>', 'account id')
+    .addOption(planOption().makeOptionMandatory())
+    .addOption(aws())
+    .action(async (options: { account: string; plan: PlanId; aws?: boolean }) => {
+      const target = configureTarget(!!options.aws);
+      print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
+    });
 
-/** `levy rates import`: its own options (--effective-month ...) are parsed by runRatesImport; only --aws is ours. */
-async function ratesImport(argv: string[]): Promise<void> {
-  configureTarget(argv.includes('--aws'), ['Rates']);
-  const code = await runRatesImport(argv.filter((a) => a !== '--aws'));
-  if (code !== 0) process.exitCode = code;
-}
+  const keys = levy.command('keys').description('API keys: several per account, for rotation');
+  keys
+    .command('create')
+    .description('issue a further API key for an account (shown once)')
+    .requiredOption('--account <id>', 'account id')
+    .addOption(aws())
+    .action(async (options: { account: string; aws?: boolean }) => {
+      configureTarget(!!options.aws);
+      const created = await createApiKey(ports, options.account);
+      if (!created) throw new AdminError(`No account '${options.account}'.`);
+      print({ account_id: options.account, ...created });
+    });
+  keys
+    .command('list')
+    .description("an account's keys with their id, prefix, status, created_at and last_used_on; never a secret")
+    .requiredOption('--account <id>', 'account id')
+    .addOption(aws())
+    .action(async (options: { account: string; aws?: boolean }) => {
+      configureTarget(!!options.aws);
+      print(await listApiKeys(ports, options.account));
+    });
+  keys
+    .command('revoke')
+    .description('revoke a key by its id or prefix (or its secret from --stdin or --key-file), then flush the authorizer cache')
+    .argument('[key id or prefix]', 'key id (key_...) or the key prefix `levy keys list` shows')
+    .option('--stdin', 'read the secret key from standard input')
+    .option('--key-file <path>', 'read the secret key from a file')
+    .addOption(aws())
+    .action(async (idOrPrefix: string | undefined, options: { stdin?: boolean; keyFile?: string; aws?: boolean }) => {
+      const given = [idOrPrefix !== undefined, !!options.stdin, options.keyFile !== undefined].filter(Boolean).length;
+      if (given !== 1) throw new UsageError('Name the key by exactly one of: its id or prefix, --stdin, --key-file.');
+      if (idOrPrefix && isWellFormedApiKey(idOrPrefix)) {
+        throw new UsageError('That is a secret key: never put one on the command line (it stays in shell history and `ps`). Use its id or prefix, --stdin or --key-file.');
+      }
+      const target = configureTarget(!!options.aws);
+      const flush = cacheFlushFor(target);
+      const revoked = await revokeApiKey(ports, idOrPrefix ? { idOrPrefix } : { secret: secretFrom(options) });
+      print({ revoked, flushed: await flush() });
+    });
 
-const commands: Record<string, (argv: string[]) => Promise<void>> = {
-  'accounts create': accountsCreate,
-  'keys create': keysCreate,
-  'keys revoke': keysRevoke,
-  'rates import': ratesImport,
-};
+  const rates = levy.command('rates').description('US local rate tables');
+  rates
+    .command('import')
+    .description('import ZIP5 rate files (Avalara TAXRATES_ZIP5 format) into the Rates table')
+    .allowUnknownOption()
+    .helpOption(false)
+    .argument('[args...]', 'files or folders, and --effective-month YYYY-MM, --no-progress')
+    .action(async (args: string[]) => {
+      configureTarget(args.includes('--aws'), ['Rates']);
+      const code = await runRatesImport(args.filter((a) => a !== '--aws'));
+      if (code !== 0) process.exitCode = code;
+    });
+  return levy;
+}
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    (argv.length === 0 ? process.stderr : process.stdout).write(`${USAGE}\n`);
-    return argv.length === 0 ? 2 : 0;
-  }
-  const command = commands[`${argv[0]} ${argv[1] ?? ''}`];
+  process.exitCode = undefined;
   try {
-    if (!command) throw new UsageError(`Unknown command '${argv.slice(0, 2).join(' ')}'.`);
-    await command(argv.slice(2));
+    await program().parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are a success; anything else commander refuses is a usage mistake (it printed why).
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    }
     if (error instanceof UsageError) {
-      process.stderr.write(`levy: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`levy: ${error.message}\n`);
       return 2;
     }
-    if (error instanceof CommandFailed) {
+    if (error instanceof AdminError) {
       process.stderr.write(`levy: ${error.message}\n`);
       return 1;
     }

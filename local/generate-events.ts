@@ -1,7 +1,7 @@
 /**
  * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy
  * event (payload 1.0) of one realistic request per route of src/config/routes.ts, and
- * events/authorizer.json, the TOKEN authorizer event. Built with the same builder as the local
+ * events/authorizer.json, the REQUEST authorizer event. Built with the same builder as the local
  * server (local/server/api-gateway-event.ts); ids, times and request ids are pinned so that regenerating
  * changes nothing unless a route or a sample changes.
  *
@@ -21,7 +21,7 @@ export const SAMPLE_API_KEY = 'lvy_REPLACE-WITH-THE-KEY-THAT-npm-start-PRINTED';
 const FIXED_TIME = new Date('2026-01-15T09:30:00.000Z');
 const REQUEST_ID = 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef';
 
-interface Sample {
+export interface Sample {
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
@@ -31,7 +31,7 @@ interface Sample {
 const location = { country: 'US', state: 'CA', postal_code: '94103' };
 
 /** One realistic request per route; a route added to src/config/routes.ts without a sample fails the script. */
-const samples: Record<string, Sample> = {
+export const samples: Record<string, Sample> = {
   'vendors-create': { body: { name: 'Acme Cloud GmbH', country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' } },
   'vendors-list': { query: { limit: '10' } },
   'vendors-get': { pathParameters: { id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' } },
@@ -130,8 +130,10 @@ export function sampleEvent(route: RouteDefinition) {
   return event;
 }
 
+/** The REQUEST authorizer's event for the vendors-list sample request. */
 export function authorizerSampleEvent() {
-  return buildAuthorizerEvent(`Bearer ${SAMPLE_API_KEY}`, routeByName('vendors-list'));
+  const route = routeByName('vendors-list');
+  return buildAuthorizerEvent(sampleEvent(route), route);
 }
 
 function write(name: string, value: unknown): void {

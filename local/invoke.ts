@@ -1,7 +1,7 @@
 /**
  * Local runtime (`npm run invoke -- <route-name> <event.json> [--account <id>]`): runs one handler
  * module on an API Gateway event file, as `sam local invoke` would, and prints its result JSON on
- * stdout (the handler's own log lines go to stderr). `authorizer` runs the TOKEN authorizer.
+ * stdout (the handler's own log lines go to stderr). `authorizer` runs the REQUEST authorizer.
  *
  * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default
  * http://127.0.0.1:8000) and its tables. The events of events/ carry the placeholder account id
@@ -69,8 +69,10 @@ async function main(): Promise<number> {
   if (routeName === authorizer.name) {
     // The placeholder key of events/authorizer.json becomes the development key.
     const apiKey = devAccount().api_key;
-    if (apiKey && typeof event.authorizationToken === 'string' && event.authorizationToken.includes(PLACEHOLDER_KEY)) {
-      event.authorizationToken = event.authorizationToken.replace(PLACEHOLDER_KEY, apiKey);
+    const header = event.headers?.Authorization;
+    if (apiKey && typeof header === 'string' && header.includes(PLACEHOLDER_KEY)) {
+      event.headers.Authorization = header.replace(PLACEHOLDER_KEY, apiKey);
+      if (event.multiValueHeaders?.Authorization) event.multiValueHeaders.Authorization = [event.headers.Authorization];
       console.error('[invoke] using the development API key of .levy/dev-account.json');
     }
   } else {

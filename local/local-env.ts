@@ -21,6 +21,9 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
   }
   process.env.LEVY_DYNAMODB_ENDPOINT = endpoint;
   process.env.POWERTOOLS_SERVICE_NAME ??= SERVICE_NAME;
+  // No CloudWatch or X-Ray on a laptop: metrics would only be printed, and there is no trace daemon.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
   process.env.AWS_REGION ??= 'us-east-1';
 }
 

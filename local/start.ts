@@ -59,13 +59,15 @@ async function ensureDevAccount(persistent: boolean): Promise<{ account: DevAcco
   if (persistent && existsSync(DEV_ACCOUNT_FILE)) {
     try {
       const saved = JSON.parse(readFileSync(DEV_ACCOUNT_FILE, 'utf8')) as DevAccount;
-      if (saved.account_id && (await ports.accounts.get(saved.account_id))) {
+      const stored = saved.account_id ? await ports.accounts.get(saved.account_id) : undefined;
+      // An account made before usage plans existed has no usage key: a new one is made below.
+      if (stored?.usage_key) {
         const key = saved.api_key ? await ports.apiKeys.get(hashApiKey(saved.api_key)) : undefined;
         if (key?.status === 'active' && key.account_id === saved.account_id) return { account: saved, created: false };
         // The account is there but its key was revoked: issue a new one.
-        const apiKey = await createApiKey(ports, saved.account_id);
-        if (apiKey) {
-          const account = { account_id: saved.account_id, api_key: apiKey };
+        const issued = await createApiKey(ports, saved.account_id);
+        if (issued) {
+          const account = { account_id: saved.account_id, api_key: issued.api_key };
           writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
           return { account, created: false };
         }

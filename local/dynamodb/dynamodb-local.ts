@@ -14,7 +14,9 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
+  UpdateTableCommand,
   type AttributeDefinition,
+  type GlobalSecondaryIndex,
   type KeySchemaElement,
   type LocalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
@@ -90,14 +92,17 @@ export function keySchema(table: TableDefinition): {
   KeySchema: KeySchemaElement[];
   AttributeDefinitions: AttributeDefinition[];
   LocalSecondaryIndexes?: LocalSecondaryIndex[];
+  GlobalSecondaryIndexes?: GlobalSecondaryIndex[];
 } {
   const keys = [
     { key: table.partitionKey, role: 'HASH' as const },
     ...(table.sortKey ? [{ key: table.sortKey, role: 'RANGE' as const }] : []),
   ];
   const indexes = table.localIndexes ?? [];
+  const globals = table.globalIndexes ?? [];
   const attributes = new Map<string, KeyDefinition>();
-  for (const key of [...keys.map(({ key }) => key), ...indexes.map((i) => i.sortKey)]) attributes.set(key.name, key);
+  const globalKeys = globals.flatMap((g) => [g.partitionKey, ...(g.sortKey ? [g.sortKey] : [])]);
+  for (const key of [...keys.map(({ key }) => key), ...indexes.map((i) => i.sortKey), ...globalKeys]) attributes.set(key.name, key);
   return {
     KeySchema: keys.map(({ key, role }) => ({ AttributeName: key.name, KeyType: role })),
     AttributeDefinitions: [...attributes.values()].map((key) => ({ AttributeName: key.name, AttributeType: key.type })),
@@ -111,7 +116,36 @@ export function keySchema(table: TableDefinition): {
           Projection: { ProjectionType: 'ALL' },
         }))
       : undefined,
+    GlobalSecondaryIndexes: globals.length ? globals.map(globalIndex) : undefined,
   };
+}
+
+function globalIndex(index: NonNullable<TableDefinition['globalIndexes']>[number]): GlobalSecondaryIndex {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+      ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+    ],
+    Projection: { ProjectionType: 'ALL' },
+  };
+}
+
+/** A global index declared after the table was made (an older `.levy/db`) is added: unlike a local one, it can be. */
+async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, table: TableDefinition): Promise<void> {
+  const declared = table.globalIndexes ?? [];
+  if (!declared.length) return;
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of declared.filter((i) => !present.has(i.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: keySchema(table).AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: globalIndex(index) }],
+      }),
+    );
+  }
 }
 
 /**
@@ -154,6 +188,7 @@ export async function ensureTables(endpoint: string, prefix = 'levy'): Promise<R
         await client.send(new CreateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST', ...keySchema(table) }));
       } else {
         await checkLocalIndexes(client, name, table);
+        await addMissingGlobalIndexes(client, name, table);
       }
       if (table.ttlAttribute) {
         const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));

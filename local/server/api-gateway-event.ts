@@ -4,7 +4,7 @@
  * invoke command and the tests run the handlers exactly as Lambda does.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEvent, APIGatewayTokenAuthorizerEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { API_STAGE_NAME } from '../../src/config/api-settings';
 import type { RouteDefinition } from '../../src/config/routes';
 
@@ -66,11 +66,26 @@ export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
   };
 }
 
-export function buildAuthorizerEvent(authorizationToken: string, route: RouteDefinition, stage = API_STAGE_NAME): APIGatewayTokenAuthorizerEvent {
+/** The ARN API Gateway's policy evaluation matches a method against: `...:api-id/stage/METHOD/path`. */
+export const methodArnOf = (route: Pick<RouteDefinition, 'method' | 'path'>, stage = API_STAGE_NAME): string =>
+  `arn:aws:execute-api:us-east-1:123456789012:levylocal/${stage}/${route.method}${route.path}`;
+
+/** The REQUEST authorizer's event for a request: its headers, query and path, and the request context (with the id). */
+export function buildAuthorizerEvent(request: APIGatewayProxyEvent, route: RouteDefinition): APIGatewayRequestAuthorizerEvent {
+  const { authorizer: _notYet, ...requestContext } = request.requestContext;
   return {
-    type: 'TOKEN',
-    authorizationToken,
-    methodArn: `arn:aws:execute-api:us-east-1:123456789012:levylocal/${stage}/${route.method}${route.path}`,
+    type: 'REQUEST',
+    methodArn: methodArnOf(route, requestContext.stage),
+    resource: request.resource,
+    path: request.path,
+    httpMethod: request.httpMethod,
+    headers: request.headers as Record<string, string>,
+    multiValueHeaders: request.multiValueHeaders as Record<string, string[]>,
+    pathParameters: request.pathParameters as Record<string, string> | null,
+    queryStringParameters: request.queryStringParameters as Record<string, string> | null,
+    multiValueQueryStringParameters: request.multiValueQueryStringParameters as Record<string, string[]> | null,
+    stageVariables: null,
+    requestContext: requestContext as APIGatewayRequestAuthorizerEvent['requestContext'],
   };
 }
 

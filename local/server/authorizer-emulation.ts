@@ -1,15 +1,16 @@
 /**
- * Local runtime (API Gateway emulation): the TOKEN authorizer as API Gateway runs it. Calls the real authorizer
- * module (within its Lambda timeout), caches an allowed result per Authorization header value for the stage's TTL
- * (failures are not cached), and evaluates the (possibly cached) policy against each request's method ARN.
+ * Local runtime (API Gateway emulation): the REQUEST authorizer as API Gateway runs it, with the Authorization header
+ * as its identity source. Calls the real authorizer module (within its Lambda timeout), caches an allowed result per
+ * header value for the stage's TTL (failures are not cached), and evaluates the (possibly cached) policy against each
+ * request's method ARN. `clear()` is what API Gateway's FlushStageAuthorizersCache does.
  */
-import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent, Context } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { buildAuthorizerEvent, buildLambdaContext } from './api-gateway-event';
 import { withTimeout } from './lambda-invocation';
 
-export type AuthorizerHandler = (event: APIGatewayTokenAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
+export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
 export type AuthOutcome = { ok: true; result: APIGatewayAuthorizerResult } | { ok: false; error: GatewayErrorType };
 
@@ -46,8 +47,9 @@ export class AuthorizerEmulation {
     private readonly timeoutMs: number,
   ) {}
 
-  async authorize(token: string, route: RouteDefinition): Promise<AuthOutcome> {
-    const event = buildAuthorizerEvent(token, route);
+  /** `request` is the proxy event the route will get (its request context carries the request id). */
+  async authorize(token: string, route: RouteDefinition, request: APIGatewayProxyEvent): Promise<AuthOutcome> {
+    const event = buildAuthorizerEvent(request, route);
     const cached = this.cache.get(token);
     let result: APIGatewayAuthorizerResult;
     if (cached && cached.expiresAt > Date.now()) {
@@ -62,12 +64,12 @@ export class AuthorizerEmulation {
     return policyAllows(result, event.methodArn) ? { ok: true, result } : { ok: false, error: 'ACCESS_DENIED' };
   }
 
-  /** Forgets every cached result (as redeploying the stage does). */
+  /** Forgets every cached result (API Gateway's FlushStageAuthorizersCache, or a redeployed stage). */
   clear(): void {
     this.cache.clear();
   }
 
-  private async invoke(event: APIGatewayTokenAuthorizerEvent): Promise<AuthOutcome> {
+  private async invoke(event: APIGatewayRequestAuthorizerEvent): Promise<AuthOutcome> {
     try {
       const handler = await this.handler();
       const answer: unknown = await withTimeout(handler(event, buildLambdaContext(authorizerDefinition.name, this.timeoutMs)), this.timeoutMs);

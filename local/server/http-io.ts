@@ -1,6 +1,7 @@
 /** Local runtime (API Gateway emulation): reading a Node HTTP request and writing the answer, as API Gateway does. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
+import type { Duplex } from 'node:stream';
+import { gatewayError, gatewayErrorBody, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
 
 /** The headers as sent (original case); for a repeated header the last value wins, as in `headers` of the event. */
 export function headersAsSent(req: IncomingMessage): Record<string, string> {
@@ -54,9 +55,38 @@ export function send(res: ServerResponse, status: number, headers: Record<string
   res.end(body);
 }
 
+/** The headers every answer carries: the request's id, as API Gateway names it and as Levy does. */
+export const requestIdHeaders = (requestId: string) => ({ 'x-amzn-RequestId': requestId, [REQUEST_ID_HEADER]: requestId });
+
 /** One of API Gateway's own answers (src/config/gateway-responses.ts); returns its status. */
 export function sendGatewayError(res: ServerResponse, type: GatewayErrorType, requestId: string, extra: Record<string, string> = {}): number {
   const definition = gatewayError(type);
-  send(res, definition.status, { 'Content-Type': 'application/json', 'x-amzn-RequestId': requestId, ...definition.headers, ...extra }, gatewayErrorBody(definition));
+  send(res, definition.status, { 'Content-Type': 'application/json', ...requestIdHeaders(requestId), ...definition.headers, ...extra }, gatewayErrorBody(definition, requestId));
   return definition.status;
+}
+
+/**
+ * The answer to a request Node could not even parse (headers over the limit, malformed HTTP), written on the raw
+ * socket with the error body: 431 for oversized headers, 400 for anything else.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex, requestId: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    error: tooLarge ? 'request_header_fields_too_large' : 'bad_request',
+    message: tooLarge
+      ? 'The request line and headers are larger than the 10 KB API Gateway accepts. Send a shorter Authorization header or fewer headers.'
+      : 'The request is not valid HTTP/1.1.',
+    status,
+    request_id: requestId,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+      `x-amzn-RequestId: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

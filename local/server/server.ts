@@ -2,17 +2,21 @@
  * Local runtime: an HTTP server (node:http) that plays API Gateway's REST API for every route of
  * src/config/routes.ts, in the order the gateway works:
  *
+ *   request line and headers over 10 KB, or not HTTP -> 431 / 400 with the error body (Node's parser refuses them)
  *   route match (method + resource template) -> 404 MISSING_AUTHENTICATION_TOKEN body
  *   body over 10 MB                           -> 413 REQUEST_TOO_LARGE
  *   no Authorization header                  -> 401 UNAUTHORIZED, the authorizer is not called
- *   TOKEN authorizer (authorizer-emulation.ts: the real module, result cached per header value, 300 s by default)
+ *   REQUEST authorizer (authorizer-emulation.ts: the real module, result cached per header value, 300 s by default)
  *     throws 'Unauthorized' -> 401; throws anything else or answers garbage -> 500;
- *     a policy that does not allow this method ARN -> 403 ACCESS_DENIED
+ *     a policy that does not allow this method ARN -> 403 ACCESS_DENIED; no usage key -> 403 INVALID_API_KEY
+ *   usage plan of the account (usage-plans.ts), only with LEVY_ENFORCE_PLANS=1 -> 429 THROTTLED / QUOTA_EXCEEDED
  *   route handler (the real module, imported once) with the REST proxy event (payload 1.0)
  *     throws, answers garbage or outlives the Lambda timeout (10 s) -> 502 INTEGRATION_FAILURE
  *
- * Gateway errors carry the bodies of src/config/gateway-responses.ts, like the deployed stack. Every answer carries
- * `x-amzn-RequestId`, and `Content-Type: application/json` unless the handler set one.
+ * Gateway errors carry the bodies of src/config/gateway-responses.ts with the request id, like the deployed stack.
+ * Every answer carries `Request-Id` (and `x-amzn-RequestId`), and `Content-Type: application/json` unless the
+ * handler set one. `POST /__levy/authorizer-cache/flush` from the loopback interface forgets every cached authorizer
+ * result, as FlushStageAuthorizersCache does in AWS (`levy keys revoke` calls it).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,17 +26,21 @@ import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIME
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from './api-gateway-event';
+import { LOCAL_FLUSH_PATH } from '../admin/authorizer-cache';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { importHandler } from './handler-module';
-import { headersAsSent, headerValue, readBody, send, sendGatewayError } from './http-io';
+import { answerUnparsableRequest, headersAsSent, headerValue, readBody, requestIdHeaders, send, sendGatewayError } from './http-io';
 import { isProxyResult, LambdaTimeout, loadOnce, withTimeout } from './lambda-invocation';
 import { matchRoute } from './route-matching';
+import { UsagePlanEnforcer } from './usage-plans';
 
 export { compileRoute, matchRoute } from './route-matching';
 export type { AuthorizerHandler };
 
 /** API Gateway's payload limit for REST APIs: 10 MB. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway's limit on a REST request's line and headers together: 10 KB. */
+export const MAX_HEADER_BYTES = 10 * 1024;
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -47,6 +55,8 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** Default 10 s, the functions' Lambda timeout. */
   lambdaTimeoutMs?: number;
+  /** Enforce the accounts' usage plans (429s); default LEVY_ENFORCE_PLANS=1, else off. */
+  enforcePlans?: boolean;
   /** Called once per request after the answer is sent (e.g. an access log line). */
   onRequest?: (entry: AccessLogEntry) => void;
   /** Replaces the import of a route's handler module (tests). */
@@ -77,6 +87,8 @@ export interface LocalServer {
 
 type RequestLog = Partial<AccessLogEntry> & { requestId: string };
 
+const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 function authCacheSecondsFromEnv(): number {
   const raw = process.env.LEVY_AUTH_CACHE_SECONDS;
   if (raw === undefined || raw === '') return AUTHORIZER_CACHE_TTL_SECONDS;
@@ -90,7 +102,7 @@ function writeProxyResult(res: ServerResponse, result: APIGatewayProxyResult, re
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = [...[headers[name] ?? []].flat(), ...values.map(String)];
-  headers['x-amzn-RequestId'] = requestId;
+  Object.assign(headers, requestIdHeaders(requestId));
   const rawBody = result.body ?? '';
   send(res, result.statusCode, headers, result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody);
 }
@@ -107,6 +119,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     (options.authCacheSeconds ?? authCacheSecondsFromEnv()) * 1000,
     Math.min(lambdaTimeoutMs, AUTHORIZER_TIMEOUT_SECONDS * 1000),
   );
+  const enforcePlans = options.enforcePlans ?? process.env.LEVY_ENFORCE_PLANS === '1';
+  const usagePlans = new UsagePlanEnforcer();
 
   async function handle(req: IncomingMessage, res: ServerResponse, log: RequestLog): Promise<number> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -114,6 +128,12 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       log.gatewayResponse = type;
       return sendGatewayError(res, type, log.requestId, extra);
     };
+    if (req.method === 'POST' && url.pathname === LOCAL_FLUSH_PATH && isLoopback(req.socket.remoteAddress)) {
+      req.resume();
+      authorizer.clear();
+      send(res, 204, requestIdHeaders(log.requestId), '');
+      return 204;
+    }
     const match = matchRoute((req.method ?? 'GET').toUpperCase(), url.pathname);
     if (!match) {
       req.resume();
@@ -127,15 +147,12 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
 
     const headers = headersAsSent(req);
     const token = headerValue(headers, 'authorization');
-    // A TOKEN authorizer whose identity source is missing or empty is not called: 401 straight away.
+    // An authorizer whose identity source is missing or empty is not called: 401 straight away.
     if (!token) return gatewayAnswer('UNAUTHORIZED');
-    const auth = await authorizer.authorize(token, route);
-    if (!auth.ok) return gatewayAnswer(auth.error);
 
     const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const query: Record<string, string> = {};
     url.searchParams.forEach((value, key) => (query[key] = value)); // last value wins, as in queryStringParameters
-    const context = auth.result.context ?? {};
     const event = buildProxyEvent({
       route,
       path: url.pathname,
@@ -149,12 +166,23 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
         'X-Forwarded-Port': String(req.socket.localPort ?? ''),
       },
       body: body.length > 0 ? body.toString('utf8') : null,
-      accountId: typeof context.accountId === 'string' ? context.accountId : '',
+      accountId: '',
       sourceIp,
     });
-    // The whole authorizer context reaches the handler, as API Gateway passes it.
-    event.requestContext.authorizer = { ...event.requestContext.authorizer, ...context, principalId: auth.result.principalId };
     event.requestContext.requestId = log.requestId;
+
+    const auth = await authorizer.authorize(token, route, event);
+    if (!auth.ok) return gatewayAnswer(auth.error);
+    // Every method requires the usage key the authorizer returns (apiKeySourceType AUTHORIZER); its plan applies.
+    const usageKey = auth.result.usageIdentifierKey;
+    if (!usageKey) return gatewayAnswer('INVALID_API_KEY');
+    const context = auth.result.context ?? {};
+    if (enforcePlans) {
+      const verdict = usagePlans.take(usageKey, String(context.plan ?? ''));
+      if (!verdict.ok) return gatewayAnswer(verdict.type, { 'Retry-After': String(verdict.retryAfterSeconds) });
+    }
+    // The whole authorizer context reaches the handler, as API Gateway passes it.
+    event.requestContext.authorizer = { ...context, principalId: auth.result.principalId, integrationLatency: 0 };
 
     let result: unknown;
     try {
@@ -174,7 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     return result.statusCode;
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = performance.now();
     const log: RequestLog = { requestId: randomUUID() };
     handle(req, res, log)
@@ -195,6 +223,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
         });
       });
   });
+  // A request Node cannot parse never reaches the handler above: answer it in the error shape, not with silence.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerUnparsableRequest(error, socket, randomUUID()));
   // API Gateway closes idle client connections; keep ours short so close() is quick.
   server.keepAliveTimeout = 5_000;
 

@@ -1,12 +1,15 @@
 /**
- * Composition root of the billable routes: Powertools' DynamoDB persistence layer for idempotency records, built on
- * first use on the shared DynamoDB client (so only the three billable functions bundle Powertools idempotency).
+ * Composition root of the billable routes: the idempotency store of one call (it carries the call's billing, so the
+ * answer is kept and billed in one write), on the shared DynamoDB client, with the table names read on first use.
  */
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { dynamoDbClient } from '../adapters/dynamodb/client';
+import { DynamoDbIdempotencyStore, type BillableCall } from '../adapters/dynamodb/idempotency-store';
+import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { tableName } from '../config/environment';
 import { once } from './once';
 
-export const idempotencyPersistence = once(
-  () => new DynamoDBPersistenceLayer({ tableName: tableName('Idempotency'), awsSdkV3Client: dynamoDbClient() }),
-);
+const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
+
+export const idempotencyStoreFor = (call: BillableCall): DynamoDbIdempotencyStore =>
+  new DynamoDbIdempotencyStore(tableName('Idempotency'), usageStore(), call);
+
+export type { BillableCall };

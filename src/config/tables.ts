@@ -24,6 +24,8 @@ export interface TableDefinition {
    * An item without the index's sort key attribute is not in the index (a sparse index).
    */
   readonly localIndexes?: readonly LocalIndexDefinition[];
+  /** Global secondary indexes (projection ALL): another partition key; may be added to an existing table. */
+  readonly globalIndexes?: readonly GlobalIndexDefinition[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes expired items. */
   readonly ttlAttribute?: string;
   readonly description: string;
@@ -35,9 +37,16 @@ export interface LocalIndexDefinition {
   readonly sortKey: KeyDefinition;
 }
 
+export interface GlobalIndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyDefinition;
+  readonly sortKey?: KeyDefinition;
+}
+
 export type TableId =
   | 'Accounts'
   | 'ApiKeys'
+  | 'KeyActivity'
   | 'Vendors'
   | 'Entities'
   | 'Rates'
@@ -45,6 +54,9 @@ export type TableId =
   | 'Exposure'
   | 'Usage'
   | 'Idempotency';
+
+/** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
+export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
 
 /** LSI of the Transactions table: the account's sales by `date_id` (`<YYYY-MM-DD>#<id>`). */
 export const TRANSACTIONS_BY_DATE_INDEX = 'by-date';
@@ -60,7 +72,14 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     id: 'ApiKeys',
     envVar: 'API_KEYS_TABLE',
     partitionKey: { name: 'key_hash', type: 'S' },
-    description: 'SHA-256 of each API key -> account id, status (active | revoked), created_at.',
+    globalIndexes: [{ name: API_KEYS_BY_ACCOUNT_INDEX, partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'key_id', type: 'S' } }],
+    description: 'SHA-256 of each API key -> key id, prefix, account id, plan, status (active | revoked), created_at.',
+  },
+  KeyActivity: {
+    id: 'KeyActivity',
+    envVar: 'KEY_ACTIVITY_TABLE',
+    partitionKey: { name: 'key_id', type: 'S' },
+    description: 'The UTC day each API key was last used, written by the authorizer at most once a day per key.',
   },
   Vendors: {
     id: 'Vendors',

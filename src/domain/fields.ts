@@ -6,7 +6,8 @@
 import currencyCodes from 'currency-codes';
 import { z } from 'zod';
 import { isAssignedCountry } from './geography/countries';
-import { MAX_AMOUNT_MINOR } from './money/money';
+import { REFERENCE_PATTERN } from './ids';
+import { MAX_AMOUNT_MINOR, MAX_SALE_TOTAL_MINOR } from './money/money';
 import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories, type DeliveryMethod, type ProductCategory } from './tax/vocabulary';
 import { expected, requiredOr } from './validation';
 
@@ -91,7 +92,7 @@ export const currencyField = z
 /** A caller's reference: also a path segment, so URL-safe, and never `#` (the stores' key separator). */
 export const referenceField = z
   .string({ error: requiredOr('must be a string') })
-  .regex(/^[A-Za-z0-9._:~-]{1,128}$/, { error: 'must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -' });
+  .regex(REFERENCE_PATTERN, { error: 'must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -' });
 
 const quantityMessage = 'must be a whole number from 1 to 10^9';
 export const quantityField = z
@@ -137,6 +138,23 @@ export const lineItemsField = <Line extends z.ZodType>(line: Line) =>
     .array(line, { error: requiredOr('must be an array of line items') })
     .min(1, { error: 'must hold at least one line' })
     .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` });
+
+/**
+ * Adds a 400 when a sale's or cart's lines add up past MAX_SALE_TOTAL_MINOR, in `amount` or in a caller's
+ * `tax_amount`: so a sale's totals, and anything added up from one sale, are exact integers (docs/api.md).
+ */
+export function checkSaleTotals(lines: readonly { amount: number; tax_amount?: number }[], ctx: z.RefinementCtx): void {
+  for (const field of ['amount', 'tax_amount'] as const) {
+    const total = lines.reduce((sum, line) => sum + (line[field] ?? 0), 0);
+    if (total > MAX_SALE_TOTAL_MINOR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['line_items'],
+        message: `add up to ${total} minor units of ${field}; one sale may total at most 10^15 (${MAX_SALE_TOTAL_MINOR})`,
+      });
+    }
+  }
+}
 
 /**
  * Adds a 400 for every line id used twice, naming the second occurrence; with `defaultId`, a line without an id

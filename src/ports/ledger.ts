@@ -33,8 +33,11 @@ export interface SaleLedger {
   get(accountId: string, id: string): Promise<StoredSale | undefined>;
   /** A page of sales; an unknown `startingAfter` is a 400 naming it. */
   list(accountId: string, request: SaleListRequest): Promise<Page<Transaction>>;
-  /** `exists`: a sale with this id is already recorded; nothing was written. */
-  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'>;
+  /**
+   * `exists`: a sale with this id is already recorded; `counter_limit`: an exposure total would pass 2^53 - 1 minor
+   * units. Either way nothing was written.
+   */
+  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'>;
 }
 
 export interface RefundLedger {

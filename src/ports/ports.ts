@@ -3,7 +3,7 @@
  * implementations (DynamoDB, the offline geo look-ups); unit tests pass in-memory fakes of the few a use case needs.
  */
 import type { LocationLookups } from '../domain/geography/location';
-import type { AccountDirectory, ApiKeyRegistry } from './accounts';
+import type { AccountDirectory, ApiKeyRegistry, KeyActivity } from './accounts';
 import type { RefundLedger, SaleLedger } from './ledger';
 import type { ZipRateTable } from './rates';
 import type { EntityStore, VendorStore } from './records';
@@ -12,6 +12,7 @@ import type { ExposureTotals, UsageMeter } from './reports';
 export interface Ports {
   accounts: AccountDirectory;
   apiKeys: ApiKeyRegistry;
+  keyActivity: KeyActivity;
   vendors: VendorStore;
   entities: EntityStore;
   sales: SaleLedger;

@@ -8,7 +8,7 @@
  *
  * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
  */
-import { ConflictError } from '../domain/errors';
+import { AppError, ConflictError } from '../domain/errors';
 import { saleExposureDeltas } from '../domain/exposure/deltas';
 import type { LevelAmounts } from '../domain/money/levels';
 import type { Jurisdiction } from '../domain/tax/rate-types';
@@ -100,7 +100,11 @@ export async function recordTransaction(
     : await engineTaxes(deps, accountId, request);
   const transaction = buildTransaction(request, jurisdiction, taxes, (options.now ?? new Date()).toISOString());
 
-  if ((await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction))) === 'exists') {
+  const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction));
+  if (outcome === 'counter_limit') {
+    throw new AppError(422, 'exposure_limit_exceeded', `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`);
+  }
+  if (outcome === 'exists') {
     // The same id landed meanwhile (a concurrent retry): answer as a retry, or 409 for other content.
     const raced = await existingOrConflict(deps, accountId, request.id, fingerprint);
     if (raced) return raced;

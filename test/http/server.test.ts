@@ -2,42 +2,11 @@
  * HTTP test through the local server (local/server/), the API Gateway emulation `npm start`
  * serves: real sockets, the real authorizer and handler modules, DynamoDB Local from globalSetup.
  */
-import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
 import { createApiKey, revokeApiKey, type CreatedAccount } from '../../local/admin/accounts';
 import { ports } from '../../src/composition/all-ports';
 import { MAX_BODY_BYTES, startServer, type LocalServer } from '../../local/server/server';
 import { newTestAccount } from '../support/api';
-
-interface HttpResult {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-
-const gatewayBody = (type: GatewayErrorType) => JSON.parse(gatewayErrorBody(gatewayError(type)));
-
-function requester(server: () => LocalServer) {
-  return async function request(
-    method: string,
-    path: string,
-    options: { key?: string; authorization?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<HttpResult> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.authorization !== undefined) headers.Authorization = options.authorization;
-    else if (options.key) headers.Authorization = `Bearer ${options.key}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
-    const res = await fetch(`${server().url}${path}`, { method, headers, body });
-    const text = await res.text();
-    // Every answer, the gateway's own and the handlers', is JSON (also a 204's header).
-    expect(res.headers.get('content-type')).toMatch(/^application\/json\b/);
-    expect(res.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-  };
-}
+import { gatewayBody, requester } from '../support/http';
 
 let server: LocalServer;
 const request = requester(() => server);
@@ -125,9 +94,9 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
   });
 
   it('refuses a revoked key on every route, while the account\'s other key still works', async () => {
-    const key = (await createApiKey(ports, accountA.account_id))!;
+    const { api_key: key, key_id } = (await createApiKey(ports, accountA.account_id))!;
     expect((await request('GET', '/vendors', { key })).status).toBe(200);
-    expect(await revokeApiKey(ports, key)).toBe(true);
+    expect(await revokeApiKey(ports, { idOrPrefix: key_id })).toMatchObject({ key_id, status: 'revoked' });
     for (const [method, path] of protectedRoutes) {
       const res = await request(method, path, { key });
       expect(res.status).toBe(401);
@@ -143,7 +112,7 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
       port: 0,
       authCacheSeconds: 0,
       loadAuthorizer: async () => async (event) => {
-        calls.push(event.authorizationToken);
+        calls.push(event.headers?.Authorization ?? '');
         return handler(event);
       },
     });
@@ -164,10 +133,10 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
   it('caches allowed results per key like API Gateway (a revoked key works until the TTL ends)', async () => {
     const cached = await startServer({ port: 0, authCacheSeconds: 300 });
     try {
-      const key = (await createApiKey(ports, accountB.account_id))!;
+      const { api_key: key } = (await createApiKey(ports, accountB.account_id))!;
       const cachedRequest = requester(() => cached);
       expect((await cachedRequest('GET', '/vendors', { key })).status).toBe(200);
-      await revokeApiKey(ports, key);
+      await revokeApiKey(ports, { secret: key });
       // The cached policy covers the whole API, so it serves other routes too.
       expect((await cachedRequest('GET', '/entities', { key })).status).toBe(200);
       cached.clearAuthCache();
@@ -206,7 +175,7 @@ describe('API Gateway\'s own errors', () => {
     const res = await request('POST', '/vendors', { key: accountA.api_key, body: '{"name": "Acme", ' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'invalid_json', status: 400 });
-    expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'status']);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'message', 'request_id', 'status']);
   });
 
   it('answers a handler that throws with 502, and a broken authorizer with 500', async () => {

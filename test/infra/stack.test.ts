@@ -15,6 +15,7 @@ import { createLevyApp, STACK_ID, type LevyApp } from '../../lib/levy-app';
 import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '../../lib/levy-stack';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
+import { plans } from '../../src/config/plans';
 import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../src/config/routes';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
 
@@ -209,11 +210,11 @@ describe('API', () => {
     expect(JSON.stringify(stage.Properties.AccessLogSetting.DestinationArn)).toContain('ApiAccessLogs');
   });
 
-  test('TOKEN authorizer on the Authorization header, results cached 300 s, backed by the authorizer function', () => {
+  test('REQUEST authorizer on the Authorization header (it gets the request id), results cached 300 s, backed by the authorizer function', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
     const [, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0];
     expect(authorizer.Properties).toMatchObject({
-      Type: 'TOKEN',
+      Type: 'REQUEST',
       IdentitySource: 'method.request.header.Authorization',
       AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL_SECONDS,
     });
@@ -231,6 +232,8 @@ describe('API', () => {
       const p = method.Properties;
       expect(p.AuthorizationType).toBe('CUSTOM');
       expect(p.AuthorizerId).toEqual({ Ref: authorizerId });
+      // The account's usage plan applies to every method, keyed by the usage key the authorizer returns.
+      expect(p.ApiKeyRequired).toBe(true);
       const resourcePath = p.ResourceId.Ref ? paths.get(p.ResourceId.Ref) : '/';
       seen.set(`${p.HttpMethod} ${resourcePath}`, p);
     }
@@ -242,18 +245,36 @@ describe('API', () => {
     }
   });
 
-  test.each(gatewayErrors.map((g) => [g.type, g] as const))('gateway response %s answers the spec error body', (type, g) => {
+  test.each(gatewayErrors.map((g) => [g.type, g] as const))('gateway response %s answers the spec error body with the request id', (type, g) => {
     const matches = ofType('AWS::ApiGateway::GatewayResponse').filter(([, r]) => r.Properties.ResponseType === type);
     expect(matches).toHaveLength(1);
     const p = matches[0][1].Properties;
     expect(p.StatusCode).toBe(String(g.status));
-    expect(p.ResponseTemplates['application/json']).toBe(gatewayErrorBody(g));
-    expect(JSON.parse(p.ResponseTemplates['application/json'])).toEqual({ error: g.error, message: g.message, status: g.status });
-    // The template is VTL: `$` and `#` would be interpreted, so the bodies must not contain them.
-    expect(p.ResponseTemplates['application/json']).not.toMatch(/[$#]/);
-    if (type === 'UNAUTHORIZED') {
-      expect(p.ResponseParameters).toEqual({ 'gatewayresponse.header.WWW-Authenticate': "'Bearer'" });
+    const template = p.ResponseTemplates['application/json'];
+    expect(template).toBe(gatewayErrorBody(g, '$context.requestId'));
+    expect(JSON.parse(template)).toEqual({ error: g.error, message: g.message, status: g.status, request_id: '$context.requestId' });
+    // The template is VTL: the only `$` or `#` in it is the request id API Gateway fills in.
+    expect(template.replace('$context.requestId', '')).not.toMatch(/[$#]/);
+    expect(p.ResponseParameters['gatewayresponse.header.Request-Id']).toBe('context.requestId');
+    if (type === 'UNAUTHORIZED') expect(p.ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe("'Bearer'");
+    if (type === 'THROTTLED' || type === 'QUOTA_EXCEEDED') expect(p.ResponseParameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
+  });
+
+  test('one usage plan per plan of src/config/plans.ts, on the stage, with its rate, burst and daily quota; keys come from the authorizer', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+    const usagePlans = ofType('AWS::ApiGateway::UsagePlan');
+    expect(usagePlans).toHaveLength(Object.keys(plans).length);
+    const outputs = template.toJSON().Outputs as Json;
+    for (const plan of Object.values(plans)) {
+      const found = usagePlans.find(([, u]) => u.Properties.UsagePlanName === `levy-${plan.id}`);
+      expect(found).toBeDefined();
+      const p = found![1].Properties;
+      expect(p.Throttle).toEqual({ RateLimit: plan.rateLimit, BurstLimit: plan.burstLimit });
+      expect(p.Quota).toEqual({ Limit: plan.dailyQuota, Period: 'DAY' });
+      expect(p.ApiStages).toHaveLength(1);
+      expect(Object.values(outputs).some((o: Json) => JSON.stringify(o.Value) === JSON.stringify({ Ref: found![0] }))).toBe(true);
     }
+    expect(outputs.ApiId).toBeDefined();
   });
 
   test('one gateway response per entry of src/config/gateway-responses.ts', () => {
@@ -283,6 +304,9 @@ describe('functions', () => {
     expect([512, 1024]).toContain(props.MemorySize);
     const env = props.Environment.Variables as Json;
     expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'levy', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' });
+    // Metrics and traces are on in AWS (the laptop turns them off).
+    expect(env.POWERTOOLS_METRICS_DISABLED).toBeUndefined();
+    expect(env.POWERTOOLS_TRACE_ENABLED).toBeUndefined();
     // Exactly the table variables of the tables it lists, each naming the right table.
     const tableVars = Object.keys(env).filter((k) => allTableEnvVars.has(k)).sort();
     const listed = Object.keys(access) as TableId[];
@@ -300,24 +324,45 @@ describe('functions', () => {
     }
   });
 
-  test.each([...routes.map((r) => r.name), authorizerDefinition.name])('%s: least privilege, only the listed tables with the listed access', (name) => {
+  test.each([...routes.map((r) => r.name), authorizerDefinition.name])('%s: least privilege, exactly the listed actions on exactly the listed tables', (name) => {
     const { tables: access, fn } = everyFunction().find((f) => f.name === name)!;
     const grants = tableGrants(fn);
-    const expected = new Map((Object.entries(access) as [TableId, TableAccess][]).map(([id, a]) => [tableLogicalId(id), a]));
+    const expected = new Map((Object.entries(access) as [TableId, TableAccess][]).map(([id, actions]) => [tableLogicalId(id), actions]));
     expect([...grants.keys()].sort()).toEqual([...expected.keys()].sort());
-    for (const [id, a] of expected) {
-      const actions = grants.get(id)!;
-      const reads = ['dynamodb:GetItem', 'dynamodb:Query'].some((x) => actions.has(x));
-      const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'].some((x) => actions.has(x));
-      expect({ reads, writes }).toEqual({ reads: a !== 'write', writes: a !== 'read' });
-      expect([...actions].some((x) => x.includes('*'))).toBe(false);
+    for (const [id, actions] of expected) {
+      expect([...grants.get(id)!].sort()).toEqual(actions.map((a) => `dynamodb:${a}`).sort());
     }
   });
 
-  test('vendors-create may touch the Vendors table only; tax-rate never the Vendors table', () => {
-    expect([...tableGrants(stack.routeFunctions['vendors-create']).keys()]).toEqual([tableLogicalId('Vendors')]);
+  test("the authorizer may only GetItem on the key table (and note a key's last day of use in its own table)", () => {
+    const grants = tableGrants(stack.authorizerFunction);
+    expect([...grants.get(tableLogicalId('ApiKeys'))!]).toEqual(['dynamodb:GetItem']);
+    expect([...grants.get(tableLogicalId('KeyActivity'))!]).toEqual(['dynamodb:UpdateItem']);
+    expect([...grants.keys()].sort()).toEqual([tableLogicalId('ApiKeys'), tableLogicalId('KeyActivity')].sort());
+  });
+
+  test('no function may Scan or BatchGet anything; writes never read; vendors-delete only deletes', () => {
+    for (const { fn } of everyFunction()) {
+      for (const actions of tableGrants(fn).values()) {
+        expect([...actions].filter((a) => /Scan|BatchGet|\*/.test(a))).toEqual([]);
+      }
+    }
+    expect([...tableGrants(stack.routeFunctions['vendors-delete']).get(tableLogicalId('Vendors'))!]).toEqual(['dynamodb:DeleteItem']);
+    expect([...tableGrants(stack.routeFunctions['transactions-create']).get(tableLogicalId('Exposure'))!]).toEqual(['dynamodb:UpdateItem']);
     expect(tableGrants(stack.routeFunctions['tax-rate']).has(tableLogicalId('Vendors'))).toBe(false);
-    expect([...tableGrants(stack.authorizerFunction).keys()]).toEqual([tableLogicalId('ApiKeys')]);
+  });
+});
+
+describe('monitoring', () => {
+  test('alarms on 5xx rate, p99 latency, Lambda throttles, authorizer errors and DynamoDB throttles of every table, and one dashboard', () => {
+    const alarmNames = [...ofType('AWS::CloudWatch::Alarm'), ...ofType('AWS::CloudWatch::CompositeAlarm')].map(([, a]) => a.Properties.AlarmName as string);
+    for (const name of ['levy-api-5xx-rate', 'levy-api-latency-p99', 'levy-lambda-throttles', 'levy-authorizer-errors', ...tableList.map((t) => `levy-dynamodb-throttles-${t.id}`)]) {
+      expect(alarmNames).toContain(name);
+    }
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const body = JSON.stringify(ofType('AWS::CloudWatch::Dashboard')[0][1].Properties.DashboardBody);
+    for (const metric of ['BillableCalls', 'IdempotentReplays', 'Errors']) expect(body).toContain(metric);
+    for (const route of routes.filter((r) => r.billable)) expect(body).toContain(`${route.method} ${route.path}`);
   });
 });
 

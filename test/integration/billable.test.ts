@@ -40,7 +40,7 @@ describe('billable routes: idempotency and metering', () => {
     await validate(account_id, { tax_id: 'DE136695976' }, 'key-2');
     const reused = await validate(account_id, { tax_id: 'GB980780684' }, 'key-2');
     expect(reused.status).toBe(422);
-    expect(reused.body).toEqual({ error: 'idempotency_key_reused', message: expect.any(String), status: 422 });
+    expect(reused.body).toEqual({ error: 'idempotency_key_reused', message: expect.any(String), status: 422, request_id: expect.any(String) });
     const replay = await validate(account_id, { tax_id: 'DE136695976' }, 'key-2');
     expect(replay.status).toBe(200);
     expect(replay.body.normalized).toBe('DE136695976');
@@ -76,7 +76,7 @@ describe('billable routes: idempotency and metering', () => {
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
     for (const r of results.filter((x) => x.status === 409)) {
-      expect(r.body).toEqual({ error: 'idempotency_key_in_use', message: expect.any(String), status: 409 });
+      expect(r.body).toEqual({ error: 'idempotency_key_in_use', message: expect.any(String), status: 409, request_id: expect.any(String) });
     }
     expect(await usageCount(account_id)).toBe(1);
     const after = await validate(account_id, { tax_id: 'FR40303265045' }, 'burst');

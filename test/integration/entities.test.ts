@@ -36,7 +36,7 @@ describe('entities', () => {
     const { body: entity } = await callRoute('entities-create', { accountId, body: { name: 'Sub', country: 'FR' } });
     const res = await callRoute('entities-update', { accountId, pathParameters: { id: entity.id }, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400 });
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400, request_id: expect.any(String) });
   });
 
   it('refuses is_primary on create', async () => {
@@ -49,7 +49,7 @@ describe('entities', () => {
     const before = await callRoute('entities-get', { accountId, pathParameters: { id: primaryId } });
     const res = await callRoute('entities-update', { accountId, pathParameters: { id: primaryId }, body: { name: 'Renamed' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'primary_entity_immutable', message: expect.stringMatching(/contact support/i), status: 403 });
+    expect(res.body).toEqual({ error: 'primary_entity_immutable', message: expect.stringMatching(/contact support/i), status: 403, request_id: expect.any(String) });
     const after = await callRoute('entities-get', { accountId, pathParameters: { id: primaryId } });
     expect(after.body).toEqual(before.body);
   });

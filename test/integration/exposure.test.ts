@@ -108,7 +108,7 @@ describe('GET /v1/exposure/countries', () => {
     const { account_id } = await newTestAccount('DE');
     const res = await report(account_id, query as Record<string, string>);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400 });
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400, request_id: expect.any(String) });
   });
 
   it("never shows another account's sales", async () => {

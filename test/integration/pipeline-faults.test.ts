@@ -1,45 +1,84 @@
 /**
- * Integration: an unexpected failure answers 500 `internal_error` with no internal detail, is
- * logged as structured JSON with the request id, and leaves no idempotency record behind, so the
- * client's retry with the same key runs. The fault (DynamoDB refusing the metering write) is
- * injected, since DynamoDB Local cannot fail on demand.
+ * Integration: an unexpected failure answers 500 `internal_error` with no internal detail and the request id, is
+ * logged as structured JSON with that request id, and bills nothing: a call is billed only when its answer is kept
+ * (with an Idempotency-Key) or sent (without one). The faults (DynamoDB refusing the write that keeps the answer and
+ * bills it, or the usage write) are injected, since DynamoDB Local cannot fail on demand.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { callRoute, newTestAccount } from '../support/api';
+
+type Send = (command: unknown, ...rest: unknown[]) => unknown;
+
+/** Makes every DynamoDB command `fails` picks reject, until restored; answers how many were refused. */
+function injectFailure(fails: (command: unknown) => boolean): { refused: () => number } {
+  const realSend = documentClient().send.bind(documentClient()) as Send;
+  let refused = 0;
+  jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+    if (!fails(command)) return realSend(command, ...rest);
+    refused++;
+    return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
+  }) as never);
+  return { refused: () => refused };
+}
+
+const writesTable = (command: unknown, table: string) =>
+  command instanceof TransactWriteCommand && (command.input.TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith(table));
+
+async function billed(accountId: string): Promise<number> {
+  const res = await callRoute('usage-get', { accountId });
+  return res.body.data.reduce((n: number, r: { count: number }) => n + r.count, 0);
+}
 
 describe('unexpected failures', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('answers a bare 500, logs it with the request id, and lets the same key retry', async () => {
+  it('with a key: an answer that could not be kept is a bare 500, unbilled, and the key is released for one retry', async () => {
     const { account_id } = await newTestAccount();
-    const realSend = documentClient().send.bind(documentClient());
-    const send = jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-      if (command instanceof UpdateCommand && String(command.input.TableName).endsWith('Usage')) {
-        return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
-      }
-      return (realSend as (...args: unknown[]) => unknown)(command, ...rest);
-    }) as never);
     const logged: string[] = [];
-    const previousLevel = process.env.POWERTOOLS_LOG_LEVEL;
     const capture = ((chunk: string) => logged.push(String(chunk)) > 0) as never;
-    const writes = [jest.spyOn(process.stdout, 'write').mockImplementation(capture), jest.spyOn(process.stderr, 'write').mockImplementation(capture)];
-    const { logger } = await import('../../src/adapters/http/logger');
+    jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    const { logger } = await import('../../src/adapters/observability/logger');
+    const previousLevel = process.env.POWERTOOLS_LOG_LEVEL;
     logger.setLogLevel('ERROR');
+    const fault = injectFailure((command) => writesTable(command, 'Idempotency'));
+    let res;
     try {
-      const res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500 });
-      expect(JSON.stringify(res.body)).not.toMatch(/secret|Provisioned|at .*\.ts/);
+      res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
     } finally {
       logger.setLogLevel((previousLevel as 'SILENT') ?? 'SILENT');
-      writes.forEach((w) => w.mockRestore());
-      send.mockRestore();
+      jest.restoreAllMocks();
     }
+    expect(fault.refused()).toBe(1);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500, request_id: res.headers['Request-Id'] });
+    expect(JSON.stringify(res.body)).not.toMatch(/secret|Provisioned|at .*\.ts/);
     const errorLine = logged.map((l) => { try { return JSON.parse(l); } catch { return undefined; } }).find((l) => l?.level === 'ERROR');
-    expect(errorLine).toMatchObject({ message: 'Unhandled error', function_request_id: expect.any(String) });
+    expect(errorLine).toMatchObject({ message: 'Unhandled error', function_request_id: expect.any(String), correlation_id: res.body.request_id });
+    // The answer was not kept, so it was not billed; the key is free again.
+    expect(await billed(account_id)).toBe(0);
     const retry = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
     expect(retry.status).toBe(200);
     expect(retry.body.valid).toBe(true);
+    expect(retry.headers['Idempotent-Replayed']).toBeUndefined();
+    expect(await billed(account_id)).toBe(1);
+    // From now on the kept answer is replayed, free.
+    const replay = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
+    expect(replay.headers['Idempotent-Replayed']).toBe('true');
+    expect(replay.body).toEqual(retry.body);
+    expect(await billed(account_id)).toBe(1);
+  });
+
+  it('without a key: a call whose billing fails answers 500 and is not billed; the next one is billed once', async () => {
+    const { account_id } = await newTestAccount();
+    const fault = injectFailure((command) => command instanceof UpdateCommand && String(command.input.TableName).endsWith('Usage'));
+    const res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' } });
+    jest.restoreAllMocks();
+    expect(fault.refused()).toBe(1);
+    expect(res.status).toBe(500);
+    expect(await billed(account_id)).toBe(0);
+    expect((await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' } })).status).toBe(200);
+    expect(await billed(account_id)).toBe(1);
   });
 });

@@ -122,7 +122,7 @@ describe('POST /v1/tax/rate', () => {
     const { account_id } = await newTestAccount('US');
     const res = await rate(account_id, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(named), status: 400 });
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(named), status: 400, request_id: expect.any(String) });
     const usage = await callRoute('usage-get', { accountId: account_id });
     expect(usage.body.data).toEqual([]);
   });

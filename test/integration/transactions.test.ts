@@ -90,7 +90,7 @@ describe('transactions', () => {
     expect(again.body).toEqual(first.body);
     const changed = await create({ ...body, line_items: [{ ...body.line_items[0], amount: 10_001 }, body.line_items[1]] });
     expect(changed.status).toBe(409);
-    expect(changed.body).toEqual({ error: 'transaction_exists', message: expect.stringContaining(body.id), status: 409 });
+    expect(changed.body).toEqual({ error: 'transaction_exists', message: expect.stringContaining(body.id), status: 409, request_id: expect.any(String) });
     // The same id in another account is another transaction.
     expect((await create(body, otherAccountId)).status).toBe(201);
   });
@@ -115,7 +115,7 @@ describe('transactions', () => {
   ])('refuses %s with 400 naming the field', async (_name, over, message) => {
     const res = await create(sale(over));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400 });
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400, request_id: expect.any(String) });
   });
 
   it('accepts exactly 1,000 lines with amounts just below 10^13', async () => {
@@ -178,7 +178,7 @@ describe('transactions', () => {
     await create(body);
     const asOther = await get(body.id, otherAccountId);
     expect(asOther.status).toBe(404);
-    expect(asOther.body).toEqual({ error: 'not_found', message: expect.stringContaining(body.id), status: 404 });
+    expect(asOther.body).toEqual({ error: 'not_found', message: expect.stringContaining(body.id), status: 404, request_id: expect.any(String) });
     expect((await refund(body.id, { id: 'steal', date: '2026-03-20' }, otherAccountId)).status).toBe(404);
     const list = await callRoute('transactions-list', { accountId: otherAccountId, query: { limit: '100' } });
     expect(list.body.data.find((t: { id: string }) => t.id === body.id)).toBeUndefined();
@@ -284,7 +284,7 @@ describe('transactions', () => {
       for (const query of [{ starting_after: 'no-such-sale' }, { from: '2026-02-01', to: '2026-03-31', starting_after: 'no-such-sale' }, { to: '2026-03-31', starting_after: 'rf-1' }] as Record<string, string>[]) {
         const res = await list(query);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(`'starting_after'`), status: 400 });
+        expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(`'starting_after'`), status: 400, request_id: expect.any(String) });
         expect(res.body.message).toContain(`'${query.starting_after}'`);
       }
       const foreign = await callRoute('transactions-list', { accountId: otherAccountId, query: { from: '2026-01-01', starting_after: 'b-feb' } });
@@ -385,7 +385,7 @@ describe('transactions', () => {
       const failures = failTransactWrites();
       const lost = await create(sale({ id: 'lost', location: { country: 'US', postal_code: '90001' }, currency: 'USD', line_items: [{ amount: 5_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }), account);
       expect(lost.status).toBe(500);
-      expect(lost.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500 });
+      expect(lost.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500, request_id: expect.any(String) });
       const lostRefund = await refund('kept', { id: 'lost-refund', date: '2026-03-15' }, account);
       expect(lostRefund.status).toBe(500);
       expect(failures()).toBe(2);

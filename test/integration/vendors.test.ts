@@ -35,7 +35,7 @@ describe('vendors', () => {
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await create(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400 });
+    expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(message), status: 400, request_id: expect.any(String) });
   });
 
   it('answers malformed JSON, a non-object body and a wrong media type in the spec body', async () => {
@@ -86,7 +86,7 @@ describe('vendors', () => {
     expect(deleted.status).toBe(204);
     const gone = await callRoute('vendors-get', { accountId, pathParameters: { id: vendor.id } });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'not_found', message: expect.stringContaining(vendor.id), status: 404 });
+    expect(gone.body).toEqual({ error: 'not_found', message: expect.stringContaining(vendor.id), status: 404, request_id: expect.any(String) });
     expect((await callRoute('vendors-delete', { accountId, pathParameters: { id: vendor.id } })).status).toBe(404);
   });
 

@@ -13,7 +13,7 @@ import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 import type { Refund } from '../../src/domain/transactions/refund';
 import type { Account } from '../../src/domain/accounts/account';
 import type { ApiKeyRecord } from '../../src/domain/accounts/api-key';
-import type { AccountDirectory, ApiKeyRegistry } from '../../src/ports/accounts';
+import type { AccountDirectory, ApiKeyRegistry, KeyActivity } from '../../src/ports/accounts';
 import type { RefundLedger, SaleLedger, SaleListRequest, StoredRefund, StoredSale } from '../../src/ports/ledger';
 import type { Ports } from '../../src/ports/ports';
 import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
@@ -88,6 +88,11 @@ export class MemoryExposure {
     }
   }
 
+  /** True when a delta would take a counter past 2^53 - 1, as the DynamoDB store's condition refuses. */
+  wouldOverflow(accountId: string, deltas: readonly ExposureDelta[]): boolean {
+    return deltas.some((d) => d.tax > 0 && (this.counters.get(`${accountId}|${exposureKeyString(d)}`)?.tax ?? 0) > Number.MAX_SAFE_INTEGER - d.tax);
+  }
+
   async totals(accountId: string): Promise<ExposureTotal[]> {
     return [...this.counters.values()].filter((c) => c.accountId === accountId).map(({ accountId: _a, ...t }) => t);
   }
@@ -130,9 +135,10 @@ export class MemorySaleLedger implements SaleLedger {
     return { data: rest.slice(0, request.limit).map((t) => structuredClone(t)), has_more: rest.length > request.limit };
   }
 
-  async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'> {
+  async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'> {
     await this.state.hooks.beforeSale?.(sale);
     if (this.state.sales.has(key(accountId, sale.id))) return 'exists';
+    if (this.state.exposure.wouldOverflow(accountId, exposure)) return 'counter_limit';
     this.state.sales.set(key(accountId, sale.id), { transaction: structuredClone(sale), fingerprint, refunded: {}, version: 0 });
     this.state.exposure.add(accountId, exposure);
     return 'created';
@@ -204,6 +210,14 @@ export class MemoryApiKeys implements ApiKeyRegistry {
     this.keys.set(record.key_hash, { ...record });
   }
 
+  async listFor(accountId: string): Promise<ApiKeyRecord[]> {
+    return [...this.keys.values()].filter((k) => k.account_id === accountId).sort((a, b) => (a.key_id < b.key_id ? -1 : 1));
+  }
+
+  async find(idOrPrefix: string): Promise<ApiKeyRecord[]> {
+    return [...this.keys.values()].filter((k) => k.key_id === idOrPrefix || (idOrPrefix.length >= 8 && k.prefix.startsWith(idOrPrefix)));
+  }
+
   async revoke(keyHash: string, at: Date): Promise<boolean> {
     const found = this.keys.get(keyHash);
     if (!found) return false;
@@ -225,6 +239,14 @@ export class MemoryAccounts implements AccountDirectory {
     return this.accounts.get(accountId);
   }
 
+  async changePlan(accountId: string, plan: string): Promise<boolean> {
+    const account = this.accounts.get(accountId);
+    if (!account) return false;
+    this.accounts.set(accountId, { ...account, plan });
+    for (const key of await this.apiKeys.listFor(accountId)) this.apiKeys.keys.set(key.key_hash, { ...key, plan });
+    return true;
+  }
+
   async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {
     if (this.accounts.has(account.account_id)) throw new Error('duplicate account');
     this.accounts.set(account.account_id, { ...account });
@@ -233,9 +255,22 @@ export class MemoryAccounts implements AccountDirectory {
   }
 }
 
+export class MemoryKeyActivity implements KeyActivity {
+  readonly days = new Map<string, string>();
+
+  async noteUsed(keyId: string, day: string): Promise<void> {
+    if ((this.days.get(keyId) ?? '') < day) this.days.set(keyId, day);
+  }
+
+  async lastUsed(keyIds: readonly string[]): Promise<Record<string, string>> {
+    return Object.fromEntries(keyIds.filter((id) => this.days.has(id)).map((id) => [id, this.days.get(id)!]));
+  }
+}
+
 export interface MemoryPorts extends Ports {
   accounts: MemoryAccounts;
   apiKeys: MemoryApiKeys;
+  keyActivity: MemoryKeyActivity;
   vendors: MemoryRecordStore<Vendor>;
   entities: MemoryEntityStore;
   exposure: MemoryExposure;
@@ -258,6 +293,7 @@ export function memoryPorts(options: { zipStates?: Record<string, string>; zipCo
   return {
     accounts: new MemoryAccounts(entities, apiKeys),
     apiKeys,
+    keyActivity: new MemoryKeyActivity(),
     vendors: new MemoryRecordStore<Vendor>(),
     entities,
     sales: new MemorySaleLedger(ledger),

@@ -37,10 +37,11 @@ describe('events/', () => {
     if (route.idempotent) expect(event.headers['Idempotency-Key']).toEqual(expect.any(String));
   });
 
-  it('has the authorizer event, a TOKEN event with a bearer token', () => {
+  it('has the authorizer event, a REQUEST event with a bearer token and the request id', () => {
     const event = readEvent(authorizer.name);
-    expect(event.type).toBe('TOKEN');
-    expect(event.authorizationToken).toMatch(/^Bearer lvy_[A-Za-z0-9_-]{43}$/);
+    expect(event.type).toBe('REQUEST');
+    expect(event.headers.Authorization).toMatch(/^Bearer lvy_[A-Za-z0-9_-]{43}$/);
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(event.methodArn).toMatch(/^arn:aws:execute-api:[^:]+:\d{12}:[^/]+\/v1\/(GET|POST|PATCH|DELETE)\//);
   });
 

@@ -24,6 +24,26 @@ export class DynamoDbAccountStore implements AccountDirectory {
     return Item as Account | undefined;
   }
 
+  async changePlan(accountId: string, plan: string): Promise<boolean> {
+    if (!(await this.get(accountId))) return false;
+    const keys = await this.apiKeys().listFor(accountId);
+    // The account and its keys move together: the authorizer reads the plan from the key.
+    await transactWrite([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId },
+          UpdateExpression: 'SET #plan = :plan',
+          ConditionExpression: 'attribute_exists(account_id)',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan },
+        },
+      },
+      ...keys.map((key) => this.apiKeys().planItem(key.key_hash, plan)),
+    ]);
+    return true;
+  }
+
   async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {
     await transactWrite([
       { Put: { TableName: this.tableName, Item: account, ConditionExpression: 'attribute_not_exists(account_id)' } },

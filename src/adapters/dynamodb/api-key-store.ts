@@ -1,10 +1,19 @@
-/** Secondary adapter (DynamoDB, ApiKeys table): key hash -> account id and status. */
+/**
+ * Secondary adapter (DynamoDB, ApiKeys table): key hash -> key id, prefix, account, plan, usage key and status. The
+ * authorizer only ever reads one item by hash; the CLI lists an account's keys through the `by-account` index and
+ * finds a key by id or prefix with a scan (a handful of keys per account, an operator's command).
+ */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { API_KEYS_BY_ACCOUNT_INDEX } from '../../config/tables';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { ApiKeyRegistry } from '../../ports/accounts';
 import { documentClient } from './client';
+import { queryAll } from './query';
 import type { TransactItem } from './transact';
+
+/** A prefix this short would name too many keys to be a useful handle. */
+const MIN_PREFIX_LENGTH = 8;
 
 export class DynamoDbApiKeyStore implements ApiKeyRegistry {
   constructor(private readonly tableName: string) {}
@@ -18,8 +27,51 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
     return { Put: { TableName: this.tableName, Item: record, ConditionExpression: 'attribute_not_exists(key_hash)' } };
   }
 
+  /** The plan change of one key, for the account store's all-or-nothing plan change. */
+  planItem(keyHash: string, plan: string): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: { key_hash: keyHash },
+        UpdateExpression: 'SET #plan = :plan',
+        ConditionExpression: 'attribute_exists(key_hash)',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':plan': plan },
+      },
+    };
+  }
+
   async add(record: ApiKeyRecord): Promise<void> {
     await documentClient().send(new PutCommand(this.putItem(record).Put!));
+  }
+
+  async listFor(accountId: string): Promise<ApiKeyRecord[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      IndexName: API_KEYS_BY_ACCOUNT_INDEX,
+      KeyConditionExpression: 'account_id = :account',
+      ExpressionAttributeValues: { ':account': accountId },
+    });
+    return items as unknown as ApiKeyRecord[];
+  }
+
+  async find(idOrPrefix: string): Promise<ApiKeyRecord[]> {
+    const byPrefix = idOrPrefix.length >= MIN_PREFIX_LENGTH;
+    const found: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: byPrefix ? 'key_id = :value OR begins_with(prefix, :value)' : 'key_id = :value',
+          ExpressionAttributeValues: { ':value': idOrPrefix },
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...((page.Items ?? []) as ApiKeyRecord[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found;
   }
 
   async revoke(keyHash: string, at: Date): Promise<boolean> {

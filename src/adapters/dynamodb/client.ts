@@ -1,10 +1,12 @@
 /**
  * Secondary adapter: the one DynamoDB client of a container, created on first use and then reused, so warm
- * invocations keep its connections. Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set.
+ * invocations keep its connections. Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set. Instrumented for
+ * X-Ray, so each table call is a subsegment of the request's trace (a no-op where tracing is off).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localDynamoDbEndpoint } from '../../config/environment';
+import { levyTracer } from '../observability/tracer';
 import { localDynamoDbClientConfig } from './local-client-config';
 
 let client: DynamoDBClient | undefined;
@@ -13,7 +15,7 @@ let documents: DynamoDBDocumentClient | undefined;
 export function dynamoDbClient(): DynamoDBClient {
   if (!client) {
     const endpoint = localDynamoDbEndpoint();
-    client = new DynamoDBClient(endpoint ? localDynamoDbClientConfig(endpoint) : {});
+    client = levyTracer().captureAWSv3Client(new DynamoDBClient(endpoint ? localDynamoDbClientConfig(endpoint) : {}));
   }
   return client;
 }

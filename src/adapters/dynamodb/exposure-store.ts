@@ -23,7 +23,11 @@ function exposureSortKey(key: ExposureKey): string {
 export class DynamoDbExposureStore implements ExposureTotals {
   constructor(private readonly tableName: string) {}
 
-  /** One Update per delta: SET the descriptive attributes, ADD the amounts (creates the item at 0 first). */
+  /**
+   * One Update per delta: SET the descriptive attributes, ADD the amounts (creates the item at 0 first). A delta that
+   * adds tax is conditional on the counter staying a safe integer (at most 2^53 - 1), so a report never holds a total
+   * that JavaScript, JSON clients or the SDK would round; a refused counter cancels the whole write.
+   */
   addItems(accountId: string, deltas: readonly ExposureDelta[]): TransactItem[] {
     return deltas.map((d) => {
       const names: Record<string, string> = { '#period': 'period', '#currency': 'currency', '#country': 'country', '#tax': 'tax', '#sales': 'sales' };
@@ -39,6 +43,8 @@ export class DynamoDbExposureStore implements ExposureTotals {
         values[':county'] = d.county;
         sets.push('#county = :county');
       }
+      const guard = d.tax > 0 ? { ConditionExpression: 'attribute_not_exists(#tax) OR #tax <= :ceiling' } : {};
+      if (d.tax > 0) values[':ceiling'] = Number.MAX_SAFE_INTEGER - d.tax;
       return {
         Update: {
           TableName: this.tableName,
@@ -46,6 +52,7 @@ export class DynamoDbExposureStore implements ExposureTotals {
           UpdateExpression: `SET ${sets.join(', ')} ADD #tax :tax, #sales :sales`,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
+          ...guard,
         },
       };
     });

@@ -28,14 +28,15 @@ export class DynamoDbSaleLedger implements SaleLedger {
     return this.transactions().list(accountId, request);
   }
 
-  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists'> {
-    // Item 0: the sale's put, conditional on its id being new.
+  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'> {
+    // Item 0: the sale's put, conditional on its id being new; then its counters, each conditional on staying exact.
     const items = [this.transactions().putItem(accountId, sale, fingerprint), ...this.exposure().addItems(accountId, exposure)];
     try {
       await transactWrite(items);
       return 'created';
     } catch (error) {
       if (failedCondition(error, 0)) return 'exists';
+      if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return 'counter_limit';
       throw error;
     }
   }

@@ -6,21 +6,27 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UsageMeter, UsageRow } from '../../ports/reports';
 import { documentClient } from './client';
 import { queryAll } from './query';
+import type { TransactItem } from './transact';
 
 export class DynamoDbUsageStore implements UsageMeter {
   constructor(private readonly tableName: string) {}
 
-  async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
+  /** One billable call as a TransactWriteItems entry, to land with the answer it bills (idempotency-store.ts). */
+  billItem(accountId: string, endpoint: string, at: Date): TransactItem {
     const date = at.toISOString().slice(0, 10);
-    await documentClient().send(
-      new UpdateCommand({
+    return {
+      Update: {
         TableName: this.tableName,
         Key: { account_id: accountId, sk: `${date}#${endpoint}` },
         UpdateExpression: 'ADD #count :one SET #date = :date, #endpoint = :endpoint',
         ExpressionAttributeNames: { '#count': 'count', '#date': 'date', '#endpoint': 'endpoint' },
         ExpressionAttributeValues: { ':one': 1, ':date': date, ':endpoint': endpoint },
-      }),
-    );
+      },
+    };
+  }
+
+  async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
+    await documentClient().send(new UpdateCommand(this.billItem(accountId, endpoint, at).Update!));
   }
 
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {

@@ -1,35 +1,54 @@
 /**
- * Primary adapter (Middy middleware): every failure becomes the spec's error body
- * `{error, message, status}`. Client mistakes (AppError) keep their status and message; anything
- * else is logged with the request id and answered as a bare 500 with no internal detail.
+ * Primary adapter (Middy middleware): every failure becomes the spec's error body `{error, message, status}` plus
+ * the `request_id` a client quotes to support (API Gateway's request id, also in the `Request-Id` header and on every
+ * log line). Client mistakes (AppError) keep their status and message; anything else is logged and answered as a
+ * bare 500 with no internal detail. Every error answer is counted by its code (metric `Errors`).
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { AppError } from '../../domain/errors';
-import { logger } from './logger';
+import { logger } from '../observability/logger';
+import { countError } from '../observability/metrics';
 
 export interface ErrorBody {
   error: string;
   message: string;
   status: number;
+  request_id: string;
 }
 
-function errorResponse(status: number, error: string, message: string): APIGatewayProxyResult {
-  const body: ErrorBody = { error, message, status };
-  return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+export const REQUEST_ID_HEADER = 'Request-Id';
+
+/** API Gateway's id of this request (the local server makes one up the same way). */
+export const requestIdOf = (event: APIGatewayProxyEvent | undefined): string => event?.requestContext?.requestId ?? 'unknown';
+
+function errorResponse(status: number, error: string, message: string, requestId: string): APIGatewayProxyResult {
+  const body: ErrorBody = { error, message, status, request_id: requestId };
+  return { statusCode: status, headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: requestId }, body: JSON.stringify(body) };
 }
 
-export function errorHandler(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function errorHandler(endpoint: string): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
       const { error } = request;
+      const requestId = requestIdOf(request.event);
       if (error instanceof AppError) {
         logger.info('Request refused', { status: error.status, error: error.code, detail: error.message });
-        request.response = errorResponse(error.status, error.code, error.message);
-        return;
+        request.response = errorResponse(error.status, error.code, error.message, requestId);
+      } else {
+        logger.error('Unhandled error', error as Error);
+        request.response = errorResponse(500, 'internal_error', 'An internal error occurred. It has been logged; retry later.', requestId);
       }
-      logger.error('Unhandled error', error as Error);
-      request.response = errorResponse(500, 'internal_error', 'An internal error occurred. It has been logged; retry later.');
+      countError(endpoint, JSON.parse(request.response.body).error);
+    },
+  };
+}
+
+/** Every successful answer names its request too (a replayed answer gets this request's id, not the original's). */
+export function requestIdHeader(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    after: async (request) => {
+      if (request.response) request.response.headers = { ...request.response.headers, [REQUEST_ID_HEADER]: requestIdOf(request.event) };
     },
   };
 }

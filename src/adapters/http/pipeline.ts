@@ -2,17 +2,22 @@
  * Primary adapter (shared by every route): the Middy pipeline that turns an API Gateway REST event
  * into a validated RouteRequest and any outcome into a JSON response or the spec's error body.
  *
- *   error handler -> logger context -> header normalizer -> JSON body -> zod validation -> run
+ *   logger context (correlation id) -> error handler -> Request-Id header -> X-Ray segment
+ *   -> header normalizer -> JSON body -> path ids -> zod validation -> run
+ *
+ * The logger comes first so that its keys (the correlation id) are still set when the error handler logs.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { routeByName, type RouteDefinition } from '../../config/routes';
-import { errorHandler } from './error-handler';
-import { logger } from './logger';
-import { jsonBody, validateRequest } from './request-middleware';
+import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
+import { logger, REQUEST_ID_PATH } from '../observability/logger';
+import { levyTracer } from '../observability/tracer';
+import { errorHandler, requestIdHeader } from './error-handler';
+import { jsonBody, validatePathIds, validateRequest } from './request-middleware';
 import type { CoreFunction, Parsed, RouteOptions, RouteRequest, RouteResponse, ValidatedEvent } from './route-types';
 
 export type { RouteRequest, RouteResponse };
@@ -40,6 +45,19 @@ export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResu
   };
 }
 
+type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
+
+/** Powertools' X-Ray middleware, made on the first request (its Tracer reads the environment when made). */
+function tracing(): Middleware {
+  let middleware: Middleware | undefined;
+  const made = () => (middleware ??= captureLambdaHandler(levyTracer()) as Middleware);
+  return {
+    before: (request) => made().before?.(request),
+    after: (request) => made().after?.(request),
+    onError: (request) => made().onError?.(request),
+  };
+}
+
 /** Wraps a core function (plain, or idempotent for billable routes) in the shared middleware. */
 export function pipeline(
   route: RouteDefinition,
@@ -47,10 +65,13 @@ export function pipeline(
   core: CoreFunction,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(errorHandler())
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: REQUEST_ID_PATH }))
+    .use(errorHandler(endpointLabel(route)))
+    .use(requestIdHeader())
+    .use(tracing())
     .use(httpHeaderNormalizer())
     .use(jsonBody(route.method))
+    .use(validatePathIds(route))
     .use(validateRequest(schemas))
     .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);
 }

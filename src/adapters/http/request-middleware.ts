@@ -1,13 +1,15 @@
 /**
- * Primary adapter (Middy middleware): the request half of the pipeline. Checks the media type,
- * parses the JSON body with @middy/http-json-body-parser, then validates body and query with zod,
- * replacing them on the event by their parsed, normalised values.
+ * Primary adapter (Middy middleware): the request half of the pipeline. Checks the media type, parses the JSON body
+ * with @middy/http-json-body-parser, checks path ids against the format of the record they name, then validates body
+ * and query with zod, replacing them on the event by their parsed, normalised values.
  */
 import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, ValidationError } from '../../domain/errors';
+import type { RouteDefinition } from '../../config/routes';
+import { AppError, NotFoundError, ValidationError } from '../../domain/errors';
+import { idFormats, MAX_ID_LENGTH } from '../../domain/ids';
 import { parseWith } from '../../domain/validation';
 import type { ValidatedEvent } from './route-types';
 
@@ -40,6 +42,25 @@ export function jsonBody(method: string): Middleware {
       } catch (error) {
         const detail = (error as { cause?: { message?: string } }).cause?.message;
         throw new AppError(400, 'invalid_json', `The request body is not valid JSON${detail ? `: ${detail}` : '.'}`);
+      }
+    },
+  };
+}
+
+/**
+ * A path id longer than any id can be is a 400 (DynamoDB would refuse it as a key); one of another shape than the
+ * record's ids cannot name a record, so it is a 404 like any unknown id, without a read.
+ */
+export function validatePathIds(route: RouteDefinition): Middleware {
+  return {
+    before: async (request) => {
+      for (const [parameter, kind] of Object.entries(route.pathIds ?? {})) {
+        const value = request.event.pathParameters?.[parameter] ?? '';
+        if (value.length > MAX_ID_LENGTH) {
+          throw new ValidationError(`Path parameter '${parameter}' must be at most ${MAX_ID_LENGTH} characters; got ${value.length}.`, parameter);
+        }
+        const format = idFormats[kind];
+        if (!format.pattern.test(value)) throw new NotFoundError(format.noun, value);
       }
     },
   };

@@ -4,6 +4,7 @@ import {
   amountField,
   booleanField,
   checkCategoryDelivery,
+  checkSaleTotals,
   checkUniqueLineIds,
   currencyField,
   customerTaxIdField,
@@ -46,6 +47,7 @@ export const unifyRequestSchema = z
   })
   .superRefine((cart, ctx) => {
     checkUniqueLineIds(cart.line_items, ctx, false);
+    checkSaleTotals(cart.line_items, ctx);
     if (cart.commit && cart.transaction_id === undefined) {
       ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'is required when commit is true (it becomes the recorded transaction\'s id)' });
     }

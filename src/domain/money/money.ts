@@ -4,8 +4,14 @@ import { fieldError } from '../validation';
 /** 1 = 1,000,000 ppm; 7.25 % = 72,500 ppm. */
 const PPM_PER_UNIT = 1_000_000;
 
-/** Amounts are accepted below 10^13 minor units (10^11 in major units), as the transactions issue fixes. */
+/** A line's amount is below 10^13 minor units (10^11 in major units). */
 export const MAX_AMOUNT_MINOR = 10_000_000_000_000;
+
+/**
+ * A sale's lines add up to at most 10^15 minor units (in amounts, and in taxes a caller provides): a sale's subtotal,
+ * tax and total then stay far below 2^53, so every sum is an exact JavaScript integer and a valid DynamoDB number.
+ */
+export const MAX_SALE_TOTAL_MINOR = 1_000_000_000_000_000;
 
 function assertAmount(value: number, field: string): void {
   if (!Number.isSafeInteger(value) || value < 0 || value >= MAX_AMOUNT_MINOR) {

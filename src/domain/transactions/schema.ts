@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   amountField,
   checkCategoryDelivery,
+  checkSaleTotals,
   checkUniqueLineIds,
   currencyField,
   customerTaxIdField,
@@ -53,7 +54,10 @@ export const transactionRequestSchema = z
     location: locationField,
     line_items: lineItemsField(transactionLineSchema),
   })
-  .superRefine((txn, ctx) => checkUniqueLineIds(txn.line_items, ctx))
+  .superRefine((txn, ctx) => {
+    checkUniqueLineIds(txn.line_items, ctx);
+    checkSaleTotals(txn.line_items, ctx);
+  })
   .transform((txn) => ({
     ...txn,
     line_items: txn.line_items.map((line, index) => ({ ...line, id: line.id ?? String(index + 1) })),

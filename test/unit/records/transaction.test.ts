@@ -48,8 +48,17 @@ describe('transaction request schema', () => {
     expect(parsed.error!.issues.map((i) => i.path.join('.'))).toContain(path);
   });
 
-  it('accepts 1,000 lines and amounts up to 10^13 - 1', () => {
-    expect(parse({ line_items: Array(1000).fill({ ...base.line_items[0], amount: 9_999_999_999_999 }) }).success).toBe(true);
+  it('accepts 1,000 lines and a line amount up to 10^13 - 1, within a sale total of 10^15', () => {
+    expect(parse({ line_items: Array(100).fill({ ...base.line_items[0], amount: 9_999_999_999_999 }) }).success).toBe(true);
+    expect(parse({ line_items: Array(1000).fill({ ...base.line_items[0], amount: 1_000_000_000_000 }) }).success).toBe(true);
+  });
+
+  it('refuses a sale whose lines add up past 10^15 minor units, in amounts or in provided taxes (they would leave 2^53)', () => {
+    const tooMuch = parse({ line_items: Array(1000).fill({ ...base.line_items[0], amount: 9_999_999_999_999 }) });
+    expect(tooMuch.success).toBe(false);
+    expect(tooMuch.error?.issues[0]).toMatchObject({ path: ['line_items'], message: expect.stringContaining('at most 10^15') });
+    const taxes = parse({ line_items: Array(200).fill({ ...base.line_items[0], amount: 1, tax_amount: 9_000_000_000_000 }) });
+    expect(taxes.error?.issues[0]?.message).toContain('of tax_amount');
   });
 });
 

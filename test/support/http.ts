@@ -1,0 +1,47 @@
+/**
+ * Test support: HTTP requests to a local server (local/server/) as a client sends them, checking on every answer what
+ * API Gateway guarantees: a JSON content type, the request id in `Request-Id` (and `x-amzn-RequestId`), and in an
+ * error body as `request_id` (replaced by 'ID' in the returned body, so tests compare the rest).
+ */
+import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
+import type { LocalServer } from '../../local/server/server';
+
+export interface HttpResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** A gateway error's body; its request_id is the answer's own (checked against the Request-Id header below). */
+export const gatewayBody = (type: GatewayErrorType) => JSON.parse(gatewayErrorBody(gatewayError(type), 'ID')) as Record<string, unknown>;
+
+export function requester(server: () => LocalServer) {
+  return async function request(
+    method: string,
+    path: string,
+    options: { key?: string; authorization?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.authorization !== undefined) headers.Authorization = options.authorization;
+    else if (options.key) headers.Authorization = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${server().url}${path}`, { method, headers, body });
+    const text = await res.text();
+    // Every answer, the gateway's own and the handlers', is JSON (also a 204's header).
+    expect(res.headers.get('content-type')).toMatch(/^application\/json\b/);
+    expect(res.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('request-id')).toBe(res.headers.get('x-amzn-requestid'));
+    const parsed = text ? JSON.parse(text) : undefined;
+    // Every error body names the request it answers; the tests compare the rest.
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
+      expect(parsed.request_id).toBe(res.headers.get('request-id'));
+      parsed.request_id = 'ID';
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+}
+

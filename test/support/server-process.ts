@@ -1,0 +1,40 @@
+/**
+ * Test support: the local server in a process of its own, as `npm start` runs it, so a load-generating test does not
+ * share the server's event loop (and the two use both cores). The child inherits this process's environment (table
+ * names, DynamoDB endpoint) and prints its URL.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+export async function startServerProcess(): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(__dirname, 'serve.ts')], {
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /LEVY_URL=(\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening: ${out}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
