@@ -21,6 +21,10 @@ export function createLevyApp(props: AppProps = {}): LevyApp {
   // `npx cdk deploy -c stage=levy-dev` deploys a second, independent copy named levy-dev.
   const stackName = String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
   const logLevel = app.node.tryGetContext('logLevel') as string | undefined;
+  // `-c alarmEmail=ops@example.com` subscribes an address to the alarm topic.
+  const alarmEmail = app.node.tryGetContext('alarmEmail') as string | undefined;
+  // `-c requireUsageKeys=false`: only for the upgrade deploy before `levy migrate --aws` (docs/deployment.md).
+  const requireUsageKeys = String(app.node.tryGetContext('requireUsageKeys') ?? 'true') !== 'false';
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = process.env.CDK_DEFAULT_REGION;
   const stack = new LevyStack(app, STACK_ID, {
@@ -29,6 +33,8 @@ export function createLevyApp(props: AppProps = {}): LevyApp {
     // Environment-agnostic unless the CLI knows the target: `cdk synth` works without credentials.
     env: account && region ? { account, region } : undefined,
     logLevel,
+    alarmEmail,
+    requireUsageKeys,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

@@ -18,7 +18,8 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from '../src/config/api-settings';
-import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorDefinition } from '../src/config/gateway-responses';
+import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
+import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
 import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from '../src/config/routes';
 import { tableList, tables, type KeyDefinition, type TableId } from '../src/config/tables';
@@ -37,6 +38,12 @@ export interface LevyStackProps extends StackProps {
   readonly logLevel?: string;
   /** Subscribed to the alarm topic when given. */
   readonly alarmEmail?: string;
+  /**
+   * Whether every method requires the account's usage key (so its plan applies). Default true; false only for the one
+   * upgrade deploy from a Levy without usage plans, until `levy migrate --aws` has given every account one
+   * (docs/deployment.md, "Upgrading").
+   */
+  readonly requireUsageKeys?: boolean;
 }
 
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
@@ -92,11 +99,8 @@ export class LevyStack extends Stack {
         });
       }
       tableMap[def.id] = table;
-      new CfnOutput(this, `${def.id}TableName`, {
-        value: table.tableName,
-        // Exactly the environment variable the functions and the CLI read the name from.
-        description: def.envVar,
-      });
+      // Described by the environment variable the functions and the CLI read the name from.
+      new CfnOutput(this, tableOutputId(def.id), { value: table.tableName, description: outputDescription(cliOutput(tableOutputId(def.id))) });
     }
     this.tables = tableMap;
 
@@ -197,7 +201,7 @@ export class LevyStack extends Stack {
           authorizationType: apigateway.AuthorizationType.CUSTOM,
           operationName: route.name,
           // The usage key comes from the authorizer (apiKeySourceType AUTHORIZER); this applies the account's plan.
-          apiKeyRequired: true,
+          apiKeyRequired: props.requireUsageKeys ?? true,
         },
       );
     }
@@ -212,10 +216,7 @@ export class LevyStack extends Stack {
         quota: { limit: plan.dailyQuota, period: apigateway.Period.DAY },
         apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
       });
-      new CfnOutput(this, `UsagePlan${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}Id`, {
-        value: usagePlan.usagePlanId,
-        description: `LEVY_USAGE_PLAN_${plan.id.toUpperCase()}: the usage plan of '${plan.id}' accounts`,
-      });
+      new CfnOutput(this, usagePlanOutputId(plan.id), { value: usagePlan.usagePlanId, description: outputDescription(cliOutput(usagePlanOutputId(plan.id))) });
     }
 
     // ---- Gateway responses: API Gateway's own errors in the spec's body -------------------------
@@ -225,23 +226,21 @@ export class LevyStack extends Stack {
         statusCode: String(g.status),
         // The template is VTL: API Gateway puts this request's id where the body names $context.requestId.
         templates: { 'application/json': gatewayErrorBody(g, GATEWAY_REQUEST_ID) },
-        // Header values are API Gateway mapping expressions: a literal is quoted, the request id is not.
-        responseHeaders: {
-          ...(g.headers && Object.fromEntries(Object.entries(g.headers).map(([name, value]) => [name, `'${value}'`]))),
-          [REQUEST_ID_HEADER]: 'context.requestId',
-        },
+        // Header values are API Gateway mapping expressions, here literals (quoted). API Gateway itself adds the request
+        // id as x-amzn-RequestId: a gateway response can map only request parameters and literals to headers.
+        ...(g.headers && { responseHeaders: Object.fromEntries(Object.entries(g.headers).map(([name, value]) => [name, `'${value}'`])) }),
       });
     }
 
     // ---- Outputs ------------------------------------------------------------------------------
     // One URL output with a stable name instead of RestApi's generated `ApiEndpoint<hash>`.
     this.api.node.tryRemoveChild('Endpoint');
-    new CfnOutput(this, 'ApiUrl', {
+    new CfnOutput(this, API_URL_OUTPUT_ID, {
       value: this.api.url,
       description: 'Base URL of the API (stage v1); route paths are appended to it',
     });
-    new CfnOutput(this, 'Region', { value: Aws.REGION, description: 'AWS_REGION' });
-    new CfnOutput(this, 'ApiId', { value: this.api.restApiId, description: 'LEVY_REST_API_ID: the CLI flushes its authorizer cache when a key is revoked' });
+    new CfnOutput(this, 'Region', { value: Aws.REGION, description: outputDescription(cliOutput('Region')) });
+    new CfnOutput(this, 'ApiId', { value: this.api.restApiId, description: outputDescription(cliOutput('ApiId')) });
 
     this.monitoring = new LevyMonitoring(this, 'Monitoring', {
       api: this.api,

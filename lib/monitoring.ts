@@ -129,8 +129,10 @@ export class LevyMonitoring extends Construct {
     // ---- API ------------------------------------------------------------------------------------
     // The average of 5XXError (0 or 1 per request) is the fraction of requests that failed.
     notify(alarm('Api5xxRate', 'api-5xx-rate',
-      'More than 1 % of API requests answered 5xx for 15 minutes. Look first at the "Lambda errors" graph of the ' +
-        `${stackName}-overview dashboard to find the route, then at that function's log group.`,
+      'More than 1 % of API requests answered 5xx for 15 minutes. Look first at the "Errors answers by endpoint and code" ' +
+        `graph of the ${stackName}-overview dashboard (code internal_error: which route), then at that function's log ` +
+        "group (level ERROR, 'Unhandled error'). Levy's functions answer their own failures as 500s, so Lambda's Errors " +
+        'metric stays at 0; a 502/504 with no internal_error is API Gateway (integration failure or timeout).',
       stage.metricServerError({ statistic: cloudwatch.Stats.AVERAGE, period: PERIOD }), 3, 0.01));
     notify(alarm('ApiLatencyP99', 'api-latency-p99',
       'API p99 latency above 3 s for 15 minutes. Look first at "Lambda duration p99" (which route) and ' +
@@ -162,10 +164,18 @@ export class LevyMonitoring extends Construct {
       }));
     }
 
-    notify(alarm('AuthorizerErrors', 'authorizer-errors',
-      'The bearer-key authorizer failed (clients get 500 on every route) for 10 minutes. Look first at the authorizer ' +
-        "function's log group, then at the ApiKeys table (throttles, permissions).",
-      props.authorizerFunction.function.metricErrors({ statistic: cloudwatch.Stats.SUM, period: PERIOD }), 2));
+    // Not the function's Errors metric: every refused key is a thrown 'Unauthorized' and would count there.
+    notify(alarm('AuthorizerFailures', 'authorizer-failures',
+      'The bearer-key authorizer could not decide (clients get 500 on every route) in 2 five-minute periods in a row. ' +
+        "Look first at the authorizer function's log group (level ERROR, 'Authorizer failed'), then at the ApiKeys table " +
+        '(throttles, permissions).',
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: metricNames.authorizerFailures,
+        dimensionsMap: { service: SERVICE_NAME },
+        statistic: cloudwatch.Stats.SUM,
+        period: PERIOD,
+      }), 2));
 
     // ---- DynamoDB throttles, one alarm per table (10 operation metrics each) ----------------------
     const tableThrottles = (Object.entries(props.tables) as [TableId, dynamodb.ITable | undefined][])

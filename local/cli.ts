@@ -1,8 +1,8 @@
 #!/usr/bin/env -S npx tsx
 /**
  * Admin command line (`npx levy ...`, `npm run levy -- ...`): accounts, API keys and rate tables, which are never
- * exposed over HTTP. Each command prints exactly one JSON value on stdout; messages go to stderr. `levy --help` and
- * `levy <command> --help` describe every option.
+ * exposed over HTTP. Each command prints exactly one JSON value on stdout (`levy env` prints export lines, for eval);
+ * messages go to stderr. `levy --help` and `levy <command> --help` describe every option.
  *
  * Local (default): the DynamoDB Local of `npm start` at LEVY_DYNAMODB_ENDPOINT (default http://127.0.0.1:8000),
  * tables `levy-<Table>` unless their env vars (ACCOUNTS_TABLE ...) are set. AWS (`--aws`, LEVY_DYNAMODB_ENDPOINT=aws,
@@ -18,12 +18,16 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { z } from 'zod';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';
 import { isPlanId, planIds, type PlanId } from '../src/config/plans';
+import { REST_API_ID_ENV_VAR } from '../src/config/stack-outputs';
 import { tables, type TableId } from '../src/config/tables';
 import { isWellFormedApiKey } from '../src/domain/accounts/api-key';
 import { countryField, nameField, taxIdField } from '../src/domain/fields';
 import packageJson from '../package.json';
 import { AdminError, changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey } from './admin/accounts';
+import { migrateLegacyAccounts } from './admin/migrate';
+import { exportLines } from './admin/stack-env';
 import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from './admin/authorizer-cache';
 import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from './admin/usage-keys';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
@@ -53,8 +57,8 @@ const usageKeysFor = (target: 'aws' | 'local'): UsageKeys =>
 
 function cacheFlushFor(target: 'aws' | 'local'): AuthorizerCacheFlush {
   if (target === 'local') return localCacheFlush();
-  const restApiId = process.env.LEVY_REST_API_ID;
-  if (!restApiId) throw new UsageError('Revoking a deployed key needs LEVY_REST_API_ID (the stack output ApiId), to flush the authorizer cache.');
+  const restApiId = process.env[REST_API_ID_ENV_VAR];
+  if (!restApiId) throw new UsageError(`Against a deployment this needs ${REST_API_ID_ENV_VAR} (the stack output ApiId), to flush the authorizer cache.`);
   return apiGatewayCacheFlush(new APIGatewayClient({}), restApiId);
 }
 
@@ -152,7 +156,37 @@ export function program(): Command {
       const target = configureTarget(!!options.aws);
       const flush = cacheFlushFor(target);
       const revoked = await revokeApiKey(ports, idOrPrefix ? { idOrPrefix } : { secret: secretFrom(options) });
-      print({ revoked, flushed: await flush() });
+      try {
+        print({ revoked, flushed: await flush() });
+      } catch (error) {
+        // The key is revoked either way: say so, and that cached Allows may let it in for up to 300 s.
+        print({ revoked, flushed: false, error: (error as Error).message ?? String(error) });
+        process.stderr.write(`levy: the key is revoked, but the authorizer cache was not flushed, so it may keep working for up to ${AUTHORIZER_CACHE_TTL_SECONDS} s: ${(error as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    });
+
+  levy
+    .command('migrate')
+    .description('complete accounts and keys made before usage plans: plan, usage key, key ids (safe to run again); then flush the authorizer cache')
+    .addOption(aws())
+    .action(async (options: { aws?: boolean }) => {
+      const target = configureTarget(!!options.aws);
+      const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
+      // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
+      const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
+      print({ ...report, flushed });
+    });
+
+  levy
+    .command('env')
+    .description('print the export lines that point this CLI at a deployment (eval "$(npx levy env --outputs-file cdk-outputs.json)")')
+    .requiredOption('--outputs-file <path>', 'the file `npx cdk deploy --outputs-file` wrote')
+    .option('--stack <name>', 'the stack, when the file holds several')
+    .action((options: { outputsFile: string; stack?: string }) => {
+      // The one command that prints shell, not JSON: its output is meant for eval.
+      const lines = exportLines(JSON.parse(readFileSync(options.outputsFile, 'utf8')) as Record<string, Record<string, string>>, options.stack);
+      process.stdout.write(`${lines.join('\n')}\nexport LEVY_DYNAMODB_ENDPOINT=aws\n`);
     });
 
   const rates = levy.command('rates').description('US local rate tables');

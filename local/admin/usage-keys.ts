@@ -13,11 +13,10 @@ import {
   NotFoundException,
 } from '@aws-sdk/client-api-gateway';
 import { planIds, type PlanId } from '../../src/config/plans';
+import { usagePlanEnvVar } from '../../src/config/stack-outputs';
+import type { UsageKey } from '../../src/ports/accounts';
 
-export interface UsageKey {
-  usage_key: string;
-  usage_key_id?: string;
-}
+export type { UsageKey };
 
 export interface UsageKeys {
   /** A usage key for a new account, on `plan`'s usage plan. */
@@ -36,11 +35,9 @@ export const localUsageKeys: UsageKeys = {
 
 /** The usage plan ids of the deployed stack, from LEVY_USAGE_PLAN_STARTER ... (stack outputs). */
 export function usagePlanIdsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<PlanId, string> {
-  const missing = planIds.filter((plan) => !env[`LEVY_USAGE_PLAN_${plan.toUpperCase()}`]);
-  if (missing.length) {
-    throw new Error(`Set ${missing.map((p) => `LEVY_USAGE_PLAN_${p.toUpperCase()}`).join(', ')} from the stack outputs (docs/deployment.md).`);
-  }
-  return Object.fromEntries(planIds.map((plan) => [plan, env[`LEVY_USAGE_PLAN_${plan.toUpperCase()}`]!])) as Record<PlanId, string>;
+  const missing = planIds.filter((plan) => !env[usagePlanEnvVar(plan)]);
+  if (missing.length) throw new Error(`Set ${missing.map(usagePlanEnvVar).join(', ')} from the stack outputs (docs/deployment.md).`);
+  return Object.fromEntries(planIds.map((plan) => [plan, env[usagePlanEnvVar(plan)]!])) as Record<PlanId, string>;
 }
 
 /** In AWS: an API Gateway API key per account, attached to its plan's usage plan. */
@@ -52,13 +49,20 @@ export function apiGatewayUsageKeys(client: APIGatewayClient, usagePlanIds: Reco
       await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: usagePlanIds[plan], keyId: key.id!, keyType: 'API_KEY' }));
       return { usage_key: value, usage_key_id: key.id! };
     },
+    // API Gateway refuses a key in two usage plans of one stage (ConflictException): leave the old plan first, and
+    // go back to it if joining the new one fails, so the account is never left on no plan.
     async move(key, from, to) {
-      if (!key.usage_key_id) throw new Error('The account has no API Gateway usage key id; it was made on a laptop.');
-      await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: usagePlanIds[to], keyId: key.usage_key_id, keyType: 'API_KEY' }));
+      if (!key.usage_key_id) throw new Error('The account has no API Gateway usage key id: run `levy migrate --aws` first.');
       try {
         await client.send(new DeleteUsagePlanKeyCommand({ usagePlanId: usagePlanIds[from], keyId: key.usage_key_id }));
       } catch (error) {
         if (!(error instanceof NotFoundException)) throw error;
+      }
+      try {
+        await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: usagePlanIds[to], keyId: key.usage_key_id, keyType: 'API_KEY' }));
+      } catch (error) {
+        await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: usagePlanIds[from], keyId: key.usage_key_id, keyType: 'API_KEY' }));
+        throw error;
       }
     },
   };

@@ -1,7 +1,7 @@
 /** Local runtime (API Gateway emulation): reading a Node HTTP request and writing the answer, as API Gateway does. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { gatewayError, gatewayErrorBody, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
+import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrorBody, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
 
 /** The headers as sent (original case); for a repeated header the last value wins, as in `headers` of the event. */
 export function headersAsSent(req: IncomingMessage): Record<string, string> {
@@ -55,38 +55,51 @@ export function send(res: ServerResponse, status: number, headers: Record<string
   res.end(body);
 }
 
-/** The headers every answer carries: the request's id, as API Gateway names it and as Levy does. */
-export const requestIdHeaders = (requestId: string) => ({ 'x-amzn-RequestId': requestId, [REQUEST_ID_HEADER]: requestId });
+/** The header API Gateway names every answer's request with, its own errors included. */
+const gatewayRequestIdHeader = (requestId: string) => ({ [API_GATEWAY_REQUEST_ID_HEADER]: requestId });
 
-/** One of API Gateway's own answers (src/config/gateway-responses.ts); returns its status. */
+/** The headers of an answer from a Levy function: the request's id as API Gateway names it and as Levy does. */
+export const requestIdHeaders = (requestId: string) => ({ ...gatewayRequestIdHeader(requestId), [REQUEST_ID_HEADER]: requestId });
+
+/**
+ * One of API Gateway's own answers (src/config/gateway-responses.ts), with its static headers and, like API Gateway,
+ * the request id in `x-amzn-RequestId` and the body only (a gateway response cannot map it to another header).
+ */
 export function sendGatewayError(res: ServerResponse, type: GatewayErrorType, requestId: string, extra: Record<string, string> = {}): number {
   const definition = gatewayError(type);
-  send(res, definition.status, { 'Content-Type': 'application/json', ...requestIdHeaders(requestId), ...definition.headers, ...extra }, gatewayErrorBody(definition, requestId));
+  send(res, definition.status, { 'Content-Type': 'application/json', ...gatewayRequestIdHeader(requestId), ...definition.headers, ...extra }, gatewayErrorBody(definition, requestId));
   return definition.status;
 }
 
+/** Node's parser and timeout errors, and what each is answered with. */
+function unparsableAnswer(code: string | undefined): { status: number; reason: string; error: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      error: 'request_header_fields_too_large',
+      message: 'The request line and headers are larger than the 10 KB API Gateway accepts. Send a shorter Authorization header or fewer headers.',
+    };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, reason: 'Request Timeout', error: 'request_timeout', message: 'The request was not received in full in time. Send it again.' };
+  }
+  return { status: 400, reason: 'Bad Request', error: 'bad_request', message: 'The request is not valid HTTP/1.1.' };
+}
+
 /**
- * The answer to a request Node could not even parse (headers over the limit, malformed HTTP), written on the raw
- * socket with the error body: 431 for oversized headers, 400 for anything else.
+ * The answer to a request Node could not even parse or receive (headers over the limit, malformed HTTP, too slow),
+ * written on the raw socket with the error body: 431 for oversized headers, 408 for a timeout, 400 for anything else.
  */
 export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex, requestId: string): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({
-    error: tooLarge ? 'request_header_fields_too_large' : 'bad_request',
-    message: tooLarge
-      ? 'The request line and headers are larger than the 10 KB API Gateway accepts. Send a shorter Authorization header or fewer headers.'
-      : 'The request is not valid HTTP/1.1.',
-    status,
-    request_id: requestId,
-  });
+  const { status, reason, error: code, message } = unparsableAnswer(error.code);
+  const body = JSON.stringify({ error: code, message, status, request_id: requestId });
   socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n` +
-      `x-amzn-RequestId: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${API_GATEWAY_REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -179,7 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     const context = auth.result.context ?? {};
     if (enforcePlans) {
       const verdict = usagePlans.take(usageKey, String(context.plan ?? ''));
-      if (!verdict.ok) return gatewayAnswer(verdict.type, { 'Retry-After': String(verdict.retryAfterSeconds) });
+      if (!verdict.ok) return gatewayAnswer(verdict.type);
     }
     // The whole authorizer context reaches the handler, as API Gateway passes it.
     event.requestContext.authorizer = { ...context, principalId: auth.result.principalId, integrationLatency: 0 };

@@ -1,11 +1,12 @@
 /**
  * Local runtime (API Gateway emulation): the usage plans of src/config/plans.ts, enforced per usage key (one per
  * account) as API Gateway does: a token bucket for rate and burst, and a quota per UTC day. Only with
- * LEVY_ENFORCE_PLANS=1, so tests and load runs are not throttled by default.
+ * LEVY_ENFORCE_PLANS=1, so tests and load runs are not throttled by default. A refusal is the gateway response API
+ * Gateway answers, with its static headers (API Gateway cannot compute a Retry-After), so both answer alike.
  */
 import { plans, type PlanDefinition } from '../../src/config/plans';
 
-export type PlanVerdict = { ok: true } | { ok: false; type: 'THROTTLED' | 'QUOTA_EXCEEDED'; retryAfterSeconds: number };
+export type PlanVerdict = { ok: true } | { ok: false; type: 'THROTTLED' | 'QUOTA_EXCEEDED' | 'INVALID_API_KEY' };
 
 interface Bucket {
   tokens: number;
@@ -15,22 +16,21 @@ interface Bucket {
 }
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const secondsToNextUtcDay = (ms: number) => Math.ceil((Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), new Date(ms).getUTCDate() + 1) - ms) / 1000);
 
 export class UsagePlanEnforcer {
   private readonly buckets = new Map<string, Bucket>();
 
-  /** Takes one request from `usageKey`'s allowance under `planId`; an unknown plan has no allowance. */
+  /** Takes one request from `usageKey`'s allowance under `planId`; a key on no known plan is refused as in AWS (403). */
   take(usageKey: string, planId: string, now = Date.now()): PlanVerdict {
     const plan: PlanDefinition | undefined = (plans as Record<string, PlanDefinition>)[planId];
-    if (!plan) return { ok: false, type: 'THROTTLED', retryAfterSeconds: 60 };
+    if (!plan) return { ok: false, type: 'INVALID_API_KEY' };
     const bucket = this.buckets.get(usageKey) ?? { tokens: plan.burstLimit, refilledAt: now, day: utcDay(now), usedToday: 0 };
     if (bucket.day !== utcDay(now)) Object.assign(bucket, { day: utcDay(now), usedToday: 0 });
     bucket.tokens = Math.min(plan.burstLimit, bucket.tokens + ((now - bucket.refilledAt) / 1000) * plan.rateLimit);
     bucket.refilledAt = now;
     this.buckets.set(usageKey, bucket);
-    if (bucket.usedToday >= plan.dailyQuota) return { ok: false, type: 'QUOTA_EXCEEDED', retryAfterSeconds: secondsToNextUtcDay(now) };
-    if (bucket.tokens < 1) return { ok: false, type: 'THROTTLED', retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / plan.rateLimit)) };
+    if (bucket.usedToday >= plan.dailyQuota) return { ok: false, type: 'QUOTA_EXCEEDED' };
+    if (bucket.tokens < 1) return { ok: false, type: 'THROTTLED' };
     bucket.tokens -= 1;
     bucket.usedToday += 1;
     return { ok: true };

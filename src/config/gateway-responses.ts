@@ -5,8 +5,15 @@
  * with the same bodies. Pure data: no AWS import.
  */
 
-/** The header every answer names its request with, gateway errors included. */
+/** The header Levy's functions name their answer's request with (API Gateway's request id). */
 export const REQUEST_ID_HEADER = 'Request-Id';
+
+/**
+ * The header API Gateway itself names every answer's request with, its own errors included. A gateway response can
+ * map only request parameters and literals to headers, so on API Gateway's own errors the id is here and in the
+ * body's `request_id`, not in `Request-Id`.
+ */
+export const API_GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
 
 /** Where API Gateway's response templates put the request id (a VTL variable it substitutes). */
 export const GATEWAY_REQUEST_ID = '$context.requestId';
@@ -28,7 +35,7 @@ export const gatewayErrors = [
   { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
   { type: 'REQUEST_TOO_LARGE', status: 413, error: 'request_too_large', message: 'The request body is larger than the 10 MB API Gateway accepts.' },
   { type: 'THROTTLED', status: 429, error: 'rate_limited', message: "Too many requests for this account's plan. Retry after the Retry-After seconds, with exponential backoff.", headers: { 'Retry-After': '1' } },
-  { type: 'QUOTA_EXCEEDED', status: 429, error: 'quota_exceeded', message: "This account's daily request quota is used up; it resets at 00:00 UTC.", headers: { 'Retry-After': '3600' } },
+  { type: 'QUOTA_EXCEEDED', status: 429, error: 'quota_exceeded', message: "This account's daily request quota is used up; it resets at 00:00 UTC." },
   { type: 'UNSUPPORTED_MEDIA_TYPE', status: 415, error: 'unsupported_media_type', message: 'Send the request body as application/json.' },
   { type: 'BAD_REQUEST_BODY', status: 400, error: 'validation_error', message: 'The request body is not valid.' },
   { type: 'BAD_REQUEST_PARAMETERS', status: 400, error: 'validation_error', message: 'The request parameters are not valid.' },

@@ -14,4 +14,6 @@ export const metricNames = {
   idempotentReplays: 'IdempotentReplays',
   /** An error answer: dimensions `endpoint` and `code` (the error body's `error`, e.g. `validation_error`). */
   errors: 'Errors',
+  /** The authorizer could not decide (the key table unreachable, ...): no dimension besides `service`. Refusals are not counted. */
+  authorizerFailures: 'AuthorizerFailures',
 } as const;

@@ -9,6 +9,19 @@ export interface AccountDirectory {
   create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void>;
   /** Moves the account, and every key of it, to another plan; false when there is no such account. */
   changePlan(accountId: string, plan: string): Promise<boolean>;
+  /** Every account (an operator's command: `levy migrate`). */
+  list(): Promise<Account[]>;
+  /**
+   * Completes an account made before usage plans, all or nothing: its plan and usage key, and on each of its keys the
+   * plan, the usage key and the key id given in `keyIds` (by key hash).
+   */
+  attachUsageKey(accountId: string, plan: string, usage: UsageKey, keyIds: Readonly<Record<string, string>>): Promise<void>;
+}
+
+/** The value API Gateway applies an account's plan to, and (in AWS) the id of that API Gateway key. */
+export interface UsageKey {
+  usage_key: string;
+  usage_key_id?: string;
 }
 
 export interface ApiKeyRegistry {
@@ -18,6 +31,8 @@ export interface ApiKeyRegistry {
   listFor(accountId: string): Promise<ApiKeyRecord[]>;
   /** The keys whose id is `idOrPrefix`, or whose prefix starts with it (at least 8 characters). */
   find(idOrPrefix: string): Promise<ApiKeyRecord[]>;
+  /** Keys made before key ids existed (`levy migrate`): the by-account index, keyed by key id, does not hold them. */
+  listWithoutId(): Promise<ApiKeyRecord[]>;
   /** False when no such key exists. */
   revoke(keyHash: string, at: Date): Promise<boolean>;
 }

@@ -4,10 +4,17 @@
  * authorizer writes it, at most once a day); `keys revoke` by id or prefix (the secret only from stdin or a file,
  * never the command line) takes effect at once, because the CLI flushes the server's authorizer cache.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { main as levy } from '../../local/cli';
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { tableName } from '../../src/config/environment';
+import { hashApiKey } from '../../src/domain/accounts/api-key';
 import { startServer, type LocalServer } from '../../local/server/server';
 import { requester } from '../support/http';
 
@@ -101,5 +108,48 @@ describe('levy keys', () => {
     const moved = await cli('accounts', 'update', '--account', account.out.account_id, '--plan', 'scale');
     expect(moved).toMatchObject({ code: 0, out: { plan: 'scale', previous_plan: 'starter' } });
     expect((await cli('keys', 'list', '--account', account.out.account_id)).out[0].plan).toBe('scale');
+  });
+});
+
+describe('levy keys revoke when the authorizer cache cannot be flushed', () => {
+  it('still revokes, prints the revoked key with flushed: false and the reason, and exits 1', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Flush GmbH', '--country', 'DE');
+    // A server that refuses the flush.
+    const refusing = createServer((_req, res) => res.writeHead(500).end());
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    process.env.LEVY_API_URL = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    try {
+      const revoked = await cli('keys', 'revoke', account.out.key_id);
+      expect(revoked.code).toBe(1);
+      expect(revoked.out).toMatchObject({ revoked: { key_id: account.out.key_id, status: 'revoked' }, flushed: false, error: expect.stringContaining('500') });
+      expect(revoked.err).toContain('revoked');
+    } finally {
+      process.env.LEVY_API_URL = server.url;
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});
+
+describe('levy migrate: accounts and keys made before usage plans', () => {
+  it('gives them a plan, a usage key and key ids, after which the key passes the usage plan; running again changes nothing', async () => {
+    const accountId = `acct_legacy${Date.now()}`;
+    const secret = `lvy_${randomBytes(32).toString('base64url')}`;
+    // As Levy wrote them before issue 9: no plan, usage key, key id or prefix.
+    await documentClient().send(new PutCommand({ TableName: tableName('Accounts'), Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' } }));
+    await documentClient().send(new PutCommand({ TableName: tableName('ApiKeys'), Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' } }));
+    const before = await request('GET', '/entities', { key: secret });
+    expect(before.status).toBe(403);
+    expect(before.body.error).toBe('access_denied');
+
+    const migrated = await cli('migrate');
+    expect(migrated.code).toBe(0);
+    expect(migrated.out.accounts_completed).toContainEqual({ account_id: accountId, plan: 'starter', keys_completed: 1 });
+    const listed = await cli('keys', 'list', '--account', accountId);
+    expect(listed.out).toEqual([expect.objectContaining({ key_id: expect.stringMatching(/^key_/), plan: 'starter', status: 'active' })]);
+    expect((await request('GET', '/entities', { key: secret })).status).toBe(200);
+
+    const again = await cli('migrate');
+    expect(again.out.accounts_completed.map((a: { account_id: string }) => a.account_id)).not.toContain(accountId);
+    expect((await cli('keys', 'list', '--account', accountId)).out[0].key_id).toBe(listed.out[0].key_id);
   });
 });

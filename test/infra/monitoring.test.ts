@@ -13,7 +13,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { LevyMonitoring, type LevyMonitoringProps } from '../../lib/monitoring';
-import { METRICS_NAMESPACE, metricNames } from '../../src/config/metrics';
+import { METRICS_NAMESPACE, SERVICE_NAME, metricNames } from '../../src/config/metrics';
 import type { TableId } from '../../src/config/tables';
 
 type Json = Record<string, any>;
@@ -187,12 +187,13 @@ describe('LevyMonitoring', () => {
     expect(statDimensions(a).map((d) => d.FunctionName).sort()).toEqual(f.functions.map((fn) => f.logicalId(fn)).sort());
   });
 
-  test('authorizer errors: Errors sum of the authorizer > 0 for 2 of 2 five-minute periods', () => {
-    expect(alarmNamed(f.template, `${STACK}-authorizer-errors`)).toMatchObject({
-      Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300,
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: f.logicalId(f.functions[f.functions.length - 1]) } }],
+  test('authorizer failures: the AuthorizerFailures sum > 0 for 2 of 2 five-minute periods (not Lambda Errors, which refusals raise)', () => {
+    expect(alarmNamed(f.template, `${STACK}-authorizer-failures`)).toMatchObject({
+      Namespace: METRICS_NAMESPACE, MetricName: metricNames.authorizerFailures, Statistic: 'Sum', Period: 300,
+      Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
       Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 2, DatapointsToAlarm: 2,
     });
+    expect(() => alarmNamed(f.template, `${STACK}-authorizer-errors`)).toThrow();
   });
 
   test.each(TABLE_IDS.map((id, i) => [id, i] as const))('DynamoDB throttles of %s: ThrottledRequests over its operations > 0', (id, i) => {

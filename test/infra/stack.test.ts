@@ -4,6 +4,7 @@
  * table needs no change here. Bundling is skipped (context `aws:cdk:bundling-stacks: []`), so no
  * esbuild runs and the suite takes about a second; `npx cdk synth` exercises real bundling.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import type { CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { gatewayErrorBody, gatewayErrors } from '../../src/config/gateway-responses';
 import { createLevyApp, STACK_ID, type LevyApp } from '../../lib/levy-app';
+import { cliOutputs, tableOutputId } from '../../src/config/stack-outputs';
 import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '../../lib/levy-stack';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
@@ -90,6 +92,16 @@ describe('app', () => {
     expect(stack.stackName).toBe('levy');
     const other = createLevyApp({ context: { stage: 'levy-dev', 'aws:cdk:bundling-stacks': [] } });
     expect(other.stack.stackName).toBe('levy-dev');
+  });
+
+  test('context alarmEmail subscribes an address; context requireUsageKeys=false (the upgrade deploy) stops requiring usage keys', () => {
+    expect(ofType('AWS::SNS::Subscription')).toHaveLength(0);
+    const upgrade = createLevyApp({ context: { alarmEmail: 'ops@example.com', requireUsageKeys: 'false', 'aws:cdk:bundling-stacks': [] } });
+    const upgradeTemplate = Template.fromStack(upgrade.stack);
+    upgradeTemplate.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    const methods = Object.values(upgradeTemplate.findResources('AWS::ApiGateway::Method')).map((m) => m.Properties.ApiKeyRequired);
+    expect(methods.length).toBeGreaterThan(0);
+    expect(new Set(methods)).toEqual(new Set([false]));
   });
 
   test('bundling is skipped in this test (no esbuild run)', () => {
@@ -173,9 +185,22 @@ describe('tables', () => {
   test('every table name is a stack output described by its environment variable', () => {
     const outputs = template.toJSON().Outputs as Json;
     for (const def of tableList) {
-      expect(outputs[`${def.id}TableName`]).toEqual({ Description: def.envVar, Value: { Ref: tableLogicalId(def.id) } });
+      expect(outputs[tableOutputId(def.id)]).toEqual({ Description: `${def.envVar}: the name of the ${def.id} table`, Value: { Ref: tableLogicalId(def.id) } });
     }
     expect(outputs.ApiUrl).toBeDefined();
+  });
+
+  test('the awk line of docs/deployment.md exports every variable the CLI reads from the outputs', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Description: string }>;
+    for (const o of cliOutputs) expect(outputs[o.id]?.Description).toBe(`${o.envVar}: ${o.purpose}`);
+    // What `aws cloudformation describe-stacks --query '...[Description,OutputValue]' --output text` prints.
+    const described = Object.entries(outputs).map(([id, o]) => `${o.Description}\tvalue-of-${id}`).join('\n');
+    const docs = readFileSync(path.join(__dirname, '../../docs/deployment.md'), 'utf8');
+    const program = /awk -F'\\t' '([^']+)'/.exec(docs)?.[1];
+    expect(program).toBeDefined();
+    const exported = execFileSync('awk', ['-F', '\t', program!], { input: described, encoding: 'utf8' });
+    const vars = Object.fromEntries(exported.trim().split('\n').map((line: string) => /^export ([A-Z0-9_]+)=(.*)$/.exec(line)!.slice(1)));
+    expect(vars).toEqual(Object.fromEntries(cliOutputs.map((o) => [o.envVar, `value-of-${o.id}`])));
   });
 });
 
@@ -255,9 +280,10 @@ describe('API', () => {
     expect(JSON.parse(template)).toEqual({ error: g.error, message: g.message, status: g.status, request_id: '$context.requestId' });
     // The template is VTL: the only `$` or `#` in it is the request id API Gateway fills in.
     expect(template.replace('$context.requestId', '')).not.toMatch(/[$#]/);
-    expect(p.ResponseParameters['gatewayresponse.header.Request-Id']).toBe('context.requestId');
+    // Header mappings may only be request parameters or literals (quoted): API Gateway adds x-amzn-RequestId itself.
+    for (const value of Object.values((p.ResponseParameters ?? {}) as Record<string, string>)) expect(value).toMatch(/^'.*'$|^method\.request\./);
     if (type === 'UNAUTHORIZED') expect(p.ResponseParameters['gatewayresponse.header.WWW-Authenticate']).toBe("'Bearer'");
-    if (type === 'THROTTLED' || type === 'QUOTA_EXCEEDED') expect(p.ResponseParameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
+    if (type === 'THROTTLED') expect(p.ResponseParameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
   });
 
   test('one usage plan per plan of src/config/plans.ts, on the stage, with its rate, burst and daily quota; keys come from the authorizer', () => {
@@ -354,9 +380,9 @@ describe('functions', () => {
 });
 
 describe('monitoring', () => {
-  test('alarms on 5xx rate, p99 latency, Lambda throttles, authorizer errors and DynamoDB throttles of every table, and one dashboard', () => {
+  test('alarms on 5xx rate, p99 latency, Lambda throttles, authorizer failures and DynamoDB throttles of every table, and one dashboard', () => {
     const alarmNames = [...ofType('AWS::CloudWatch::Alarm'), ...ofType('AWS::CloudWatch::CompositeAlarm')].map(([, a]) => a.Properties.AlarmName as string);
-    for (const name of ['levy-api-5xx-rate', 'levy-api-latency-p99', 'levy-lambda-throttles', 'levy-authorizer-errors', ...tableList.map((t) => `levy-dynamodb-throttles-${t.id}`)]) {
+    for (const name of ['levy-api-5xx-rate', 'levy-api-latency-p99', 'levy-lambda-throttles', 'levy-authorizer-failures', ...tableList.map((t) => `levy-dynamodb-throttles-${t.id}`)]) {
       expect(alarmNames).toContain(name);
     }
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);

@@ -4,7 +4,7 @@
  * (with an Idempotency-Key) or sent (without one). The faults (DynamoDB refusing the write that keeps the answer and
  * bills it, or the usage write) are injected, since DynamoDB Local cannot fail on demand.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { callRoute, newTestAccount } from '../support/api';
 
@@ -72,7 +72,7 @@ describe('unexpected failures', () => {
 
   it('without a key: a call whose billing fails answers 500 and is not billed; the next one is billed once', async () => {
     const { account_id } = await newTestAccount();
-    const fault = injectFailure((command) => command instanceof UpdateCommand && String(command.input.TableName).endsWith('Usage'));
+    const fault = injectFailure((command) => writesTable(command, 'Usage'));
     const res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' } });
     jest.restoreAllMocks();
     expect(fault.refused()).toBe(1);

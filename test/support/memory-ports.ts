@@ -13,7 +13,7 @@ import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 import type { Refund } from '../../src/domain/transactions/refund';
 import type { Account } from '../../src/domain/accounts/account';
 import type { ApiKeyRecord } from '../../src/domain/accounts/api-key';
-import type { AccountDirectory, ApiKeyRegistry, KeyActivity } from '../../src/ports/accounts';
+import type { AccountDirectory, ApiKeyRegistry, KeyActivity, UsageKey } from '../../src/ports/accounts';
 import type { RefundLedger, SaleLedger, SaleListRequest, StoredRefund, StoredSale } from '../../src/ports/ledger';
 import type { Ports } from '../../src/ports/ports';
 import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
@@ -210,12 +210,17 @@ export class MemoryApiKeys implements ApiKeyRegistry {
     this.keys.set(record.key_hash, { ...record });
   }
 
+  /** As the by-account index (keyed by key id) answers: keys without an id are not in it. */
   async listFor(accountId: string): Promise<ApiKeyRecord[]> {
-    return [...this.keys.values()].filter((k) => k.account_id === accountId).sort((a, b) => (a.key_id < b.key_id ? -1 : 1));
+    return [...this.keys.values()].filter((k) => k.account_id === accountId && k.key_id).sort((a, b) => (a.key_id < b.key_id ? -1 : 1));
   }
 
   async find(idOrPrefix: string): Promise<ApiKeyRecord[]> {
-    return [...this.keys.values()].filter((k) => k.key_id === idOrPrefix || (idOrPrefix.length >= 8 && k.prefix.startsWith(idOrPrefix)));
+    return [...this.keys.values()].filter((k) => k.key_id === idOrPrefix || (idOrPrefix.length >= 8 && !!k.prefix?.startsWith(idOrPrefix)));
+  }
+
+  async listWithoutId(): Promise<ApiKeyRecord[]> {
+    return [...this.keys.values()].filter((k) => !k.key_id);
   }
 
   async revoke(keyHash: string, at: Date): Promise<boolean> {
@@ -245,6 +250,21 @@ export class MemoryAccounts implements AccountDirectory {
     this.accounts.set(accountId, { ...account, plan });
     for (const key of await this.apiKeys.listFor(accountId)) this.apiKeys.keys.set(key.key_hash, { ...key, plan });
     return true;
+  }
+
+  async list(): Promise<Account[]> {
+    return [...this.accounts.values()];
+  }
+
+  async attachUsageKey(accountId: string, plan: string, usage: UsageKey, keyIds: Readonly<Record<string, string>>): Promise<void> {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error('no such account');
+    this.accounts.set(accountId, { ...account, plan, ...usage });
+    for (const [keyHash, keyId] of Object.entries(keyIds)) {
+      const key = this.apiKeys.keys.get(keyHash);
+      if (!key) throw new Error('no such key');
+      this.apiKeys.keys.set(keyHash, { ...key, key_id: key.key_id ?? keyId, plan, usage_key: usage.usage_key });
+    }
   }
 
   async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {

@@ -2,11 +2,11 @@
  * Secondary adapter (DynamoDB, Accounts table): one item per account. A new account is written together with its
  * primary entity and first key (items of the Entities and ApiKeys stores) in one transaction.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../domain/accounts/account';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { Entity } from '../../domain/records/entity';
-import type { AccountDirectory } from '../../ports/accounts';
+import type { AccountDirectory, UsageKey } from '../../ports/accounts';
 import type { DynamoDbApiKeyStore } from './api-key-store';
 import { documentClient } from './client';
 import type { DynamoDbEntityStore } from './entity-store';
@@ -42,6 +42,33 @@ export class DynamoDbAccountStore implements AccountDirectory {
       ...keys.map((key) => this.apiKeys().planItem(key.key_hash, plan)),
     ]);
     return true;
+  }
+
+  async list(): Promise<Account[]> {
+    const accounts: Account[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: start }));
+      accounts.push(...((page.Items ?? []) as Account[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return accounts;
+  }
+
+  async attachUsageKey(accountId: string, plan: string, usage: UsageKey, keyIds: Readonly<Record<string, string>>): Promise<void> {
+    await transactWrite([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId },
+          UpdateExpression: `SET #plan = :plan, usage_key = :usageKey${usage.usage_key_id ? ', usage_key_id = :usageKeyId' : ''}`,
+          ConditionExpression: 'attribute_exists(account_id)',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan, ':usageKey': usage.usage_key, ...(usage.usage_key_id ? { ':usageKeyId': usage.usage_key_id } : {}) },
+        },
+      },
+      ...Object.entries(keyIds).map(([keyHash, keyId]) => this.apiKeys().usageKeyItem(keyHash, keyId, plan, usage.usage_key)),
+    ]);
   }
 
   async create(account: Account, primaryEntity: Entity, firstKey: ApiKeyRecord): Promise<void> {

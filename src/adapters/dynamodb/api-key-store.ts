@@ -18,8 +18,9 @@ const MIN_PREFIX_LENGTH = 8;
 export class DynamoDbApiKeyStore implements ApiKeyRegistry {
   constructor(private readonly tableName: string) {}
 
+  /** Strongly consistent: a key revoked a moment ago must not be read as active (and cached by API Gateway for 300 s). */
   async get(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { key_hash: keyHash } }));
+    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { key_hash: keyHash }, ConsistentRead: true }));
     return Item as ApiKeyRecord | undefined;
   }
 
@@ -41,6 +42,20 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
     };
   }
 
+  /** A key made before usage plans, completed: its id (kept if it has one), plan and usage key. */
+  usageKeyItem(keyHash: string, keyId: string, plan: string, usageKey: string): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: { key_hash: keyHash },
+        UpdateExpression: 'SET key_id = if_not_exists(key_id, :keyId), #plan = :plan, usage_key = :usageKey',
+        ConditionExpression: 'attribute_exists(key_hash)',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':keyId': keyId, ':plan': plan, ':usageKey': usageKey },
+      },
+    };
+  }
+
   async add(record: ApiKeyRecord): Promise<void> {
     await documentClient().send(new PutCommand(this.putItem(record).Put!));
   }
@@ -57,16 +72,19 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
 
   async find(idOrPrefix: string): Promise<ApiKeyRecord[]> {
     const byPrefix = idOrPrefix.length >= MIN_PREFIX_LENGTH;
+    return this.scan(byPrefix ? 'key_id = :value OR begins_with(prefix, :value)' : 'key_id = :value', { ':value': idOrPrefix });
+  }
+
+  async listWithoutId(): Promise<ApiKeyRecord[]> {
+    return this.scan('attribute_not_exists(key_id)');
+  }
+
+  private async scan(filter: string, values?: Record<string, unknown>): Promise<ApiKeyRecord[]> {
     const found: ApiKeyRecord[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await documentClient().send(
-        new ScanCommand({
-          TableName: this.tableName,
-          FilterExpression: byPrefix ? 'key_id = :value OR begins_with(prefix, :value)' : 'key_id = :value',
-          ExpressionAttributeValues: { ':value': idOrPrefix },
-          ExclusiveStartKey: start,
-        }),
+        new ScanCommand({ TableName: this.tableName, FilterExpression: filter, ExpressionAttributeValues: values, ExclusiveStartKey: start }),
       );
       found.push(...((page.Items ?? []) as ApiKeyRecord[]));
       start = page.LastEvaluatedKey;

@@ -5,12 +5,15 @@
  * - The answer is completed and the call billed in ONE TransactWriteItems: the record's COMPLETED update and the
  *   usage counter's ADD land together, or neither does. So a kept answer is billed exactly once, and an answer that
  *   could not be kept is not billed at all.
+ * - Every write after the claim is conditional on this call still holding it (status INPROGRESS with the in-progress
+ *   expiry it claimed): a run that outlived its claim, while a retry claimed the key, neither completes (and bills)
+ *   nor deletes the retry's record.
  * - The answer is stored gzip-compressed (a Binary attribute), so answers far beyond DynamoDB's 400 KB item limit in
- *   JSON (a 1,000-line cart) are kept; `failedToKeep` tells the caller when one could not be (then it releases the
- *   key, so a retry runs once and bills once).
+ *   JSON (a 1,000-line cart) are kept; `failedToKeep` tells the caller when one could not be, and `release` then
+ *   frees the key (so a retry runs once and bills once) or, if the write did land after all, answers the kept answer.
  *
- * One instance per call: it carries the call's billing (account, endpoint, time). Attribute names are Powertools'
- * defaults: `id`, `expiration` (the table's TTL), `in_progress_expiration`, `status`, `data`, `validation`.
+ * One instance per call: it carries the call's billing (account, endpoint, time) and its claim. Attribute names are
+ * Powertools' defaults: `id`, `expiration` (the table's TTL), `in_progress_expiration`, `status`, `data`, `validation`.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -36,14 +39,24 @@ export const MAX_KEPT_ANSWER_BYTES = 350 * 1024;
 
 type Item = Record<string, unknown>;
 
+/** The condition that this call still holds the key, with its values. */
+interface Claim {
+  condition: string;
+  names: Record<string, string>;
+  values: Item;
+}
+
 export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
-  /** Set when the answer could not be kept (too large, or the write failed): the caller then releases the key. */
+  /** Set when the answer could not be kept (too large, or the write failed): the caller then calls `release`. */
   failedToKeep?: 'too_large' | 'write_failed';
+  /** The in-progress expiry this call claimed the key with (null: claimed without one). */
+  private claimedUntil?: number | null;
 
   constructor(
     private readonly tableName: string,
     private readonly usage: DynamoDbUsageStore,
     private readonly call: BillableCall,
+    private readonly maxKeptAnswerBytes = MAX_KEPT_ANSWER_BYTES,
   ) {
     super();
   }
@@ -75,6 +88,7 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
+      this.claimedUntil = record.inProgressExpiryTimestamp ?? null;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) {
         // The old item comes back in DynamoDB's wire format, even through the document client.
@@ -85,14 +99,15 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
     }
   }
 
-  /** COMPLETED with the compressed answer, and the call billed, in one write. */
+  /** COMPLETED with the compressed answer, and the call billed, in one write; only while this call holds the key. */
   protected async _updateRecord(record: IdempotencyRecord): Promise<void> {
     const data = record.responseData === undefined ? undefined : gzipSync(JSON.stringify(record.responseData));
-    if (data && data.length > MAX_KEPT_ANSWER_BYTES) {
+    if (data && data.length > this.maxKeptAnswerBytes) {
       this.failedToKeep = 'too_large';
-      throw new RangeError(`the answer is ${data.length} bytes compressed; at most ${MAX_KEPT_ANSWER_BYTES} can be kept`);
+      throw new RangeError(`the answer is ${data.length} bytes compressed; at most ${this.maxKeptAnswerBytes} can be kept`);
     }
-    const values: Item = { ':expiration': record.expiryTimestamp, ':status': record.getStatus() };
+    const claim = this.claim();
+    const values: Item = { ...claim.values, ':expiration': record.expiryTimestamp, ':status': record.getStatus() };
     const sets = ['expiration = :expiration', '#status = :status'];
     if (data) {
       values[':data'] = data;
@@ -109,7 +124,8 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
             TableName: this.tableName,
             Key: { id: record.idempotencyKey },
             UpdateExpression: `SET ${sets.join(', ')}`,
-            ExpressionAttributeNames: { '#status': 'status', ...(data ? { '#data': 'data' } : {}) },
+            ConditionExpression: claim.condition,
+            ExpressionAttributeNames: { ...claim.names, ...(data ? { '#data': 'data' } : {}) },
             ExpressionAttributeValues: values,
           },
         },
@@ -121,24 +137,68 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
     }
   }
 
+  /** Powertools deletes the record when the function throws: only this call's own claim, never a retry's. */
   protected async _deleteRecord(record: IdempotencyRecord): Promise<void> {
-    await documentClient().send(new DeleteCommand({ TableName: this.tableName, Key: { id: record.idempotencyKey } }));
+    await this.deleteOwnClaim(record.idempotencyKey);
   }
 
-  /** Frees the key of `event` after its answer could not be kept, so the client's retry runs (and is billed) once. */
-  async release(event: JSONValue): Promise<void> {
-    await this.deleteRecord(event);
+  /**
+   * After `failedToKeep`: frees the key of `event` if this call still holds it, so the client's retry runs (and is
+   * billed) once. If the key was completed after all (a write whose success was lost, e.g. to a timeout, or a retry
+   * that finished first), answers the kept answer instead, which is billed already.
+   */
+  async release(event: JSONValue): Promise<JSONValue | undefined> {
+    const key = this.getHashedIdempotencyKey(event);
+    if (await this.deleteOwnClaim(key)) return undefined;
+    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { id: key }, ConsistentRead: true }));
+    const record = Item ? toRecord(Item) : undefined;
+    return record?.getStatus() === IdempotencyRecordStatus.COMPLETED ? record.getResponse() : undefined;
+  }
+
+  /** Deletes the record if this call still holds it; answers whether it did. */
+  private async deleteOwnClaim(idempotencyKey: string): Promise<boolean> {
+    const claim = this.claim();
+    try {
+      await documentClient().send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { id: idempotencyKey },
+          ConditionExpression: claim.condition,
+          ExpressionAttributeNames: claim.names,
+          ExpressionAttributeValues: claim.values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  private claim(): Claim {
+    const names = { '#status': 'status' };
+    const inProgress = { ':inprogress': IdempotencyRecordStatus.INPROGRESS };
+    if (this.claimedUntil === undefined) throw new Error('The idempotency store wrote past a claim it never made');
+    if (this.claimedUntil === null) {
+      return { condition: '#status = :inprogress AND attribute_not_exists(in_progress_expiration)', names, values: inProgress };
+    }
+    return {
+      condition: '#status = :inprogress AND in_progress_expiration = :claimedUntil',
+      names,
+      values: { ...inProgress, ':claimedUntil': this.claimedUntil },
+    };
   }
 }
 
 function toRecord(item: Item): IdempotencyRecord {
-  const data = item.data as Uint8Array | undefined;
+  const data = item.data;
   return new IdempotencyRecord({
     idempotencyKey: item.id as string,
     status: item.status as ReturnType<IdempotencyRecord['getStatus']>,
     expiryTimestamp: item.expiration as number | undefined,
     inProgressExpiryTimestamp: item.in_progress_expiration as number | undefined,
-    responseData: data ? (JSON.parse(gunzipSync(data).toString('utf8')) as JSONValue) : undefined,
+    // Records kept before answers were compressed (Powertools' own layer) hold the answer as a map: used as it is.
+    responseData: data instanceof Uint8Array ? (JSON.parse(gunzipSync(data).toString('utf8')) as JSONValue) : (data as JSONValue | undefined),
     payloadHash: item.validation as string | undefined,
   });
 }

@@ -1,15 +1,22 @@
 /**
- * Secondary adapter (DynamoDB, Usage table): billable-call counters, one item per account, UTC day and endpoint
- * (sk = `YYYY-MM-DD#POST /v1/tax/rate`), incremented atomically with ADD.
+ * Secondary adapter (DynamoDB, Usage table): billable-call counters per account, UTC day and endpoint, incremented
+ * atomically with ADD. Each (day, endpoint) is spread over USAGE_SHARDS items (sk = `YYYY-MM-DD#POST /v1/tax/rate#3`)
+ * because every keyed call bills inside a transaction: one counter item per account and endpoint would make an
+ * account's concurrent calls cancel each other's transactions (TransactionConflict). Reading sums the shards; items
+ * written before sharding (sk without the `#n`) are summed with them.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UsageMeter, UsageRow } from '../../ports/reports';
-import { documentClient } from './client';
 import { queryAll } from './query';
-import type { TransactItem } from './transact';
+import { transactWrite, type TransactItem } from './transact';
+
+/** Enough that a busy account's concurrent calls rarely meet on one item; a usage read is one query either way. */
+export const USAGE_SHARDS = 10;
 
 export class DynamoDbUsageStore implements UsageMeter {
-  constructor(private readonly tableName: string) {}
+  constructor(
+    private readonly tableName: string,
+    private readonly pickShard: () => number = () => Math.floor(Math.random() * USAGE_SHARDS),
+  ) {}
 
   /** One billable call as a TransactWriteItems entry, to land with the answer it bills (idempotency-store.ts). */
   billItem(accountId: string, endpoint: string, at: Date): TransactItem {
@@ -17,7 +24,7 @@ export class DynamoDbUsageStore implements UsageMeter {
     return {
       Update: {
         TableName: this.tableName,
-        Key: { account_id: accountId, sk: `${date}#${endpoint}` },
+        Key: { account_id: accountId, sk: `${date}#${endpoint}#${this.pickShard()}` },
         UpdateExpression: 'ADD #count :one SET #date = :date, #endpoint = :endpoint',
         ExpressionAttributeNames: { '#count': 'count', '#date': 'date', '#endpoint': 'endpoint' },
         ExpressionAttributeValues: { ':one': 1, ':date': date, ':endpoint': endpoint },
@@ -25,8 +32,9 @@ export class DynamoDbUsageStore implements UsageMeter {
     };
   }
 
+  /** A keyless call: a transaction too, so it is retried when it meets a keyed call's transaction on its item. */
   async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
-    await documentClient().send(new UpdateCommand(this.billItem(accountId, endpoint, at).Update!));
+    await transactWrite([this.billItem(accountId, endpoint, at)]);
   }
 
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
@@ -36,6 +44,15 @@ export class DynamoDbUsageStore implements UsageMeter {
       // '~' sorts after '#', so every endpoint of the last day is included.
       ExpressionAttributeValues: { ':account': accountId, ':from': `${from}#`, ':to': `${to}#~` },
     });
-    return items.map((item) => ({ date: item.date as string, endpoint: item.endpoint as string, count: item.count as number }));
+    // The query answers in sk order, so the shards of one (day, endpoint) arrive together and rows stay in order.
+    const rows = new Map<string, UsageRow>();
+    for (const item of items) {
+      const date = item.date as string;
+      const endpoint = item.endpoint as string;
+      const row = rows.get(`${date}#${endpoint}`);
+      if (row) row.count += item.count as number;
+      else rows.set(`${date}#${endpoint}`, { date, endpoint, count: item.count as number });
+    }
+    return [...rows.values()];
   }
 }

@@ -21,6 +21,7 @@ import { once } from '../../composition/once';
 import { usage } from '../../composition/ports';
 import { endpointLabel, routeByName } from '../../config/routes';
 import { AppError } from '../../domain/errors';
+import { logger } from '../observability/logger';
 import { countBillableCall, countIdempotentReplay } from '../observability/metrics';
 import { pipeline, routeRequestFrom, toApiGatewayResult } from './pipeline';
 import type { CoreFunction, RouteOptions } from './route-types';
@@ -57,6 +58,20 @@ function idempotencyConflict(error: unknown): AppError | undefined {
 const answerTooLarge = () =>
   new AppError(422, 'response_too_large', 'The answer is too large to keep for this Idempotency-Key, so it was not billed; send fewer line items per request.');
 
+/**
+ * After an answer could not be kept: frees its key, or answers the kept answer when the write landed after all. A
+ * failure here is logged and leaves the original error to be answered; the key then frees itself when its
+ * in-progress expiry passes.
+ */
+async function releaseKey(store: ReturnType<typeof idempotencyStoreFor>, event: unknown): Promise<APIGatewayProxyResult | undefined> {
+  try {
+    return (await store.release(event as never)) as unknown as APIGatewayProxyResult | undefined;
+  } catch (releaseError) {
+    logger.warn('Could not release the Idempotency-Key of an answer that was not kept', { error: releaseError as Error });
+    return undefined;
+  }
+}
+
 export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   options: RouteOptions<B, Q>,
 ) {
@@ -84,7 +99,11 @@ export function billableRoute<B extends z.ZodType | undefined = undefined, Q ext
       return answer;
     } catch (error) {
       if (store.failedToKeep) {
-        await store.release(event as never);
+        const kept = await releaseKey(store, event);
+        if (kept) {
+          countBillableCall(endpoint);
+          return kept;
+        }
         if (store.failedToKeep === 'too_large') throw answerTooLarge();
       }
       throw idempotencyConflict(error) ?? error;

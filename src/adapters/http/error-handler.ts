@@ -6,6 +6,7 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { REQUEST_ID_HEADER } from '../../config/gateway-responses';
 import { AppError } from '../../domain/errors';
 import { logger } from '../observability/logger';
 import { countError } from '../observability/metrics';
@@ -16,8 +17,6 @@ export interface ErrorBody {
   status: number;
   request_id: string;
 }
-
-export const REQUEST_ID_HEADER = 'Request-Id';
 
 /** API Gateway's id of this request (the local server makes one up the same way). */
 export const requestIdOf = (event: APIGatewayProxyEvent | undefined): string => event?.requestContext?.requestId ?? 'unknown';

@@ -47,10 +47,13 @@ export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResu
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
 
-/** Powertools' X-Ray middleware, made on the first request (its Tracer reads the environment when made). */
+/**
+ * Powertools' X-Ray middleware, made on the first request (its Tracer reads the environment when made). Answers are
+ * not put in the trace: they hold tax IDs and addresses, and a large cart would overflow the segment.
+ */
 function tracing(): Middleware {
   let middleware: Middleware | undefined;
-  const made = () => (middleware ??= captureLambdaHandler(levyTracer()) as Middleware);
+  const made = () => (middleware ??= captureLambdaHandler(levyTracer(), { captureResponse: false }) as Middleware);
   return {
     before: (request) => made().before?.(request),
     after: (request) => made().after?.(request),

@@ -25,3 +25,6 @@ export const countIdempotentReplay = (endpoint: string) => count(metricNames.ide
 
 /** An error answer, by the error body's code. */
 export const countError = (endpoint: string, code: string) => count(metricNames.errors, { endpoint, code });
+
+/** The authorizer failed to decide (not a refused key). */
+export const countAuthorizerFailure = () => count(metricNames.authorizerFailures, {});

@@ -56,3 +56,29 @@ describe('custom metrics', () => {
     expect(directive.Dimensions).toEqual([['service', 'endpoint', 'code']]);
   });
 });
+
+describe('authorizer failures', () => {
+  it('count AuthorizerFailures when the key table fails, and never for a refused key', async () => {
+    const previous = process.env.POWERTOOLS_METRICS_DISABLED;
+    process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+    jest.resetModules();
+    const { documentClient } = await import('../../../src/adapters/dynamodb/client');
+    const { handler } = await import('../../../functions/authorizer/handler');
+    const { logger } = await import('../../../src/adapters/observability/logger');
+    jest.spyOn(documentClient(), 'send').mockImplementation((() => Promise.reject(new Error('table unreachable'))) as never);
+    const event = (authorization: string) =>
+      ({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:1:api/v1/GET/vendors', headers: { Authorization: authorization }, requestContext: { requestId: 'req-9' } }) as never;
+    const out = captureStdout();
+    try {
+      await expect(handler(event('Bearer not-a-key'))).rejects.toThrow('Unauthorized');
+      await expect(handler(event(`Bearer lvy_${'a'.repeat(43)}`))).rejects.toThrow('table unreachable');
+    } finally {
+      out.restore();
+      jest.restoreAllMocks();
+      logger.setLogLevel('SILENT');
+      process.env.POWERTOOLS_METRICS_DISABLED = previous;
+    }
+    const counted = out.lines().filter((l) => metricNames.authorizerFailures in l);
+    expect(counted).toEqual([expect.objectContaining({ service: 'levy', [metricNames.authorizerFailures]: 1 })]);
+  });
+});

@@ -5,11 +5,11 @@ import { plans } from '../../../src/config/plans';
 const start = Date.UTC(2026, 2, 1, 23, 59, 0);
 
 describe('UsagePlanEnforcer', () => {
-  it('allows a burst, then the steady rate, and says when to retry', () => {
+  it('allows a burst, then the steady rate', () => {
     const plan = plans.starter;
     const enforcer = new UsagePlanEnforcer();
     for (let i = 0; i < plan.burstLimit; i++) expect(enforcer.take('k1', 'starter', start)).toEqual({ ok: true });
-    expect(enforcer.take('k1', 'starter', start)).toEqual({ ok: false, type: 'THROTTLED', retryAfterSeconds: 1 });
+    expect(enforcer.take('k1', 'starter', start)).toEqual({ ok: false, type: 'THROTTLED' });
     // Another usage key (account) has its own bucket.
     expect(enforcer.take('k2', 'starter', start)).toEqual({ ok: true });
     // One second refills `rateLimit` tokens.
@@ -17,7 +17,7 @@ describe('UsagePlanEnforcer', () => {
     expect(enforcer.take('k1', 'starter', start + 1_000).ok).toBe(false);
   });
 
-  it('stops at the daily quota until 00:00 UTC, and says how long that is', () => {
+  it('stops at the daily quota until 00:00 UTC', () => {
     const enforcer = new UsagePlanEnforcer();
     let now = Date.UTC(2026, 2, 1, 0, 0, 0);
     let served = 0;
@@ -29,13 +29,13 @@ describe('UsagePlanEnforcer', () => {
     }
     expect(served).toBe(plans.starter.dailyQuota);
     const refused = enforcer.take('k', 'starter', now);
-    expect(refused).toMatchObject({ ok: false, type: 'QUOTA_EXCEEDED' });
-    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(86_400);
+    expect(refused).toEqual({ ok: false, type: 'QUOTA_EXCEEDED' });
     // A new UTC day, a new quota.
     expect(enforcer.take('k', 'starter', Date.UTC(2026, 2, 2, 0, 0, 1)).ok).toBe(true);
   });
 
-  it('gives an unknown plan no allowance', () => {
-    expect(new UsagePlanEnforcer().take('k', 'platinum').ok).toBe(false);
+  it('refuses a key on no known plan as API Gateway does (INVALID_API_KEY, 403)', () => {
+    expect(new UsagePlanEnforcer().take('k', 'platinum')).toEqual({ ok: false, type: 'INVALID_API_KEY' });
+    expect(new UsagePlanEnforcer().take('k', '')).toEqual({ ok: false, type: 'INVALID_API_KEY' });
   });
 });
