@@ -22,7 +22,7 @@ import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/ge
 import { ports } from '../src/composition/all-ports';
 import { rateTable } from '../local/rates/rates-import';
 import { calculateCart, type LineRate } from '../src/domain/cart/cart';
-import { customerTreatment } from '../src/domain/cart/customer-treatment';
+import { customerTreatment } from '../src/domain/tax/customer-treatment';
 import { unifyRequestSchema, type CartLine, type UnifyRequest } from '../src/domain/cart/unify-request';
 import { resolveLocation } from '../src/domain/geography/location';
 import { calculateTaxRateDetailed, type TaxRateCalculation } from '../src/domain/tax/rate-engine';

@@ -1,11 +1,13 @@
 /**
  * Use case: the tax rates of a sale for an account. Resolves the location offline, reads the seller (the primary
  * entity, or the subsidiary named by entity_id) and the imported ZIP rates in parallel, once per sale, then asks the
- * pure engine once per distinct category + delivery. Shared by tax-rate, unify and transactions.
+ * pure engine once per distinct category + delivery. Shared by tax-rate, unify and transactions. POST /v1/tax/rate
+ * decides who the customer is taxed as exactly like unify (customerTreatment), and says so in `customer`.
  */
 import { found } from '../domain/errors';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
+import { customerTreatment, type CustomerTreatment } from '../domain/tax/customer-treatment';
 import { calculateTaxRateDetailed } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateInput, TaxRateResult, UsLocalRate } from '../domain/tax/rate-types';
 import type { Ports } from '../ports/ports';
@@ -15,6 +17,14 @@ export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'>;
 export interface RateQuoteRequest extends TaxRateInput {
   entity_id?: string;
 }
+
+/** POST /v1/tax/rate's request: a sale and, optionally, the customer's tax ID (B2B needs one, as in unify). */
+export interface TaxRateRequest extends RateQuoteRequest {
+  customer_tax_id?: string;
+}
+
+/** POST /v1/tax/rate's answer: the rate for the applied customer type, and how that type was decided. */
+export type TaxRateAnswer = TaxRateResult & { customer: CustomerTreatment };
 
 /** What every line of one sale shares: customer, place, date and seller. */
 export type SaleContext = Omit<RateQuoteRequest, 'product_category' | 'delivery_method'>;
@@ -57,6 +67,9 @@ export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, r
   return (await saleRateQuoter(deps, accountId, request))(request);
 }
 
-export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: RateQuoteRequest): Promise<TaxRateResult> {
-  return (await quoteTaxRateDetailed(deps, accountId, request)).result;
+export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<TaxRateAnswer> {
+  const { customer_tax_id, ...sale } = request;
+  const customer = customerTreatment({ type: sale.customer_type, tax_id: customer_tax_id }, sale.location.country?.toUpperCase());
+  const { result } = await quoteTaxRateDetailed(deps, accountId, { ...sale, customer_type: customer.applied_type });
+  return { ...result, customer };
 }

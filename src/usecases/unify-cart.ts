@@ -4,7 +4,7 @@
  * it feeds the exposure report) without asking the engine again.
  */
 import { calculateCart, exemptRate, type LineRate } from '../domain/cart/cart';
-import { customerTreatment } from '../domain/cart/customer-treatment';
+import { customerTreatment } from '../domain/tax/customer-treatment';
 import type { CartLine, UnifyRequest } from '../domain/cart/unify-request';
 import { levelAmounts } from '../domain/money/levels';
 import { todayUtc } from '../domain/tax/rate-engine';

@@ -1,6 +1,7 @@
 /**
  * Domain (pure given its lookups): the tax-rate engine behind POST /v1/tax/rate, unify and transactions. Resolves the
- * location, asks the rules of the country (US, Canada, or a VAT/GST country) for an outcome, and turns it into the
+ * location, asks the rules of the country (US; for the others the place of supply of remote services first, then
+ * Canada's or a VAT/GST country's rules) for an outcome, and turns it into the
  * spec 2.3 result with its integer ppm levels.
  */
 import { countryName, subdivisionName } from '../geography/countries';
@@ -8,6 +9,7 @@ import { resolveLocation, type LocationLookups, type ResolvedLocation } from '..
 import { levelAmounts, levelRateFields, sumLevels } from '../money/levels';
 import { ppmToFraction } from '../money/money';
 import { canadaOutcome } from './canada-rules';
+import { placeOfSupplyDecision } from './place-of-supply';
 import type { Jurisdiction, Outcome, TaxRateCalculation, TaxRateContext, TaxRateInput, TaxRateResult } from './rate-types';
 import { usOutcome } from './us-rules';
 import { vatOutcome } from './vat-rules';
@@ -25,12 +27,7 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
   const location = context.location ?? resolveLocation(input.location, context.lookups);
   const sellerCountry = context.seller.country.toUpperCase();
 
-  const outcome: Outcome =
-    location.country === 'US'
-      ? usOutcome(input, location, context.usLocal, date)
-      : location.country === 'CA'
-        ? canadaOutcome(input, location, sellerCountry, date)
-        : vatOutcome(input, location, sellerCountry, date);
+  const outcome: Outcome = location.country === 'US' ? usOutcome(input, location, context.usLocal, date) : vatOrGstOutcome(input, location, sellerCountry, date);
 
   const zeroed = !outcome.taxable || outcome.exempt || outcome.reverseCharge;
   const parts = zeroed ? {} : (outcome.parts ?? {});
@@ -53,6 +50,14 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
 /** The public result of POST /v1/tax/rate (spec 2.3 + jurisdiction + location_source). */
 export function calculateTaxRate(input: TaxRateInput, context: TaxRateContext): TaxRateResult {
   return calculateTaxRateDetailed(input, context).result;
+}
+
+/** Remote services sold across a border follow their place of supply (data/place-of-supply.json) first. */
+function vatOrGstOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
+  const place = placeOfSupplyDecision(input, location.country, sellerCountry, date);
+  if (place && 'outcome' in place) return place.outcome;
+  const outcome = location.country === 'CA' ? canadaOutcome(input, location, sellerCountry, date) : vatOutcome(input, location, sellerCountry, date);
+  return place && place.notes.length > 0 ? { ...outcome, notes: [...(outcome.notes ?? []), ...place.notes] } : outcome;
 }
 
 function baseJurisdiction(location: ResolvedLocation, lookups: LocationLookups, override: Partial<Jurisdiction> | undefined): Jurisdiction {

@@ -1,7 +1,8 @@
-/** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sale and cart lines (src/domain/fields.ts). */
+/** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields.ts). */
 import { z } from 'zod';
 import {
   checkCategoryDelivery,
+  customerTaxIdField,
   customerTypeField,
   dateField,
   deliveryMethodField,
@@ -15,6 +16,8 @@ export const taxRateRequestSchema = z
     product_category: productCategoryField,
     delivery_method: deliveryMethodField,
     customer_type: customerTypeField,
+    /** As unify's customer.tax_id: a B2B customer is taxed as B2B only when it validates (customer-treatment.ts). */
+    customer_tax_id: customerTaxIdField.optional(),
     location: locationField,
     entity_id: entityIdField.optional(),
     date: dateField.optional(),

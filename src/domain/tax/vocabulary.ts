@@ -14,11 +14,17 @@ export type CustomerType = (typeof customerTypes)[number];
 /** Business customers for VAT and GST: RESELLER is a business buying for resale (VAT systems have no resale exemption). */
 export const isBusiness = (customerType: CustomerType): boolean => customerType === 'B2B' || customerType === 'RESELLER';
 
+/**
+ * Deliveries that reach the customer wherever it is (the place of supply rules of services sold remotely apply).
+ * IN_PERSON and, for services, PICKUP (performed at the seller's premises) are taxed where performed: the location sent.
+ */
+export const remoteDeliveryMethods: readonly DeliveryMethod[] = ['CLOUD', 'DOWNLOAD'];
+
 /** Which deliveries make sense for each category; anything else is a 400 (software is not shipped, goods not streamed). */
 export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly DeliveryMethod[]>> = {
   SAAS: ['CLOUD'],
   DIGITAL_GOODS: ['DOWNLOAD', 'CLOUD'],
   EBOOKS: ['DOWNLOAD', 'CLOUD'],
   PHYSICAL_GOODS: ['SHIPPED', 'PICKUP'],
-  PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON'],
+  PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON', 'PICKUP'],
 };

@@ -1,7 +1,7 @@
 /** Unit (pure): the unified cart calculation, with fast-check properties over random carts. */
 import fc from 'fast-check';
 import { calculateCart, calculateLine, type LineRate } from '../../../src/domain/cart/cart';
-import { customerTreatment } from '../../../src/domain/cart/customer-treatment';
+import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
 import type { CartLine } from '../../../src/domain/cart/unify-request';
 import { geoLocationLookups } from '../../../src/adapters/geo';
 import { calculateTaxRateDetailed } from '../../../src/domain/tax/rate-engine';

@@ -1,29 +1,41 @@
-/** Domain (pure): who a cart's customer is taxed as (B2B only with a tax ID that proves it), for unify. */
+/**
+ * Domain (pure): who a customer is taxed as (B2B only with a tax ID that proves it). One decision for
+ * POST /v1/tax/rate (`customer_type` + `customer_tax_id`) and POST /v1/tax/unify (`customer`), so both answer alike.
+ */
 import { euMemberStates } from '../geography/countries';
 import { validateTaxId, vatPrefixOf } from '../tax-ids/validator';
 import type { TaxIdValidation } from '../tax-ids/types';
-import type { UnifyRequest } from './unify-request';
+import type { CustomerType } from './vocabulary';
+
+/** The customer as a request declares it. */
+export interface DeclaredCustomer {
+  type: CustomerType;
+  tax_id?: string | undefined;
+  /** unify only: the caller holds an exemption certificate. */
+  exempt?: boolean | undefined;
+}
 
 /**
  * Who the customer is taxed as. Reverse charge needs proof of business status, as EU law and
  * Stripe Tax require: a B2B customer is taxed as B2B only with a tax ID that validates; without
- * one, or with an invalid one, the cart is taxed as B2C and `reason` says why.
+ * one, or with an invalid one, the sale is taxed as B2C and `reason` says why.
  */
 export interface CustomerTreatment {
-  declared_type: UnifyRequest['customer']['type'];
-  applied_type: UnifyRequest['customer']['type'];
+  declared_type: CustomerType;
+  applied_type: CustomerType;
   exempt: boolean;
   tax_id: TaxIdValidation | null;
   reason?: 'tax_id_missing' | 'tax_id_invalid' | 'customer_exempt';
   message?: string;
 }
 
-export function customerTreatment(customer: UnifyRequest['customer'], locationCountry: string | undefined): CustomerTreatment {
+export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined): CustomerTreatment {
   const taxId = customer.tax_id
     ? validateTaxId({ tax_id: customer.tax_id, country: vatPrefixOf(customer.tax_id) ? undefined : locationCountry })
     : null;
-  const base = { declared_type: customer.type, exempt: customer.exempt, tax_id: taxId };
-  if (customer.exempt) {
+  const exempt = customer.exempt ?? false;
+  const base = { declared_type: customer.type, exempt, tax_id: taxId };
+  if (exempt) {
     return { ...base, applied_type: customer.type, reason: 'customer_exempt', message: 'The customer is marked exempt: no tax is charged.' };
   }
   if (customer.type !== 'B2B') return { ...base, applied_type: customer.type };
@@ -35,7 +47,7 @@ export function customerTreatment(customer: UnifyRequest['customer'], locationCo
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer's tax_id did not validate (${taxId.reason ?? 'invalid'}); the cart is taxed as B2C.`,
+      message: `The customer's tax_id did not validate (${taxId.reason ?? 'invalid'}); the sale is taxed as B2C.`,
     };
   }
   // In the EU only a VAT number proves business status for reverse charge; elsewhere a business
@@ -46,7 +58,7 @@ export function customerTreatment(customer: UnifyRequest['customer'], locationCo
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business registration; the cart is taxed as B2C.`,
+      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business registration; the sale is taxed as B2C.`,
     };
   }
   return { ...base, applied_type: 'B2B' };

@@ -1,0 +1,85 @@
+// Domain (pure): the place-of-supply rules of data/place-of-supply.json (bundled by esbuild), validated once at import.
+import { z } from 'zod';
+import placeOfSupplyJson from '../../../data/place-of-supply.json';
+import { euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
+import { productCategories, type ProductCategory } from './vocabulary';
+
+export const placeKinds = ['electronic', 'remote_professional', 'services'] as const;
+export const placeCustomers = ['consumers', 'businesses'] as const;
+/** Where a remote cross-border service is taxed; data/place-of-supply.json's description says what each means. */
+export const places = ['customer_place', 'supplier_place', 'exempt', 'recipient_self_assesses'] as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const note = z.string().regex(/^[a-z0-9_]+$/, 'a note is a snake_case word');
+/** EU for the EU-27 as one area, otherwise a country that is neither in the EU nor part of another country's VAT area. */
+const area = z.string().refine((code) => code === 'EU' || (isAssignedCountry(code) && !euMemberStates.has(code) && vatAreaOf(code) === code), 'EU or a country code');
+
+const ruleSchema = z.strictObject({
+  area,
+  kind: z.enum(placeKinds),
+  customers: z.enum(placeCustomers),
+  effective_from: isoDate,
+  place: z.enum(places),
+  note: note.optional(),
+  /** The note when the seller is in the same area but another country (EU Art. 45: the seller's own VAT). */
+  same_area_note: note.optional(),
+  source: z.string().min(8),
+});
+
+const placeOfSupplySchema = z
+  .strictObject({
+    description: z.string(),
+    kinds: z.strictObject(Object.fromEntries(placeKinds.map((kind) => [kind, z.array(z.enum(productCategories)).min(1)])) as Record<(typeof placeKinds)[number], z.ZodArray<z.ZodEnum<{ [K in ProductCategory]: K }>>>),
+    rules: z.array(ruleSchema).min(1),
+  })
+  .superRefine((data, ctx) => {
+    const series = new Map<string, string[]>();
+    data.rules.forEach((rule, i) => {
+      const key = `${rule.area}|${rule.kind}|${rule.customers}`;
+      const dates = series.get(key) ?? [];
+      if (dates.length > 0 && dates[dates.length - 1]! >= rule.effective_from) {
+        ctx.addIssue({ code: 'custom', path: ['rules', i, 'effective_from'], message: `${key}: rows must be sorted by effective_from, without duplicates` });
+      }
+      series.set(key, [...dates, rule.effective_from]);
+      if (rule.place !== 'supplier_place' && rule.same_area_note !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['rules', i, 'same_area_note'], message: 'only a supplier_place rule has a same_area_note' });
+      }
+    });
+    // One kind per category for an area and customer group, so a sale never meets two rules.
+    const kindsBy = new Map<string, Set<string>>();
+    for (const rule of data.rules) {
+      const key = `${rule.area}|${rule.customers}`;
+      kindsBy.set(key, (kindsBy.get(key) ?? new Set()).add(rule.kind));
+    }
+    for (const [key, kinds] of kindsBy) {
+      const covered = [...kinds].flatMap((kind) => data.kinds[kind as (typeof placeKinds)[number]]);
+      if (new Set(covered).size !== covered.length) ctx.addIssue({ code: 'custom', path: ['rules'], message: `${key}: two kinds cover the same category` });
+    }
+  });
+
+export type PlaceOfSupplyRule = z.infer<typeof ruleSchema>;
+export type PlaceCustomers = (typeof placeCustomers)[number];
+
+const parsed = placeOfSupplySchema.safeParse(placeOfSupplyJson);
+if (!parsed.success) throw new Error(`data/place-of-supply.json is invalid: ${z.prettifyError(parsed.error)}`);
+/** Validated once per process at first import; a bad data file fails every test and the deploy, never a request. */
+export const placeOfSupplyData = parsed.data;
+
+/** The area whose rules apply to a country: the EU-27 as one, otherwise the country's own VAT area (MC -> FR -> EU). */
+export function placeAreaOf(country: string): string {
+  const vatArea = vatAreaOf(country);
+  return euMemberStates.has(vatArea) ? 'EU' : vatArea;
+}
+
+/**
+ * The rule in force on a date for a category sold to a customer group of an area, or undefined when the data holds
+ * none (a country not in the data, a category without a rule, or a date before the first row): the general rules apply.
+ */
+export function placeOfSupplyRule(areaCode: string, category: ProductCategory, customers: PlaceCustomers, date: string): PlaceOfSupplyRule | undefined {
+  let chosen: PlaceOfSupplyRule | undefined;
+  for (const rule of placeOfSupplyData.rules) {
+    if (rule.area !== areaCode || rule.customers !== customers || !placeOfSupplyData.kinds[rule.kind].includes(category)) continue;
+    if (rule.effective_from <= date) chosen = rule;
+  }
+  return chosen;
+}

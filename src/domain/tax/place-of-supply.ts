@@ -1,0 +1,44 @@
+/**
+ * Domain (pure): the place of supply of services sold remotely across a border, from data/place-of-supply.json.
+ * Electronically supplied services are taxed where the customer is in every area of the data; remotely delivered
+ * professional services often are not (EU Art. 45, UK VATA s. 7A(2)(b), KR, IN, CA...). docs/tax-rules.md section 4.
+ */
+import { vatAreaOf } from '../geography/countries';
+import { placeAreaOf, placeOfSupplyRule } from './place-of-supply-data';
+import type { Outcome, TaxRateInput } from './rate-types';
+import { categoryVatRate } from './vat-rules';
+import { isBusiness, remoteDeliveryMethods } from './vocabulary';
+
+/**
+ * What the place of supply decides about a sale: a whole `outcome` (not taxed in the customer's country, exempt,
+ * or self-assessed by the customer), or only `notes` to add when the general rules of the customer's country apply.
+ */
+export type PlaceOfSupplyDecision = { outcome: Outcome } | { notes: string[] };
+
+/** Undefined when the place of supply does not come into it: goods, services performed on site, domestic sales. */
+export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string, sellerCountry: string, date: string): PlaceOfSupplyDecision | undefined {
+  if (!remoteDeliveryMethods.includes(input.delivery_method) || input.product_category === 'PHYSICAL_GOODS') return undefined;
+  if (vatAreaOf(buyerCountry) === vatAreaOf(sellerCountry)) return undefined;
+  const buyerArea = placeAreaOf(buyerCountry);
+  const rule = placeOfSupplyRule(buyerArea, input.product_category, isBusiness(input.customer_type) ? 'businesses' : 'consumers', date);
+  if (!rule) return undefined;
+  const notes = rule.note !== undefined ? [rule.note] : [];
+  switch (rule.place) {
+    case 'customer_place':
+      // The customer's country taxes it: destination VAT for consumers, reverse charge for businesses.
+      return { notes };
+    case 'exempt':
+      return { outcome: { taxable: true, exempt: true, notes } };
+    case 'recipient_self_assesses':
+      return { outcome: { taxable: true, reverseCharge: true, notes } };
+    case 'supplier_place': {
+      if (placeAreaOf(sellerCountry) !== buyerArea) return { outcome: { taxable: false, notes } };
+      // A seller in the same area (EU) but another country charges its own country's VAT (Art. 45).
+      const supplierCountry = vatAreaOf(sellerCountry);
+      const sellerRate = categoryVatRate(supplierCountry, input.product_category, date);
+      const sameAreaNotes = rule.same_area_note !== undefined ? [rule.same_area_note] : [];
+      if (sellerRate === undefined) return { outcome: { taxable: false, notes: sameAreaNotes } };
+      return { outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes } };
+    }
+  }
+}
