@@ -79,16 +79,19 @@ describe('POST /v1/tax/rate', () => {
     }
   });
 
-  it('applies reverse charge to cross-border EU B2B and VAT to domestic B2B', async () => {
-    const cross = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' } });
-    expect(cross.body).toMatchObject({ taxable: true, reverse_charge_applicable: true, exempt: false, total_rate: 0, country_rate: 0 });
-    const domestic = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'DE' } });
+  it('applies reverse charge to cross-border EU B2B with a valid VAT ID and VAT to domestic B2B', async () => {
+    const cross = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' } });
+    expect(cross.body).toMatchObject({ taxable: true, reverse_charge_applicable: true, exempt: false, total_rate: 0, country_rate: 0, customer: { declared_type: 'B2B', applied_type: 'B2B' } });
+    // Without a tax ID a B2B customer is taxed as B2C, as in unify (Implementing Regulation 282/2011 Art. 18(2)): 20 %.
+    const undocumented = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' } });
+    expect(undocumented.body).toMatchObject({ reverse_charge_applicable: false, total_rate: 0.2, customer: { applied_type: 'B2C', reason: 'tax_id_missing' } });
+    const domestic = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'DE136695976', location: { country: 'DE' } });
     expect(domestic.body).toMatchObject({ taxable: true, reverse_charge_applicable: false, country_rate: 0.19, total_rate: 0.19 });
   });
 
   it('calculates as a subsidiary named by entity_id, and 404s for another account’s entity', async () => {
     const sub = await callRoute('entities-create', { accountId: deSeller, body: { name: 'Filiale SARL', country: 'FR' } });
-    const asSub = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' }, entity_id: sub.body.id });
+    const asSub = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, entity_id: sub.body.id });
     expect(asSub.body).toMatchObject({ reverse_charge_applicable: false, country_rate: 0.2 });
     const foreign = await rate(usSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' }, entity_id: sub.body.id });
     expect(foreign.status).toBe(404);
@@ -118,6 +121,7 @@ describe('POST /v1/tax/rate', () => {
     [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: {} }, 'location'],
     [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'US', postal_code: '9000' } }, 'postal_code'],
     [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' }, colour: 'x' }, 'colour'],
+    [{ product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: '', location: { country: 'DE' } }, 'customer_tax_id'],
   ])('refuses %j with a 400 naming %s and bills nothing', async (body, named) => {
     const { account_id } = await newTestAccount('US');
     const res = await rate(account_id, body);
