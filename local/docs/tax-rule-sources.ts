@@ -1,0 +1,169 @@
+/**
+ * Docs: the "Rules and their sources" section of docs/tax-rules.md, rendered from the rule data (data/*.json) and
+ * the list below of the rules that live in code, so the docs never hold a second copy. `npm run docs:tax-rules`
+ * rewrites the section; unit tests fail when it is stale or when a rule row has no source.
+ * The data files are read as they are (rows tolerated with `from`/`to` or `effective_from`/`effective_to`, `source` or
+ * `cite`), so that other changes to their shape do not break the docs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SECTION_START = '<!-- rule-sources:start (generated from data/*.json and local/docs/tax-rule-sources.ts by `npm run docs:tax-rules`) -->';
+const SECTION_END = '<!-- rule-sources:end -->';
+
+/** Rules decided in code rather than in a data file, each with where it lives and its source. */
+export const rulesInCode: readonly { rule: string; code: string; source: string }[] = [
+  { rule: 'B2B and RESELLER across a VAT border: reverse charge (every category)', code: 'src/domain/tax/vat-rules.ts', source: 'Directive 2006/112/EC Art. 44 and Art. 196 (services), Art. 138 and Art. 200 (intra-Community goods); outside the EU the importing business self-assesses (e.g. VATA 1994 s. 8, GST Act 1999 s. 84-5, IGST Notification 10/2017 Sl. 1)' },
+  { rule: 'B2C (and GOVERNMENT, NONPROFIT) goods and digital services: the customer country’s rate', code: 'src/domain/tax/vat-rules.ts', source: 'Directive 2006/112/EC Art. 33 (distance sales of goods), Art. 58 (electronic services); public bodies and charities are non-taxable persons (Art. 13, Art. 43)' },
+  { rule: 'Domestic B2B: the domestic rate, no reverse charge', code: 'src/domain/tax/vat-rules.ts', source: 'Directive 2006/112/EC Art. 193 (the supplier is liable) and Art. 168 (the business deducts input VAT)' },
+  { rule: 'Remote services follow their place of supply (data below); Art. 45: a seller in another EU country charges its own rate', code: 'src/domain/tax/place-of-supply.ts', source: 'Directive 2006/112/EC Art. 45 (B2C general rule: the supplier’s place of establishment), Art. 44 (B2B)' },
+  { rule: 'IN_PERSON and PICKUP services are taxed at the location sent (where performed)', code: 'src/domain/tax/vocabulary.ts (remoteDeliveryMethods)', source: 'Directive 2006/112/EC Art. 45 second sentence (a fixed establishment from which the service is supplied); VATA 1994 s. 9(2)(a); Levy decision in docs/tax-rules.md section 4' },
+  { rule: 'Monaco, the Isle of Man and Liechtenstein share the French, UK and Swiss VAT areas', code: 'src/domain/geography/countries.ts (vatAreaOf)', source: 'Directive 2006/112/EC Art. 7(1) (Monaco, Isle of Man); Swiss-Liechtenstein VAT treaty of 28 Nov 1994 (SR 0.641.295.142)' },
+  { rule: 'A B2B customer is taxed as B2B only with a tax ID that validates (a VAT number in the EU, a VAT or business number elsewhere)', code: 'src/domain/tax/customer-treatment.ts', source: 'Implementing Regulation 282/2011 Art. 18(1)-(2) (the VAT number proves the customer’s status; without it the supplier may treat the customer as non-taxable); HMRC VATPOSS01350' },
+  { rule: 'Canada: GST on every supply made in Canada, the provincial part by regime', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 165(1) (GST 5 %), s. 165(2) and Sch. VIII (HST), provincial acts (data/canada-provinces.json)' },
+  { rule: 'Canada: a registered business buying from a non-resident self-assesses', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act ss. 217-218 (imported taxable supplies of services and intangibles)' },
+  { rule: 'Canada: no province known: GST only', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 165(1) (GST applies everywhere in Canada); the provincial part needs the province (s. 144.1 place of supply rules)' },
+  { rule: 'US: destination sourcing, the ZIP row’s combined rate or the statewide rate; no reverse charge', code: 'src/domain/tax/us-rules.ts', source: 'Streamlined Sales and Use Tax Agreement § 310 (destination sourcing); South Dakota v. Wayfair, 585 U.S. 162 (2018); state rates in data/us-states.json' },
+  { rule: 'US: no state known: not taxable, note us_state_required_for_sales_tax', code: 'src/domain/tax/us-rules.ts', source: 'Sales tax is levied by the states (no federal sales tax); the state decides taxability (data/us-states.json)' },
+  { rule: 'US: federal government purchases exempt', code: 'src/domain/tax/us-rules.ts', source: 'Federal immunity: U.S. Const. art. VI (Supremacy Clause), McCulloch v. Maryland, 17 U.S. 316 (1819)' },
+  { rule: 'US: Texas data processing taxed on 80 % of the price, expressed as an effective rate', code: 'src/domain/tax/us-rules.ts', source: 'Tex. Tax Code § 151.351 (20 % of the value of data processing services is exempt)' },
+];
+
+type Row = Record<string, unknown>;
+
+const readData = (file: string): Row => JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', file), 'utf8')) as Row;
+const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+/** A table cell: no pipes or line breaks inside. */
+const cell = (value: unknown): string => text(value).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const fromOf = (row: Row): string => text(row.effective_from ?? row.from);
+const toOf = (row: Row): string => text(row.effective_to ?? row.to);
+const sourceOf = (row: Row): string => text(row.source ?? row.cite);
+const pct = (value: unknown): string => (typeof value === 'number' ? `${value} %` : text(value));
+
+function table(headers: string[], rows: unknown[][]): string {
+  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+function vatStandardTable(): string {
+  const rows = rowsOf(readData('vat-standard-rates.json').countries).flatMap((country) =>
+    rowsOf(country.rates).map((rate) => [country.country, text(country.tax_name), pct(rate.standard), fromOf(rate), toOf(rate), sourceOf(rate)]),
+  );
+  return table(['country', 'tax', 'standard rate', 'from', 'to', 'source'], rows);
+}
+
+function categoryRateTable(): string {
+  const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, entry.category, pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
+  return table(['country', 'category', 'rate', 'from', 'to', 'source'], rows);
+}
+
+function canadaTables(): string {
+  const data = readData('canada-provinces.json');
+  const provinces = rowsOf(data.provinces);
+  const rates = provinces.flatMap((p) => rowsOf(p.rates).map((rate) => [p.code, p.regime, pct(rate.provincial_rate), fromOf(rate), toOf(rate), sourceOf(rate)]));
+  const taxability = provinces.map((p) => {
+    const applies = (p.provincial_tax_applies ?? {}) as Record<string, unknown>;
+    const taxed = Object.entries(applies).filter(([, v]) => v === true || (typeof v === 'object' && v !== null)).map(([k]) => k);
+    return [p.code, taxed.length > 0 ? taxed.join(', ') : 'none', text(p.taxability_cite ?? p.taxability_source)];
+  });
+  const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
+  return [
+    table(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
+    '',
+    table(['province', 'provincial tax applies to', 'source'], taxability),
+    '',
+    table(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
+  ].join('\n');
+}
+
+function usTables(): string {
+  const data = readData('us-states.json');
+  const states = rowsOf(data.states);
+  const rates = states.flatMap((s) => rowsOf(s.rates).map((rate) => [s.code, pct(rate.state_rate), fromOf(rate), toOf(rate), sourceOf(rate)]));
+  const taxability = states.flatMap((s) =>
+    Object.entries((s.taxability ?? {}) as Record<string, unknown>).flatMap(([category, rule]) =>
+      (Array.isArray(rule) ? (rule as Row[]) : [rule as Row]).map((r) => {
+        const details = [
+          r.customers !== undefined ? `${text(r.customers)} only` : '',
+          r.share_pct !== undefined ? `${text(r.share_pct)} % of the price` : '',
+          r.state_rate_pct !== undefined ? `state rate ${text(r.state_rate_pct)} %` : '',
+          fromOf(r) ? `from ${fromOf(r)}` : '',
+          toOf(r) ? `to ${toOf(r)}` : '',
+        ].filter(Boolean).join('; ');
+        return [s.code, category, r.taxable === true ? 'taxable' : 'not taxable', details, sourceOf(r)];
+      }),
+    ),
+  );
+  const exemptions = Object.entries((data.exemptions ?? {}) as Record<string, Row>).map(([type, rule]) => {
+    const perState = rule.exempt === 'per_state' ? `per state; exempt in ${states.filter((s) => s.nonprofit_exempt === true).map((s) => s.code).join(', ')}` : text(rule.exempt);
+    return [type, perState, sourceOf(rule)];
+  });
+  return [
+    table(['state', 'state rate', 'from', 'to', 'source'], rates),
+    '',
+    table(['state', 'category', 'rule', 'details', 'source'], taxability),
+    '',
+    table(['customer type', 'exempt', 'source'], exemptions),
+  ].join('\n');
+}
+
+function placeOfSupplyTable(): string {
+  const rows = rowsOf(readData('place-of-supply.json').rules).map((r) => [r.area, r.kind, r.customers, fromOf(r), r.place, [text(r.note), text(r.same_area_note)].filter(Boolean).join(', '), sourceOf(r)]);
+  return table(['area', 'kind', 'customers', 'from', 'place', 'notes', 'source'], rows);
+}
+
+function sectionMarkdown(): string {
+  return [
+    'Every rule Levy applies, with its source. The data tables are generated from `data/*.json` (one row per dated',
+    'row); a row of a file holds until the next row of the same key. A test fails when this section is stale or when',
+    'a rule row has an empty source.',
+    '',
+    '### Rules in code',
+    '',
+    table(['rule', 'code', 'source'], rulesInCode.map((r) => [r.rule, `\`${r.code}\``, r.source])),
+    '',
+    '### Place of supply of remote services (`data/place-of-supply.json`)',
+    '',
+    placeOfSupplyTable(),
+    '',
+    '### Standard VAT/GST rates (`data/vat-standard-rates.json`)',
+    '',
+    vatStandardTable(),
+    '',
+    '### Category rates (`data/vat-reduced-rates.json`)',
+    '',
+    categoryRateTable(),
+    '',
+    '### Canada (`data/canada-provinces.json`)',
+    '',
+    canadaTables(),
+    '',
+    '### United States (`data/us-states.json`)',
+    '',
+    usTables(),
+  ].join('\n');
+}
+
+/** docs/tax-rules.md with its rule-sources section replaced by the current one. */
+export function withRuleSources(doc: string): string {
+  const start = doc.indexOf(SECTION_START);
+  const end = doc.indexOf(SECTION_END);
+  if (start < 0 || end < start) throw new Error('docs/tax-rules.md lacks the rule-sources markers');
+  return `${doc.slice(0, start + SECTION_START.length)}\n${sectionMarkdown()}\n${doc.slice(end)}`;
+}
+
+/** Every Markdown table row of a document whose header has a `source` column, with that column's cell. */
+export function sourceCells(doc: string): { line: number; row: string; source: string }[] {
+  const lines = doc.split('\n');
+  const found: { line: number; row: string; source: string }[] = [];
+  const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (!lines[i]!.trim().startsWith('|') || !/^\|?\s*:?-{3,}/.test(lines[i + 1]!.trim())) continue;
+    const column = cells(lines[i]!).findIndex((h) => /^source/i.test(h));
+    if (column < 0) continue;
+    for (let j = i + 2; j < lines.length && lines[j]!.trim().startsWith('|'); j++) {
+      found.push({ line: j + 1, row: lines[j]!, source: cells(lines[j]!)[column] ?? '' });
+    }
+  }
+  return found;
+}
