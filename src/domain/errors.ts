@@ -42,6 +42,20 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/**
+ * 422: the request's date lies outside the rate history Levy holds for the jurisdiction (before its first row, or
+ * after a rate that ended with no recorded successor). Never answered with a later or earlier rate instead.
+ */
+export class RateHistoryUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly jurisdiction: string,
+    readonly earliestDate: string,
+  ) {
+    super(422, 'rate_history_unavailable', message);
+  }
+}
+
 /** The record, or a 404 naming it when there is none (missing and another account's alike). */
 export function found<T>(record: T | undefined, what: string, id: string): T {
   if (record === undefined) throw new NotFoundError(what, id);

@@ -4,8 +4,9 @@ import vatStandardJson from '../../../data/vat-standard-rates.json';
 import vatReducedJson from '../../../data/vat-reduced-rates.json';
 import canadaJson from '../../../data/canada-provinces.json';
 import usStatesJson from '../../../data/us-states.json';
-import { isAssignedCountry, subdivisionName } from '../geography/countries';
+import { countryName, isAssignedCountry, subdivisionName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
+import { datedRowsProblem, rowInForceOrThrow, rowOn } from './rate-history';
 import { productCategories, type CustomerType, type ProductCategory } from './vocabulary';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -20,16 +21,12 @@ const percent = z.number().min(0).max(100).refine((pct) => {
 }, 'must be a whole number of ppm');
 const source = z.string().min(8);
 
-function isStrictlyDated(rows: readonly { effective_from: string }[]): boolean {
-  return rows.every((row, i) => i === 0 || rows[i - 1]!.effective_from < row.effective_from);
-}
-
+/** Effective-dated rows (src/domain/tax/rate-history.ts): sorted, `effective_to` inclusive, never overlapping. */
 const datedRows = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .array(z.object({ ...shape, effective_from: isoDate, source }))
-    .refine((rows) => isStrictlyDated(rows as unknown as { effective_from: string }[]), {
-      message: 'rows must be sorted by effective_from, without duplicates',
-    });
+  z.array(z.object({ ...shape, effective_from: isoDate, effective_to: isoDate.optional(), source })).superRefine((rows, ctx) => {
+    const problem = datedRowsProblem(rows as { effective_from: string; effective_to?: string }[]);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const vatStandardSchema = z.object({
   countries: z.array(
@@ -43,7 +40,14 @@ const vatStandardSchema = z.object({
 });
 
 const vatReducedSchema = z.object({
-  entries: z.array(z.object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, source })),
+  entries: z
+    .array(z.object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+    .superRefine((entries, ctx) => {
+      for (const key of new Set(entries.map((entry) => `${entry.country} ${entry.category}`))) {
+        const problem = datedRowsProblem(entries.filter((entry) => `${entry.country} ${entry.category}` === key));
+        if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
+      }
+    }),
 });
 
 const canadaSchema = z.object({
@@ -53,7 +57,7 @@ const canadaSchema = z.object({
       code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
       name: z.string(),
       regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
-      rates: datedRows({ provincial_rate: percent }),
+      rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
       provincial_tax_applies: z.record(z.enum(productCategories), z.boolean()),
       taxability_cite: z.string(),
     }),
@@ -76,7 +80,7 @@ const usStatesSchema = z.object({
     z.object({
       code: z.string().refine((code) => subdivisionName('US', code) !== undefined, 'unknown state'),
       name: z.string(),
-      rates: datedRows({ state_rate: percent }),
+      rates: datedRows({ state_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
       local_sales_taxes: z.boolean(),
       nonprofit_exempt: z.boolean(),
       avalara_state_rate_differs: z.string().optional(),
@@ -110,25 +114,26 @@ const vatByCountry = new Map(vatStandard.countries.map((entry) => [entry.country
 const provinceByCode = new Map(canada.provinces.map((entry) => [entry.code, entry]));
 const usStateByCode = new Map(usStates.states.map((entry) => [entry.code, entry]));
 
-/** The row in force on a date: the last one that started on or before it (the earliest row for older dates). */
-function rowInForce<T extends { effective_from: string }>(rows: readonly T[], date: string): T | undefined {
-  let chosen: T | undefined = rows[0];
-  for (const row of rows) if (row.effective_from <= date) chosen = row;
-  return chosen;
-}
-
 export interface DatedRate {
   ppm: number;
   effective_from: string;
+  effective_to?: string;
   source: string;
 }
 
-/** Standard VAT/GST of a country on a date; undefined when the country levies none (or is not in the data). */
+function datedRate(row: { effective_from: string; effective_to?: string; source: string }, percentage: number): DatedRate {
+  return { ppm: percentToPpm(percentage), effective_from: row.effective_from, ...(row.effective_to ? { effective_to: row.effective_to } : {}), source: row.source };
+}
+
+/**
+ * Standard VAT/GST of a country on a date; undefined when the country levies none (or is not in the data).
+ * Throws RateHistoryUnavailableError (422) for a date outside the history held for a country with VAT.
+ */
 export function standardVatRate(country: string, date: string): (DatedRate & { tax_name: string }) | undefined {
   const entry = vatByCountry.get(country);
-  const row = entry ? rowInForce(entry.rates, date) : undefined;
+  const row = entry ? rowInForceOrThrow(entry.rates, date, () => `${countryName(country)} (${country})`) : undefined;
   if (!entry || !row) return undefined;
-  return { ppm: percentToPpm(row.standard), effective_from: row.effective_from, source: row.source, tax_name: entry.tax_name };
+  return { ...datedRate(row, row.standard), tax_name: entry.tax_name };
 }
 
 /** Countries in the standard-rate data that levy a VAT/GST (for tests and docs). */
@@ -136,31 +141,35 @@ export function countriesWithVat(): string[] {
   return vatStandard.countries.filter((entry) => entry.rates.length > 0).map((entry) => entry.country);
 }
 
-/** A reduced rate for a category in a country on a date (e-books), or undefined when the standard rate applies. */
+/**
+ * A reduced rate for a category in a country on a date (e-books), or undefined when the standard rate applies:
+ * before the first reduced row, and between a row's effective_to and the next row (the category was at the
+ * standard rate then). The standard rate's own history decides whether Levy can answer that date at all.
+ */
 export function reducedVatRate(country: string, category: ProductCategory, date: string): DatedRate | undefined {
   const rows = vatReduced.entries.filter((entry) => entry.country === country && entry.category === category);
-  const row = rowInForce(rows, date);
-  return row && row.effective_from <= date ? { ppm: percentToPpm(row.rate), effective_from: row.effective_from, source: row.source } : undefined;
+  const found = rowOn(rows, date);
+  return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
 }
 
 export function canadaProvince(code: string): CanadaProvinceData | undefined {
   return provinceByCode.get(code);
 }
 
-/** Provincial part (PST, QST, provincial HST) of a province on a date, in ppm. */
+/** Provincial part (PST, QST, provincial HST) of a province on a date, in ppm; 422 outside its history. */
 export function canadaProvincialRate(province: CanadaProvinceData, date: string): DatedRate {
-  const row = rowInForce(province.rates, date)!;
-  return { ppm: percentToPpm(row.provincial_rate), effective_from: row.effective_from, source: row.source };
+  const row = rowInForceOrThrow(province.rates, date, () => `${province.name} (CA-${province.code})`)!;
+  return datedRate(row, row.provincial_rate);
 }
 
 export function usState(code: string): UsStateData | undefined {
   return usStateByCode.get(code);
 }
 
-/** Statutory statewide base rate of a US state on a date, in ppm. */
+/** Statutory statewide base rate of a US state on a date, in ppm; 422 outside its history. */
 export function usStateBaseRate(state: UsStateData, date: string): DatedRate {
-  const row = rowInForce(state.rates, date)!;
-  return { ppm: percentToPpm(row.state_rate), effective_from: row.effective_from, source: row.source };
+  const row = rowInForceOrThrow(state.rates, date, () => `${state.name} (US-${state.code})`)!;
+  return datedRate(row, row.state_rate);
 }
 
 export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;

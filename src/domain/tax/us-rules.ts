@@ -34,6 +34,8 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const state = location.state ? usState(location.state) : undefined;
   if (!state) return { taxable: false, notes: [location.state ? 'us_state_without_sales_tax_data' : 'us_state_required_for_sales_tax'] };
 
+  // The state's rate history decides which dates Levy can answer (422 outside it), with or without a ZIP row.
+  const base = usStateBaseRate(state, date).ppm;
   const notes: string[] = [];
   const local = usLocal && usLocal.state === state.code && usLocal.zip === location.postal_code ? usLocal : null;
   if (!local) notes.push(location.postal_code ? 'us_local_rate_unavailable_state_base_rate_used' : 'us_postal_code_missing_state_base_rate_used');
@@ -51,7 +53,6 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
       special: rule?.local === false ? 0 : row.special,
     };
   } else {
-    const base = usStateBaseRate(state, date).ppm;
     parts = { country: 0, state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : base, county: 0, additional: 0, special: 0 };
   }
   if (rule?.share_pct !== undefined) {

@@ -77,7 +77,7 @@ describe('EU VAT', () => {
     const ebook = (country: string) => calculateTaxRate({ product_category: 'EBOOKS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country } }, usSeller).total_rate;
     expect(ebook('DE')).toBe(0.07);
     expect(ebook('FR')).toBe(0.055);
-    expect(ebook('IE')).toBe(0.09);
+    expect(ebook('IE')).toBe(0); // zero-rated from 2024-01-01: VATCA 2010 Sch. 2 as amended by Finance (No. 2) Act 2023 (Revenue, electronic publications)
     expect(ebook('GB')).toBe(0);
     expect(calculateTaxRate({ product_category: 'DIGITAL_GOODS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country: 'DE' } }, usSeller).total_rate).toBe(0.19);
   });

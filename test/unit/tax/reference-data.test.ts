@@ -2,10 +2,33 @@
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import { calculateTaxRate, calculateTaxRateDetailed, type TaxRateInput } from '../../../src/domain/tax/rate-engine';
 import { countriesWithVat, reducedVatRate, standardVatRate, usState, usStateBaseRate } from '../../../src/domain/tax/rate-data';
+import { RateHistoryUnavailableError } from '../../../src/domain/errors';
 import { euMemberStates } from '../../../src/domain/geography/countries';
 import { avalaraRows, ibericodePeriodOn, ibericodeRates, kdeldyckeStandardRates } from '../../support/shared-data';
 
 const TODAY = new Date().toISOString().slice(0, 10);
+/** Levy holds the rate history of the EU-27 and GB back to this day at least (issue 10); the checks start there. */
+const HISTORY_FROM = '2019-01-01';
+
+/** Every day from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (const day = new Date(`${from}T00:00:00Z`); day.toISOString().slice(0, 10) <= to; day.setUTCDate(day.getUTCDate() + 1)) {
+    days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
+const CHECKED_DAYS = daysBetween(HISTORY_FROM, TODAY);
+
+/** Our standard rate in ppm on a day, or 'none' where Levy's history does not reach (answered 422, never a guess). */
+function ourStandardPpm(country: string, date: string): number | undefined | 'none' {
+  try {
+    return standardVatRate(country, date)?.ppm;
+  } catch (error) {
+    if (error instanceof RateHistoryUnavailableError) return 'none';
+    throw error;
+  }
+}
 const usSeller = { country: 'US', state: 'CA' };
 
 describe('EU-27 + GB: B2C SaaS rate = ibericode standard rate in force', () => {
@@ -27,29 +50,46 @@ describe('EU-27 + GB: B2C SaaS rate = ibericode standard rate in force', () => {
     expect(result.taxable).toBe(true);
   });
 
-  it('agrees on every ibericode period since 2024 (rate changes with their dates)', () => {
-    const mismatches: string[] = [];
+  it(`agrees on the standard rate of every day since ${HISTORY_FROM} (DE 16 % and IE 21 % in 2020 included)`, () => {
+    const mismatches = new Set<string>();
     for (const country of countries) {
-      for (const period of items[country] ?? []) {
-        const date = period.effective_from < '2024-01-01' ? '2024-01-01' : period.effective_from;
-        if (ibericodePeriodOn(items[country]!, date) !== period) continue; // superseded before 2024
-        const ours = standardVatRate(country, date)?.ppm;
-        if (ours !== Math.round(period.rates.standard! * 10_000)) mismatches.push(`${country} ${date}: ours ${ours} ppm, ibericode ${period.rates.standard} %`);
+      const periods = items[country] ?? items.EL!;
+      for (const date of CHECKED_DAYS) {
+        const theirs = Math.round(ibericodePeriodOn(periods, date)!.rates.standard! * 10_000);
+        const ours = ourStandardPpm(country, date);
+        if (ours !== theirs) mismatches.add(`${country} from ${date}: ours ${ours}, ibericode ${theirs} ppm`);
       }
     }
-    expect(mismatches).toEqual([]);
+    expect([...mismatches].slice(0, 20)).toEqual([]);
   });
 
-  it('every e-book reduced rate is one of the rates ibericode lists for that country (or zero-rated)', () => {
-    const unexplained: string[] = [];
+  /**
+   * E-book rates ibericode's rate sets do not list (it keeps one set per period and misses these two measures);
+   * each is sourced in data/vat-reduced-rates.json.
+   */
+  const ebookRatesIbericodeLacks: { country: string; ppm: number; from: string; to: string; why: string }[] = [
+    { country: 'AT', ppm: 50_000, from: '2020-07-01', to: '2021-12-31', why: 'temporary 5 % on books and e-publications, UStG 1994 § 28 Abs. 52 (BGBl. I Nr. 60/2020), extended to 2021-12-31' },
+    { country: 'CY', ppm: 30_000, from: '2023-07-21', to: '9999-12-31', why: '3 % super-reduced rate for books incl. e-books, VAT Law amendment published 2023-07-21 (Directive (EU) 2022/542)' },
+  ];
+
+  it(`every e-book rate since ${HISTORY_FROM} is one of the rates ibericode lists for that day (or zero-rated), except the listed, sourced ones`, () => {
+    const unexplained = new Set<string>();
+    const excused = new Set<string>();
     for (const country of countries) {
-      const period = ibericodePeriodOn(items[country] ?? [], TODAY);
-      const ebook = reducedVatRate(country, 'EBOOKS', TODAY);
-      if (!period || !ebook || ebook.ppm === 0) continue;
-      const listed = Object.values(period.rates).map((rate) => Math.round(rate * 10_000));
-      if (!listed.includes(ebook.ppm)) unexplained.push(`${country}: ${ebook.ppm} ppm not in ${JSON.stringify(period.rates)}`);
+      const periods = items[country] ?? items.EL!;
+      for (const date of CHECKED_DAYS) {
+        const ebook = reducedVatRate(country, 'EBOOKS', date);
+        if (!ebook || ebook.ppm === 0) continue;
+        const listed = Object.values(ibericodePeriodOn(periods, date)!.rates).map((rate) => Math.round(rate * 10_000));
+        if (listed.includes(ebook.ppm)) continue;
+        const known = ebookRatesIbericodeLacks.find((d) => d.country === country && d.ppm === ebook.ppm && d.from <= date && date <= d.to);
+        if (known) excused.add(country);
+        else unexplained.add(`${country} on ${date}: ${ebook.ppm} ppm not in ${JSON.stringify(ibericodePeriodOn(periods, date)!.rates)}`);
+      }
     }
-    expect(unexplained).toEqual([]);
+    expect([...unexplained].slice(0, 20)).toEqual([]);
+    // Each listed difference is still needed (an unused excuse would hide nothing and should go).
+    expect([...excused].sort()).toEqual(ebookRatesIbericodeLacks.map((d) => d.country).sort());
   });
 });
 
@@ -85,17 +125,41 @@ describe('standard rates agree with kdeldycke/vat-rates where it has the country
     expect(Object.keys(disagreements).sort()).toEqual(Object.keys(documentedKdeldyckeDisagreements).sort());
   });
 
-  it('historical periods since 2024 agree (rate changes and their dates)', () => {
-    const mismatches: string[] = [];
-    for (const row of rows.filter((r) => r.stop === '' || r.stop > '2024-01-01')) {
-      if (row.country in documentedKdeldyckeDisagreements) continue;
-      const date = row.start < '2024-01-01' ? '2024-01-01' : row.start;
-      if (date > TODAY) continue;
-      const ours = standardVatRate(row.country, date);
-      if (ours === undefined) continue;
-      if (ours.ppm !== Math.round(row.rate * 1_000_000)) mismatches.push(`${row.country} on ${date}: ours ${ours.ppm}, theirs ${row.rate}`);
+  /** Periods where kdeldycke's history and ours differ on purpose, each with the law we follow. */
+  const documentedKdeldyckePeriods: { country: string; from: string; to: string; why: string }[] = [
+    {
+      country: 'IE', from: '2020-09-01', to: '2021-02-28',
+      why: 'kdeldycke lacks the temporary 21 %: VATCA 2010 s. 46(1A), inserted by the Financial Provisions (Covid-19) (No. 2) Act 2020 s. 12',
+    },
+  ];
+
+  it(`every day since ${HISTORY_FROM} agrees where both hold a rate (rate changes and their dates), except the documented periods`, () => {
+    const byCountry = new Map<string, typeof rows>();
+    for (const row of rows) byCountry.set(row.country, [...(byCountry.get(row.country) ?? []), row]);
+    const mismatches = new Set<string>();
+    const excused = new Set<string>();
+    let compared = 0;
+    for (const [country, countryRows] of byCountry) {
+      if (country in documentedKdeldyckeDisagreements) continue;
+      const sorted = [...countryRows].sort((a, b) => a.start.localeCompare(b.start));
+      for (const date of CHECKED_DAYS) {
+        // kdeldycke's stop_date is mostly exclusive but inclusive on some rows (HR, LU 2022-12-31; JP 2019-09-30):
+        // the latest row started on or before the day, unless it stopped strictly before it.
+        const row = sorted.filter((r) => r.start <= date).pop();
+        if (!row || (row.stop !== '' && row.stop < date)) continue; // kdeldycke holds nothing that day
+        const ours = ourStandardPpm(country, date);
+        if (ours === 'none' || (ours === undefined && row.rate > 0)) continue; // outside our history, or not modelled
+        compared++;
+        const theirs = Math.round(row.rate * 1_000_000);
+        if ((ours ?? 0) === theirs) continue;
+        const known = documentedKdeldyckePeriods.find((p) => p.country === country && p.from <= date && date <= p.to);
+        if (known) excused.add(country);
+        else mismatches.add(`${country} from ${date}: ours ${ours}, theirs ${theirs} ppm`);
+      }
     }
-    expect(mismatches).toEqual([]);
+    expect(compared).toBeGreaterThan(100_000);
+    expect([...mismatches].slice(0, 20)).toEqual([]);
+    expect([...excused].sort()).toEqual(documentedKdeldyckePeriods.map((p) => p.country).sort());
   });
 });
 

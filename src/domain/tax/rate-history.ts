@@ -1,0 +1,101 @@
+/**
+ * Domain (pure): effective-dated rate rows. A row is in force from `effective_from` (inclusive) to its
+ * `effective_to` (inclusive, the last day) when it has one, else to the day before the next row starts, else
+ * indefinitely. A date before the first row, or after an `effective_to` that no row follows at once, is outside the
+ * history Levy holds: it is answered with 422 `rate_history_unavailable`, never with a neighbouring row.
+ */
+import { RateHistoryUnavailableError } from '../errors';
+
+export interface DatedRow {
+  effective_from: string;
+  effective_to?: string;
+}
+
+export type RowOnDate<T> =
+  | { kind: 'row'; row: T }
+  | { kind: 'no_rows' }
+  | { kind: 'before_history'; earliest: string }
+  | { kind: 'gap'; endedOn: string; nextFrom?: string };
+
+/** The row in force on a date (rows sorted by effective_from, without overlaps: the schema checks both). */
+export function rowOn<T extends DatedRow>(rows: readonly T[], date: string): RowOnDate<T> {
+  const first = rows[0];
+  if (!first) return { kind: 'no_rows' };
+  if (date < first.effective_from) return { kind: 'before_history', earliest: first.effective_from };
+  let index = 0;
+  for (let i = 1; i < rows.length && rows[i]!.effective_from <= date; i++) index = i;
+  const row = rows[index]!;
+  if (row.effective_to !== undefined && date > row.effective_to) {
+    const next = rows[index + 1];
+    return next ? { kind: 'gap', endedOn: row.effective_to, nextFrom: next.effective_from } : { kind: 'gap', endedOn: row.effective_to };
+  }
+  return { kind: 'row', row };
+}
+
+function dayBefore(isoDate: string): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The periods the rows cover, contiguous rows merged: "2016-06-01 to 2027-06-30", "2007-01-01 onwards". */
+export function coveredPeriods(rows: readonly DatedRow[]): string[] {
+  const periods: { from: string; to?: string }[] = [];
+  rows.forEach((row, i) => {
+    const next = rows[i + 1];
+    const to = row.effective_to ?? (next ? dayBefore(next.effective_from) : undefined);
+    const last = periods[periods.length - 1];
+    if (last && last.to !== undefined && last.to === dayBefore(row.effective_from)) last.to = to;
+    else periods.push({ from: row.effective_from, to });
+  });
+  return periods.map((period) => (period.to === undefined ? `${period.from} onwards` : `${period.from} to ${period.to}`));
+}
+
+/**
+ * The row in force on a date, or the 422 naming the jurisdiction (named only then: the name costs a look-up) and the
+ * dates Levy can answer for it. `undefined` only when there are no rows at all (a country without VAT: the caller
+ * decides what that means).
+ */
+export function rowInForceOrThrow<T extends DatedRow>(rows: readonly T[], date: string, jurisdictionName: () => string): T | undefined {
+  const found = rowOn(rows, date);
+  const jurisdiction = found.kind === 'before_history' || found.kind === 'gap' ? jurisdictionName() : '';
+  switch (found.kind) {
+    case 'row':
+      return found.row;
+    case 'no_rows':
+      return undefined;
+    case 'before_history':
+      throw new RateHistoryUnavailableError(
+        `Levy's rate history for ${jurisdiction} starts on ${found.earliest}; 'date' ${date} is before it. ` +
+          `Send a date on or after ${found.earliest} (Levy holds rates for ${coveredPeriods(rows).join(' and ')}).`,
+        jurisdiction,
+        found.earliest,
+      );
+    case 'gap':
+      throw new RateHistoryUnavailableError(
+        `Levy holds no rate for ${jurisdiction} on ${date}: the rate it records ended on ${found.endedOn}` +
+          (found.nextFrom ? ` and the next one starts on ${found.nextFrom}` : ' and no later rate is recorded') +
+          `. Levy holds rates for ${coveredPeriods(rows).join(' and ')}.`,
+        jurisdiction,
+        rows[0]!.effective_from,
+      );
+  }
+}
+
+/** Why a list of dated rows is invalid (unsorted, duplicate start, end before start, overlap), or undefined. */
+export function datedRowsProblem(rows: readonly DatedRow[]): string | undefined {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const next = rows[i + 1];
+    if (row.effective_to !== undefined && row.effective_to < row.effective_from) {
+      return `the row from ${row.effective_from} ends (effective_to ${row.effective_to}) before it starts`;
+    }
+    if (next && next.effective_from <= row.effective_from) {
+      return `rows must be sorted by effective_from without duplicates (${row.effective_from} then ${next.effective_from})`;
+    }
+    if (next && row.effective_to !== undefined && row.effective_to >= next.effective_from) {
+      return `the row from ${row.effective_from} to ${row.effective_to} overlaps the row from ${next.effective_from}`;
+    }
+  }
+  return undefined;
+}
