@@ -27,7 +27,7 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
 
   const outcome: Outcome =
     location.country === 'US'
-      ? usOutcome(input, location, context.usLocal, date)
+      ? usOutcome(input, location, context.usLocal, date, context.usLocalFirstMonth)
       : location.country === 'CA'
         ? canadaOutcome(input, location, sellerCountry, date)
         : vatOutcome(input, location, sellerCountry, date);
