@@ -31,7 +31,7 @@ import { exportLines } from './admin/stack-env';
 import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from './admin/authorizer-cache';
 import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from './admin/usage-keys';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
-import { runRatesImport } from './rates/rates-import';
+import { rateTable, runRatesImport } from './rates/rates-import';
 
 /** A mistake of the caller: message to stderr, exit 2. */
 class UsageError extends Error {}
@@ -168,14 +168,18 @@ export function program(): Command {
 
   levy
     .command('migrate')
-    .description('complete accounts and keys made before usage plans: plan, usage key, key ids (safe to run again); then flush the authorizer cache')
+    .description(
+      'complete accounts and keys made before usage plans: plan, usage key, key ids; then flush the authorizer cache; ' +
+        'and key ZIP rates imported before monthly tables by their month (safe to run again)',
+    )
     .addOption(aws())
     .action(async (options: { aws?: boolean }) => {
-      const target = configureTarget(!!options.aws);
+      const target = configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates']);
       const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
       // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
-      print({ ...report, flushed });
+      const rates = await rateTable().migrateLegacyItems();
+      print({ ...report, flushed, rates });
     });
 
   levy

@@ -1,17 +1,19 @@
 /**
  * Admin command (`levy rates import <files or folder>`, also run by `npm start` for LEVY_RATES_DIR):
- * loads US ZIP5 rate tables into the Rates table. Every file is parsed and checked first, so a bad
- * row (named by file and line) or a ZIP listed twice aborts before anything is written; then the
- * rows go in batches of 25 with a progress bar. Writes are puts keyed (zip, state), so a re-run
- * after an interrupted import converges on the same table.
+ * loads US ZIP5 rate tables into the Rates table, each as the table of its month: `--effective-month`, else the
+ * month in the file name (TAXRATES_ZIP5_CA202603.csv), else in its folder's (us-zip5-rates-2026-03); a file with
+ * none is refused. Every file is parsed and checked first, so a bad row (named by file and line), a file without a
+ * month or a ZIP listed twice for one month aborts before anything is written; then the rows go in batches of 25
+ * with a progress bar. Writes are puts keyed (zip, state and month), so a re-run after an interrupted import
+ * converges on the same table, and importing another month adds to the earlier ones.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDbRateStore } from '../../src/adapters/dynamodb/rate-store';
 import { once } from '../../src/composition/once';
 import { tableName } from '../../src/config/environment';
-import { effectiveMonthFromFileName, parseZipRateLines, ZipRateFileError, type ZipRateRow } from './zip-rate-csv';
+import { effectiveMonthOf, parseZipRateLines, ZipRateFileError, type ZipRateRow } from './zip-rate-csv';
 
 /** The Rates table as the import writes it (no use case writes rates, so this is not a port). */
 export const rateTable = once(() => new DynamoDbRateStore(tableName('Rates')));
@@ -36,12 +38,18 @@ export function readRateFiles(files: readonly string[], effectiveMonth?: string)
   const rows: ZipRateRow[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
-    const month = effectiveMonth ?? effectiveMonthFromFileName(basename(file));
-    if (!month) throw new ZipRateFileError(file, 0, 'no effective month: name the file like TAXRATES_ZIP5_CA202603.csv or pass --effective-month YYYY-MM');
+    const month = effectiveMonthOf(file, effectiveMonth);
+    if (!month) {
+      throw new ZipRateFileError(
+        file,
+        0,
+        'no effective month: the file name (TAXRATES_ZIP5_CA202603.csv) nor its folder (us-zip5-rates-2026-03) names one; pass --effective-month YYYY-MM',
+      );
+    }
     for (const { row, line } of parseZipRateLines(readFileSync(file, 'utf8'), file, month)) {
-      const key = `${row.zip}/${row.state}`;
+      const key = `${row.zip}/${row.state}/${month}`;
       const earlier = seen.get(key);
-      if (earlier) throw new ZipRateFileError(file, line, `ZIP ${row.zip} in ${row.state} is already listed at ${earlier}`);
+      if (earlier) throw new ZipRateFileError(file, line, `ZIP ${row.zip} in ${row.state} for ${month} is already listed at ${earlier}`);
       seen.set(key, `${file}:${line}`);
       rows.push(row);
     }

@@ -5,6 +5,7 @@
  * and line of the first bad one, so an import either takes a whole file set or nothing.
  */
 
+import { basename, dirname, resolve } from 'node:path';
 import { fractionToPpm, ppmToFraction } from '../../src/domain/money/money';
 import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 
@@ -23,12 +24,30 @@ export class ZipRateFileError extends Error {
   }
 }
 
-/** `TAXRATES_ZIP5_CA202603.csv` -> `2026-03`, the naming of the published tables. */
+/** `2026`, `03` -> `2026-03` when the month is real. */
+function yearMonth(year: string, month: string): string | undefined {
+  const m = Number(month);
+  return m >= 1 && m <= 12 ? `${year}-${month}` : undefined;
+}
+
+/** `TAXRATES_ZIP5_CA202603.csv` (the naming of the published tables) or `rates-2026-03.csv` -> `2026-03`. */
 export function effectiveMonthFromFileName(fileName: string): string | undefined {
-  const match = /(\d{4})(\d{2})\.csv$/i.exec(fileName);
-  if (!match) return undefined;
-  const month = Number(match[2]);
-  return month >= 1 && month <= 12 ? `${match[1]}-${match[2]}` : undefined;
+  const match = /(\d{4})-?(\d{2})\.csv$/i.exec(fileName);
+  return match ? yearMonth(match[1], match[2]) : undefined;
+}
+
+/** A folder named for its month, like `us-zip5-rates-2026-03` or `rates_202603` -> `2026-03`. */
+export function effectiveMonthFromFolderName(folderName: string): string | undefined {
+  const match = /(?:^|[^\d])(\d{4})-?(\d{2})$/.exec(folderName);
+  return match ? yearMonth(match[1], match[2]) : undefined;
+}
+
+/**
+ * The month of a file's table: `--effective-month` when given, else the file's name, else its folder's name;
+ * undefined when none says (the import then refuses the file rather than guess).
+ */
+export function effectiveMonthOf(path: string, given?: string): string | undefined {
+  return given ?? effectiveMonthFromFileName(basename(path)) ?? effectiveMonthFromFolderName(basename(dirname(resolve(path))));
 }
 
 const RATE = /^(0|0?\.\d+|1(\.0+)?)$/;

@@ -99,8 +99,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     id: 'Rates',
     envVar: 'RATES_TABLE',
     partitionKey: { name: 'zip', type: 'S' },
+    // `<state>#<YYYY-MM>`: the state and the month of the imported table. The attribute keeps its name from before
+    // monthly tables (when it held the state alone), because DynamoDB cannot rename a key attribute without replacing
+    // the table; `levy migrate` rewrites items of that layout (src/adapters/dynamodb/rate-store.ts).
     sortKey: { name: 'state', type: 'S' },
-    description: 'US local sales-tax rates by ZIP5 (and state, for border ZIPs), imported by `levy rates import`.',
+    description:
+      'US local sales-tax rates, one item per ZIP5, state (two for a border ZIP) and month (sort key `<state>#<YYYY-MM>`), ' +
+      'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported.',
   },
   Transactions: {
     id: 'Transactions',

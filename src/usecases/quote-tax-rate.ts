@@ -8,8 +8,9 @@ import { found } from '../domain/errors';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
 import { customerTreatment, type CustomerTreatment } from '../domain/tax/customer-treatment';
-import { calculateTaxRateDetailed } from '../domain/tax/rate-engine';
-import type { TaxRateCalculation, TaxRateInput, TaxRateResult, UsLocalRate } from '../domain/tax/rate-types';
+import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
+import type { TaxRateCalculation, TaxRateInput, TaxRateResult } from '../domain/tax/rate-types';
+import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import type { Ports } from '../ports/ports';
 
 export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'>;
@@ -40,23 +41,34 @@ async function sellerOf(deps: QuoteDeps, accountId: string, entityId: string | u
   return primary;
 }
 
-/** The imported row for the ZIP; on a border ZIP listed under two states, the one of the resolved state. */
-async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation): Promise<UsLocalRate | null> {
-  if (location.country !== 'US' || !location.postal_code) return null;
-  const rows = await deps.zipRates.forZip(location.postal_code.slice(0, 5));
-  return rows.find((r) => r.state === location.state) ?? (location.state ? null : (rows[0] ?? null));
+/**
+ * The imported row in force on the sale's date for the ZIP and the resolved state (a border ZIP is listed under two);
+ * a US postal code always resolves to a state (resolveLocation refuses a ZIP it cannot place).
+ */
+async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: string): Promise<ZipRateOnMonth> {
+  if (location.country !== 'US' || !location.postal_code || !location.state) return { row: null };
+  return deps.zipRates.onMonth(location.postal_code.slice(0, 5), location.state, monthOfDate(date));
 }
 
 /** Reads what the sale needs once; the returned function rates each line kind (memoised). */
 export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: SaleContext): Promise<(line: LineKind) => TaxRateCalculation> {
   const location = resolveLocation(sale.location, deps.locations);
-  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, location)]);
+  // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
+  const today = todayUtc();
+  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, location, sale.date ?? today)]);
   const byKind = new Map<string, TaxRateCalculation>();
   return (line) => {
     const key = `${line.product_category}|${line.delivery_method}`;
     let calculation = byKind.get(key);
     if (!calculation) {
-      calculation = calculateTaxRateDetailed({ ...sale, ...line }, { seller: { country: seller.country }, usLocal, location, lookups: deps.locations });
+      calculation = calculateTaxRateDetailed({ ...sale, ...line }, {
+        seller: { country: seller.country },
+        usLocal: usLocal.row,
+        usLocalFirstMonth: usLocal.firstMonth,
+        location,
+        lookups: deps.locations,
+        today,
+      });
       byKind.set(key, calculation);
     }
     return calculation;

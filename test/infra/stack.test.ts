@@ -367,6 +367,20 @@ describe('functions', () => {
     expect([...grants.keys()].sort()).toEqual([tableLogicalId('ApiKeys'), tableLogicalId('KeyActivity')].sort());
   });
 
+  test('the Rates table is read only by the three rating routes, with Query alone (the table in force on a date is a key range)', () => {
+    const readers = everyFunction().filter(({ fn }) => tableGrants(fn).has(tableLogicalId('Rates')));
+    expect(readers.map((r) => r.name).sort()).toEqual(['tax-rate', 'tax-unify', 'transactions-create']);
+    for (const { fn } of readers) expect([...tableGrants(fn).get(tableLogicalId('Rates'))!]).toEqual(['dynamodb:Query']);
+  });
+
+  test('the Rates table keeps its key schema (zip, state): another would replace the deployed table and its imported months', () => {
+    // Monthly tables put `<state>#<YYYY-MM>` in the same sort key (docs/deployment.md, "Upgrading to monthly ZIP tables").
+    expect(resources[tableLogicalId('Rates')].Properties.KeySchema).toEqual([
+      { AttributeName: 'zip', KeyType: 'HASH' },
+      { AttributeName: 'state', KeyType: 'RANGE' },
+    ]);
+  });
+
   test('no function may Scan or BatchGet anything; writes never read; vendors-delete only deletes', () => {
     for (const { fn } of everyFunction()) {
       for (const actions of tableGrants(fn).values()) {

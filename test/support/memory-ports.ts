@@ -10,6 +10,7 @@ import type { Entity } from '../../src/domain/records/entity';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../src/domain/records/record';
 import type { Vendor } from '../../src/domain/records/vendor';
 import type { UsLocalRate } from '../../src/domain/tax/rate-types';
+import { zipRateOnMonth } from '../../src/domain/tax/zip-rate-months';
 import type { Refund } from '../../src/domain/transactions/refund';
 import type { Account } from '../../src/domain/accounts/account';
 import type { ApiKeyRecord } from '../../src/domain/accounts/api-key';
@@ -297,7 +298,7 @@ export interface MemoryPorts extends Ports {
   sales: MemorySaleLedger;
   refunds: MemoryRefundLedger;
   ledger: MemoryLedgerState;
-  /** US local rate rows by ZIP. */
+  /** US local rate rows by ZIP, every state and month (each row's month in effective_month). */
   zipRows: Map<string, UsLocalRate[]>;
   usage: MemoryUsage;
 }
@@ -321,7 +322,7 @@ export function memoryPorts(options: { zipStates?: Record<string, string>; zipCo
     ledger,
     exposure,
     usage: new MemoryUsage(),
-    zipRates: { forZip: async (zip) => zipRows.get(zip) ?? [] },
+    zipRates: { onMonth: async (zip, state, month) => zipRateOnMonth(zipRows.get(zip) ?? [], state, month) },
     zipRows,
     locations: {
       countryForIp: () => undefined,

@@ -1,40 +1,144 @@
 /**
- * Secondary adapter (DynamoDB, Rates table): US local sales-tax rates by ZIP5. A ZIP on a state border has one item
- * per state (sort key), so a lookup returns every candidate.
+ * Secondary adapter (DynamoDB, Rates table): US local sales-tax rates by ZIP5, one item per ZIP, state and month.
+ * The sort key `state` holds `<state>#<YYYY-MM>` (src/config/tables.ts says why it keeps that name), so a border ZIP
+ * has one item per state and month, and the table in force on a date is one Query: the newest key between `<state>`
+ * and `<state>#<month>`, Limit 1, whatever number of months is imported. Items of the layout before monthly tables
+ * (sort key the state alone, month only in `effective_month`) sort first in that range, so they still answer as their
+ * month's table until `levy migrate` rewrites them (migrateLegacyItems).
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { UsLocalRate } from '../../domain/tax/rate-types';
+import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import type { ZipRateTable } from '../../ports/rates';
 import { documentClient } from './client';
 
 const BATCH_SIZE = 25; // BatchWriteItem's limit
+/** `state` is a DynamoDB reserved word, so expressions name the sort key through #sk. */
+const SORT_KEY_NAME = { '#sk': 'state' };
+
+/** The stored item: the row with its sort key `state` = `<state>#<YYYY-MM>` (or `<state>` in the old layout). */
+type RateItem = Omit<UsLocalRate, 'state'> & { state: string };
+
+const sortKeyOf = (row: UsLocalRate): string => `${row.state}#${row.effective_month}`;
+const rowOf = (item: RateItem): UsLocalRate => ({ ...item, state: item.state.split('#')[0] });
+const itemOf = (row: UsLocalRate): RateItem => ({ ...row, state: sortKeyOf(row) });
 
 export class DynamoDbRateStore implements ZipRateTable {
   constructor(private readonly tableName: string) {}
 
-  async forZip(zip: string): Promise<UsLocalRate[]> {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'zip = :zip', ExpressionAttributeValues: { ':zip': zip } }),
-    );
-    return Items as UsLocalRate[];
+  async onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth> {
+    const inForce = await this.query({
+      KeyConditionExpression: 'zip = :zip AND #sk BETWEEN :first AND :last',
+      ExpressionAttributeNames: SORT_KEY_NAME,
+      ExpressionAttributeValues: { ':zip': zip, ':first': state, ':last': `${state}#${month}` },
+      ScanIndexForward: false,
+      Limit: 1,
+    });
+    const found = zipRateOnMonth(inForce, state, month);
+    if (found.row) return found;
+    // No table on or before the month: is there a later one? (Only on this path, so a hit costs one read.)
+    const first = await this.query({
+      KeyConditionExpression: 'zip = :zip AND begins_with(#sk, :state)',
+      ExpressionAttributeNames: SORT_KEY_NAME,
+      ExpressionAttributeValues: { ':zip': zip, ':state': state },
+      Limit: 1,
+    });
+    return zipRateOnMonth(first, state, month);
+  }
+
+  /** Every row of a ZIP, each state and month (for tests and checks; rating reads onMonth). */
+  async allMonths(zip: string): Promise<UsLocalRate[]> {
+    return this.query({ KeyConditionExpression: 'zip = :zip', ExpressionAttributeValues: { ':zip': zip } });
+  }
+
+  private async query(input: Omit<QueryCommandInput, 'TableName'>): Promise<UsLocalRate[]> {
+    const rows: UsLocalRate[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: this.tableName,
+          ...input,
+          ExclusiveStartKey,
+        }),
+      );
+      rows.push(...((page.Items ?? []) as RateItem[]).map(rowOf));
+      ExclusiveStartKey = input.Limit ? undefined : page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return rows;
   }
 
   /** Writes rows in batches of 25, retrying unprocessed items with backoff; puts overwrite, so a re-run is safe. */
   async putAll(rows: readonly UsLocalRate[], options: { concurrency?: number; onProgress?: (written: number) => void } = {}): Promise<void> {
+    await this.writeAll(rows.map((row) => ({ PutRequest: { Item: itemOf(row) } })), options);
+  }
+
+  /**
+   * Rewrites every item of the layout before monthly tables under its monthly key (`<state>#<effective_month>`), then
+   * deletes it; an item whose monthly key was imported since is only deleted (the import is the newer copy). One
+   * filtered scan of the table; safe to run again (puts first, deletes after; a second run finds nothing).
+   */
+  async migrateLegacyItems(): Promise<{ legacy_rows: number; rewritten: number; already_monthly: number }> {
+    const legacy: UsLocalRate[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: 'NOT contains(#sk, :separator)',
+          ExpressionAttributeNames: SORT_KEY_NAME,
+          ExpressionAttributeValues: { ':separator': '#' },
+          ExclusiveStartKey,
+        }),
+      );
+      legacy.push(...((page.Items ?? []) as RateItem[]).map(rowOf));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    const monthly = await this.existingKeys(legacy.map((row) => ({ zip: row.zip, state: sortKeyOf(row) })));
+    const missing = legacy.filter((row) => !monthly.has(`${row.zip}/${sortKeyOf(row)}`));
+    await this.putAll(missing);
+    await this.writeAll(legacy.map((row) => ({ DeleteRequest: { Key: { zip: row.zip, state: row.state } } })));
+    return { legacy_rows: legacy.length, rewritten: missing.length, already_monthly: legacy.length - missing.length };
+  }
+
+  /** Which of these keys have an item, as `zip/sort key` (BatchGetItem, 100 keys a call). */
+  private async existingKeys(keys: readonly { zip: string; state: string }[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < keys.length; i += 100) {
+      let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate keys unprocessed; re-run the command`);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        const result = await documentClient().send(
+          new BatchGetCommand({
+            RequestItems: { [this.tableName]: { Keys: pending, ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME } },
+          }),
+        );
+        for (const item of (result.Responses?.[this.tableName] ?? []) as RateItem[]) found.add(`${item.zip}/${item.state}`);
+        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+      }
+    }
+    return found;
+  }
+
+  private async writeAll(
+    requests: readonly Record<string, unknown>[],
+    options: { concurrency?: number; onProgress?: (written: number) => void } = {},
+  ): Promise<void> {
     const table = this.tableName;
-    const batches: UsLocalRate[][] = [];
-    for (let i = 0; i < rows.length; i += BATCH_SIZE) batches.push(rows.slice(i, i + BATCH_SIZE));
+    const batches: Record<string, unknown>[][] = [];
+    for (let i = 0; i < requests.length; i += BATCH_SIZE) batches.push(requests.slice(i, i + BATCH_SIZE));
     let next = 0;
     let written = 0;
     const worker = async () => {
       while (next < batches.length) {
         const batch = batches[next++];
-        let requests = batch.map((row) => ({ PutRequest: { Item: row } }));
-        for (let attempt = 0; requests.length > 0; attempt++) {
-          if (attempt > 8) throw new Error(`DynamoDB kept ${requests.length} rate items unprocessed; re-run the import`);
+        let pending = batch;
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate items unprocessed; re-run the command`);
           if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-          const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-          requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
+          const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
         }
         written += batch.length;
         options.onProgress?.(written);

@@ -27,7 +27,10 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
   const location = context.location ?? resolveLocation(input.location, context.lookups);
   const sellerCountry = context.seller.country.toUpperCase();
 
-  const outcome: Outcome = location.country === 'US' ? usOutcome(input, location, context.usLocal, date) : vatOrGstOutcome(input, location, sellerCountry, date);
+  const outcome: Outcome =
+    location.country === 'US'
+      ? usOutcome(input, location, context.usLocal, date, context.usLocalFirstMonth)
+      : vatOrGstOutcome(input, location, sellerCountry, date);
 
   const zeroed = !outcome.taxable || outcome.exempt || outcome.reverseCharge;
   const parts = zeroed ? {} : (outcome.parts ?? {});

@@ -28,6 +28,8 @@ export interface TaxRateContext {
   seller: SellerContext;
   /** The ZIP5 row for the resolved US ZIP, or null when none was imported (then the state base rate is used). */
   usLocal: UsLocalRate | null;
+  /** When usLocal is null because the ZIP's imported tables all start after the date: the first month (YYYY-MM). */
+  usLocalFirstMonth?: string;
   /** A location the caller already resolved (to look up usLocal); resolved here from the input with `lookups` otherwise. */
   location?: ResolvedLocation;
   /** Offline look-ups (IP -> country, ZIP -> state and county): src/adapters/geo in production. */

@@ -30,7 +30,8 @@ export function reconciledLocalParts(row: UsLocalRate): { state: number; county:
   return parts;
 }
 
-export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsLocalRate | null, date: string): Outcome {
+/** `usLocalFirstMonth`: set when the ZIP has imported tables, but only for months after the date's (zip-rate-months.ts). */
+export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsLocalRate | null, date: string, usLocalFirstMonth?: string): Outcome {
   const state = location.state ? usState(location.state) : undefined;
   if (!state) return { taxable: false, notes: [location.state ? 'us_state_without_sales_tax_data' : 'us_state_required_for_sales_tax'] };
 
@@ -38,7 +39,7 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const base = usStateBaseRate(state, date).ppm;
   const notes: string[] = [];
   const local = usLocal && usLocal.state === state.code && usLocal.zip === location.postal_code ? usLocal : null;
-  if (!local) notes.push(location.postal_code ? 'us_local_rate_unavailable_state_base_rate_used' : 'us_postal_code_missing_state_base_rate_used');
+  if (!local) notes.push(!location.postal_code ? 'us_postal_code_missing_state_base_rate_used' : usLocalFirstMonth ? 'us_local_rate_unavailable_for_date' : 'us_local_rate_unavailable_state_base_rate_used');
 
   const category = input.product_category;
   const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type);
