@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import {
   checkCategoryDelivery,
+  checkGovernmentLevel,
   customerTypeField,
   dateField,
   deliveryMethodField,
   entityIdField,
+  governmentLevelField,
   locationField,
   productCategoryField,
 } from '../fields';
@@ -18,5 +20,7 @@ export const taxRateRequestSchema = z
     location: locationField,
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
+    government_level: governmentLevelField.optional(),
   })
-  .superRefine(checkCategoryDelivery);
+  .superRefine(checkCategoryDelivery)
+  .superRefine((request, ctx) => checkGovernmentLevel(request.customer_type, request.government_level, ctx, ['government_level']));
