@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isAssignedCountry } from './geography/countries';
 import { REFERENCE_PATTERN } from './ids';
 import { MAX_AMOUNT_MINOR, MAX_SALE_TOTAL_MINOR } from './money/money';
-import { allowedDeliveryMethods, customerTypes, deliveryMethods, productCategories, type DeliveryMethod, type ProductCategory } from './tax/vocabulary';
+import { allowedDeliveryMethods, customerTypes, deliveryMethods, governmentLevels, productCategories, type DeliveryMethod, type ProductCategory } from './tax/vocabulary';
 import { expected, requiredOr } from './validation';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -180,6 +180,15 @@ const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${value
 export const productCategoryField = z.enum(productCategories, { error: oneOf(productCategories) });
 export const deliveryMethodField = z.enum(deliveryMethods, { error: oneOf(deliveryMethods) });
 export const customerTypeField = z.enum(customerTypes, { error: oneOf(customerTypes) });
+/** Which government a GOVERNMENT customer is: federal, state or local (US sales tax; docs/tax-rules.md). */
+export const governmentLevelField = z.enum(governmentLevels, { error: oneOf(governmentLevels) });
+
+/** Adds a 400 on `path` when a government level comes with a customer type other than GOVERNMENT. */
+export function checkGovernmentLevel(customerType: string, level: string | undefined, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  if (level !== undefined && customerType !== 'GOVERNMENT') {
+    ctx.addIssue({ code: 'custom', path, message: `is only used with customer_type GOVERNMENT (the customer is ${customerType})` });
+  }
+}
 
 /** Adds a 400 on delivery_method when it does not fit the category; shared by rate requests, sale and cart lines. */
 export function checkCategoryDelivery(line: { product_category: ProductCategory; delivery_method: DeliveryMethod }, ctx: z.RefinementCtx): void {

@@ -60,6 +60,7 @@ async function engineTaxes(deps: RecordTransactionDeps, accountId: string, reque
   // One read of seller and ZIP rates for the sale; the engine runs once per category + delivery.
   const quote = await saleRateQuoter(deps, accountId, {
     customer_type: request.customer_type,
+    ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
     location: request.location,
     date: request.date,
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),

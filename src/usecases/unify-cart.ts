@@ -18,6 +18,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
   const date = request.date ?? today;
   const quote = await saleRateQuoter(deps, accountId, {
     customer_type: customer.applied_type,
+    ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
     location: request.location,
     date,
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
@@ -47,6 +48,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
       date,
       currency: request.currency,
       customer_type: customer.applied_type,
+      ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
       ...(request.customer.tax_id !== undefined ? { customer_tax_id: request.customer.tax_id } : {}),
       ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
       location: request.location,

@@ -108,6 +108,17 @@ describe('POST /v1/tax/rate', () => {
     }
   });
 
+  it('takes a government_level: a Californian state agency pays the 90001 rate, a federal buyer is exempt; 400 with B2C', async () => {
+    const body = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'GOVERNMENT', location: { country: 'US', postal_code: '90001' } };
+    // CDTFA Publication 102: sales to State of California agencies are generally taxable; Avalara 2026-03 ZIP 90001: 10.5 %.
+    expect((await rate(usSeller, { ...body, government_level: 'state' })).body).toMatchObject({ exempt: false, total_rate: 0.105 });
+    // Cal. Rev. & Tax. Code § 6381: sales to the United States exempt.
+    expect((await rate(usSeller, { ...body, government_level: 'federal' })).body).toMatchObject({ exempt: true, total_rate: 0 });
+    const refused = await rate(usSeller, { ...body, customer_type: 'B2C', government_level: 'state' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining('government_level') });
+  });
+
   it('charges nothing in a state without sales tax', async () => {
     const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '97201' } });
     expect(res.body).toMatchObject({ total_rate: 0, jurisdiction: { state: 'OR' } });

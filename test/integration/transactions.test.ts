@@ -71,6 +71,16 @@ describe('transactions', () => {
     expect(res.body.jurisdiction).toMatchObject({ state: 'CA', state_name: 'California', county: 'Los Angeles County' });
   });
 
+  it('records a sale to a government with its level, taxed by that level', async () => {
+    const body = sale({ currency: 'USD', customer_type: 'GOVERNMENT', government_level: 'local', location: { country: 'US', postal_code: '90001' }, line_items: [{ amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] });
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    // CDTFA Publication 102: sales to counties, cities and districts are generally taxable; ZIP 90001 10.5 %.
+    expect(res.body).toMatchObject({ customer_type: 'GOVERNMENT', government_level: 'local', tax_total: 1_050 });
+    expect((await get(body.id)).body).toMatchObject({ government_level: 'local' });
+    expect((await create(sale({ government_level: 'local' }))).status).toBe(400); // B2C with a level
+  });
+
   it('keeps a caller-given tax_amount and splits it over the levels in proportion of their rates', async () => {
     const res = await create(sale({ currency: 'USD', location: { country: 'US', postal_code: '90001' }, line_items: [{ amount: 10_000, tax_amount: 1_001, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }));
     expect(res.status).toBe(201);

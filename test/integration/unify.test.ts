@@ -29,6 +29,18 @@ describe('POST /v1/tax/unify', () => {
     }
   });
 
+  it('takes customer.government_level like /v1/tax/rate: a Washington city pays tax on SaaS, a federal agency does not', async () => {
+    const us = (await newTestAccount('US', 'Gov Supplier Inc')).account_id;
+    const cart = (government_level: string) => ({ currency: 'USD', customer: { type: 'GOVERNMENT', government_level }, location: { country: 'US', state: 'WA' }, line_items: [saasLine('l1', 10_000)] });
+    // WAC 458-20-189 (sales to cities taxable); RCW 82.08.020(1) 6.5 % state rate (no ZIP: state base rate).
+    expect((await unify(us, cart('local'))).body).toMatchObject({ tax_total: 650, exempt: false });
+    // WAC 458-20-190: sales directly to the United States exempt.
+    expect((await unify(us, cart('federal'))).body).toMatchObject({ tax_total: 0, exempt: true });
+    const refused = await unify(us, { ...cart('local'), customer: { type: 'B2C', government_level: 'local' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('customer.government_level');
+  });
+
   it('adds up a mixed cart, splits tax-inclusive lines exactly and breaks tax down by level', async () => {
     await rateTable().putAll([{ zip: '10001', state: 'NY', region_name: 'NEW YORK CITY', state_rate: 0.04, county_rate: 0, city_rate: 0.045, special_rate: 0.00375, combined_rate: 0.08875, effective_month: '2026-03' }]);
     const us = (await newTestAccount('US', 'Shop Inc')).account_id;

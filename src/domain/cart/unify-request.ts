@@ -4,6 +4,7 @@ import {
   amountField,
   booleanField,
   checkCategoryDelivery,
+  checkGovernmentLevel,
   checkSaleTotals,
   checkUniqueLineIds,
   currencyField,
@@ -12,6 +13,7 @@ import {
   dateField,
   deliveryMethodField,
   entityIdField,
+  governmentLevelField,
   lineItemsField,
   locationField,
   productCategoryField,
@@ -37,6 +39,7 @@ export const unifyRequestSchema = z
       type: customerTypeField,
       tax_id: customerTaxIdField.optional(),
       exempt: booleanField.default(false),
+      government_level: governmentLevelField.optional(),
     }),
     location: locationField,
     entity_id: entityIdField.optional(),
@@ -47,6 +50,7 @@ export const unifyRequestSchema = z
   })
   .superRefine((cart, ctx) => {
     checkUniqueLineIds(cart.line_items, ctx, false);
+    checkGovernmentLevel(cart.customer.type, cart.customer.government_level, ctx, ['customer', 'government_level']);
     checkSaleTotals(cart.line_items, ctx);
     if (cart.commit && cart.transaction_id === undefined) {
       ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'is required when commit is true (it becomes the recorded transaction\'s id)' });

@@ -1,24 +1,29 @@
 /** Domain (pure): Canada, GST federal (country_rate) + the provincial part (state_rate): HST, QST or PST. */
 import type { ResolvedLocation } from '../geography/location';
-import { canadaProvince, canadaProvincialRate, canadaResaleRule, standardVatRate } from './rate-data';
+import { canadaProvince, canadaProvincialRate, canadaProvincialTaxApplies, canadaResaleRule, standardVatRate } from './rate-data';
 import type { Outcome, TaxRateInput } from './rate-types';
 import { isBusiness } from './vocabulary';
 
 export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
   const gst = standardVatRate('CA', date)!.ppm;
-  if (isBusiness(input.customer_type) && sellerCountry !== 'CA') {
-    // Imported services and intangibles: a registered business self-assesses (Excise Tax Act ss. 217-218).
-    return { taxable: true, reverseCharge: true };
-  }
   const province = location.state ? canadaProvince(location.state) : undefined;
-  if (!province) return { taxable: true, parts: { country: gst }, notes: ['province_unknown_gst_only'] };
+  // A business buying services or intangibles from abroad self-assesses GST/HST (Excise Tax Act ss. 217-218) and
+  // QST. Goods delivered in Canada are supplies made in Canada (s. 142(1)(a)): taxed as below, never reverse charged.
+  const imported = isBusiness(input.customer_type) && sellerCountry !== 'CA' && input.product_category !== 'PHYSICAL_GOODS';
+  if (!province) {
+    return imported ? { taxable: true, reverseCharge: true } : { taxable: true, parts: { country: gst }, notes: ['province_unknown_gst_only'] };
+  }
 
   const provincial = canadaProvincialRate(province, date).ppm;
   if (province.regime === 'GST_PST') {
-    const pstApplies = province.provincial_tax_applies[input.product_category] ?? false;
+    const pstApplies = canadaProvincialTaxApplies(province, input.product_category, date);
     const resale = input.customer_type === 'RESELLER' && canadaResaleRule.value;
     const notes = resale ? ['pst_exempt_for_resale'] : [];
-    return { taxable: true, parts: { country: gst, state: pstApplies && !resale ? provincial : 0 }, notes };
+    const parts = { country: gst, state: pstApplies && !resale ? provincial : 0 };
+    // PST/RST is a retail sales tax on the business's own use: the reverse charge covers only the GST.
+    if (imported) return { taxable: true, reverseCharge: true, reverseChargeLevels: ['country'], parts, notes };
+    return { taxable: true, parts, notes };
   }
+  if (imported) return { taxable: true, reverseCharge: true };
   return { taxable: true, parts: { country: gst, state: provincial } };
 }

@@ -7,7 +7,7 @@ import usStatesJson from '../../../data/us-states.json';
 import { countryName, isAssignedCountry, subdivisionName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
 import { datedRowsProblem, rowInForceOrThrow, rowOn } from './rate-history';
-import { productCategories, type CustomerType, type ProductCategory } from './vocabulary';
+import { allowedDeliveryMethods, deliveryMethods, productCategories, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from './vocabulary';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
@@ -58,24 +58,73 @@ const canadaSchema = z.object({
       name: z.string(),
       regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
       rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
-      provincial_tax_applies: z.record(z.enum(productCategories), z.boolean()),
+      /** true, false, or taxable only from a date (Manitoba SaaS from 2026-01-01). */
+      provincial_tax_applies: z.record(z.enum(productCategories), z.union([z.boolean(), z.strictObject({ from: isoDate, cite: source })])),
       taxability_cite: z.string(),
     }),
   ),
 });
 
 const usRuleSchema = z.strictObject({
-  taxable: z.boolean(),
   customers: z.enum(['B2C', 'B2B']).optional(),
+  delivery: z.array(z.enum(deliveryMethods)).min(1).optional(),
+  from: isoDate.optional(),
+  /** Last day in force (inclusive). */
+  to: isoDate.optional(),
+  taxable: z.boolean(),
   share_pct: z.number().gt(0).lt(100).optional(),
   state_rate_pct: percent.optional(),
-  from: isoDate.optional(),
   local: z.boolean().optional(),
   cite: source,
 });
+type UsRule = z.infer<typeof usRuleSchema>;
+const customerGroups = ['B2C', 'B2B'] as const;
+type CustomerGroup = (typeof customerGroups)[number];
 
-const usStatesSchema = z.object({
-  exemptions: z.record(z.string(), z.object({ exempt: z.union([z.boolean(), z.string()]), cite: z.string() })),
+const dayAfter = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const ruleApplies = (rule: UsRule, date: string, group: CustomerGroup, delivery: DeliveryMethod): boolean =>
+  (rule.from === undefined || rule.from <= date) &&
+  (rule.to === undefined || date <= rule.to) &&
+  (rule.customers === undefined || rule.customers === group) &&
+  (rule.delivery === undefined || rule.delivery.includes(delivery));
+
+/**
+ * A category's rules leave no gap and no overlap: for every date, customer group and allowed delivery exactly one
+ * applies. Which rules apply only changes on a `from` or the day after a `to`, so those days (and a day before any
+ * of them) are all that need checking.
+ */
+function usRulesCoverEachCase(category: ProductCategory) {
+  return (rules: UsRule[], ctx: z.RefinementCtx): void => {
+    const days = new Set(['0001-01-01']);
+    for (const rule of rules) {
+      if (rule.from !== undefined) days.add(rule.from);
+      if (rule.to !== undefined) days.add(dayAfter(rule.to));
+      if (rule.from !== undefined && rule.to !== undefined && rule.to < rule.from) ctx.addIssue({ code: 'custom', message: `rule ending ${rule.to} ends before it starts` });
+    }
+    for (const day of days) {
+      for (const group of customerGroups) {
+        for (const delivery of allowedDeliveryMethods[category]) {
+          const count = rules.filter((rule) => ruleApplies(rule, day, group, delivery)).length;
+          if (count !== 1) ctx.addIssue({ code: 'custom', message: `${count} rules apply on ${day} to ${group} by ${delivery} (exactly one must)` });
+        }
+      }
+    }
+  };
+}
+const usRules = (category: ProductCategory) => z.array(usRuleSchema).min(1).superRefine(usRulesCoverEachCase(category));
+
+/** Whether a government buyer of one level is exempt; `categories` limits the exemption (NM: goods only). */
+const governmentRuleSchema = z.strictObject({ exempt: z.boolean(), categories: z.array(z.enum(productCategories)).min(1).optional(), cite: source });
+const governmentLevelsSchema = z.strictObject({ federal: governmentRuleSchema, state: governmentRuleSchema, local: governmentRuleSchema });
+
+/** Exported for the data tests (a gap or an overlap in a category's rules must fail). */
+export const usStatesSchema = z.object({
+  description: z.string(),
+  exemptions: z.strictObject({
+    GOVERNMENT: governmentLevelsSchema,
+    RESELLER: z.strictObject({ exempt: z.literal(true), cite: source }),
+    NONPROFIT: z.strictObject({ exempt: z.literal('per_state'), cite: source }),
+  }),
   states: z.array(
     z.object({
       code: z.string().refine((code) => subdivisionName('US', code) !== undefined, 'unknown state'),
@@ -83,18 +132,22 @@ const usStatesSchema = z.object({
       rates: datedRows({ state_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
       local_sales_taxes: z.boolean(),
       nonprofit_exempt: z.boolean(),
+      nonprofit_cite: source,
+      /** Absent: exemptions.GOVERNMENT. */
+      government: governmentLevelsSchema.optional(),
       avalara_state_rate_differs: z.string().optional(),
-      taxability: z.object({
-        SAAS: usRuleSchema,
-        DIGITAL_GOODS: usRuleSchema,
-        EBOOKS: usRuleSchema.optional(),
-        PROFESSIONAL_SERVICES: usRuleSchema,
+      taxability: z.strictObject({
+        SAAS: usRules('SAAS'),
+        DIGITAL_GOODS: usRules('DIGITAL_GOODS'),
+        EBOOKS: usRules('EBOOKS').optional(),
+        PROFESSIONAL_SERVICES: usRules('PROFESSIONAL_SERVICES'),
       }),
     }),
   ),
 });
 
-export type UsTaxabilityRule = z.infer<typeof usRuleSchema>;
+export type UsTaxabilityRule = UsRule;
+export type UsGovernmentRule = z.infer<typeof governmentRuleSchema>;
 export type UsStateData = z.infer<typeof usStatesSchema>['states'][number];
 export type CanadaProvinceData = z.infer<typeof canadaSchema>['provinces'][number];
 
@@ -175,21 +228,31 @@ export function usStateBaseRate(state: UsStateData, date: string): DatedRate {
 export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;
 
 /**
- * The state's rule for a non-physical category on a date for a customer type: a rule with `from` after the date,
- * or limited to the other customer group, counts as not taxable. EBOOKS falls back to DIGITAL_GOODS.
+ * The state's rule for a non-physical category on a date, for a customer type and delivery: the one rule whose
+ * dates, customer group and deliveries cover the sale (the data is checked to hold exactly one). GOVERNMENT,
+ * NONPROFIT and RESELLER buy as businesses (group B2B). EBOOKS falls back to DIGITAL_GOODS.
  */
-export function usTaxability(state: UsStateData, category: UsCategory, date: string, customerType: CustomerType): UsTaxabilityRule {
-  const rule = (category === 'EBOOKS' ? state.taxability.EBOOKS ?? state.taxability.DIGITAL_GOODS : state.taxability[category]);
-  if (!rule.taxable) return rule;
-  if (rule.from !== undefined && date < rule.from) return { ...rule, taxable: false, cite: `${rule.cite} (not yet in force on ${date})` };
-  const group = customerType === 'B2C' ? 'B2C' : 'B2B';
-  if (rule.customers !== undefined && rule.customers !== group) {
-    return { ...rule, taxable: false, cite: `${rule.cite} (not taxable for ${group} customers)` };
-  }
+export function usTaxability(state: UsStateData, category: UsCategory, date: string, customerType: CustomerType, delivery: DeliveryMethod): UsTaxabilityRule {
+  const rules = category === 'EBOOKS' ? (state.taxability.EBOOKS ?? state.taxability.DIGITAL_GOODS) : state.taxability[category];
+  const group: CustomerGroup = customerType === 'B2C' ? 'B2C' : 'B2B';
+  const rule = rules.find((candidate) => ruleApplies(candidate, date, group, delivery));
+  // Unreachable for validated data; a delivery the category does not allow was refused with a 400 before.
+  if (!rule) throw new Error(`us-states.json: no ${category} rule for ${state.code} on ${date} (${group}, ${delivery})`);
   return rule;
 }
 
-/** How US sales tax treats exempt customer types (federal immunity, resale, state nonprofit exemptions). */
-export const usExemptions = usStates.exemptions;
+/** Whether a government buyer of a level is exempt in a state: the state's own rule, else the general one. */
+export function usGovernmentRule(state: UsStateData, level: GovernmentLevel): UsGovernmentRule {
+  return (state.government ?? usStates.exemptions.GOVERNMENT)[level];
+}
+
+/** Whether a PST province's provincial tax applies to a category on a date. */
+export function canadaProvincialTaxApplies(province: CanadaProvinceData, category: ProductCategory, date: string): boolean {
+  const applies = province.provincial_tax_applies[category] ?? false;
+  return typeof applies === 'boolean' ? applies : applies.from <= date;
+}
+
+/** Sale for resale: exempt in every state with a resale certificate. */
+export const usResaleExemption = usStates.exemptions.RESELLER;
 
 export const canadaResaleRule = canada.resale_exempts_provincial_tax;

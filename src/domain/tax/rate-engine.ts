@@ -6,7 +6,7 @@
  */
 import { countryName, subdivisionName } from '../geography/countries';
 import { resolveLocation, type LocationLookups, type ResolvedLocation } from '../geography/location';
-import { levelAmounts, levelRateFields, sumLevels } from '../money/levels';
+import { levelAmounts, levelRateFields, sumLevels, taxLevels, type TaxLevel } from '../money/levels';
 import { ppmToFraction } from '../money/money';
 import { canadaOutcome } from './canada-rules';
 import { placeOfSupplyDecision } from './place-of-supply';
@@ -32,9 +32,11 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
       ? usOutcome(input, location, context.usLocal, date, context.usLocalFirstMonth)
       : vatOrGstOutcome(input, location, sellerCountry, date);
 
-  const zeroed = !outcome.taxable || outcome.exempt || outcome.reverseCharge;
+  const zeroed = !outcome.taxable || outcome.exempt;
   const parts = zeroed ? {} : (outcome.parts ?? {});
-  const ppm = levelAmounts((level) => parts[level] ?? 0);
+  // A reverse charge zeroes the levels the customer self-assesses (all of them unless the outcome says which).
+  const selfAssessed: readonly TaxLevel[] = outcome.reverseCharge ? (outcome.reverseChargeLevels ?? taxLevels) : [];
+  const ppm = levelAmounts((level) => (selfAssessed.includes(level) ? 0 : (parts[level] ?? 0)));
   const totalPpm = sumLevels(ppm);
 
   const result: TaxRateResult = {

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import {
   checkCategoryDelivery,
+  checkGovernmentLevel,
   customerTaxIdField,
   customerTypeField,
   dateField,
   deliveryMethodField,
   entityIdField,
+  governmentLevelField,
   locationField,
   productCategoryField,
 } from '../fields';
@@ -21,5 +23,7 @@ export const taxRateRequestSchema = z
     location: locationField,
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
+    government_level: governmentLevelField.optional(),
   })
-  .superRefine(checkCategoryDelivery);
+  .superRefine(checkCategoryDelivery)
+  .superRefine((request, ctx) => checkGovernmentLevel(request.customer_type, request.government_level, ctx, ['government_level']));

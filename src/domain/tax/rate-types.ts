@@ -1,8 +1,8 @@
 /** Domain (pure, types only): what the rate engine takes and answers, shared by the engine and its rule modules. */
 import type { LocationInput } from '../fields';
 import type { LocationLookups, LocationSource, ResolvedLocation } from '../geography/location';
-import type { LevelAmounts, LevelRateFields } from '../money/levels';
-import type { CustomerType, DeliveryMethod, ProductCategory } from './vocabulary';
+import type { LevelAmounts, LevelRateFields, TaxLevel } from '../money/levels';
+import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from './vocabulary';
 
 /** One row of the ZIP5 rate table (Avalara TAXRATES_ZIP5 format) as the Rates store returns it; rates are fractions. */
 export interface UsLocalRate {
@@ -42,6 +42,8 @@ export interface TaxRateInput {
   product_category: ProductCategory;
   delivery_method: DeliveryMethod;
   customer_type: CustomerType;
+  /** Only with GOVERNMENT; absent: federal (docs/tax-rules.md). */
+  government_level?: GovernmentLevel;
   location: LocationInput;
   date?: string;
 }
@@ -83,6 +85,8 @@ export interface Outcome {
   taxable: boolean;
   exempt?: boolean;
   reverseCharge?: boolean;
+  /** The levels the customer self-assesses under the reverse charge; absent: every level (Canada: not the PST). */
+  reverseChargeLevels?: readonly TaxLevel[];
   parts?: Partial<LevelAmounts>;
   jurisdiction?: Partial<Jurisdiction>;
   notes?: string[];

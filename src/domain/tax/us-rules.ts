@@ -2,7 +2,7 @@
 import type { ResolvedLocation } from '../geography/location';
 import { levelAmounts, sumLevels, type LevelAmounts } from '../money/levels';
 import { fractionToPpm, percentToPpm, scalePpm } from '../money/money';
-import { usExemptions, usState, usStateBaseRate, usTaxability, type UsCategory } from './rate-data';
+import { usGovernmentRule, usResaleExemption, usState, usStateBaseRate, usTaxability, type UsCategory, type UsStateData } from './rate-data';
 import type { Outcome, TaxRateInput, UsLocalRate } from './rate-types';
 
 function titleCase(name: string): string {
@@ -42,7 +42,7 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   if (!local) notes.push(!location.postal_code ? 'us_postal_code_missing_state_base_rate_used' : usLocalFirstMonth ? 'us_local_rate_unavailable_for_date' : 'us_local_rate_unavailable_state_base_rate_used');
 
   const category = input.product_category;
-  const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type);
+  const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type, input.delivery_method);
   let parts: LevelAmounts;
   if (local) {
     const row = reconciledLocalParts(local);
@@ -67,9 +67,27 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const taxable = rule ? rule.taxable : total > 0 || state.local_sales_taxes;
   const city = local && local.city_rate > 0 && local.region_name ? { city: titleCase(local.region_name) } : undefined;
 
-  const exemption = usExemptions[input.customer_type];
-  const exempt =
-    exemption?.exempt === true || (input.customer_type === 'NONPROFIT' && state.nonprofit_exempt);
+  const exempt = customerExempt(input, state, notes);
   if (exempt) notes.push(`customer_exempt_${input.customer_type.toLowerCase()}`);
   return { taxable, exempt, parts, jurisdiction: city, notes };
+}
+
+/**
+ * Whether the customer type is exempt in the state: resellers everywhere (sale for resale), nonprofits where the
+ * state exempts 501(c)(3) purchases, governments per level and state (absent level: federal, with a note).
+ */
+function customerExempt(input: TaxRateInput, state: UsStateData, notes: string[]): boolean {
+  switch (input.customer_type) {
+    case 'RESELLER':
+      return usResaleExemption.exempt;
+    case 'NONPROFIT':
+      return state.nonprofit_exempt;
+    case 'GOVERNMENT': {
+      if (input.government_level === undefined) notes.push('government_level_federal_assumed');
+      const rule = usGovernmentRule(state, input.government_level ?? 'federal');
+      return rule.exempt && (rule.categories === undefined || rule.categories.includes(input.product_category));
+    }
+    default:
+      return false;
+  }
 }

@@ -6,10 +6,13 @@
 export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;
 export const deliveryMethods = ['CLOUD', 'DOWNLOAD', 'SHIPPED', 'PICKUP', 'IN_PERSON'] as const;
 export const customerTypes = ['B2B', 'B2C', 'GOVERNMENT', 'NONPROFIT', 'RESELLER'] as const;
+/** Which government a GOVERNMENT customer is (US sales tax): `state` and `local` mean the taxing state's own. */
+export const governmentLevels = ['federal', 'state', 'local'] as const;
 
 export type ProductCategory = (typeof productCategories)[number];
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 export type CustomerType = (typeof customerTypes)[number];
+export type GovernmentLevel = (typeof governmentLevels)[number];
 
 /** Business customers for VAT and GST: RESELLER is a business buying for resale (VAT systems have no resale exemption). */
 export const isBusiness = (customerType: CustomerType): boolean => customerType === 'B2B' || customerType === 'RESELLER';

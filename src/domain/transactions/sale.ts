@@ -3,7 +3,7 @@
  * the levels so the level amounts always add up to the line's tax (largest remainder, splitByWeights).
  */
 import type { Jurisdiction } from '../tax/rate-types';
-import type { CustomerType, DeliveryMethod, ProductCategory } from '../tax/vocabulary';
+import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../tax/vocabulary';
 import type { LocationInput } from '../fields';
 import { levelsAddUpTo, splitByWeights, sumLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { taxForAmount } from '../money/money';
@@ -27,6 +27,7 @@ export interface Transaction {
   date: string;
   currency: string;
   customer_type: CustomerType;
+  government_level?: GovernmentLevel;
   customer_tax_id?: string;
   entity_id?: string;
   location: LocationInput;
@@ -89,6 +90,7 @@ export function buildTransaction(
     date: request.date,
     currency: request.currency,
     customer_type: request.customer_type,
+    ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
     ...(request.customer_tax_id !== undefined ? { customer_tax_id: request.customer_tax_id } : {}),
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
     location: request.location,

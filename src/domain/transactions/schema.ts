@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   amountField,
   checkCategoryDelivery,
+  checkGovernmentLevel,
   checkSaleTotals,
   checkUniqueLineIds,
   currencyField,
@@ -14,6 +15,7 @@ import {
   dateField,
   deliveryMethodField,
   entityIdField,
+  governmentLevelField,
   lineItemsField,
   listQuerySchema,
   locationField,
@@ -49,6 +51,7 @@ export const transactionRequestSchema = z
     date: dateField,
     currency: currencyField,
     customer_type: customerTypeField,
+    government_level: governmentLevelField.optional(),
     customer_tax_id: customerTaxIdField.optional(),
     entity_id: entityIdField.optional(),
     location: locationField,
@@ -56,6 +59,7 @@ export const transactionRequestSchema = z
   })
   .superRefine((txn, ctx) => {
     checkUniqueLineIds(txn.line_items, ctx);
+    checkGovernmentLevel(txn.customer_type, txn.government_level, ctx, ['government_level']);
     checkSaleTotals(txn.line_items, ctx);
   })
   .transform((txn) => ({
