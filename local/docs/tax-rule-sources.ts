@@ -25,7 +25,8 @@ export const rulesInCode: readonly { rule: string; code: string; source: string 
   { rule: 'Canada: no province known: GST only', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 165(1) (GST applies everywhere in Canada); the provincial part needs the province (s. 144.1 place of supply rules)' },
   { rule: 'US: destination sourcing, the ZIP row’s combined rate or the statewide rate; no reverse charge', code: 'src/domain/tax/us-rules.ts', source: 'Streamlined Sales and Use Tax Agreement § 310 (destination sourcing); South Dakota v. Wayfair, 585 U.S. 162 (2018); state rates in data/us-states.json' },
   { rule: 'US: no state known: not taxable, note us_state_required_for_sales_tax', code: 'src/domain/tax/us-rules.ts', source: 'Sales tax is levied by the states (no federal sales tax); the state decides taxability (data/us-states.json)' },
-  { rule: 'US: federal government purchases exempt', code: 'src/domain/tax/us-rules.ts', source: 'Federal immunity: U.S. Const. art. VI (Supremacy Clause), McCulloch v. Maryland, 17 U.S. 316 (1819)' },
+  { rule: 'US: a GOVERNMENT buyer is exempt or taxed by its level (federal, state, local) and the state’s rule; federal when no level is sent', code: 'src/domain/tax/us-rules.ts', source: 'Federal immunity: U.S. Const. art. VI; United States v. Mississippi Tax Comm’n, 421 U.S. 599 (1975); per-state statutes in data/us-states.json (government)' },
+  { rule: 'Canada: goods delivered in Canada are never reverse charged; BC, SK and MB PST stays on a business’s imported software and services', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 217 (imported taxable supply: services and intangibles only), s. 143; PST is a retail sales tax on the business’s own use (BC PST Bulletin 105 and PST Act ss. 172.1-172.2; SK Bulletin PST-5; MB RST Bulletin 003)' },
   { rule: 'US: Texas data processing taxed on 80 % of the price, expressed as an effective rate', code: 'src/domain/tax/us-rules.ts', source: 'Tex. Tax Code § 151.351 (20 % of the value of data processing services is exempt)' },
 ];
 
@@ -94,16 +95,23 @@ function usTables(): string {
       }),
     ),
   );
-  const exemptions = Object.entries((data.exemptions ?? {}) as Record<string, Row>).map(([type, rule]) => {
-    const perState = rule.exempt === 'per_state' ? `per state; exempt in ${states.filter((s) => s.nonprofit_exempt === true).map((s) => s.code).join(', ')}` : text(rule.exempt);
-    return [type, perState, sourceOf(rule)];
+  // GOVERNMENT has one default per level (federal, state, local); NONPROFIT is decided per state.
+  const exemptions = Object.entries((data.exemptions ?? {}) as Record<string, Row>).flatMap(([type, rule]) => {
+    if (rule.exempt === undefined) return Object.entries(rule as Record<string, Row>).map(([level, r]) => [`${type} (${level}), default`, text(r.exempt), sourceOf(r)]);
+    return [[type, rule.exempt === 'per_state' ? 'per state (below)' : text(rule.exempt), sourceOf(rule)]];
   });
+  const perState = states.flatMap((s) => [
+    [s.code, 'NONPROFIT', text(s.nonprofit_exempt), sourceOf({ cite: s.nonprofit_cite })],
+    ...Object.entries((s.government ?? {}) as Record<string, Row>).map(([level, r]) => [s.code, `GOVERNMENT (${level})`, text(r.exempt), sourceOf(r)]),
+  ]);
   return [
     table(['state', 'state rate', 'from', 'to', 'source'], rates),
     '',
     table(['state', 'category', 'rule', 'details', 'source'], taxability),
     '',
     table(['customer type', 'exempt', 'source'], exemptions),
+    '',
+    table(['state', 'customer type', 'exempt', 'source'], perState),
   ].join('\n');
 }
 
