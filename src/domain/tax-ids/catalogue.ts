@@ -18,16 +18,23 @@ const vat = (module: string, label: string, viesPrefix?: string): Def => ({
 const biz = (type: string, module: string, label: string): Def => ({ type, module, kind: 'business', label });
 const gst = (type: string, module: string, label: string): Def => ({ type, module, kind: 'vat', label });
 const ind = (type: string, module: string, label: string): Def => ({ type, module, kind: 'individual', label });
+/** A business-register number (kind `business`, `register`): see `TaxIdTypeDefinition.register`. */
+const reg = (type: string, module: string, label: string): Def => ({ type, module, kind: 'business', label, register: true });
+const exc = (type: string, module: string, label: string): Def => ({ type, module, kind: 'excise', label });
+/** Checked by Levy's own implementation of the python-stdnum algorithm (`overrides/`), not by stdnum-js. */
+const own = (def: Def): Def => ({ ...def, override: true });
 /** Not a taxpayer number: validated only when the request names the type. */
 const oth = (type: string, module: string, label: string): Def => ({ type, module, kind: 'other', label });
 
 /**
- * The catalogue, per country in the order types are tried when the request names none (`other`
- * types last, and never tried without `type`). `module` is `cc/name` of stdnum-js
- * (node_modules/stdnum/src/cc/name.ts).
+ * The catalogue, per country in the order types are tried when the request names none (`vat`,
+ * `business`, `individual`, `excise`; `other` types last, and never tried without `type`).
+ * `module` is `cc/name` of stdnum-js (node_modules/stdnum/src/cc/name.ts); rows wrapped in `own`
+ * are checked by Levy's override registered under that name (overrides/index.ts), which follows
+ * python-stdnum where stdnum-js diverges from it or has no module.
  */
 export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
-  AD: [biz('ad_nrt', 'ad/nrt', 'NRT, tax register number')],
+  AD: [own(biz('ad_nrt', 'ad/nrt', 'NRT, tax register number'))],
   AI: [biz('ai_tin', 'ai/tin', 'TIN, tax identification number')],
   AL: [biz('al_tin', 'al/nipt', 'NIPT, tax / VAT number')],
   AO: [
@@ -42,33 +49,33 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   AT: [
     vat('at/uid', 'UID, VAT number (ATU...)'),
     biz('at_tin', 'at/tin', 'Abgabenkontonummer, tax number'),
-    biz('at_businessid', 'at/businessid', 'Firmenbuchnummer, company register number'),
+    reg('at_businessid', 'at/businessid', 'Firmenbuchnummer, company register number'),
     oth('at_vnr', 'at/vnr', 'VNR, social-insurance number'),
   ],
   AU: [
     biz('au_abn', 'au/abn', 'ABN, Australian Business Number'),
-    biz('au_acn', 'au/acn', 'ACN, Australian Company Number'),
+    reg('au_acn', 'au/acn', 'ACN, Australian Company Number'),
     ind('au_tfn', 'au/tfn', 'TFN, Tax File Number'),
   ],
   AZ: [
-    biz('az_tin', 'az/tin', 'VÖEN, tax identification number'),
+    own(biz('az_tin', 'az/tin', 'VÖEN, tax identification number')),
     oth('az_pin', 'az/pin', 'PIN, personal identification number'),
   ],
   BA: [oth('ba_jmbg', 'ba/jmbg', 'JMBG, master citizen number')],
   BE: [
-    vat('be/vat', 'enterprise / VAT number'),
-    ind('be_nn', 'be/nn', 'national register number (individual TIN)'),
+    own(vat('be/vat', 'enterprise / VAT number')),
+    own(ind('be_nn', 'be/nn', 'national register number (individual TIN)')),
     ind('be_bis', 'be/bis', 'BIS number (individual TIN of non-residents)'),
     ind('be_insz', 'be/insz', 'INSZ/NISS, NN or BIS'),
   ],
   BG: [
-    vat('bg/vat', 'VAT number (BULSTAT/EGN based)'),
+    own(vat('bg/vat', 'VAT number (BULSTAT/EGN based)')),
     ind('bg_egn', 'bg/egn', 'EGN, personal number (individual TIN)'),
     ind('bg_pnf', 'bg/pnf', 'LNCh, personal number of a foreigner'),
   ],
   BO: [oth('bo_ci', 'bo/ci', 'CI, identity card number')],
   BR: [biz('br_cnpj', 'br/cnpj', 'CNPJ, company number'), ind('br_cpf', 'br/cpf', 'CPF, individual taxpayer number')],
-  BY: [biz('by_tin', 'by/unp', 'UNP, payer number')],
+  BY: [own(biz('by_tin', 'by/unp', 'UNP, payer number'))],
   BZ: [biz('bz_tin', 'bz/tin', 'TIN, tax identification number')],
   CA: [
     biz('ca_bn', 'ca/bn', 'BN, Business Number (9 digits)'),
@@ -84,43 +91,44 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     ind('ch_ssn', 'ch/ssn', 'AHV/AVS number (individual TIN)'),
   ],
   CL: [biz('cl_tin', 'cl/rut', 'RUT/RUN, tax number')],
-  CN: [biz('cn_tin', 'cn/uscc', 'USCC, unified social credit code'), ind('cn_ric', 'cn/ric', 'resident identity card number (individual TIN)')],
+  CN: [own(biz('cn_tin', 'cn/uscc', 'USCC, unified social credit code')), ind('cn_ric', 'cn/ric', 'resident identity card number (individual TIN)')],
   CO: [biz('co_nit', 'co/nit', 'NIT, tax number')],
   CR: [
     biz('cr_cpj', 'cr/cpj', 'cédula jurídica, legal-entity tax number'),
     ind('cr_cpf', 'cr/cpf', 'cédula física, individual number'),
-    ind('cr_cr', 'cr/cr', 'cédula de residencia (DIMEX), foreigner number'),
+    own(ind('cr_cr', 'cr/cr', 'cédula de residencia (DIMEX), foreigner number')),
   ],
   CU: [oth('cu_ni', 'cu/ni', 'NI, identity card number')],
   CY: [vat('cy/vat', 'VAT number')],
   CZ: [
     vat('cz/dic', 'DIČ, VAT number'),
-    biz('cz_ico', 'cz/ico', 'IČO, company identification number'),
-    ind('cz_rc', 'cz/rc', 'rodné číslo, birth number (individual TIN)'),
+    reg('cz_ico', 'cz/ico', 'IČO, company identification number'),
+    own(ind('cz_rc', 'cz/rc', 'rodné číslo, birth number (individual TIN)')),
   ],
   DE: [
     vat('de/vat', 'USt-IdNr., VAT number'),
-    biz('de_stn', 'de/stnr', 'Steuernummer, tax number'),
-    ind('de_idnr', 'de/idnr', 'Steuer-IdNr., personal tax number'),
+    own(biz('de_stn', 'de/stnr', 'Steuernummer, tax number')),
+    own(reg('de_handelsregisternummer', 'de/handelsregisternummer', 'Handelsregisternummer, commercial register number')),
+    own(ind('de_idnr', 'de/idnr', 'Steuer-IdNr., personal tax number')),
     oth('de_passport', 'de/passport', 'Reisepassnummer, passport number'),
     oth('de_pwnr', 'de/pwnr', 'Personalausweisnummer, identity card number'),
     oth('de_svnr', 'de/svnr', 'Sozialversicherungsnummer, social-insurance number'),
   ],
   DK: [vat('dk/cvr', 'CVR, VAT number'), ind('dk_cpr', 'dk/cpr', 'CPR, personal number (individual TIN)')],
   DO: [
-    biz('do_rcn', 'do/rnc', 'RNC, taxpayer number'),
-    ind('do_cedula', 'do/cedula', 'cédula (individual TIN)'),
+    own(biz('do_rcn', 'do/rnc', 'RNC, taxpayer number')),
+    own(ind('do_cedula', 'do/cedula', 'cédula (individual TIN)')),
     oth('do_ncf', 'do/ncf', 'NCF, fiscal receipt number'),
   ],
   DZ: [biz('dz_nif', 'dz/nif', 'NIF, tax number')],
   EC: [
-    biz('ec_ruc', 'ec/ruc', 'RUC, taxpayer number'),
+    own(biz('ec_ruc', 'ec/ruc', 'RUC, taxpayer number')),
     oth('ec_ci', 'ec/ci', 'CI, identity card number'),
   ],
   EE: [
     vat('ee/kmkr', 'KMKR, VAT number'),
     biz('ee_registrikood', 'ee/registrikood', 'registry code (entity TIN)'),
-    ind('ee_ik', 'ee/ik', 'isikukood, personal code (individual TIN)'),
+    own(ind('ee_ik', 'ee/ik', 'isikukood, personal code (individual TIN)')),
   ],
   EG: [biz('eg_tin', 'eg/tn', 'tax registration number')],
   ES: [
@@ -128,24 +136,28 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     biz('es_cif', 'es/cif', 'CIF, legal-entity tax number'),
     ind('es_dni', 'es/dni', 'DNI, individual NIF'),
     ind('es_nie', 'es/nie', 'NIE, foreigner NIF'),
+    own(exc('es_cae', 'es/cae', 'CAE, excise activity and establishment code')),
     oth('es_nss', 'es/nss', 'NSS, social-security number'),
   ],
   FI: [
     vat('fi/alv', 'ALV, VAT number'),
     biz('fi_ytunnus', 'fi/ytunnus', 'Y-tunnus, business ID'),
-    ind('fi_hetu', 'fi/hetu', 'HETU, personal identity code (individual TIN)'),
+    own(ind('fi_hetu', 'fi/hetu', 'HETU, personal identity code (individual TIN)')),
+    own(ind('fi_veronumero', 'fi/veronumero', 'veronumero, individual tax number (construction workers)')),
   ],
-  FO: [biz('fo_vn', 'fo/vn', 'V-tal, tax number')],
+  FO: [own(biz('fo_vn', 'fo/vn', 'V-tal, tax number'))],
   FR: [
     vat('fr/tva', 'n° TVA, VAT number'),
     biz('fr_siren', 'fr/siren', 'SIREN, company number'),
-    biz('fr_siret', 'fr/siret', 'SIRET, establishment number'),
+    own(biz('fr_siret', 'fr/siret', 'SIRET, establishment number')),
+    own(reg('fr_rcs', 'fr/rcs', 'RCS, trade and companies register number')),
     ind('fr_nif', 'fr/nif', "NIF / numéro fiscal, individual tax number"),
+    own(exc('fr_accise', 'fr/accise', "n° d'accise, excise number")),
     oth('fr_nir', 'fr/nir', 'NIR, social-security number'),
   ],
   GB: [
-    { type: 'gb_vat', module: 'gb/vat', kind: 'vat', label: 'VAT registration number', normalizedPrefix: 'GB', prefixed: true },
-    {
+    own({ type: 'gb_vat', module: 'gb/vat', kind: 'vat', label: 'VAT registration number', normalizedPrefix: 'GB', prefixed: true }),
+    own({
       type: 'eu_vat',
       module: 'gb/vat',
       kind: 'vat',
@@ -153,7 +165,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
       normalizedPrefix: 'XI',
       requiredPrefix: 'XI',
       prefixed: true,
-    },
+    }),
     ind('gb_utr', 'gb/utr', 'UTR, Unique Taxpayer Reference'),
     ind('gb_nino', 'gb/nino', 'National Insurance number (individual TIN)'),
   ],
@@ -170,7 +182,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   HK: [ind('hk_hkid', 'hk/hkid', 'HKID card number (individual TIN)')],
   HR: [vat('hr/oib', 'OIB, VAT number'), biz('hr_oib', 'hr/oib', 'OIB, personal identification number')],
   HU: [vat('hu/anum', 'ANUM, community VAT number')],
-  ID: [biz('id_npwp', 'id/npwp', 'NPWP, tax number')],
+  ID: [own(biz('id_npwp', 'id/npwp', 'NPWP, tax number (the NIK for residents since 2024)'))],
   IE: [vat('ie/vat', 'VAT number'), ind('ie_pps', 'ie/pps', 'PPS number (individual TIN)')],
   IL: [biz('il_hp', 'il/hp', 'company number (ח.פ.)'), ind('il_idnr', 'il/idnr', 'Mispar Zehut, identity number (individual TIN)')],
   IN: [
@@ -183,12 +195,18 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   IS: [gst('is_vat', 'is/vsk', 'VSK, VAT number'), biz('is_kennitala', 'is/kennitala', 'kennitala, identity code')],
   IT: [
     vat('it/iva', 'Partita IVA, VAT number'),
-    ind('it_cf', 'it/codicefiscale', 'codice fiscale (individual)'),
+    own(ind('it_cf', 'it/codicefiscale', 'codice fiscale (individual)')),
     oth('it_aic', 'it/aic', 'AIC, drug authorisation code'),
   ],
-  JP: [biz('jp_cn', 'jp/cn', 'Corporate Number (hōjin bangō)')],
+  JP: [
+    biz('jp_cn', 'jp/cn', 'Corporate Number (hōjin bangō)'),
+    own(ind('jp_in', 'jp/in', 'Individual Number (kojin bangō, My Number)')),
+  ],
   KE: [biz('ke_pin', 'ke/pin', 'KRA PIN, tax number')],
-  KR: [biz('kr_brn', 'kr/brn', 'BRN, business registration number'), ind('kr_rrn', 'kr/rrn', 'RRN, resident registration number (individual TIN)')],
+  KR: [
+    own(biz('kr_brn', 'kr/brn', 'BRN, business registration number')),
+    own(ind('kr_rrn', 'kr/rrn', 'RRN, resident registration number (individual TIN)')),
+  ],
   LI: [biz('li_peid', 'li/peid', 'PEID, tax number')],
   LK: [oth('lk_nic', 'lk/nic', 'NIC, identity card number')],
   LT: [vat('lt/pvm', 'PVM, VAT number'), ind('lt_asmens', 'lt/asmens', 'asmens kodas, personal code (individual TIN)')],
@@ -202,7 +220,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   MT: [vat('mt/vat', 'VAT number')],
   MU: [oth('mu_nid', 'mu/nid', 'NID, identity number')],
   MX: [
-    biz('mx_rfc', 'mx/rfc', 'RFC, tax number'),
+    own(biz('mx_rfc', 'mx/rfc', 'RFC, tax number')),
     oth('mx_clabe', 'mx/clabe', 'CLABE, bank account number'),
     oth('mx_curp', 'mx/curp', 'CURP, population register code'),
   ],
@@ -226,6 +244,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     biz('nz_ird', 'nz/ird', 'IRD number (also the GST number)'),
     oth('nz_bank', 'nz/bank', 'bank account number'),
   ],
+  OM: [own(gst('om_vat', 'om/vat', 'VATIN, VAT identification number'))],
   PE: [
     biz('pe_ruc', 'pe/ruc', 'RUC, taxpayer number'),
     oth('pe_ce', 'pe/ce', 'CE, foreigner card number'),
@@ -242,17 +261,20 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     oth('pt_cc', 'pt/cc', 'CC, citizen card number'),
   ],
   PY: [
-    biz('py_ruc', 'py/ruc', 'RUC, taxpayer number'),
+    own(biz('py_ruc', 'py/ruc', 'RUC, taxpayer number')),
     oth('py_cedula', 'py/cedula', 'cédula de identidad, identity card number'),
   ],
   RO: [
     vat('ro/cif', 'CIF, VAT number'),
     biz('ro_cui', 'ro/cui', 'CUI, company identifier'),
-    biz('ro_onrc', 'ro/onrc', 'ONRC, trade register number'),
+    own(reg('ro_onrc', 'ro/onrc', 'ONRC, trade register number')),
     ind('ro_cnp', 'ro/cnp', 'CNP, personal numeric code (individual TIN)'),
   ],
   RS: [biz('rs_pib', 'rs/pib', 'PIB, tax number')],
-  RU: [biz('ru_inn', 'ru/inn', 'INN, taxpayer number')],
+  RU: [
+    biz('ru_inn', 'ru/inn', 'INN, taxpayer number'),
+    own(reg('ru_ogrn', 'ru/ogrn', 'OGRN / OGRNIP, primary state registration number')),
+  ],
   SE: [
     vat('se/vat', 'momsregistreringsnummer, VAT number'),
     biz('se_orgnr', 'se/orgnr', 'organisationsnummer, company number'),
@@ -261,11 +283,17 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   SG: [biz('sg_uen', 'sg/uen', 'UEN, Unique Entity Number')],
   SI: [
     vat('si/ddv', 'ID za DDV, VAT / tax number'),
+    own(reg('si_maticna', 'si/maticna', 'matična številka, business register number')),
     oth('si_emso', 'si/emso', 'EMŠO, master citizen number'),
   ],
-  SK: [vat('sk/dph', 'IČ DPH, VAT number'), ind('sk_rc', 'sk/rc', 'rodné číslo, birth number (individual TIN)')],
+  SK: [
+    vat('sk/dph', 'IČ DPH, VAT number'),
+    reg('sk_ico', 'cz/ico', 'IČO, organisation identifier (the Czech IČO format)'),
+    own(ind('sk_rc', 'sk/rc', 'rodné číslo, birth number (individual TIN)')),
+  ],
   SM: [biz('sm_coe', 'sm/coe', 'COE, economic operator code')],
-  SV: [biz('sv_nit', 'sv/nit', 'NIT, tax number')],
+  SN: [own(biz('sn_ninea', 'sn/ninea', 'NINEA, business and tax identification number'))],
+  SV: [own(biz('sv_nit', 'sv/nit', 'NIT, tax number'))],
   TH: [
     biz('th_tin', 'th/tin', 'TIN, taxpayer number (13 digits)'),
     biz('th_moa', 'th/moa', 'MOA, company taxpayer number'),
@@ -274,16 +302,21 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   TN: [biz('tn_mf', 'tn/mf', 'matricule fiscal, tax number')],
   TR: [biz('tr_tin', 'tr/vkn', 'VKN, tax number'), ind('tr_tckimlik', 'tr/tckimlik', 'T.C. Kimlik No. (individual TIN)')],
   TW: [
-    biz('tw_vat', 'tw/ubn', 'UBN, unified business number'),
-    biz('tw_ban', 'tw/ban', 'BAN, business administration number'),
+    own(biz('tw_vat', 'tw/ubn', 'UBN, unified business number')),
+    { ...biz('tw_ban', 'tw/ban', 'BAN, business administration number (the UBN, check digit not verified)'), subsumedBy: 'tw_vat' },
     ind('tw_natid', 'tw/natid', 'national ID card number (individual TIN)'),
     ind('tw_ui', 'tw/ui', 'UI number, resident certificate (individual TIN)'),
     ind('tw_tax_code', 'tw/tax_code', 'tax code of individuals without an ID or UI number'),
   ],
   UA: [biz('ua_edrpou', 'ua/edrpou', 'EDRPOU, enterprise code'), ind('ua_rntrc', 'ua/rntrc', 'RNOKPP, individual taxpayer number')],
-  US: [biz('us_ein', 'us/ein', 'EIN, Employer Identification Number'), ind('us_ssn', 'us/ssn', 'SSN (individual TIN)')],
+  US: [
+    biz('us_ein', 'us/ein', 'EIN, Employer Identification Number'),
+    ind('us_ssn', 'us/ssn', 'SSN (individual TIN)'),
+    own(ind('us_itin', 'us/itin', 'ITIN, Individual Taxpayer Identification Number')),
+    own(ind('us_ptin', 'us/ptin', 'PTIN, Preparer Tax Identification Number')),
+  ],
   UY: [
-    biz('uy_ruc', 'uy/rut', 'RUT, tax number'),
+    own(biz('uy_ruc', 'uy/rut', 'RUT, tax number')),
     ind('uy_cedula', 'uy/cedula', 'cédula de identidad (individual TIN)'),
     ind('uy_nie', 'uy/nie', 'NIE, foreigner number'),
   ],

@@ -8,7 +8,8 @@ import { ean } from 'stdnum/lib/cjs/gen';
 import { nic as lkNic } from 'stdnum/lib/cjs/lk';
 import type { Validator } from 'stdnum';
 import { isAssignedCountry } from '../geography/countries';
-import { CATALOGUE, COUNTRYLESS } from './catalogue';
+import { CATALOGUE, COUNTRYLESS, type Def } from './catalogue';
+import { OVERRIDES } from './overrides';
 import { isTaxKind, type TaxIdKind, type TaxIdTypeDefinition } from './types';
 
 /**
@@ -26,6 +27,14 @@ function stdnumValidator(module: string): Validator {
   return found;
 }
 
+/** A row's validator: Levy's own check when the row says `override`, else stdnum-js's module. */
+function validatorOf(def: Def): Validator {
+  if (def.override === undefined) return stdnumValidator(def.module);
+  const own = OVERRIDES[def.module];
+  if (!own) throw new Error(`no override registered for ${def.module}`);
+  return own.validator;
+}
+
 export interface Entry extends TaxIdTypeDefinition {
   readonly validator: Validator;
 }
@@ -34,13 +43,13 @@ export const entriesByCountry = new Map<string, readonly Entry[]>();
 for (const [country, defs] of Object.entries(CATALOGUE)) {
   entriesByCountry.set(
     country,
-    defs.map((d) => ({ ...d, country, validator: stdnumValidator(d.module) })),
+    defs.map((d) => ({ ...d, country, validator: validatorOf(d) })),
   );
 }
 const countrylessEntries: readonly Entry[] = COUNTRYLESS.map((d) => ({
   ...d,
   country: null,
-  validator: stdnumValidator(d.module),
+  validator: validatorOf(d),
 }));
 
 /**
@@ -65,7 +74,7 @@ export function kindOfTaxIdType(type: string): TaxIdKind | undefined {
   return KIND_OF_TYPE.get(type.trim().toLowerCase());
 }
 
-/** Countries with at least one tax type (`vat`, `business` or `individual`); `other` types don't count. */
+/** Countries with at least one tax type (`vat`, `business`, `individual` or `excise`); `other` types don't count. */
 export const supportedTaxIdCountries: readonly string[] = [...entriesByCountry]
   .filter(([, entries]) => entries.some((e) => isTaxKind(e.kind)))
   .map(([country]) => country)

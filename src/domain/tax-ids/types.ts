@@ -1,14 +1,15 @@
 /** Domain (pure, types): tax-ID kinds, the type catalogue's entries and the answer of a validation. */
 
 /**
- * `vat`, `business`, `individual`: taxpayer numbers (`TAX_KINDS`). `other`: identifiers that are
- * not taxpayer numbers (identity documents, social security, bank accounts, barcodes...), checked
- * only when the request names the type.
+ * `vat`, `business`, `individual`: taxpayer numbers (business includes the numbers of business
+ * registers); `excise`: excise numbers of operators and establishments (`TAX_KINDS`, all four).
+ * `other`: identifiers that are not taxpayer numbers (identity documents, social security, bank
+ * accounts, barcodes...), checked only when the request names the type.
  */
-export type TaxIdKind = 'vat' | 'business' | 'individual' | 'other';
+export type TaxIdKind = 'vat' | 'business' | 'individual' | 'excise' | 'other';
 
-/** The kinds that are taxpayer numbers: the only ones tried when the request names no type. */
-export const TAX_KINDS: readonly TaxIdKind[] = ['vat', 'business', 'individual'];
+/** The kinds of the tax administration's and business registers' numbers: the only ones tried when the request names no type. */
+export const TAX_KINDS: readonly TaxIdKind[] = ['vat', 'business', 'individual', 'excise'];
 export const isTaxKind = (kind: TaxIdKind): boolean => kind !== 'other';
 
 export interface TaxIdTypeDefinition {
@@ -16,8 +17,29 @@ export interface TaxIdTypeDefinition {
   readonly type: string;
   /** ISO 3166-1 alpha-2 country the number belongs to; null for `gen_ean`, which has none. */
   readonly country: string | null;
-  /** The stdnum module that checks it, as `cc/module` (stdnum-js `src/` layout). */
+  /**
+   * The module behind it, as `cc/module`: the stdnum-js module (`src/cc/module.ts`) that checks it,
+   * or, with `override`, the one Levy's own check replaces (or the python-stdnum module it
+   * follows, when stdnum-js has none).
+   */
   readonly module: string;
+  /**
+   * Checked by Levy's own implementation (`overrides/`, registered under `module`), which follows
+   * a python-stdnum module, instead of by stdnum-js.
+   */
+  readonly override?: true;
+  /**
+   * The type that checks the same number in full, when this one is a looser check of it (`tw_ban`:
+   * the UBN without its check digit, `tw_vat` in full). Tried only when the request names it:
+   * from the country alone, a number that fails the full check must not pass as this type.
+   */
+  readonly subsumedBy?: string;
+  /**
+   * A number of a business register (commercial, trade or company register), kind `business`: it
+   * shows the holder is registered as a business but is no tax registration, so it never proves
+   * business status for reverse charge on its own (business-proof.ts).
+   */
+  readonly register?: true;
   readonly kind: TaxIdKind;
   /** What the number is, in a few words. */
   readonly label: string;
@@ -39,7 +61,7 @@ export interface TaxIdValidation {
   type: string | null;
   /**
    * The kind of `type` whenever a number was checked (`valid` true or false): `vat`, `business`,
-   * `individual`, or `other` (not a taxpayer number; only ever answered when the request named
+   * `individual`, `excise`, or `other` (not a taxpayer number; only ever answered when the request named
    * that type). null with `valid: null`.
    */
   kind: TaxIdKind | null;

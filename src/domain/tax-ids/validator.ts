@@ -1,15 +1,15 @@
-// Domain (pure): offline tax-ID validation for POST /v1/tax/id-validate (format and check digits via stdnum; no registry).
+// Domain (pure): offline tax-ID validation for POST /v1/tax/id-validate (format and check digits via stdnum and Levy's overrides; no registry).
 /**
  * What this module decides (docs/tax-ids.md has the table and the agreement figures):
  *
- * - Kinds: `vat`, `business` and `individual` types are taxpayer numbers (VAT/GST registrations,
- *   business tax and company numbers, the personal numbers a tax administration uses as the
- *   individual TIN). Every other identifier stdnum checks (bank accounts, passports, identity-card
- *   and social-security numbers that are not TINs, drug codes, receipt numbers, EAN barcodes) is a
- *   type of kind `other`: validated only when the request names it in `type`, never tried
+ * - Kinds: `vat`, `business`, `individual` and `excise` types are taxpayer numbers (VAT/GST
+ *   registrations, business tax, company and business-register numbers, the personal numbers a
+ *   tax administration uses as the individual TIN, excise numbers). Every other identifier stdnum
+ *   checks (bank accounts, passports, identity-card and social-security numbers that are not
+ *   TINs, drug codes, receipt numbers, EAN barcodes) is a type of kind `other`: validated only when the request names it in `type`, never tried
  *   without one, so a request without `type` can never be answered with an `other` type.
  *   Every answer with a verdict carries the `kind` of the type it checked.
- * - Every supported type is backed by exactly one stdnum module (`TAX_ID_TYPE_CATALOGUE`). Type
+ * - Every supported type is backed by exactly one module (`TAX_ID_TYPE_CATALOGUE`). Type
  *   names follow Stripe's `{country}_{name}` convention (Stripe's own name where Stripe has one,
  *   else the stdnum module name); EU VAT numbers are `eu_vat` in every member state, as at Stripe,
  *   and Northern Ireland's `XI` numbers are `eu_vat` with country `GB`. `gen_ean` (EAN/GTIN) is the
@@ -18,8 +18,12 @@
  *   are), implied by a single-country `type`, or read from a VAT prefix on the number (`DE...`,
  *   `EL...`, `XI...`, `GB...`, `CHE...`, `NO...`).
  * - Without `type`, the country's tax types are tried in catalogue order (VAT first, then
- *   business, then individual; never `other`); the first valid one wins. If none is valid, the answer names the type
- *   whose failure got furthest (checksum > component > format > length; ties: catalogue order).
+ *   business, individual, excise; never `other`, nor a type `subsumedBy` another); the first valid
+ *   one wins. If none is valid, the answer names the type whose failure got furthest (checksum >
+ *   component > format > length; ties: catalogue order).
+ * - Most types are checked by stdnum-js; where it diverges from python-stdnum, or has no module
+ *   for a tax type python-stdnum checks, Levy's own check following python-stdnum is used
+ *   (`overrides/`, rows marked `override` in the catalogue).
  * - `normalized` is stdnum's compact form, present only when valid; VAT numbers carry the
  *   prefix VIES (or HMRC, for `gb_vat`) shows: `DE136695976`, `EL094259216`, `XI980780684`.
  * - `registry_checked` is always `false`: no national registry (VIES, HMRC, ABR, ...) is
@@ -43,7 +47,7 @@ type Attempt =
   | { entry: Entry; valid: true; normalized: string }
   | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
 
-/** stdnum error classes -> API reason, and how far the check got (higher = further). */
+/** stdnum error classes (the overrides use the same) -> API reason, and how far the check got (higher = further). */
 const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {
   InvalidLength: { reason: 'invalid_length', rank: 1 },
   InvalidFormat: { reason: 'invalid_format', rank: 2 },
@@ -118,10 +122,11 @@ export function validateTaxId(req: TaxIdValidateInput): TaxIdValidation {
   if (country === undefined || entries === undefined) return unsupported(country ?? null, type ?? null);
 
   // 2. The candidate types. Without `type`, only tax types: an `other` type (passport, bank
-  //    account, ...) is checked only when the request names it.
+  //    account, ...) is checked only when the request names it, and so is a looser check of a
+  //    number another type checks in full (`subsumedBy`: `tw_ban`, the UBN without its check digit).
   const candidates = entries.filter(
     (e) =>
-      (type === undefined ? isTaxKind(e.kind) : e.type === type) &&
+      (type === undefined ? isTaxKind(e.kind) && e.subsumedBy === undefined : e.type === type) &&
       (!xiOnly || e.requiredPrefix === 'XI') &&
       (!fromPrefix || type !== undefined || e.prefixed === true),
   );

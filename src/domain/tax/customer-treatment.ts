@@ -2,7 +2,7 @@
  * Domain (pure): who a customer is taxed as (B2B only with a tax ID that proves it). One decision for
  * POST /v1/tax/rate (`customer_type` + `customer_tax_id`) and POST /v1/tax/unify (`customer`), so both answer alike.
  */
-import { euMemberStates } from '../geography/countries';
+import { provesBusinessStatus } from '../tax-ids/business-proof';
 import { validateTaxId, vatPrefixOf } from '../tax-ids/validator';
 import type { TaxIdValidation } from '../tax-ids/types';
 import type { CustomerType } from './vocabulary';
@@ -51,14 +51,13 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
     };
   }
   // In the EU only a VAT number proves business status for reverse charge; elsewhere a business
-  // number (ABN, EIN, ...) is what a customer quotes.
-  const provesBusiness = taxId.kind === 'vat' || (taxId.kind === 'business' && !euMemberStates.has(taxId.country ?? ''));
-  if (!provesBusiness) {
+  // tax number (ABN, EIN, ...) too, but never a register, excise or personal number.
+  if (!provesBusinessStatus(taxId)) {
     return {
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business registration; the sale is taxed as B2C.`,
+      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business tax registration; the sale is taxed as B2C.`,
     };
   }
   return { ...base, applied_type: 'B2B' };

@@ -1,0 +1,62 @@
+/**
+ * Which valid tax IDs prove business status for B2B treatment (reverse charge): VAT numbers
+ * everywhere, business tax numbers outside the EU, never business-register, excise, individual or
+ * `other` numbers (src/domain/tax-ids/business-proof.ts; docs/tax-ids.md "Which numbers prove a
+ * business"). The numbers are examples from python-stdnum's module docstrings.
+ */
+import { customerTreatment } from '../../../src/domain/cart/customer-treatment';
+import { provesBusinessStatus } from '../../../src/domain/tax-ids/business-proof';
+import { validateTaxId } from '../../../src/domain/tax-ids/validator';
+
+describe('provesBusinessStatus', () => {
+  const cases: [country: string, number: string, type: string, proves: boolean, why: string][] = [
+    // Council Implementing Regulation (EU) 282/2011 art. 18(1)(a): the customer's VAT number.
+    ['DE', 'DE136695976', 'eu_vat', true, 'EU VAT number (python-stdnum stdnum/de/vat.py docstring)'],
+    // 282/2011 art. 18(1)(a): in the EU only the VAT number proves it; a register number does not.
+    ['DE', 'Aachen HRB 11214', 'de_handelsregisternummer', false, 'commercial register (stdnum/de/handelsregisternummer.py docstring)'],
+    ['FR', 'RCS Nanterre B 542 051 180', 'fr_rcs', false, 'trade register (stdnum/fr/rcs.py docstring)'],
+    // An excise number identifies an excise warehouse or operator, not a VAT registration.
+    ['ES', 'ES00008V1488Q', 'es_cae', false, 'excise CAE (stdnum/es/cae.py docstring)'],
+    ['FR', 'FR023004N9448', 'fr_accise', false, "numéro d'accise (stdnum/fr/accise.py docstring)"],
+    // Outside the EU a business tax number proves it (Levy's rule: docs/tax-ids.md)...
+    ['RU', '1234567894', 'ru_inn', true, 'INN of an organisation (stdnum/ru/inn.py docstring)'],
+    ['AU', '83 914 571 673', 'au_abn', true, 'ABN (stdnum/au/abn.py docstring)'],
+    ['US', '91-1144442', 'us_ein', true, 'EIN (stdnum/us/ein.py docstring)'],
+    // ...a register number does not: a registered company need not be registered for the tax.
+    ['RU', '1022200525819', 'ru_ogrn', false, 'OGRN (stdnum/ru/ogrn.py docstring)'],
+    ['AU', '004 085 616', 'au_acn', false, 'ACN (stdnum/au/acn.py docstring)'],
+    // Individuals' numbers never do.
+    ['US', 'P-00634642', 'us_ptin', false, 'PTIN (stdnum/us/ptin.py docstring)'],
+  ];
+  it.each(cases)('%s %s (%s) proves business: %s (%s)', (country, number, type, proves) => {
+    const v = validateTaxId({ tax_id: number, country });
+    expect(v).toMatchObject({ valid: true, type });
+    expect(provesBusinessStatus(v)).toBe(proves);
+  });
+
+  it('never for an invalid or unsupported number', () => {
+    // stdnum/au/abn.py docstring: '99 999 999 999' is InvalidChecksum.
+    expect(provesBusinessStatus(validateTaxId({ tax_id: '99 999 999 999', country: 'AU', type: 'au_abn' }))).toBe(false);
+    expect(provesBusinessStatus(validateTaxId({ tax_id: '12345678', country: 'NG' }))).toBe(false);
+  });
+
+  it('unify taxes a B2B customer with a register or excise number as B2C and says why', () => {
+    for (const [taxId, country] of [
+      ['1022200525819', 'RU'],
+      ['004 085 616', 'AU'],
+    ] as const) {
+      expect(customerTreatment({ type: 'B2B', tax_id: taxId, exempt: false }, country)).toMatchObject({
+        applied_type: 'B2C',
+        reason: 'tax_id_invalid',
+        message: expect.stringContaining('not a VAT or business tax registration'),
+      });
+    }
+    // An excise number starting with its country's VAT prefix is read as a VAT number (unify tries
+    // only VAT types after a prefix), which it is not: B2C as well.
+    expect(customerTreatment({ type: 'B2B', tax_id: 'ES00008V1488Q', exempt: false }, 'ES')).toMatchObject({
+      applied_type: 'B2C',
+      reason: 'tax_id_invalid',
+    });
+    expect(customerTreatment({ type: 'B2B', tax_id: '1234567894', exempt: false }, 'RU')).toMatchObject({ applied_type: 'B2B' });
+  });
+});
