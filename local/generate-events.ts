@@ -82,13 +82,17 @@ export const samples: Record<string, Sample> = {
   },
   'exposure-countries': { query: { from: '2026-01', to: '2026-12' } },
   'usage-get': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  'docs-openapi': {},
+  'docs-page': {},
+  'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
 };
 
 /** The headers a client (here curl) and API Gateway put on a request. */
 function requestHeaders(route: RouteDefinition, sample: Sample): Record<string, string> {
   return {
     Accept: 'application/json',
-    Authorization: `Bearer ${SAMPLE_API_KEY}`,
+    // Public routes (the documentation) take no key.
+    ...(route.public ? {} : { Authorization: `Bearer ${SAMPLE_API_KEY}` }),
     ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     Host: 'abcdef1234.execute-api.us-east-1.amazonaws.com',
     'User-Agent': 'curl/8.5.0',

@@ -3,9 +3,11 @@ import { httpRoute } from '../../src/adapters/http/pipeline';
 import { exposure } from '../../src/composition/ports';
 import { exposureQuerySchema } from '../../src/domain/exposure/report';
 import { exposureReport } from '../../src/usecases/exposure-report';
+import { exposureReportSchema } from '../../src/domain/exposure/report';
 
 export const handler = httpRoute({
   route: 'exposure-countries',
   query: exposureQuerySchema,
+  responses: { 200: { description: 'Tax exposure by country > state or region > county', schema: exposureReportSchema } },
   run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport({ exposure }, accountId, query) }),
 });

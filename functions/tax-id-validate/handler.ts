@@ -3,11 +3,12 @@
  * the pure domain; no national registry is consulted (`registry_checked: false`).
  */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { taxIdValidateRequestSchema } from '../../src/domain/tax-ids/schema';
+import { taxIdValidateRequestSchema, taxIdValidationSchema } from '../../src/domain/tax-ids/schema';
 import { validateTaxId } from '../../src/domain/tax-ids/validator';
 
 export const handler = billableRoute({
   route: 'tax-id-validate',
   body: taxIdValidateRequestSchema,
+  responses: { 200: { description: 'The verdict: format and check digits, offline', schema: taxIdValidationSchema } },
   run: async ({ body }) => ({ status: 200, body: validateTaxId(body) }),
 });

@@ -3,9 +3,12 @@ import { billableRoute } from '../../src/adapters/http/billable-route';
 import { entities, locations, zipRates } from '../../src/composition/ports';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
+import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
 
 export const handler = billableRoute({
   route: 'tax-rate',
   body: taxRateRequestSchema,
+  responses: { 200: { description: 'The rate breakdown (spec 2.3)', schema: taxRateAnswerSchema } },
+  errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({ status: 200, body: await quoteTaxRate({ entities, zipRates, locations }, accountId, body) }),
 });

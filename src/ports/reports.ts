@@ -1,16 +1,14 @@
 /** Ports (implemented by src/adapters/dynamodb): the counters reports are read from, and the billing meter. */
 import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
+import type { UsageRow } from '../domain/usage/usage-period';
 
 export interface ExposureTotals {
   /** The counters of the selected periods, read consistently (exact right after a write). */
   totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]>;
 }
 
-export interface UsageRow {
-  date: string;
-  endpoint: string;
-  count: number;
-}
+/** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */
+export type { UsageRow } from '../domain/usage/usage-period';
 
 export interface UsageMeter {
   /** Counts one billable call of `endpoint` (`POST /v1/tax/rate`) on the UTC day of `at`. */

@@ -6,6 +6,7 @@
 import { calculateCart, exemptRate, type LineRate } from '../domain/cart/cart';
 import { customerTreatment } from '../domain/tax/customer-treatment';
 import type { CartLine, UnifyRequest } from '../domain/cart/unify-request';
+import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
 import { todayUtc } from '../domain/tax/rate-engine';
 import { saleRateQuoter } from './quote-tax-rate';
@@ -13,7 +14,8 @@ import { recordTransaction, type RecordTransactionDeps } from './record-transact
 
 export type UnifyDeps = RecordTransactionDeps;
 
-export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()) {
+/** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
+export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
   const customer = customerTreatment(request.customer, request.location.country?.toUpperCase());
   const date = request.date ?? today;
   const quote = await saleRateQuoter(deps, accountId, {

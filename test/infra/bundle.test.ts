@@ -30,6 +30,8 @@ function invokeBundle(bundle: string, events: unknown[]): { statusCode: number; 
     env: { ...process.env, NODE_PATH: '' },
     encoding: 'utf8',
     timeout: 60_000,
+    // The docs function answers Swagger UI's 1.7 MB script.
+    maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out);
 }
@@ -58,5 +60,37 @@ describe('tax-rate bundle', () => {
     expect(JSON.parse(zip.body)).toMatchObject({ total_rate: 0.105, jurisdiction: { state: 'CA', county: 'Los Angeles County' } });
     expect(ip.statusCode).toBe(200);
     expect(JSON.parse(ip.body)).toMatchObject({ location_source: 'ip_address', jurisdiction: { country: 'GB' }, country_rate: 0.2 });
+  }, 120_000);
+});
+
+describe('api-docs bundle', () => {
+  it('serves the document, the page and the Swagger UI files shipped beside it, under the stage path', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'levy-docs-bundle-'));
+    const route = routeByName('docs-asset');
+    await buildLambdaBundle(route.entry, route.dataPackages ?? [], outDir);
+    // Only the two files the page loads travel with the function, not the package's 12 MB.
+    expect(existsSync(join(outDir, 'node_modules', 'swagger-ui-dist', 'swagger-ui-bundle.js'))).toBe(true);
+    expect(existsSync(join(outDir, 'node_modules', 'swagger-ui-dist', 'swagger-ui-es-bundle.js'))).toBe(false);
+    const event = (name: 'docs-openapi' | 'docs-page' | 'docs-asset', asset?: string) => {
+      const r = routeByName(name);
+      const path = r.path.replace('{asset}', asset ?? '');
+      return buildProxyEvent({ route: r, path, pathParameters: asset ? { asset } : undefined, accountId: '' });
+    };
+    const [document, page, css, script, missing] = invokeBundle(join(outDir, 'index.mjs'), [
+      event('docs-openapi'),
+      event('docs-page'),
+      event('docs-asset', 'swagger-ui.css'),
+      event('docs-asset', 'swagger-ui-bundle.js'),
+      event('docs-asset', 'petstore.json'),
+    ]);
+    expect(document.statusCode).toBe(200);
+    expect(JSON.parse(document.body)).toMatchObject({ openapi: '3.1.0', servers: [{ url: '/v1' }] });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('src="/v1/docs/swagger-ui-bundle.js"');
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toContain('.swagger-ui');
+    expect(script.body.length).toBeGreaterThan(1_000_000);
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body)).toMatchObject({ error: 'not_found', status: 404 });
   }, 120_000);
 });

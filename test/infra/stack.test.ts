@@ -247,7 +247,7 @@ describe('API', () => {
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(functionLogicalId(stack.authorizerFunction));
   });
 
-  test('exactly one method per route, at the route path, with the authorizer, integrated with its own function', () => {
+  test('exactly one method per route, at the route path, with the authorizer unless public, integrated with its function', () => {
     const [[authorizerId]] = ofType('AWS::ApiGateway::Authorizer');
     const paths = resourcePaths();
     const methods = ofType('AWS::ApiGateway::Method');
@@ -255,16 +255,23 @@ describe('API', () => {
     const seen = new Map<string, Json>();
     for (const [, method] of methods) {
       const p = method.Properties;
-      expect(p.AuthorizationType).toBe('CUSTOM');
-      expect(p.AuthorizerId).toEqual({ Ref: authorizerId });
-      // The account's usage plan applies to every method, keyed by the usage key the authorizer returns.
-      expect(p.ApiKeyRequired).toBe(true);
       const resourcePath = p.ResourceId.Ref ? paths.get(p.ResourceId.Ref) : '/';
       seen.set(`${p.HttpMethod} ${resourcePath}`, p);
     }
     for (const route of routes) {
       const method = seen.get(`${route.method} ${route.path}`);
       expect(method).toBeDefined();
+      if (route.public) {
+        // The documentation answers without a key: no authorizer, no usage plan.
+        expect(method!.AuthorizationType).toBe('NONE');
+        expect(method!.AuthorizerId).toBeUndefined();
+        expect(method!.ApiKeyRequired).toBe(false);
+      } else {
+        expect(method!.AuthorizationType).toBe('CUSTOM');
+        expect(method!.AuthorizerId).toEqual({ Ref: authorizerId });
+        // The account's usage plan applies to every such method, keyed by the usage key the authorizer returns.
+        expect(method!.ApiKeyRequired).toBe(true);
+      }
       expect(method!.Integration.Type).toBe('AWS_PROXY');
       expect(JSON.stringify(method!.Integration.Uri)).toContain(`"${functionLogicalId(stack.routeFunctions[route.name])}"`);
     }
@@ -309,9 +316,13 @@ describe('API', () => {
 });
 
 describe('functions', () => {
-  test('exactly one function per route, plus the authorizer', () => {
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+  test('exactly one function per route (the documentation routes share one), plus the authorizer', () => {
+    const functionNames = new Set(routes.map((r) => r.function));
+    expect(functionNames.size).toBe(routes.filter((r) => !r.public).length + 1);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1);
     expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
+    const docs = routes.filter((r) => r.public).map((r) => stack.routeFunctions[r.name]);
+    expect(new Set(docs).size).toBe(1);
   });
 
   const everyFunction = () => [

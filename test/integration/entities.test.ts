@@ -24,7 +24,7 @@ describe('entities', () => {
     const res = await callRoute('entities-update', { accountId, pathParameters: { id: entity.id }, body: { name: 'Sub SAS', tax_id: null } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: entity.id, name: 'Sub SAS', country: 'FR', is_primary: false });
-    expect(res.body.tax_id ?? null).toBeNull();
+    expect(res.body.tax_id).toBeNull();
   });
 
   it.each([

@@ -79,7 +79,7 @@ describe('vendors', () => {
     const patched = await callRoute('vendors-update', { accountId, pathParameters: { id: vendor.id }, body: { exempt: true, tax_id: null } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: vendor.id, name: 'Patch Me', exempt: true, email: 'a@b.example' });
-    expect(patched.body.tax_id ?? null).toBeNull();
+    expect(patched.body.tax_id).toBeNull();
     const empty = await callRoute('vendors-update', { accountId, pathParameters: { id: vendor.id }, body: {} });
     expect(empty.status).toBe(400);
     const deleted = await callRoute('vendors-delete', { accountId, pathParameters: { id: vendor.id } });

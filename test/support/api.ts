@@ -1,6 +1,7 @@
 /**
  * Test support: calls a route's handler module the way API Gateway does (same event builder as
- * the local server), and creates accounts through the admin use case.
+ * the local server), and creates accounts through the admin use case. Every answer is checked
+ * against docs/openapi.json (test/support/contract.ts): an undocumented status or field fails the test.
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
@@ -8,6 +9,7 @@ import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gate
 import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
 import { importHandler } from '../../local/server/handler-module';
+import { assertDocumentedResponse } from './contract';
 
 export interface CallOptions {
   accountId: string;
@@ -42,11 +44,12 @@ export async function callRoute(name: RouteName, options: CallOptions): Promise<
     accountId: options.accountId,
   });
   const result = await handler(event, buildLambdaContext(route.name));
-  return {
-    status: result.statusCode,
-    body: result.body ? JSON.parse(result.body) : undefined,
-    headers: result.headers ?? {},
-  };
+  const headers = result.headers ?? {};
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] as string | undefined;
+  const isJson = /^application\/json\b/i.test(contentType ?? '');
+  const parsed = result.body ? (isJson ? JSON.parse(result.body) : result.body) : undefined;
+  assertDocumentedResponse({ method: route.method, path: route.path, status: result.statusCode, contentType, body: parsed });
+  return { status: result.statusCode, body: parsed, headers };
 }
 
 export async function newTestAccount(country = 'DE', name = 'Test GmbH') {

@@ -50,8 +50,8 @@ export class MemoryRecordStore<T extends StoredRecord> implements RecordStore<T>
     if (!found) return undefined;
     const updated = { ...found, updated_at: new Date().toISOString() } as unknown as Record<string, unknown>;
     for (const [field, value] of Object.entries(patch)) {
-      if (value === null) delete updated[field];
-      else if (value !== undefined) updated[field] = value;
+      // As the DynamoDB store: null is kept as null (a cleared field is still answered).
+      if (value !== undefined) updated[field] = value;
     }
     this.records.set(key(accountId, id), updated as unknown as T);
     return structuredClone(updated as unknown as T);

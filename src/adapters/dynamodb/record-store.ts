@@ -64,23 +64,19 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
     const names: Record<string, string> = { '#updated_at': 'updated_at' };
     const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ...guard?.values };
     const sets = ['#updated_at = :updated_at'];
-    const removes: string[] = [];
     for (const [field, value] of Object.entries(patch)) {
       if (value === undefined) continue;
+      // null is stored as null, not removed: a cleared field is still answered (`"tax_id": null`), as after a create.
       names[`#${field}`] = field;
-      if (value === null) {
-        removes.push(`#${field}`);
-      } else {
-        values[`:${field}`] = value;
-        sets.push(`#${field} = :${field}`);
-      }
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
     }
     try {
       const { Attributes } = await documentClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { account_id: accountId, id },
-          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,

@@ -23,8 +23,8 @@ import { endpointLabel, routeByName } from '../../config/routes';
 import { AppError } from '../../domain/errors';
 import { logger } from '../observability/logger';
 import { countBillableCall, countIdempotentReplay } from '../observability/metrics';
-import { pipeline, routeRequestFrom, toApiGatewayResult } from './pipeline';
-import type { CoreFunction, RouteOptions } from './route-types';
+import { pipeline, routeRequestFrom, toApiGatewayResult, withContracts } from './pipeline';
+import type { CoreFunction, ResponseSpecs, RouteOptions } from './route-types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -72,8 +72,8 @@ async function releaseKey(store: ReturnType<typeof idempotencyStoreFor>, event: 
   }
 }
 
-export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<B, Q>,
+export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  options: RouteOptions<B, Q, R>,
 ) {
   const route = routeByName(options.route);
   if (!route.billable || !route.idempotent) throw new Error(`Route ${route.name} is not billable and idempotent in src/config/routes.ts`);
@@ -110,5 +110,5 @@ export function billableRoute<B extends z.ZodType | undefined = undefined, Q ext
     }
   };
 
-  return pipeline(route, options, core);
+  return withContracts(pipeline(route, options, core), options);
 }

@@ -18,7 +18,20 @@ import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { levyTracer } from '../observability/tracer';
 import { errorHandler, requestIdHeader } from './error-handler';
 import { jsonBody, validatePathIds, validateRequest } from './request-middleware';
-import type { CoreFunction, Parsed, RouteOptions, RouteRequest, RouteResponse, ValidatedEvent } from './route-types';
+import type { RouteName } from '../../config/routes';
+import type {
+  CoreFunction,
+  Parsed,
+  PublicRequest,
+  ResponseOf,
+  ResponseSpecs,
+  RouteContract,
+  RouteOptions,
+  RouteRequest,
+  RouteResponse,
+  ValidatedEvent,
+  WithContracts,
+} from './route-types';
 
 export type { RouteRequest, RouteResponse };
 
@@ -37,6 +50,7 @@ export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q
 }
 
 export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResult {
+  if (response.text !== undefined) return { statusCode: response.status, headers: { ...response.headers }, body: response.text };
   const hasBody = response.body !== undefined && response.status !== 204;
   return {
     statusCode: response.status,
@@ -79,12 +93,57 @@ export function pipeline(
     .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);
 }
 
+/** The handler, carrying the contracts of the routes it serves (read by the OpenAPI generator, never at run time). */
+export const withContracts = <H extends object>(handler: H, ...contracts: RouteContract[]): H & WithContracts =>
+  Object.assign(handler, { contracts: Object.fromEntries(contracts.map((c) => [c.route, c])) as WithContracts['contracts'] });
+
 /** A plain route: validate, run, answer. */
-export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<B, Q>,
+export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  options: RouteOptions<B, Q, R>,
 ) {
   const route = routeByName(options.route);
   const core: CoreFunction = async (event) =>
     toApiGatewayResult(await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event)));
-  return pipeline(route, options, core);
+  return withContracts(pipeline(route, options, core), options);
+}
+
+/** A public route of a shared function: no key, no account, no body; only path parameters. */
+export interface PublicRouteOptions<R extends ResponseSpecs> extends RouteContract {
+  readonly responses: R;
+  readonly run: (request: PublicRequest) => Promise<ResponseOf<R>>;
+}
+
+/** Types one public route's `run` against its documented responses (as httpRoute does). */
+export const publicRoute = <R extends ResponseSpecs>(options: PublicRouteOptions<R>): PublicRouteOptions<ResponseSpecs> =>
+  options as unknown as PublicRouteOptions<ResponseSpecs>;
+
+/** `/v1/docs` seen by API Gateway as `/docs` of stage v1: the part before the route's path (empty locally). */
+function basePathOf(event: ValidatedEvent): string {
+  const full = event.requestContext?.path ?? event.path;
+  return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';
+}
+
+/**
+ * One function for several public routes (the documentation): the event's resource picks the route. Each route runs
+ * through the same pipeline (errors, request id, validation); nothing reads an account.
+ */
+export function publicRoutes(...options: PublicRouteOptions<ResponseSpecs>[]) {
+  const byResource = new Map<string, ReturnType<typeof pipeline>>(
+    options.map((o) => {
+      const route = routeByName(o.route as RouteName);
+      if (!route.public) throw new Error(`Route ${route.name} is not public in src/config/routes.ts`);
+      const core: CoreFunction = async (event) =>
+        toApiGatewayResult(
+          await o.run({ pathParameters: (event.pathParameters ?? {}) as Record<string, string>, headers: event.headers ?? {}, requestId: event.requestContext.requestId, basePath: basePathOf(event) }),
+        );
+      return [`${route.method} ${route.path}`, pipeline(route, o, core)] as const;
+    }),
+  );
+  const handler = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const routed = byResource.get(`${event.httpMethod} ${event.resource}`);
+    // API Gateway sends only the resources this function is integrated with; anything else is a broken deployment.
+    if (!routed) throw new Error(`No public route for ${event.httpMethod} ${event.resource}`);
+    return routed(event, context);
+  };
+  return withContracts(handler, ...options);
 }

@@ -13,29 +13,45 @@ import { ALL_TIME, type ExposureDelta } from './deltas';
 /** A stored counter: the totals of one entry for one period, the same shape as the deltas ADDed to it. */
 export type ExposureTotal = ExposureDelta;
 
-export interface CountyItem {
-  county_name: string;
-  exposure_amount: number;
-}
+const exposureAmount = z.number().int().meta({ description: 'Tax in minor units of the currency, net of refunds' });
 
-export interface JurisdictionItem {
-  jurisdiction_code: string;
-  jurisdiction_name: string;
-  exposure_amount: number;
-  counties?: CountyItem[];
-}
+const countyItemSchema = z.object({ county_name: z.string(), exposure_amount: exposureAmount });
 
-export interface CountryItem {
-  country_code: string;
-  country_name: string;
-  currency: string;
-  exposure_amount: number;
-  jurisdictions?: JurisdictionItem[];
-}
+const jurisdictionItemSchema = z.object({
+  jurisdiction_code: z.string().meta({ example: 'CA' }),
+  jurisdiction_name: z.string().meta({ example: 'California' }),
+  exposure_amount: exposureAmount,
+  counties: z.array(countyItemSchema).optional(),
+});
 
-export interface ExposureReport {
-  exposure: CountryItem[];
-}
+const countryItemSchema = z.object({
+  country_code: z.string().meta({ example: 'US' }),
+  country_name: z.string(),
+  currency: z.string(),
+  exposure_amount: exposureAmount,
+  jurisdictions: z.array(jurisdictionItemSchema).optional(),
+});
+
+/** The answer of GET /v1/exposure/countries (the OpenAPI document's `ExposureReport`). */
+export const exposureReportSchema = z.object({ exposure: z.array(countryItemSchema) }).meta({
+  id: 'ExposureReport',
+  example: {
+    exposure: [
+      {
+        country_code: 'US',
+        country_name: 'United States of America',
+        currency: 'USD',
+        exposure_amount: 1193,
+        jurisdictions: [{ jurisdiction_code: 'CA', jurisdiction_name: 'California', exposure_amount: 1193, counties: [{ county_name: 'San Francisco', exposure_amount: 1193 }] }],
+      },
+    ],
+  },
+});
+
+export type CountyItem = z.output<typeof countyItemSchema>;
+export type JurisdictionItem = z.output<typeof jurisdictionItemSchema>;
+export type CountryItem = z.output<typeof countryItemSchema>;
+export type ExposureReport = z.output<typeof exposureReportSchema>;
 
 /** `from` and `to` (YYYY-MM, inclusive, both optional); anything else is a 400. */
 export const exposureQuerySchema = z

@@ -1,16 +1,36 @@
 /**
- * Domain (pure): the entity record (spec 2.2). One entity per account is primary (created with the account) and
- * cannot be changed through the API. Its request schemas are in entity-requests.ts.
+ * Domain (pure): the entity record (spec 2.2) and its response schema. One entity per account is primary (created
+ * with the account) and cannot be changed through the API. Its request schemas are in entity-requests.ts.
  */
+import { z } from 'zod';
 import { newId } from '../ids';
-import type { StoredRecord } from './record';
+import { timestampField } from './record';
 
-export interface Entity extends StoredRecord {
-  name: string;
-  country: string;
-  tax_id: string | null;
-  is_primary: boolean;
-}
+/** An entity as every entity route answers it (the OpenAPI document's `Entity`). */
+export const entitySchema = z
+  .object({
+    id: z.string().meta({ example: 'ent_0mhx2k3c0f1e2d3c4b5a69788' }),
+    name: z.string(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
+    tax_id: z.string().nullable(),
+    is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
+    created_at: timestampField,
+    updated_at: timestampField,
+  })
+  .meta({
+    id: 'Entity',
+    example: {
+      id: 'ent_0mhx2k3c0f1e2d3c4b5a69788',
+      name: 'Levy Example Ltd',
+      country: 'GB',
+      tax_id: 'GB980780684',
+      is_primary: false,
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+
+export type Entity = z.output<typeof entitySchema>;
 
 /** A new entity record: the primary one is made with its account, subsidiaries through the API. */
 export function newEntity(fields: { name: string; country: string; tax_id?: string | null }, isPrimary: boolean, at: Date): Entity {

@@ -1,4 +1,5 @@
-/** Domain (pure, types): what every per-account record has, and the list and patch shapes of the API. */
+/** Domain (pure): what every per-account record has, and the list and patch shapes of the API (types and response schemas). */
+import { z } from 'zod';
 
 export interface StoredRecord {
   id: string;
@@ -6,11 +7,21 @@ export interface StoredRecord {
   updated_at: string;
 }
 
+/** Set by Levy on every record (ISO 8601, UTC). */
+export const timestampField = z.iso.datetime().meta({ example: '2026-01-15T09:30:00.000Z' });
+
 /** One page of a list route: `{data, has_more}`, cursor-paginated by `starting_after`. */
 export interface Page<T> {
   data: T[];
   has_more: boolean;
 }
+
+/** The response schema of a page of `item`s. */
+export const pageSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    data: z.array(item),
+    has_more: z.boolean().meta({ description: 'true when another page follows: ask again with `starting_after` set to the last id of this one' }),
+  });
 
 export interface PageRequest {
   limit: number;

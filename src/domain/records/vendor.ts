@@ -1,15 +1,36 @@
-/** Domain (pure): the vendor record (spec 2.1); its request schemas are in vendor-requests.ts. */
+/** Domain (pure): the vendor record (spec 2.1) and its response schema; its request schemas are in vendor-requests.ts. */
+import { z } from 'zod';
 import { newId } from '../ids';
-import type { StoredRecord } from './record';
+import { timestampField } from './record';
 import type { CreateVendorRequest } from './vendor-requests';
 
-export interface Vendor extends StoredRecord {
-  name: string;
-  country: string;
-  tax_id: string | null;
-  exempt: boolean;
-  email: string | null;
-}
+/** A vendor as every vendor route answers it (the OpenAPI document's `Vendor`). */
+export const vendorSchema = z
+  .object({
+    id: z.string().meta({ example: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' }),
+    name: z.string(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
+    tax_id: z.string().nullable(),
+    exempt: z.boolean(),
+    email: z.string().nullable(),
+    created_at: timestampField,
+    updated_at: timestampField,
+  })
+  .meta({
+    id: 'Vendor',
+    example: {
+      id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718',
+      name: 'Acme Cloud GmbH',
+      country: 'DE',
+      tax_id: 'DE136695976',
+      exempt: false,
+      email: 'billing@acme.example',
+      created_at: '2026-01-15T09:30:00.000Z',
+      updated_at: '2026-01-15T09:30:00.000Z',
+    },
+  });
+
+export type Vendor = z.output<typeof vendorSchema>;
 
 /** A new vendor record from a create request. */
 export function newVendor(fields: CreateVendorRequest, at: Date): Vendor {

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the period a usage report covers. `from` and `to` are inclusive UTC dates (YYYY-MM-DD); either
+ * Domain (pure): the period a usage report covers, and the report's schema. `from` and `to` are inclusive UTC dates (YYYY-MM-DD); either
  * defaults to the current UTC month's bounds; a period over 366 days is refused.
  */
 import { z } from 'zod';
@@ -9,6 +9,21 @@ import { parameterError } from '../validation';
 export const usageQuerySchema = z.strictObject({ from: dateField.optional(), to: dateField.optional() });
 
 export type UsageQuery = z.output<typeof usageQuerySchema>;
+
+/** One metered counter: billable calls of one endpoint on one UTC day. */
+export const usageRowSchema = z.object({
+  date: z.string().meta({ example: '2026-01-15' }),
+  endpoint: z.string().meta({ example: 'POST /v1/tax/rate' }),
+  count: z.number().int().min(0),
+});
+
+/** The answer of GET /v1/usage (the OpenAPI document's `UsageReport`). */
+export const usageReportSchema = z
+  .object({ data: z.array(usageRowSchema) })
+  .meta({ id: 'UsageReport', example: { data: [{ date: '2026-01-15', endpoint: 'POST /v1/tax/rate', count: 42 }] } });
+
+export type UsageRow = z.output<typeof usageRowSchema>;
+export type UsageReport = z.output<typeof usageReportSchema>;
 
 const MAX_DAYS = 366;
 

@@ -1,0 +1,78 @@
+/**
+ * Config (single source of truth): every error code Levy answers, with its status and when. The OpenAPI document
+ * (local/docs/openapi.ts) lists per route the codes it can answer, and `npm run docs` renders the table in
+ * docs/api.md from this list. Codes API Gateway answers itself come from gateway-responses.ts. Pure data.
+ */
+
+export interface ErrorCodeDefinition {
+  readonly status: number;
+  readonly error: string;
+  /** When it is answered (Markdown). */
+  readonly when: string;
+}
+
+export const errorCodes = [
+  { status: 400, error: 'invalid_json', when: 'the body is not valid JSON' },
+  { status: 400, error: 'invalid_body', when: 'the body is JSON but not an object (an array, a string, `null`)' },
+  {
+    status: 400,
+    error: 'validation_error',
+    when:
+      'a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query ' +
+      'parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below',
+  },
+  { status: 400, error: 'bad_request', when: '(local server) bytes that are not HTTP/1.1' },
+  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation)' },
+  { status: 403, error: 'access_denied', when: 'the account has no usage plan (the operator fixes it with `levy accounts update --plan`)' },
+  { status: 403, error: 'primary_entity_immutable', when: '`PATCH /entities/{id}` of the primary entity' },
+  {
+    status: 404,
+    error: 'not_found',
+    when:
+      'unknown id, an id of another account (indistinguishable on purpose), or a path id of another shape than the record\'s ids ' +
+      '(`vnd_` + 25 characters ...), which cannot exist; an unknown `entity_id` in a body; an unknown documentation asset',
+  },
+  { status: 404, error: 'route_not_found', when: 'no route matches the method and path' },
+  { status: 408, error: 'request_timeout', when: '(local server) the request was not received in full in time' },
+  { status: 409, error: 'idempotency_key_in_use', when: 'a request with the same `Idempotency-Key` is still running' },
+  { status: 409, error: 'transaction_exists', when: 'a transaction id reused with different content' },
+  { status: 409, error: 'refund_exists', when: 'a refund id of the same transaction reused with different content' },
+  { status: 409, error: 'refund_in_progress', when: 'the transaction is being refunded concurrently and the refund lost every retry; retry the request' },
+  { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
+  { status: 415, error: 'unsupported_media_type', when: 'a request body whose `Content-Type` is not JSON' },
+  { status: 422, error: 'idempotency_key_reused', when: 'the same `Idempotency-Key` with a different body' },
+  { status: 422, error: 'rate_history_unavailable', when: 'the sale\'s `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer' },
+  { status: 422, error: 'exposure_limit_exceeded', when: 'recording the sale would take an exposure total past 2^53 - 1 minor units' },
+  {
+    status: 422,
+    error: 'response_too_large',
+    when:
+      'a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with ' +
+      '`commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key',
+  },
+  {
+    status: 429,
+    error: 'rate_limited',
+    when: "the account's plan's rate or burst is used up; `Retry-After: 1` (a fixed hint: API Gateway cannot compute one), then back off exponentially",
+  },
+  {
+    status: 429,
+    error: 'quota_exceeded',
+    when: "the account's plan's daily quota is used up; resets 00:00 UTC (no `Retry-After`: retrying sooner cannot help)",
+  },
+  { status: 431, error: 'request_header_fields_too_large', when: "(local server) request line and headers over 10 KB, API Gateway's limit" },
+  { status: 500, error: 'internal_error', when: 'anything unexpected; the body carries no detail, the log (JSON, with the request id) does' },
+  { status: 502, error: 'internal_error', when: 'the function failed or answered garbage (API Gateway)' },
+  { status: 504, error: 'timeout', when: 'the function did not answer in time (API Gateway)' },
+] as const satisfies readonly ErrorCodeDefinition[];
+
+export type ErrorCode = (typeof errorCodes)[number]['error'];
+
+/** The codes a route declares beyond those its traits imply (the local server's own are no route's answer). */
+export type RouteErrorCode = Exclude<ErrorCode, 'bad_request' | 'request_timeout' | 'request_header_fields_too_large' | 'route_not_found'>;
+
+export function errorCode(error: ErrorCode, status?: number): ErrorCodeDefinition {
+  const found = errorCodes.find((e) => e.error === error && (status === undefined || e.status === status));
+  if (!found) throw new Error(`Unknown error code ${error}${status ? ` with status ${status}` : ''}`);
+  return found;
+}

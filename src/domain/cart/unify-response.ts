@@ -1,0 +1,45 @@
+/**
+ * Domain (pure): the answer of POST /v1/tax/unify as a schema (the OpenAPI document's `UnifyResult`); the use case's
+ * return type is this schema's output, and the cart's line and treatment types are checked against it.
+ */
+import { z } from 'zod';
+import { taxLevels, type TaxLevel } from '../money/levels';
+import type { Exactly, Expect } from '../schema-check';
+import { customerTreatmentSchema, jurisdictionSchema, rateField } from '../tax/rate-response';
+import type { CartLineResult } from './cart';
+
+const minorUnits = z.number().int().meta({ description: 'Minor units of the currency (cents)' });
+
+const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnits });
+
+export const cartLineResultSchema = z.object({
+  id: z.string(),
+  amount: minorUnits.meta({ description: 'The line total as sent (gross for a tax-inclusive line)' }),
+  tax_inclusive: z.boolean(),
+  net_amount: minorUnits,
+  taxable_amount: minorUnits.meta({ description: 'The part of the net amount tax was charged on' }),
+  tax_amount: minorUnits,
+  breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
+});
+
+export const unifyResultSchema = z
+  .object({
+    currency: z.string().meta({ example: 'USD' }),
+    date: z.string().meta({ description: 'The date whose rates were applied (YYYY-MM-DD)' }),
+    customer: customerTreatmentSchema,
+    jurisdiction: jurisdictionSchema,
+    reverse_charge_applicable: z.boolean(),
+    exempt: z.boolean(),
+    line_items: z.array(cartLineResultSchema),
+    subtotal: minorUnits,
+    tax_total: minorUnits,
+    total: minorUnits,
+    transaction: z
+      .object({ id: z.string(), created: z.boolean().meta({ description: 'false: the same sale was already recorded (a safe retry)' }) })
+      .optional()
+      .meta({ description: 'With `commit: true`: the recorded transaction' }),
+  })
+  .meta({ id: 'UnifyResult' });
+
+export type UnifyResult = z.output<typeof unifyResultSchema>;
+export type CartLineResultMatches = Expect<Exactly<z.output<typeof cartLineResultSchema>, CartLineResult>>;

@@ -1,0 +1,73 @@
+/**
+ * Domain (pure): the answer of POST /v1/tax/rate as a schema (the OpenAPI document's `TaxRateResult`), checked at
+ * compile time against the engine's TaxRateResult. The level fields follow `taxLevels`, so a new level shows up here.
+ */
+import { z } from 'zod';
+import type { LocationSource } from '../geography/location';
+import { taxLevels, type TaxLevel } from '../money/levels';
+import type { Exactly, Expect } from '../schema-check';
+import { customerTypeField } from '../fields';
+import { taxIdValidationSchema } from '../tax-ids/schema';
+import type { CustomerTreatment } from './customer-treatment';
+import type { Jurisdiction, TaxRateResult } from './rate-types';
+
+/** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
+export const rateField = z.number().min(0).max(1).meta({ description: 'Decimal fraction, 6 places (0.19 = 19 %)', example: 0.19 });
+
+const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: typeof rateField };
+
+export const jurisdictionSchema = z
+  .object({
+    country: z.string().meta({ example: 'US' }),
+    country_name: z.string().meta({ example: 'United States of America' }),
+    state: z.string().optional().meta({ example: 'CA' }),
+    state_name: z.string().optional().meta({ example: 'California' }),
+    county: z.string().optional().meta({ example: 'San Francisco' }),
+    city: z.string().optional(),
+  })
+  .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
+
+/** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
+export const customerTreatmentSchema = z.object({
+  declared_type: customerTypeField,
+  applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
+  exempt: z.boolean(),
+  tax_id: taxIdValidationSchema.nullable(),
+  reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
+  message: z.string().optional(),
+}).meta({ id: 'CustomerTreatment' });
+
+const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
+
+export const taxRateResultSchema = z
+  .object({
+    taxable: z.boolean(),
+    ...levelRateShape,
+    total_rate: rateField,
+    reverse_charge_applicable: z.boolean(),
+    exempt: z.boolean(),
+    jurisdiction: jurisdictionSchema,
+    location_source: z.enum(locationSources).meta({ description: 'The most precise location field the answer was resolved from' }),
+    notes: z.array(z.string()).optional().meta({ description: 'Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say' }),
+  })
+  .meta({
+    id: 'TaxRateResult',
+    example: {
+      taxable: true,
+      ...Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, level === 'country' ? 0.19 : 0])),
+      total_rate: 0.19,
+      reverse_charge_applicable: false,
+      exempt: false,
+      jurisdiction: { country: 'DE', country_name: 'Germany' },
+      location_source: 'country',
+    },
+  });
+
+export type JurisdictionMatches = Expect<Exactly<z.output<typeof jurisdictionSchema>, Jurisdiction>>;
+export type LocationSourcesMatch = Expect<Exactly<(typeof locationSources)[number], LocationSource>>;
+export type TaxRateResultMatches = Expect<Exactly<z.output<typeof taxRateResultSchema>, TaxRateResult>>;
+
+/** POST /v1/tax/rate's answer: the breakdown and the customer treatment (quote-tax-rate.ts `TaxRateAnswer`). */
+export const taxRateAnswerSchema = taxRateResultSchema.extend({ customer: customerTreatmentSchema }).meta({ id: 'TaxRateAnswer' });
+
+export type CustomerTreatmentMatches = Expect<Exactly<z.output<typeof customerTreatmentSchema>, CustomerTreatment>>;

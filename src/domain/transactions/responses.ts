@@ -1,0 +1,84 @@
+/**
+ * Domain (pure): what the transaction routes answer, as schemas (the OpenAPI document's `Transaction`, `Refund` and
+ * `TransactionWithRefunds`), checked at compile time against the records the use cases build.
+ */
+import { z } from 'zod';
+import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, productCategoryField } from '../fields';
+import { taxLevels, type TaxLevel } from '../money/levels';
+import { timestampField } from '../records/record';
+import type { Exactly, Expect } from '../schema-check';
+import { jurisdictionSchema } from '../tax/rate-response';
+import type { Refund, transactionWithRefunds } from './refund';
+import type { Transaction } from './sale';
+
+const minorUnits = z.number().int().meta({ description: 'Minor units of the currency (cents)' });
+
+const transactionLineShape = {
+  id: z.string(),
+  amount: minorUnits,
+  quantity: z.number().int(),
+  product_category: productCategoryField,
+  delivery_method: deliveryMethodField,
+  tax_amount: minorUnits,
+  tax_source: z.enum(['computed', 'provided']).meta({ description: "`provided`: the caller's tax_amount; `computed`: Levy's engine" }),
+  tax_breakdown: z
+    .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnits])) as Record<TaxLevel, typeof minorUnits>)
+    .meta({ description: "The line's tax by level; the levels add up to tax_amount" }),
+};
+
+const transactionShape = {
+  id: z.string().meta({ example: 'order_1001' }),
+  date: z.string().meta({ example: '2026-01-15' }),
+  currency: z.string().meta({ example: 'USD' }),
+  customer_type: customerTypeField,
+  government_level: governmentLevelField.optional(),
+  customer_tax_id: z.string().optional(),
+  entity_id: z.string().optional(),
+  location: locationField,
+  jurisdiction: jurisdictionSchema,
+  line_items: z.array(z.object(transactionLineShape)),
+  subtotal: minorUnits,
+  tax_total: minorUnits,
+  total: minorUnits,
+  created_at: timestampField,
+};
+
+export const transactionSchema = z.object(transactionShape).meta({ id: 'Transaction' });
+
+export const refundSchema = z
+  .object({
+    id: z.string().meta({ example: 'refund_1' }),
+    transaction_id: z.string(),
+    date: z.string(),
+    currency: z.string(),
+    line_items: z.array(z.object({ id: z.string(), amount: minorUnits, tax_amount: minorUnits })),
+    subtotal: minorUnits,
+    tax_total: minorUnits,
+    total: minorUnits,
+    created_at: timestampField,
+  })
+  .meta({ id: 'Refund' });
+
+/** GET /v1/transactions/{id}: the sale, its refunds, and per line what was refunded and what is left. */
+export const transactionWithRefundsSchema = z
+  .object({
+    ...transactionShape,
+    line_items: z.array(
+      z.object({
+        ...transactionLineShape,
+        refunded_amount: minorUnits,
+        refunded_tax_amount: minorUnits,
+        remaining_amount: minorUnits,
+        remaining_tax_amount: minorUnits,
+      }),
+    ),
+    refunds: z.array(refundSchema),
+    refunded_subtotal: minorUnits,
+    refunded_tax_total: minorUnits,
+    remaining_total: minorUnits,
+  })
+  .meta({ id: 'TransactionWithRefunds' });
+
+export type TransactionMatches = Expect<Exactly<z.output<typeof transactionSchema>, Transaction>>;
+export type RefundMatches = Expect<Exactly<z.output<typeof refundSchema>, Refund>>;
+export type TransactionWithRefundsMatches = Expect<Exactly<z.output<typeof transactionWithRefundsSchema>, ReturnType<typeof transactionWithRefunds>>>;

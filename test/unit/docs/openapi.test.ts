@@ -1,0 +1,90 @@
+/**
+ * docs/openapi.json is what `npm run openapi` generates from the route table and the handlers' contracts (stale:
+ * regenerate), describes every route with its errors, security and headers, and its examples match their schemas.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { buildOpenApiDocument, OPENAPI_PATH, renderOpenApi } from '../../../local/docs/openapi';
+import { routes } from '../../../src/config/routes';
+
+type Json = Record<string, any>;
+const checkedIn = readFileSync(OPENAPI_PATH, 'utf8');
+const document = JSON.parse(checkedIn) as Json;
+const operationOf = (r: (typeof routes)[number]) => document.paths[r.path]?.[r.method.toLowerCase()] as Json;
+const resolve = (o: Json): Json => (typeof o.$ref === 'string' ? resolve(o.$ref.slice(2).split('/').reduce((at: Json, k: string) => at[k.replace(/~1/g, '/')], document)) : o);
+
+describe('docs/openapi.json', () => {
+  it('is up to date with the schemas (run `npm run openapi`)', async () => {
+    expect(checkedIn).toBe(renderOpenApi(await buildOpenApiDocument()));
+  });
+
+  it('is OpenAPI 3.1 with the bearer scheme, required by default', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('describes %s', (_label, route) => {
+    const op = operationOf(route);
+    expect(op).toBeDefined();
+    expect(op.summary).toBe(route.summary);
+    const statuses = Object.keys(op.responses).map(Number);
+    expect(statuses.some((s) => s >= 200 && s < 300)).toBe(true);
+    expect(statuses).toEqual(expect.arrayContaining([400, 500]));
+    if (route.public) {
+      expect(op.security).toEqual([]);
+      expect(statuses).not.toContain(401);
+    } else {
+      expect(op.security).toBeUndefined();
+      expect(resolve(op.responses['401']).content['application/json'].schema.properties.error.enum).toEqual(['unauthorized']);
+    }
+    const params = (op.parameters ?? []) as Json[];
+    for (const name of [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+      expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name, required: true })]));
+    }
+    expect(params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key')).toBe(route.idempotent);
+    if (route.idempotent) {
+      const success = resolve(op.responses['200']);
+      expect(success.headers['Idempotent-Replayed']).toBeDefined();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+    for (const status of statuses.filter((s) => s < 300)) expect(resolve(op.responses[String(status)]).headers['Request-Id']).toBeDefined();
+  });
+
+  it('documents the list queries and date ranges', () => {
+    const names = (path: string) => (document.paths[path].get.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name).sort();
+    expect(names('/vendors')).toEqual(['limit', 'starting_after']);
+    expect(names('/v1/transactions')).toEqual(['from', 'limit', 'starting_after', 'to']);
+    expect(names('/v1/exposure/countries')).toEqual(['from', 'to']);
+    expect(names('/v1/usage')).toEqual(['from', 'to']);
+  });
+
+  it('has examples that match their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    let checked = 0;
+    const visit = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Json;
+      if (o.schema && ('example' in o || 'examples' in o) && !at.includes('/parameters/')) {
+        const validate = ajv.compile({ $ref: `openapi.json#${at}/schema` });
+        const values = 'example' in o ? [o.example] : Object.values(o.examples as Json).map((e) => resolve(e).value);
+        for (const value of values) {
+          expect({ at, valid: validate(value), errors: validate.errors }).toMatchObject({ valid: true });
+          checked++;
+        }
+      }
+      for (const [key, child] of Object.entries(o)) visit(child, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    visit(document.paths, '/paths');
+    visit(document.components.responses, '/components/responses');
+    for (const [name, schema] of Object.entries(document.components.schemas as Json)) {
+      if (schema.example === undefined) continue;
+      expect({ name, valid: ajv.validate({ $ref: `openapi.json#/components/schemas/${name}` }, schema.example) }).toEqual({ name, valid: true });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});
