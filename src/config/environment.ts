@@ -14,5 +14,11 @@ function requireEnv(name: string): string {
 /** Physical name of a table, from the env var src/config/tables.ts assigns it. */
 export const tableName = (id: TableId): string => requireEnv(tables[id].envVar);
 
-/** Set only outside AWS (DynamoDB Local); in Lambda the SDK's default endpoint is used. */
-export const localDynamoDbEndpoint = (): string | undefined => process.env.LEVY_DYNAMODB_ENDPOINT || undefined;
+/**
+ * The variable that points the functions at a DynamoDB other than AWS's (DynamoDB Local). Every function of the stack
+ * declares it with an empty value, so `sam local invoke --env-vars` can set it (SAM overrides only declared variables).
+ */
+export const DYNAMODB_ENDPOINT_ENV_VAR = 'LEVY_DYNAMODB_ENDPOINT';
+
+/** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
+export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;
