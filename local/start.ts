@@ -11,22 +11,15 @@
  */
 import './quiet-sdk-warning';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ports } from '../src/composition/all-ports';
-import { hashApiKey } from '../src/domain/accounts/api-key';
-import { createAccount, createApiKey } from './admin/accounts';
+import { ensureDevAccount } from './admin/dev-account';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
-import { applyLocalEnv, DEV_ACCOUNT_FILE, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
+import { applyLocalEnv, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
-
-
-interface DevAccount {
-  account_id: string;
-  api_key: string;
-}
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -52,35 +45,6 @@ function portInUse(port: number): Promise<boolean> {
     });
     socket.once('error', () => done(false));
   });
-}
-
-/** The dev account of .levy/dev-account.json if it and its key still work, else a new one. */
-async function ensureDevAccount(persistent: boolean): Promise<{ account: DevAccount; created: boolean }> {
-  if (persistent && existsSync(DEV_ACCOUNT_FILE)) {
-    try {
-      const saved = JSON.parse(readFileSync(DEV_ACCOUNT_FILE, 'utf8')) as DevAccount;
-      const stored = saved.account_id ? await ports.accounts.get(saved.account_id) : undefined;
-      // An account made before usage plans existed has no usage key: a new one is made below.
-      if (stored?.usage_key) {
-        const key = saved.api_key ? await ports.apiKeys.get(hashApiKey(saved.api_key)) : undefined;
-        if (key?.status === 'active' && key.account_id === saved.account_id) return { account: saved, created: false };
-        // The account is there but its key was revoked: issue a new one.
-        const issued = await createApiKey(ports, saved.account_id);
-        if (issued) {
-          const account = { account_id: saved.account_id, api_key: issued.api_key };
-          writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
-          return { account, created: false };
-        }
-      }
-    } catch (error) {
-      console.warn(`[levy] ignoring unreadable ${DEV_ACCOUNT_FILE}: ${(error as Error).message}`);
-    }
-  }
-  const created = await createAccount(ports, { name: 'Levy Dev', country: process.env.LEVY_DEV_COUNTRY ?? 'US' });
-  const account = { account_id: created.account_id, api_key: created.api_key };
-  // An in-memory database forgets the account at exit: do not overwrite the persistent one's file.
-  if (persistent) writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
-  return { account, created: true };
 }
 
 async function main(): Promise<void> {
@@ -140,7 +104,7 @@ async function main(): Promise<void> {
       console.log(`[levy] imported ${summary.rows} ZIP rates from ${summary.files} files (${summary.effective_months.join(', ')}) in ${summary.seconds} s`);
     }
 
-    const { account, created } = await ensureDevAccount(!inMemory);
+    const { account, created } = await ensureDevAccount(ports, !inMemory);
 
     server = await startServer({
       port: apiPort,
