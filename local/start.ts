@@ -21,6 +21,9 @@ import { applyLocalEnv, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env'
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
 
+/** Copies of one signal arrive within this many ms of each other (see shutdown in main). */
+const SIGNAL_ECHO_MS = 1000;
+
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -64,13 +67,18 @@ async function main(): Promise<void> {
   let db: LocalDynamoDb | undefined;
   let server: LocalServer | undefined;
   let stopping = false;
+  let stoppingSince = 0;
 
   const shutdown = async (signal: string) => {
     if (stopping) {
+      // One Ctrl-C reaches this process several times within milliseconds: from the terminal (the whole foreground
+      // process group), relayed by npm and relayed again by tsx. Only a later one is the user insisting.
+      if (Date.now() - stoppingSince < SIGNAL_ECHO_MS) return;
       console.error(`[levy] ${signal} again: exiting without waiting`);
       process.exit(130);
     }
     stopping = true;
+    stoppingSince = Date.now();
     console.log(`\n[levy] ${signal}: stopping the API and DynamoDB Local ...`);
     try {
       await server?.close();
