@@ -16,8 +16,10 @@
  *
  *   npm run events [-- --sam-endpoint <url>]
  *
- * --sam-endpoint is the DynamoDB endpoint as the Lambda container sees it, written to env.json
- * (default http://host.docker.internal:8000).
+ * --sam-endpoint is the DynamoDB endpoint as the Lambda container sees it, written to env.json (default
+ * http://host.docker.internal:<the local endpoint's port>; on Linux run SAM with
+ * `--add-host host.docker.internal:host-gateway`, or pass --sam-endpoint http://127.0.0.1:8000 and run SAM with
+ * `--docker-network host`).
  */
 import './quiet-sdk-warning';
 import { randomUUID } from 'node:crypto';
@@ -41,8 +43,8 @@ export const PROJECT_ROOT = join(__dirname, '..');
 export const EVENTS_DIR = join(PROJECT_ROOT, 'events');
 export const ENV_FILE = join(PROJECT_ROOT, 'env.json');
 export const FIXTURES_FILE = join(LOCAL_STATE_DIR, 'event-fixtures.json');
-/** DynamoDB Local on the Docker host, as a Lambda container of `sam local invoke` reaches it. */
-export const DEFAULT_SAM_DYNAMODB_ENDPOINT = 'http://host.docker.internal:8000';
+/** DynamoDB Local on the Docker host (its port), as a Lambda container of `sam local invoke` reaches it. */
+export const samDynamoDbEndpoint = (localEndpoint: string): string => `http://host.docker.internal:${new URL(localEndpoint).port || 8000}`;
 
 /** The records the events name: all of them exist in the database the events were generated for. */
 export interface EventFixtures {
@@ -190,8 +192,6 @@ export function envVarsFile(dynamoDbEndpoint: string, tablePrefix = LOCAL_TABLE_
     Parameters: {
       ...localTableEnv(tablePrefix),
       [DYNAMODB_ENDPOINT_ENV_VAR]: dynamoDbEndpoint,
-      // Any region does for DynamoDB Local; the SDK needs one.
-      AWS_REGION: 'us-east-1',
     },
   };
 }
@@ -298,7 +298,7 @@ async function main(): Promise<number> {
     process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
     const { account, created } = await ensureDevAccount(ports, true);
     const fixtures = await ensureFixtures(account, FIXTURES_FILE);
-    writeEvents(EVENTS_DIR, buildEvents(fixtures), ENV_FILE, envVarsFile(values['sam-endpoint'] ?? DEFAULT_SAM_DYNAMODB_ENDPOINT));
+    writeEvents(EVENTS_DIR, buildEvents(fixtures), ENV_FILE, envVarsFile(values['sam-endpoint'] ?? samDynamoDbEndpoint(endpoint)));
     const { api_key: _secret, ...shown } = fixtures;
     console.log(`Wrote ${routes.length + 1} events to events/ and env.json for ${created ? 'the new' : 'the'} development account:`);
     console.log(JSON.stringify(shown, null, 2));
