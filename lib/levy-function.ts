@@ -13,7 +13,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
-import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { tables, type TableId } from '../src/config/tables';

@@ -3,6 +3,7 @@
  * each value is read when first asked for, so the laptop runtime and the tests may set the
  * environment after loading any module. A missing variable fails fast with a clear message.
  */
+import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
 import { tables, type TableId } from './tables';
 
 function requireEnv(name: string): string {
@@ -14,11 +15,7 @@ function requireEnv(name: string): string {
 /** Physical name of a table, from the env var src/config/tables.ts assigns it. */
 export const tableName = (id: TableId): string => requireEnv(tables[id].envVar);
 
-/**
- * The variable that points the functions at a DynamoDB other than AWS's (DynamoDB Local). Every function of the stack
- * declares it with an empty value, so `sam local invoke --env-vars` can set it (SAM overrides only declared variables).
- */
-export const DYNAMODB_ENDPOINT_ENV_VAR = 'LEVY_DYNAMODB_ENDPOINT';
+export { DYNAMODB_ENDPOINT_ENV_VAR };
 
 /** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
 export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;
