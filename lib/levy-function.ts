@@ -13,6 +13,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { tables, type TableId } from '../src/config/tables';
@@ -58,6 +59,8 @@ export class LevyFunction extends Construct {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
+      // Empty: real AWS. Declared so that `sam local invoke --env-vars env.json` may point it at a local DynamoDB.
+      [DYNAMODB_ENDPOINT_ENV_VAR]: '',
     };
     for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;

@@ -9,7 +9,9 @@
  * or LEVY_DYNAMODB_ENDPOINT unset while ACCOUNTS_TABLE is set): the deployed tables named by the stack outputs, with
  * the usual AWS credentials and AWS_REGION (docs/deployment.md).
  *
- * Exit codes: 0 done, 1 failed (unknown account or key, database unreachable), 2 bad usage or input.
+ * Errors, commander's own refusals included, are one line `levy: <message>` on stderr. Exit codes: 0 done (and
+ * `--help`, `--version`), 1 failed (unknown account or key, database unreachable), 2 bad usage or input (a bad rate
+ * file: `levy: Nothing was imported. <file>:<line>: <problem>`).
  */
 import './quiet-sdk-warning';
 import { readFileSync } from 'node:fs';
@@ -31,7 +33,8 @@ import { exportLines } from './admin/stack-env';
 import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from './admin/authorizer-cache';
 import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from './admin/usage-keys';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
-import { rateTable, runRatesImport } from './rates/rates-import';
+import { importRates, NoRateFilesError, rateTable } from './rates/rates-import';
+import { ZipRateFileError } from './rates/zip-rate-csv';
 
 /** A mistake of the caller: message to stderr, exit 2. */
 class UsageError extends Error {}
@@ -92,7 +95,12 @@ export function program(): Command {
     .description('Levy admin: accounts, API keys and rate tables (local DynamoDB by default, --aws for a deployment)')
     .version(packageJson.version)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+    .configureOutput({
+      writeErr: (s) => process.stderr.write(s),
+      writeOut: (s) => process.stdout.write(s),
+      // Commander's own refusals (unknown option, missing argument) in the CLI's one error format.
+      outputError: (s, write) => write(`levy: ${s.replace(/^error: /, '')}`),
+    });
   const aws = () => new Option('--aws', 'use the deployed tables (names from the stack outputs)');
 
   const accounts = levy.command('accounts').description('accounts: the tenants every record and key belongs to');
@@ -196,14 +204,29 @@ export function program(): Command {
   const rates = levy.command('rates').description('US local rate tables');
   rates
     .command('import')
-    .description('import ZIP5 rate files (Avalara TAXRATES_ZIP5 format) into the Rates table')
-    .allowUnknownOption()
-    .helpOption(false)
-    .argument('[args...]', 'files or folders, and --effective-month YYYY-MM, --no-progress')
-    .action(async (args: string[]) => {
-      configureTarget(args.includes('--aws'), ['Rates']);
-      const code = await runRatesImport(args.filter((a) => a !== '--aws'));
-      if (code !== 0) process.exitCode = code;
+    .description(
+      'import ZIP5 rate files (Avalara TAXRATES_ZIP5 format) into the Rates table, each as the table of its month; ' +
+        'every file is checked first, so a bad row (named by file and line) imports nothing',
+    )
+    .argument('<paths...>', 'CSV files, or folders of them')
+    .addOption(
+      new Option('--effective-month <YYYY-MM>', "the month of every file (default: from each file's name, else its folder's)").argParser((value) => {
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('must be YYYY-MM.');
+        return value;
+      }),
+    )
+    .option('--no-progress', 'no progress bar on stderr')
+    .addOption(aws())
+    .action(async (paths: string[], options: { effectiveMonth?: string; progress: boolean; aws?: boolean }) => {
+      configureTarget(!!options.aws, ['Rates']);
+      try {
+        print(await importRates(paths, { effectiveMonth: options.effectiveMonth, progress: options.progress }));
+      } catch (error) {
+        if (error instanceof ZipRateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof NoRateFilesError) {
+          throw new UsageError(`Nothing was imported. ${(error as Error).message}`);
+        }
+        throw error;
+      }
     });
   return levy;
 }

@@ -1,115 +1,173 @@
 /**
- * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy
- * event (payload 1.0) of one realistic request per route of src/config/routes.ts, and
- * events/authorizer.json, the REQUEST authorizer event. Built with the same builder as the local
- * server (local/server/api-gateway-event.ts); ids, times and request ids are pinned so that regenerating
- * changes nothing unless a route or a sample changes.
+ * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy event (payload 1.0) of
+ * one realistic request per route of src/config/routes.ts, events/authorizer.json (the REQUEST authorizer's event) and
+ * env.json (the `--env-vars` file of `sam local invoke` and `npm run invoke`), for the development account of
+ * `npm start`, with ids that exist in its DynamoDB Local:
  *
- * The events carry the placeholder account `acct_dev` and API key below; `npm run invoke`
- * replaces them by the development account of `npm start` (.levy/dev-account.json).
+ * - the account and its API key from .levy/dev-account.json (made, with its primary entity, if missing);
+ * - a vendor (get, update), a second vendor (delete), a subsidiary entity (get, update) and a transaction (get,
+ *   refund), created through the route handlers themselves and remembered in .levy/event-fixtures.json, so a later
+ *   run finds them (and re-creates only what was deleted);
+ * - a fresh Idempotency-Key on every idempotent route's event, a fresh transaction id and refund id, so each run's
+ *   events are new requests (a replayed key with another body answers 422).
+ *
+ * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default http://127.0.0.1:8000); when
+ * nothing answers there it starts one on the same data folder (.levy/db), as `npm start` would, and stops it after.
+ *
+ *   npm run events [-- --sam-endpoint <url>]
+ *
+ * --sam-endpoint is the DynamoDB endpoint as the Lambda container sees it, written to env.json (default
+ * http://host.docker.internal:<the local endpoint's port>; on Linux run SAM with
+ * `--add-host host.docker.internal:host-gateway`, or pass --sam-endpoint http://127.0.0.1:8000 and run SAM with
+ * `--docker-network host`).
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import './quiet-sdk-warning';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { authorizer, routeByName, routes, type RouteDefinition } from '../src/config/routes';
-import { buildAuthorizerEvent, buildProxyEvent } from './server/api-gateway-event';
+import { parseArgs } from 'node:util';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { ports } from '../src/composition/all-ports';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
+import { authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
+import { localTableEnv } from '../src/config/tables';
+import { ensureDevAccount, type DevAccount } from './admin/dev-account';
+import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
+import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
+import { buildAuthorizerEvent, buildLambdaContext, buildProxyEvent } from './server/api-gateway-event';
+import { importHandler } from './server/handler-module';
 
-export const EVENTS_DIR = join(__dirname, '..', 'events');
-export const SAMPLE_ACCOUNT_ID = 'acct_dev';
-/** Well-formed (lvy_ + 43 base64url characters) but not a real key. */
-export const SAMPLE_API_KEY = 'lvy_REPLACE-WITH-THE-KEY-THAT-npm-start-PRINTED';
+export const PROJECT_ROOT = join(__dirname, '..');
+export const EVENTS_DIR = join(PROJECT_ROOT, 'events');
+export const ENV_FILE = join(PROJECT_ROOT, 'env.json');
+export const FIXTURES_FILE = join(LOCAL_STATE_DIR, 'event-fixtures.json');
+/** DynamoDB Local on the Docker host (its port), as a Lambda container of `sam local invoke` reaches it. */
+export const samDynamoDbEndpoint = (localEndpoint: string): string => `http://host.docker.internal:${new URL(localEndpoint).port || 8000}`;
 
-const FIXED_TIME = new Date('2026-01-15T09:30:00.000Z');
-const REQUEST_ID = 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef';
+/** The records the events name: all of them exist in the database the events were generated for. */
+export interface EventFixtures {
+  account_id: string;
+  api_key: string;
+  primary_entity_id: string;
+  vendor_id: string;
+  /** The vendor events/vendors-delete.json deletes (the next `npm run events` makes a new one). */
+  vendor_to_delete_id: string;
+  entity_id: string;
+  transaction_id: string;
+}
 
 export interface Sample {
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  headers?: Record<string, string>;
 }
 
 const location = { country: 'US', state: 'CA', postal_code: '94103' };
+/** What changes from run to run: the day, and ids that must be new (a recorded id again answers 409). */
+export interface SampleVariation {
+  today: string;
+  freshId: (prefix: string) => string;
+}
 
-/** One realistic request per route; a route added to src/config/routes.ts without a sample fails the script. */
-export const samples: Record<string, Sample> = {
-  'vendors-create': { body: { name: 'Acme Cloud GmbH', country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' } },
-  'vendors-list': { query: { limit: '10' } },
-  'vendors-get': { pathParameters: { id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' } },
-  'vendors-update': { pathParameters: { id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' }, body: { email: 'ap@acme.example', exempt: true } },
-  'vendors-delete': { pathParameters: { id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' } },
-  'entities-create': { body: { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' } },
-  'entities-list': { query: { limit: '10' } },
-  'entities-get': { pathParameters: { id: 'ent_0mhx2k3c0f1e2d3c4b5a69788' } },
-  'entities-update': { pathParameters: { id: 'ent_0mhx2k3c0f1e2d3c4b5a69788' }, body: { name: 'Levy Example UK Ltd' } },
-  'tax-rate': {
-    headers: { 'Idempotency-Key': '5d3c1b0e-8f0a-4c55-9a51-3f0c2f6d7e21' },
-    body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } },
-  },
-  'tax-id-validate': {
-    headers: { 'Idempotency-Key': '0b9e7f2a-1c4d-4e8b-a2f3-6d5c4b3a2918' },
-    body: { tax_id: 'DE136695976' },
-  },
-  'tax-unify': {
-    headers: { 'Idempotency-Key': 'a4f1e2d3-5b6c-4d7e-8f90-1a2b3c4d5e6f' },
-    body: {
-      currency: 'USD',
-      customer: { type: 'B2C' },
-      location,
-      line_items: [
-        { id: '1', amount: 12000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
-        { id: '2', amount: 2500, quantity: 5, product_category: 'DIGITAL_GOODS', delivery_method: 'DOWNLOAD' },
-      ],
-    },
-  },
-  'transactions-create': {
-    body: {
-      id: 'order_1001',
-      date: '2026-01-15',
-      currency: 'USD',
-      customer_type: 'B2C',
-      location,
-      line_items: [
-        { id: '1', amount: 12000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
-        { id: '2', amount: 4999, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
-      ],
-    },
-  },
-  'transactions-list': { query: { limit: '10', from: '2026-01-01', to: '2026-01-31' } },
-  'transactions-get': { pathParameters: { id: 'order_1001' } },
-  'transactions-refund': {
-    pathParameters: { id: 'order_1001' },
-    body: { id: 'refund_1001_1', date: '2026-01-20', line_items: [{ id: '1', amount: 6000 }] },
-  },
-  'exposure-countries': { query: { from: '2026-01', to: '2026-12' } },
-  'usage-get': { query: { from: '2026-01-01', to: '2026-01-31' } },
-  'docs-openapi': {},
-  'docs-page': {},
-  'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
-};
+const currentRun = (): SampleVariation => ({
+  today: new Date().toISOString().slice(0, 10),
+  freshId: (prefix) => `${prefix}_${Date.now().toString(36)}${randomUUID().slice(0, 8)}`,
+});
 
-/** The headers a client (here curl) and API Gateway put on a request. */
-function requestHeaders(route: RouteDefinition, sample: Sample): Record<string, string> {
+/** Fixed values for the samples the OpenAPI document shows as examples, so the document is the same every run. */
+const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix) => `${prefix}_1001` };
+
+const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
+const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
+const transactionBody = (id: string, date: string) => ({
+  id,
+  date,
+  currency: 'USD',
+  customer_type: 'B2C',
+  location,
+  line_items: [
+    { id: '1', amount: 12000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
+    { id: '2', amount: 4999, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
+  ],
+});
+
+/** One realistic request per route, naming the fixtures; a route added to src/config/routes.ts without one fails. */
+export function sampleRequests(f: EventFixtures, run: SampleVariation = currentRun()): Record<string, Sample> {
+  const { today, freshId } = run;
+  const month = today.slice(0, 7);
+  const year = today.slice(0, 4);
   return {
-    Accept: 'application/json',
-    // Public routes (the documentation) take no key.
-    ...(route.public ? {} : { Authorization: `Bearer ${SAMPLE_API_KEY}` }),
-    ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    Host: 'abcdef1234.execute-api.us-east-1.amazonaws.com',
-    'User-Agent': 'curl/8.5.0',
-    'X-Amzn-Trace-Id': 'Root=1-67890abc-0123456789abcdef01234567',
-    'X-Forwarded-For': '203.0.113.10',
-    'X-Forwarded-Port': '443',
-    'X-Forwarded-Proto': 'https',
-    ...sample.headers,
+    'vendors-create': { body: vendorBody('Acme Cloud GmbH') },
+    'vendors-list': { query: { limit: '10' } },
+    'vendors-get': { pathParameters: { id: f.vendor_id } },
+    'vendors-update': { pathParameters: { id: f.vendor_id }, body: { email: 'ap@acme.example', exempt: true } },
+    'vendors-delete': { pathParameters: { id: f.vendor_to_delete_id } },
+    'entities-create': { body: entityBody },
+    'entities-list': { query: { limit: '10' } },
+    'entities-get': { pathParameters: { id: f.entity_id } },
+    'entities-update': { pathParameters: { id: f.entity_id }, body: { name: 'Levy Example UK Ltd' } },
+    'tax-rate': { body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } } },
+    'tax-id-validate': { body: { tax_id: 'DE136695976' } },
+    'tax-unify': {
+      body: {
+        currency: 'USD',
+        customer: { type: 'B2C' },
+        location,
+        line_items: [
+          { id: '1', amount: 12000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
+          { id: '2', amount: 2500, quantity: 5, product_category: 'DIGITAL_GOODS', delivery_method: 'DOWNLOAD' },
+        ],
+      },
+    },
+    // A new id each run: recording the same id again answers 409.
+    'transactions-create': { body: transactionBody(freshId('order'), today) },
+    'transactions-list': { query: { limit: '10', from: `${year}-01-01`, to: today } },
+    'transactions-get': { pathParameters: { id: f.transaction_id } },
+    // A small partial refund under a new id: the fixture transaction takes many before it is fully refunded.
+    'transactions-refund': { pathParameters: { id: f.transaction_id }, body: { id: freshId('refund'), date: today, line_items: [{ id: '1', amount: 100 }] } },
+    'exposure-countries': { query: { from: `${year}-01`, to: month } },
+    'usage-get': { query: { from: `${year}-01-01`, to: today } },
+    'docs-openapi': {},
+    'docs-page': {},
+    'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
   };
 }
 
-export function sampleEvent(route: RouteDefinition) {
-  const sample = samples[route.name];
-  if (!sample) throw new Error(`No sample request for route ${route.name} in local/generate-events.ts`);
+/** Well-formed ids that name nothing: for tests that make their own records (test/http/fuzz.test.ts mutates these samples). */
+export const PLACEHOLDER_FIXTURES: EventFixtures = {
+  account_id: 'acct_0mhx2k3c0a1b2c3d4e5f60718',
+  api_key: 'lvy_0000000000000000000000000000000000000000000',
+  primary_entity_id: 'ent_0mhx2k3c0a1b2c3d4e5f60719',
+  vendor_id: 'vnd_0mhx2k3c0a1b2c3d4e5f60718',
+  vendor_to_delete_id: 'vnd_0mhx2k3c0a1b2c3d4e5f60719',
+  entity_id: 'ent_0mhx2k3c0f1e2d3c4b5a69788',
+  transaction_id: 'order_1001',
+};
+
+export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
+
+/** The headers a client (here curl) and API Gateway put on a request; a fresh Idempotency-Key where the route takes one. */
+function requestHeaders(route: RouteDefinition, sample: Sample, apiKey: string): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    // Public routes (the documentation) take no key.
+    ...(route.public ? {} : { Authorization: `Bearer ${apiKey}` }),
+    ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    ...(route.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
+    Host: 'abcdef1234.execute-api.us-east-1.amazonaws.com',
+    'User-Agent': 'curl/8.5.0',
+    'X-Forwarded-For': '203.0.113.10',
+    'X-Forwarded-Port': '443',
+    'X-Forwarded-Proto': 'https',
+  };
+}
+
+function eventFor(route: RouteDefinition, sample: Sample, fixtures: Pick<EventFixtures, 'account_id' | 'api_key'>): APIGatewayProxyEvent {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = sample.pathParameters?.[name];
-    if (!value) throw new Error(`Sample for ${route.name} lacks path parameter ${name}`);
+    if (!value) throw new Error(`The sample of ${route.name} lacks path parameter ${name}`);
     return encodeURIComponent(value);
   });
   const event = buildProxyEvent({
@@ -117,43 +175,162 @@ export function sampleEvent(route: RouteDefinition) {
     path,
     pathParameters: sample.pathParameters,
     query: sample.query,
-    headers: requestHeaders(route, sample),
+    headers: requestHeaders(route, sample, fixtures.api_key),
     body: sample.body === undefined ? null : JSON.stringify(sample.body),
-    accountId: SAMPLE_ACCOUNT_ID,
+    // The authorizer context API Gateway would add: the account the bearer key belongs to.
+    accountId: fixtures.account_id,
     sourceIp: '203.0.113.10',
   });
-  // Pin what the builder makes up per call, so the files are stable.
-  Object.assign(event.requestContext, {
-    requestId: REQUEST_ID,
-    extendedRequestId: 'Ab1CdEfGhIjKlMn=',
-    requestTime: '15/Jan/2026:09:30:00 +0000',
-    requestTimeEpoch: FIXED_TIME.getTime(),
-    domainName: 'abcdef1234.execute-api.us-east-1.amazonaws.com',
-    domainPrefix: 'abcdef1234',
-  });
+  Object.assign(event.requestContext, { domainName: 'abcdef1234.execute-api.us-east-1.amazonaws.com', domainPrefix: 'abcdef1234' });
   return event;
 }
 
-/** The REQUEST authorizer's event for the vendors-list sample request. */
-export function authorizerSampleEvent() {
-  const route = routeByName('vendors-list');
-  return buildAuthorizerEvent(sampleEvent(route), route);
-}
-
-function write(name: string, value: unknown): void {
-  writeFileSync(join(EVENTS_DIR, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
-}
-
-function main(): void {
-  mkdirSync(EVENTS_DIR, { recursive: true });
-  const expected = new Set([...routes.map((r) => `${r.name}.json`), `${authorizer.name}.json`]);
-  // A route removed from src/config/routes.ts loses its event file.
-  for (const file of readdirSync(EVENTS_DIR)) {
-    if (file.endsWith('.json') && !expected.has(file)) rmSync(join(EVENTS_DIR, file));
+/** Every route's event, by route name, plus the authorizer's (for the vendors-list request), for these fixtures. */
+export function buildEvents(fixtures: EventFixtures): Record<string, unknown> {
+  const all = sampleRequests(fixtures);
+  const events: Record<string, unknown> = {};
+  for (const route of routes) {
+    const sample = all[route.name];
+    if (!sample) throw new Error(`No sample request for route ${route.name} in local/generate-events.ts`);
+    events[route.name] = eventFor(route, sample, fixtures);
   }
-  for (const route of routes) write(route.name, sampleEvent(route));
-  write(authorizer.name, authorizerSampleEvent());
-  console.log(`Wrote ${routes.length + 1} events to events/`);
+  const listRoute = routeByName('vendors-list');
+  events[authorizer.name] = buildAuthorizerEvent(eventFor(listRoute, all['vendors-list'], fixtures), listRoute);
+  return events;
 }
 
-if (require.main === module) main();
+/**
+ * The `--env-vars` file: every table variable and the endpoint, for all functions (`Parameters`). SAM sets only the
+ * variables a function declares, so each function gets its own tables' names and LEVY_DYNAMODB_ENDPOINT.
+ */
+export function envVarsFile(dynamoDbEndpoint: string, tablePrefix = LOCAL_TABLE_PREFIX): { Parameters: Record<string, string> } {
+  return {
+    Parameters: {
+      ...localTableEnv(tablePrefix),
+      [DYNAMODB_ENDPOINT_ENV_VAR]: dynamoDbEndpoint,
+    },
+  };
+}
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: ReturnType<typeof buildLambdaContext>) => Promise<APIGatewayProxyResult>;
+
+/** Sends one request through the route's own handler (as `npm start` does) and answers its JSON body; a non-2xx throws. */
+async function call(routeName: string, sample: Sample, fixtures: Pick<EventFixtures, 'account_id' | 'api_key'>): Promise<Record<string, any>> {
+  const route = routeByName(routeName as RouteName);
+  const handler = await importHandler<ProxyHandler>(route.entry);
+  const result = await handler(eventFor(route, sample, fixtures), buildLambdaContext(route.name));
+  if (result.statusCode >= 300) throw new Error(`${route.method} ${route.path} answered ${result.statusCode}: ${result.body}`);
+  return JSON.parse(result.body) as Record<string, any>;
+}
+
+const readJson = <T>(file: string): T | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The fixtures of `account`: those remembered in `file` that still exist, the others created through the handlers.
+ * The environment (endpoint, table names) must point at the database already.
+ */
+export async function ensureFixtures(account: DevAccount, file?: string): Promise<EventFixtures> {
+  const stored = await ports.accounts.get(account.account_id);
+  if (!stored) throw new Error(`No account ${account.account_id} in the database`);
+  const saved = file ? readJson<Partial<EventFixtures>>(file) : undefined;
+  const known = saved?.account_id === account.account_id ? saved : {};
+  const id = account.account_id;
+
+  const vendorId = known.vendor_id && (await ports.vendors.get(id, known.vendor_id)) ? known.vendor_id : (await call('vendors-create', { body: vendorBody('Acme Cloud GmbH') }, account)).id;
+  const toDelete =
+    known.vendor_to_delete_id && (await ports.vendors.get(id, known.vendor_to_delete_id))
+      ? known.vendor_to_delete_id
+      : (await call('vendors-create', { body: vendorBody('Vendor to delete GmbH') }, account)).id;
+  const entityId = known.entity_id && (await ports.entities.get(id, known.entity_id)) ? known.entity_id : (await call('entities-create', { body: entityBody }, account)).id;
+  const transactionId =
+    known.transaction_id && (await call('transactions-get', { pathParameters: { id: known.transaction_id } }, account).then(() => true, () => false))
+      ? known.transaction_id
+      : (await call('transactions-create', { body: transactionBody(currentRun().freshId('order'), currentRun().today) }, account)).id;
+
+  const fixtures: EventFixtures = {
+    account_id: id,
+    api_key: account.api_key,
+    primary_entity_id: stored.primary_entity_id,
+    vendor_id: vendorId,
+    vendor_to_delete_id: toDelete,
+    entity_id: entityId,
+    transaction_id: transactionId,
+  };
+  if (file) {
+    const { api_key: _secret, ...remembered } = fixtures;
+    writeFileSync(file, `${JSON.stringify(remembered, null, 2)}\n`, { mode: 0o600 });
+  }
+  return fixtures;
+}
+
+/** Writes every event to `dir` (removing the events of routes that no longer exist) and the env file. */
+export function writeEvents(dir: string, events: Record<string, unknown>, envFile: string, env: unknown): void {
+  mkdirSync(dir, { recursive: true });
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.json') && !(file.slice(0, -'.json'.length) in events)) rmSync(join(dir, file));
+  }
+  for (const [name, event] of Object.entries(events)) writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(event, null, 2)}\n`);
+  writeFileSync(envFile, `${JSON.stringify(env, null, 2)}\n`);
+}
+
+function reachable(endpoint: string): Promise<boolean> {
+  const url = new URL(endpoint);
+  return new Promise((done) => {
+    const socket = connect({ port: Number(url.port || 80), host: url.hostname });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The logical id of each function in the synthesized template (`npx cdk synth`), by its construct path. */
+function templateFunctions(): [string, string][] {
+  const template = readJson<{ Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> }>(join(PROJECT_ROOT, 'cdk.out', 'Levy.template.json'));
+  return Object.entries(template?.Resources ?? {})
+    .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+    .map(([logicalId, r]) => [r.Metadata?.['aws:cdk:path'] ?? '', logicalId]);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { 'sam-endpoint': { type: 'string' } } });
+  const endpoint = process.env[DYNAMODB_ENDPOINT_ENV_VAR] || DEFAULT_LOCAL_DYNAMODB_ENDPOINT;
+  let db: LocalDynamoDb | undefined;
+  try {
+    if (!(await reachable(endpoint))) {
+      console.error(`[events] nothing answers at ${endpoint}: starting DynamoDB Local on .levy/db, as \`npm start\` does ...`);
+      mkdirSync(LOCAL_STATE_DIR, { recursive: true });
+      db = await startDynamoDbLocal({ port: Number(new URL(endpoint).port || 8000), dataDir: join(LOCAL_STATE_DIR, 'db') });
+      await ensureTables(db.endpoint, LOCAL_TABLE_PREFIX);
+    }
+    applyLocalEnv(endpoint);
+    process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+    const { account, created } = await ensureDevAccount(ports, true);
+    const fixtures = await ensureFixtures(account, FIXTURES_FILE);
+    writeEvents(EVENTS_DIR, buildEvents(fixtures), ENV_FILE, envVarsFile(values['sam-endpoint'] ?? samDynamoDbEndpoint(endpoint)));
+    const { api_key: _secret, ...shown } = fixtures;
+    console.log(`Wrote ${routes.length + 1} events to events/ and env.json for ${created ? 'the new' : 'the'} development account:`);
+    console.log(JSON.stringify(shown, null, 2));
+    const functions = templateFunctions();
+    if (functions.length) {
+      console.log('Functions of cdk.out/Levy.template.json (sam local invoke -t cdk.out/Levy.template.json <logical id> -e events/<route>.json --env-vars env.json):');
+      for (const [path, logicalId] of functions) console.log(`  ${path.padEnd(40)} ${logicalId}`);
+    }
+    return 0;
+  } catch (error) {
+    console.error(`[events] ${(error as Error).message ?? error}`);
+    return 1;
+  } finally {
+    closeDynamoDbClient();
+    await db?.stop();
+  }
+}
+
+if (require.main === module) void main().then((code) => process.exit(code));

@@ -1,48 +1,50 @@
 /**
- * Local runtime (`npm run invoke -- <route-name> <event.json> [--account <id>]`): runs one handler
- * module on an API Gateway event file, as `sam local invoke` would, and prints its result JSON on
- * stdout (the handler's own log lines go to stderr). `authorizer` runs the REQUEST authorizer.
+ * Local runtime (`npm run invoke -- <route-name> <event.json> [--env-vars env.json] [--account <id>]`): runs one
+ * handler module on an API Gateway event file, as `sam local invoke` would, and prints its result JSON on stdout (the
+ * handler's own log lines go to stderr). `authorizer` runs the REQUEST authorizer.
  *
- * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default
- * http://127.0.0.1:8000) and its tables. The events of events/ carry the placeholder account id
- * `acct_dev`; it is replaced by the development account of .levy/dev-account.json when that file
- * exists, or by --account <id>; events/authorizer.json's placeholder key by its API key.
+ * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default http://127.0.0.1:8000) and its
+ * tables (levy-<Table>). `--env-vars` reads the same file as `sam local invoke --env-vars` (the env.json that
+ * `npm run events` writes): its `Parameters` and the section named by the function's logical id or route name set the
+ * environment first, as SAM does. The events of events/ carry the development account's ids and key already;
+ * `--account <id>` replaces the account of the authorizer context.
  *
  * Plain Node rather than the `lambda-local` package: the handlers only need the event, a context
  * (buildLambdaContext) and the env; lambda-local would add its own context and logging on top.
  */
 import './quiet-sdk-warning';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { authorizer, routes } from '../src/config/routes';
-import { SAMPLE_ACCOUNT_ID, SAMPLE_API_KEY } from './generate-events';
-import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, DEV_ACCOUNT_FILE, describeConnectionError } from './local-env';
+import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
 import { buildLambdaContext } from './server/api-gateway-event';
 import { importHandler } from './server/handler-module';
 
-const PLACEHOLDER_ACCOUNT = SAMPLE_ACCOUNT_ID;
-const PLACEHOLDER_KEY = SAMPLE_API_KEY;
-const USAGE = `Usage: npm run invoke -- <route-name> <event.json> [--account <account id>]
+const USAGE = `Usage: npm run invoke -- <route-name> <event.json> [--env-vars env.json] [--account <account id>]
 Routes: ${[...routes.map((r) => r.name), authorizer.name].join(', ')}`;
+
+/** The variables of a SAM `--env-vars` file for one function: `Parameters`, then its own section (logical id or route name). */
+export function envVarsFor(file: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  const sections = [file.Parameters, ...names.map((n) => file[n])].filter((s): s is Record<string, unknown> => !!s && typeof s === 'object');
+  const vars: Record<string, string> = {};
+  for (const section of sections) for (const [k, v] of Object.entries(section)) vars[k] = String(v);
+  return vars;
+}
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
-function devAccount(): { account_id?: string; api_key?: string } {
-  if (!existsSync(DEV_ACCOUNT_FILE)) return {};
-  try {
-    return JSON.parse(readFileSync(DEV_ACCOUNT_FILE, 'utf8')) as { account_id?: string; api_key?: string };
-  } catch {
-    return {};
-  }
-}
-
-async function main(): Promise<number> {
+/**
+ * The command, callable in-process (the tests): `writeResult` receives the result JSON; the answer is the exit code.
+ * Closes the DynamoDB client when `closeClient` (the command exits after one invocation).
+ */
+export async function invoke(argv: string[], writeResult: (text: string) => void, closeClient = true): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), options: { account: { type: 'string' } }, allowPositionals: true });
+    parsed = parseArgs({ args: argv, options: { account: { type: 'string' }, 'env-vars': { type: 'string' } }, allowPositionals: true });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -66,19 +68,10 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  if (routeName === authorizer.name) {
-    // The placeholder key of events/authorizer.json becomes the development key.
-    const apiKey = devAccount().api_key;
-    const header = event.headers?.Authorization;
-    if (apiKey && typeof header === 'string' && header.includes(PLACEHOLDER_KEY)) {
-      event.headers.Authorization = header.replace(PLACEHOLDER_KEY, apiKey);
-      if (event.multiValueHeaders?.Authorization) event.multiValueHeaders.Authorization = [event.headers.Authorization];
-      console.error('[invoke] using the development API key of .levy/dev-account.json');
-    }
-  } else {
+  if (routeName !== authorizer.name) {
     const proxyEvent = event as APIGatewayProxyEvent;
     const authorizerContext = (proxyEvent.requestContext ??= {} as APIGatewayProxyEvent['requestContext']).authorizer ?? {};
-    const accountId = parsed.values.account ?? (authorizerContext.accountId === PLACEHOLDER_ACCOUNT ? devAccount().account_id : undefined);
+    const accountId = parsed.values.account;
     if (accountId) {
       proxyEvent.requestContext.authorizer = { ...authorizerContext, principalId: accountId, accountId };
       console.error(`[invoke] account ${accountId}`);
@@ -88,12 +81,20 @@ async function main(): Promise<number> {
     }
   }
 
-  const endpoint = process.env.LEVY_DYNAMODB_ENDPOINT || DEFAULT_LOCAL_DYNAMODB_ENDPOINT;
-  applyLocalEnv(endpoint);
-
-  // stdout carries only the result: everything the handler logs (Powertools writes to stdout) goes to stderr.
-  const writeResult = process.stdout.write.bind(process.stdout);
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  const envFile = parsed.values['env-vars'];
+  if (envFile) {
+    let vars: Record<string, string>;
+    try {
+      vars = envVarsFor(JSON.parse(readFileSync(resolve(envFile), 'utf8')) as Record<string, unknown>, [routeName]);
+    } catch (error) {
+      console.error(`Cannot read the env vars ${envFile}: ${(error as Error).message}`);
+      return 2;
+    }
+    Object.assign(process.env, vars);
+  }
+  const endpoint = process.env[DYNAMODB_ENDPOINT_ENV_VAR] || DEFAULT_LOCAL_DYNAMODB_ENDPOINT;
+  // Table names from --env-vars (or the environment) win over the local defaults.
+  applyLocalEnv(endpoint, { keepTableNames: Boolean(envFile) });
 
   let handler: Handler;
   try {
@@ -115,8 +116,15 @@ async function main(): Promise<number> {
     writeResult(`${JSON.stringify({ errorType: (error as Error)?.name ?? 'Error', errorMessage: (error as Error)?.message ?? String(error) }, null, 2)}\n`);
     return 1;
   } finally {
-    closeDynamoDbClient();
+    if (closeClient) closeDynamoDbClient();
   }
 }
 
-void main().then((code) => process.exit(code));
+async function main(): Promise<number> {
+  // stdout carries only the result: everything the handler logs (Powertools writes to stdout) goes to stderr.
+  const writeResult = process.stdout.write.bind(process.stdout);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return invoke(process.argv.slice(2), (text) => writeResult(text));
+}
+
+if (require.main === module) void main().then((code) => process.exit(code));

@@ -11,22 +11,18 @@
  */
 import './quiet-sdk-warning';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ports } from '../src/composition/all-ports';
-import { hashApiKey } from '../src/domain/accounts/api-key';
-import { createAccount, createApiKey } from './admin/accounts';
+import { ensureDevAccount } from './admin/dev-account';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
-import { applyLocalEnv, DEV_ACCOUNT_FILE, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
+import { applyLocalEnv, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
 
-
-interface DevAccount {
-  account_id: string;
-  api_key: string;
-}
+/** Copies of one signal arrive within this many ms of each other (see shutdown in main). */
+const SIGNAL_ECHO_MS = 1000;
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -54,35 +50,6 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** The dev account of .levy/dev-account.json if it and its key still work, else a new one. */
-async function ensureDevAccount(persistent: boolean): Promise<{ account: DevAccount; created: boolean }> {
-  if (persistent && existsSync(DEV_ACCOUNT_FILE)) {
-    try {
-      const saved = JSON.parse(readFileSync(DEV_ACCOUNT_FILE, 'utf8')) as DevAccount;
-      const stored = saved.account_id ? await ports.accounts.get(saved.account_id) : undefined;
-      // An account made before usage plans existed has no usage key: a new one is made below.
-      if (stored?.usage_key) {
-        const key = saved.api_key ? await ports.apiKeys.get(hashApiKey(saved.api_key)) : undefined;
-        if (key?.status === 'active' && key.account_id === saved.account_id) return { account: saved, created: false };
-        // The account is there but its key was revoked: issue a new one.
-        const issued = await createApiKey(ports, saved.account_id);
-        if (issued) {
-          const account = { account_id: saved.account_id, api_key: issued.api_key };
-          writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
-          return { account, created: false };
-        }
-      }
-    } catch (error) {
-      console.warn(`[levy] ignoring unreadable ${DEV_ACCOUNT_FILE}: ${(error as Error).message}`);
-    }
-  }
-  const created = await createAccount(ports, { name: 'Levy Dev', country: process.env.LEVY_DEV_COUNTRY ?? 'US' });
-  const account = { account_id: created.account_id, api_key: created.api_key };
-  // An in-memory database forgets the account at exit: do not overwrite the persistent one's file.
-  if (persistent) writeFileSync(DEV_ACCOUNT_FILE, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
-  return { account, created: true };
-}
-
 async function main(): Promise<void> {
   const inMemory = process.env.LEVY_IN_MEMORY === '1' || process.env.LEVY_IN_MEMORY === 'true';
   const dbPort = intFromEnv('LEVY_DYNAMODB_PORT', 8000);
@@ -100,13 +67,18 @@ async function main(): Promise<void> {
   let db: LocalDynamoDb | undefined;
   let server: LocalServer | undefined;
   let stopping = false;
+  let stoppingSince = 0;
 
   const shutdown = async (signal: string) => {
     if (stopping) {
+      // One Ctrl-C reaches this process several times within milliseconds: from the terminal (the whole foreground
+      // process group), relayed by npm and relayed again by tsx. Only a later one is the user insisting.
+      if (Date.now() - stoppingSince < SIGNAL_ECHO_MS) return;
       console.error(`[levy] ${signal} again: exiting without waiting`);
       process.exit(130);
     }
     stopping = true;
+    stoppingSince = Date.now();
     console.log(`\n[levy] ${signal}: stopping the API and DynamoDB Local ...`);
     try {
       await server?.close();
@@ -140,7 +112,7 @@ async function main(): Promise<void> {
       console.log(`[levy] imported ${summary.rows} ZIP rates from ${summary.files} files (${summary.effective_months.join(', ')}) in ${summary.seconds} s`);
     }
 
-    const { account, created } = await ensureDevAccount(!inMemory);
+    const { account, created } = await ensureDevAccount(ports, !inMemory);
 
     server = await startServer({
       port: apiPort,

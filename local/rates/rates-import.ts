@@ -9,7 +9,6 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DynamoDbRateStore } from '../../src/adapters/dynamodb/rate-store';
 import { once } from '../../src/composition/once';
 import { tableName } from '../../src/config/environment';
@@ -24,6 +23,9 @@ export interface ImportSummary {
   effective_months: string[];
   seconds: number;
 }
+
+/** The paths name no .csv file. */
+export class NoRateFilesError extends Error {}
 
 export function listRateFiles(paths: readonly string[]): string[] {
   return paths.flatMap((p) =>
@@ -63,7 +65,7 @@ export async function importRates(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const files = listRateFiles(paths);
-  if (files.length === 0) throw new Error(`No .csv files in ${paths.join(', ')}`);
+  if (files.length === 0) throw new NoRateFilesError(`No .csv files in ${paths.join(', ')}`);
   const rows = readRateFiles(files, options.effectiveMonth);
   const bar = options.progress ? await progressBar(rows.length) : undefined;
   await rateTable().putAll(rows, { onProgress: (written) => bar?.update(written) });
@@ -84,33 +86,4 @@ async function progressBar(total: number) {
   );
   bar.start(total, 0);
   return bar;
-}
-
-/** `levy rates import [--effective-month YYYY-MM] <files or folders...>`; prints one JSON summary. */
-export async function runRatesImport(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { 'effective-month': { type: 'string' }, 'no-progress': { type: 'boolean' } },
-  });
-  const month = values['effective-month'];
-  if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
-    process.stderr.write(`--effective-month must be YYYY-MM, got '${month}'\n`);
-    return 2;
-  }
-  if (positionals.length === 0) {
-    process.stderr.write('usage: levy rates import [--effective-month YYYY-MM] <files or folders...>\n');
-    return 2;
-  }
-  try {
-    const summary = await importRates(positionals, { effectiveMonth: month, progress: !values['no-progress'] });
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-    return 0;
-  } catch (error) {
-    if (error instanceof ZipRateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      process.stderr.write(`Nothing was imported. ${(error as Error).message}\n`);
-      return 2;
-    }
-    throw error;
-  }
 }

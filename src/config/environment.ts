@@ -3,6 +3,7 @@
  * each value is read when first asked for, so the laptop runtime and the tests may set the
  * environment after loading any module. A missing variable fails fast with a clear message.
  */
+import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
 import { tables, type TableId } from './tables';
 
 function requireEnv(name: string): string {
@@ -14,5 +15,7 @@ function requireEnv(name: string): string {
 /** Physical name of a table, from the env var src/config/tables.ts assigns it. */
 export const tableName = (id: TableId): string => requireEnv(tables[id].envVar);
 
-/** Set only outside AWS (DynamoDB Local); in Lambda the SDK's default endpoint is used. */
-export const localDynamoDbEndpoint = (): string | undefined => process.env.LEVY_DYNAMODB_ENDPOINT || undefined;
+export { DYNAMODB_ENDPOINT_ENV_VAR };
+
+/** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
+export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;

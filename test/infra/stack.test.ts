@@ -19,6 +19,7 @@ import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/a
 import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
 import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../src/config/routes';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
 
 type Json = Record<string, any>;
@@ -341,6 +342,8 @@ describe('functions', () => {
     expect([512, 1024]).toContain(props.MemorySize);
     const env = props.Environment.Variables as Json;
     expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'levy', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' });
+    // Declared, empty (= real AWS), so `sam local invoke --env-vars` can point it at a local DynamoDB.
+    expect(env).toHaveProperty(DYNAMODB_ENDPOINT_ENV_VAR, '');
     // Metrics and traces are on in AWS (the laptop turns them off).
     expect(env.POWERTOOLS_METRICS_DISABLED).toBeUndefined();
     expect(env.POWERTOOLS_TRACE_ENABLED).toBeUndefined();

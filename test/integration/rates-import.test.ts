@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { importRates, rateTable, runRatesImport } from '../../local/rates/rates-import';
+import { main as levy } from '../../local/cli';
+import { importRates, rateTable } from '../../local/rates/rates-import';
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { tableName } from '../../src/config/environment';
 import { zipRates } from '../../src/composition/ports';
@@ -53,22 +54,30 @@ describe('rates import', () => {
     await expect(importRates([dir])).rejects.toThrow('no effective month');
     const out: string[] = [];
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(((s: string) => out.push(s) > 0) as never);
-    const code = await runRatesImport(['--no-progress', '--effective-month', '2026-01', dir]);
+    const code = await levy(['rates', 'import', '--no-progress', '--effective-month', '2026-01', dir]);
     write.mockRestore();
     expect(code).toBe(0);
     expect(JSON.parse(out.join(''))).toMatchObject({ rows: 1, effective_months: ['2026-01'] });
     expect((await rateTable().allMonths('00041'))[0].effective_month).toBe('2026-01');
   });
 
-  it('answers usage errors with exit code 2 and says nothing was imported', async () => {
-    const err: string[] = [];
-    const write = jest.spyOn(process.stderr, 'write').mockImplementation(((s: string) => err.push(s) > 0) as never);
+  it('answers usage errors with exit code 2, in the one format `levy: <message>`, and says nothing was imported', async () => {
     const bad = folderWith({ 'TAXRATES_ZIP5_ZD202603.csv': ['ZD,1,X,0,0,0,0,0,0'] });
-    expect(await runRatesImport([bad])).toBe(2);
-    expect(await runRatesImport(['--effective-month', '2026-13', bad])).toBe(2);
-    expect(await runRatesImport([join(bad, 'missing.csv')])).toBe(2);
-    write.mockRestore();
-    expect(err.join('')).toContain('Nothing was imported');
+    const run = async (args: string[]) => {
+      const err: string[] = [];
+      const write = jest.spyOn(process.stderr, 'write').mockImplementation(((s: string) => err.push(String(s)) > 0) as never);
+      try {
+        return { code: await levy(['rates', 'import', ...args]), err: err.join('') };
+      } finally {
+        write.mockRestore();
+      }
+    };
+    expect(await run([bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. .*TAXRATES_ZIP5_ZD202603\.csv:2: ZipCode '1' is not five digits\n$/) });
+    expect(await run([join(bad, 'missing.csv')])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. ENOENT.*missing\.csv/) });
+    expect(await run([join(bad, '..')])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. No \.csv files in /) });
+    expect(await run(['--effective-month', '2026-13', bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: option '--effective-month <YYYY-MM>' argument '2026-13' is invalid\. must be YYYY-MM\.\n$/) });
+    expect(await run(['--bogus', bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: unknown option '--bogus'/) });
+    expect(await run([])).toEqual({ code: 2, err: expect.stringMatching(/^levy: missing required argument 'paths'/) });
   });
 });
 
@@ -148,7 +157,7 @@ describe('monthly ZIP tables', () => {
     await expect(importRates([dir])).rejects.toThrow(/zip-rates\.csv:0: no effective month.*--effective-month YYYY-MM/);
     const err: string[] = [];
     const write = jest.spyOn(process.stderr, 'write').mockImplementation(((s: string) => err.push(s) > 0) as never);
-    const code = await runRatesImport(['--no-progress', dir]);
+    const code = await levy(['rates', 'import', '--no-progress', dir]);
     write.mockRestore();
     expect(code).toBe(2);
     expect(err.join('')).toContain('Nothing was imported');

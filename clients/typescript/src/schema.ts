@@ -1981,12 +1981,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "refund_1001_1",
-                 *       "date": "2026-01-20",
+                 *       "id": "refund_1001",
+                 *       "date": "2026-01-15",
                  *       "line_items": [
                  *         {
                  *           "id": "1",
-                 *           "amount": 6000
+                 *           "amount": 100
                  *         }
                  *       ]
                  *     }
