@@ -6,6 +6,7 @@
  */
 
 import { basename, dirname, resolve } from 'node:path';
+import { CsvError, parse } from 'csv-parse/sync';
 import { fractionToPpm, ppmToFraction } from '../../src/domain/money/money';
 import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 
@@ -70,16 +71,21 @@ export function parseZipRateCsv(text: string, file: string, effectiveMonth: stri
 
 /** As parseZipRateCsv, with each row's line number in the file (blank lines are skipped). */
 export function parseZipRateLines(text: string, file: string, effectiveMonth: string): { row: ZipRateRow; line: number }[] {
-  const lines = text.split(/\r?\n/);
-  const header = lines[0]?.replace(/^\uFEFF/, '').split(',').map((h) => h.trim());
+  // csv-parse reads RFC 4180 quoting ("Winston-Salem, City" is one field); each record keeps its line number.
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, info: true, record_delimiter: ['\r\n', '\n'], relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) throw new ZipRateFileError(file, (error as CsvError & { lines?: number }).lines ?? 1, error.message.replace(/^Invalid [^:]*: /, ''));
+    throw error;
+  }
+  const header = records[0]?.record.map((h) => h.trim());
   if (!header || ZIP_RATE_HEADER.some((name, i) => header[i] !== name)) {
     throw new ZipRateFileError(file, 1, `header must be ${ZIP_RATE_HEADER.join(',')}`);
   }
   const rows: { row: ZipRateRow; line: number }[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const lineNumber = i + 1;
-    if (lines[i].trim() === '') continue;
-    const cells = lines[i].split(',');
+  for (const { record: cells, info } of records.slice(1)) {
+    const lineNumber = info.lines;
     if (cells.length !== ZIP_RATE_HEADER.length) {
       throw new ZipRateFileError(file, lineNumber, `expected ${ZIP_RATE_HEADER.length} columns, found ${cells.length}`);
     }
