@@ -159,10 +159,18 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
 async function send(route: RouteDefinition, r: FuzzRequest, account: CreatedAccount): Promise<{ status: number; text: string; requestId: string | null }> {
   const query = new URLSearchParams(r.query).toString();
   const hasBody = r.body !== undefined && route.method !== 'GET';
-  const res = await fetch(`${server.url}${r.path}${query ? `?${query}` : ''}`, {
-    method: route.method,
-    headers: { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers },
-    body: hasBody ? r.body : undefined,
+  const request = () =>
+    fetch(`${server.url}${r.path}${query ? `?${query}` : ''}`, {
+      method: route.method,
+      headers: { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers },
+      body: hasBody ? r.body : undefined,
+    });
+  // The keep-alive race: the server closes a socket idle for its keepAliveTimeout just as the client reuses it (likely
+  // when a loaded machine delays the client's own timer). The request never reached the server, so it is sent again,
+  // as browsers do; any other failure is the test's to report.
+  const res = await request().catch((error: Error & { cause?: { code?: string; message?: string } }) => {
+    if (error.cause?.code === 'UND_ERR_SOCKET' && /other side closed/.test(error.cause.message ?? '')) return request();
+    throw error;
   });
   return { status: res.status, text: await res.text(), requestId: res.headers.get('x-amzn-requestid') };
 }

@@ -66,8 +66,14 @@ describe('npm run events', () => {
     expect(event.resource).toBe(route.path);
     expect(event.httpMethod).toBe(route.method);
     expect(event.requestContext.resourcePath).toBe(route.path);
-    expect(event.requestContext.authorizer).toMatchObject({ principalId: fixtures.account_id, accountId: fixtures.account_id });
-    expect(event.headers.Authorization).toBe(`Bearer ${fixtures.api_key}`);
+    if (route.public) {
+      // The documentation routes have no authorizer and take no key.
+      expect(event.requestContext.authorizer).toBeNull();
+      expect(event.headers.Authorization).toBeUndefined();
+    } else {
+      expect(event.requestContext.authorizer).toMatchObject({ principalId: fixtures.account_id, accountId: fixtures.account_id });
+      expect(event.headers.Authorization).toBe(`Bearer ${fixtures.api_key}`);
+    }
     const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     expect(Object.keys(event.pathParameters ?? {}).sort()).toEqual(params.sort());
     expect(event.path).toBe(route.path.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(event.pathParameters[p])));
