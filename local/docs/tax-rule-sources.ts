@@ -67,16 +67,17 @@ function canadaTables(): string {
   const data = readData('canada-provinces.json');
   const provinces = rowsOf(data.provinces);
   const rates = provinces.flatMap((p) => rowsOf(p.rates).map((rate) => [p.code, p.regime, pct(rate.provincial_rate), fromOf(rate), toOf(rate), sourceOf(rate)]));
-  const taxability = provinces.map((p) => {
-    const applies = (p.provincial_tax_applies ?? {}) as Record<string, unknown>;
-    const taxed = Object.entries(applies).filter(([, v]) => v === true || (typeof v === 'object' && v !== null)).map(([k]) => k);
-    return [p.code, taxed.length > 0 ? taxed.join(', ') : 'none', text(p.taxability_cite ?? p.taxability_source)];
-  });
+  const appliesText = (value: unknown): string => (Array.isArray(value) ? `only ${value.join(', ')}` : text(value));
+  const taxability = provinces.flatMap((p) =>
+    Object.entries((p.provincial_tax_applies ?? {}) as Record<string, unknown>).flatMap(([category, rows]) =>
+      rowsOf(rows).map((row) => [p.code, category, appliesText(row.applies), fromOf(row), toOf(row), sourceOf(row)]),
+    ),
+  );
   const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
   return [
     table(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
     '',
-    table(['province', 'provincial tax applies to', 'source'], taxability),
+    table(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
     '',
     table(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
   ].join('\n');

@@ -58,11 +58,25 @@ const canadaSchema = z.object({
       name: z.string(),
       regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
       rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
-      /** true, false, or taxable only from a date (Manitoba SaaS from 2026-01-01). */
-      provincial_tax_applies: z.record(z.enum(productCategories), z.union([z.boolean(), z.strictObject({ from: isoDate, cite: source })])),
-      taxability_cite: z.string(),
+      /**
+       * Per category, dated rows like the rates: whether the provincial tax applies (true, false, or only for these
+       * delivery methods: Manitoba taxed downloaded software years before streaming).
+       */
+      provincial_tax_applies: z.record(
+        z.enum(productCategories),
+        datedRows({ applies: z.union([z.boolean(), z.array(z.enum(deliveryMethods)).min(1)]) }).refine((rows) => rows.length > 0, 'needs at least one row'),
+      ),
     }),
-  ),
+  ).superRefine((provinces, ctx) => {
+    // Every date the rates answer for, the categories answer for too: their rows start no later than the rates.
+    for (const province of provinces) {
+      const ratesFrom = province.rates[0]!.effective_from;
+      for (const [category, rows] of Object.entries(province.provincial_tax_applies)) {
+        if (rows[0]!.effective_from > ratesFrom) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the first row starts after the rates (${ratesFrom})` });
+        if (rows[rows.length - 1]!.effective_to !== undefined) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the last row must hold until further notice` });
+      }
+    }
+  }),
 });
 
 const usRuleSchema = z.strictObject({
@@ -246,10 +260,10 @@ export function usGovernmentRule(state: UsStateData, level: GovernmentLevel): Us
   return (state.government ?? usStates.exemptions.GOVERNMENT)[level];
 }
 
-/** Whether a PST province's provincial tax applies to a category on a date. */
-export function canadaProvincialTaxApplies(province: CanadaProvinceData, category: ProductCategory, date: string): boolean {
-  const applies = province.provincial_tax_applies[category] ?? false;
-  return typeof applies === 'boolean' ? applies : applies.from <= date;
+/** Whether a PST province's provincial tax applies to a category sold by a delivery method on a date; 422 outside its history. */
+export function canadaProvincialTaxApplies(province: CanadaProvinceData, category: ProductCategory, delivery: DeliveryMethod, date: string): boolean {
+  const row = rowInForceOrThrow(province.provincial_tax_applies[category], date, () => `${province.name} (CA-${province.code}) ${category}`)!;
+  return typeof row.applies === 'boolean' ? row.applies : row.applies.includes(delivery);
 }
 
 /** Sale for resale: exempt in every state with a resale certificate. */
