@@ -19,7 +19,12 @@ export const rulesInCode: readonly { rule: string; code: string; source: string 
   { rule: 'Remote services follow their place of supply (data below); Art. 45: a seller in another EU country charges its own rate', code: 'src/domain/tax/place-of-supply.ts', source: 'Directive 2006/112/EC Art. 45 (B2C general rule: the supplier’s place of establishment), Art. 44 (B2B)' },
   { rule: 'IN_PERSON and PICKUP services are taxed at the location sent (where performed)', code: 'src/domain/tax/vocabulary.ts (remoteDeliveryMethods)', source: 'Directive 2006/112/EC Art. 45 second sentence (a fixed establishment from which the service is supplied); VATA 1994 s. 9(2)(a); Levy decision in docs/tax-rules.md section 4' },
   { rule: 'Monaco, the Isle of Man and Liechtenstein share the French, UK and Swiss VAT areas', code: 'src/domain/geography/countries.ts (vatAreaOf)', source: 'Directive 2006/112/EC Art. 7(1) (Monaco, Isle of Man); Swiss-Liechtenstein VAT treaty of 28 Nov 1994 (SR 0.641.295.142)' },
-  { rule: 'A B2B customer is taxed as B2B only with a tax ID that validates (a VAT number in the EU, a VAT or business number elsewhere)', code: 'src/domain/tax/customer-treatment.ts', source: 'Implementing Regulation 282/2011 Art. 18(1)-(2) (the VAT number proves the customer’s status; without it the supplier may treat the customer as non-taxable); HMRC VATPOSS01350' },
+  { rule: 'A B2B customer is taxed as B2B only with a tax ID that validates (a VAT number in the EU, a VAT or business number elsewhere), checked against the country the location resolves to', code: 'src/domain/tax/customer-treatment.ts', source: 'Implementing Regulation 282/2011 Art. 18(1)-(2) (the VAT number proves the customer’s status; without it the supplier may treat the customer as non-taxable); HMRC VATPOSS01350' },
+  { rule: 'A customer located in the EU proves business status only with an EU VAT number (a GB or other foreign VAT number does not)', code: 'src/domain/tax/customer-treatment.ts', source: 'Implementing Regulation 282/2011 Art. 18(1)(a) (the customer’s individual VAT identification number); Directive 2006/112/EC Art. 214 (identification of taxable persons in the Member States)' },
+  { rule: 'A RESELLER outside the US needs the same tax-ID proof as B2B; in the US the declared RESELLER stands (resale certificate)', code: 'src/domain/tax/customer-treatment.ts', source: 'Implementing Regulation 282/2011 Art. 18 (a reseller is a taxable person, proven like any business); US: sale-for-resale certificates (e.g. CDTFA Publication 103, Streamlined Sales Tax certificate of exemption)' },
+  { rule: 'US: a RESELLER is exempt in every state on its declared type (the certificate is the seller’s to keep)', code: 'src/domain/tax/us-rules.ts (customerExempt), data/us-states.json (exemptions.RESELLER)', source: 'Sale for resale exclusion (Cal. Rev. & Tax. Code § 6091, Tex. Tax Code § 151.302, N.Y. Tax Law § 1101(b)(4)); Streamlined Sales and Use Tax Agreement § 317 (certificate of exemption)' },
+  { rule: 'US: GOVERNMENT, NONPROFIT and RESELLER are rated with the B2B group of a state’s taxability rows', code: 'src/domain/tax/rate-data.ts (usTaxability)', source: 'State rules that differ by use key on business vs. personal use (e.g. Ohio R.C. 5739.01(B)(3)(e) business use; Ohio R.C. 5739.01(Y)(1)(c) personal use); an organisation does not buy for personal use' },
+  { rule: 'US: EBOOKS follow a state’s DIGITAL_GOODS rule unless the state has an EBOOKS row', code: 'src/domain/tax/rate-data.ts (usTaxability)', source: 'Streamlined Sales and Use Tax Agreement Library of Definitions (“specified digital products”: digital audio-visual works, digital audio works and digital books); states without a separate e-book rule tax them as digital products' },
   { rule: 'Canada: GST on every supply made in Canada, the provincial part by regime', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 165(1) (GST 5 %), s. 165(2) and Sch. VIII (HST), provincial acts (data/canada-provinces.json)' },
   { rule: 'Canada: a registered business buying from a non-resident self-assesses', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act ss. 217-218 (imported taxable supplies of services and intangibles)' },
   { rule: 'Canada: no province known: GST only', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 165(1) (GST applies everywhere in Canada); the provincial part needs the province (s. 144.1 place of supply rules)' },
@@ -62,16 +67,17 @@ function canadaTables(): string {
   const data = readData('canada-provinces.json');
   const provinces = rowsOf(data.provinces);
   const rates = provinces.flatMap((p) => rowsOf(p.rates).map((rate) => [p.code, p.regime, pct(rate.provincial_rate), fromOf(rate), toOf(rate), sourceOf(rate)]));
-  const taxability = provinces.map((p) => {
-    const applies = (p.provincial_tax_applies ?? {}) as Record<string, unknown>;
-    const taxed = Object.entries(applies).filter(([, v]) => v === true || (typeof v === 'object' && v !== null)).map(([k]) => k);
-    return [p.code, taxed.length > 0 ? taxed.join(', ') : 'none', text(p.taxability_cite ?? p.taxability_source)];
-  });
+  const appliesText = (value: unknown): string => (Array.isArray(value) ? `only ${value.join(', ')}` : text(value));
+  const taxability = provinces.flatMap((p) =>
+    Object.entries((p.provincial_tax_applies ?? {}) as Record<string, unknown>).flatMap(([category, rows]) =>
+      rowsOf(rows).map((row) => [p.code, category, appliesText(row.applies), fromOf(row), toOf(row), sourceOf(row)]),
+    ),
+  );
   const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
   return [
     table(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
     '',
-    table(['province', 'provincial tax applies to', 'source'], taxability),
+    table(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
     '',
     table(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
   ].join('\n');

@@ -46,12 +46,12 @@ export class ForbiddenError extends AppError {
  * 422: the request's date lies outside the rate history Levy holds for the jurisdiction (before its first row, or
  * after a rate that ended with no recorded successor). Never answered with a later or earlier rate instead.
  */
+/**
+ * 422: the date is outside the history Levy holds. The message names the jurisdiction and the dates Levy can answer
+ * for; the body stays the spec's `{error, message, status}` (service-spec 2.5), so they are not separate fields.
+ */
 export class RateHistoryUnavailableError extends AppError {
-  constructor(
-    message: string,
-    readonly jurisdiction: string,
-    readonly earliestDate: string,
-  ) {
+  constructor(message: string) {
     super(422, 'rate_history_unavailable', message);
   }
 }

@@ -7,7 +7,7 @@
 import { found } from '../domain/errors';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
-import { customerTreatment, type CustomerTreatment } from '../domain/tax/customer-treatment';
+import { customerTreatment, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateInput, TaxRateResult } from '../domain/tax/rate-types';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
@@ -52,7 +52,10 @@ async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: st
 
 /** Reads what the sale needs once; the returned function rates each line kind (memoised). */
 export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: SaleContext): Promise<(line: LineKind) => TaxRateCalculation> {
-  const location = resolveLocation(sale.location, deps.locations);
+  return quoterAt(deps, accountId, sale, resolveLocation(sale.location, deps.locations));
+}
+
+async function quoterAt(deps: QuoteDeps, accountId: string, sale: SaleContext, location: ResolvedLocation): Promise<(line: LineKind) => TaxRateCalculation> {
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
   const today = todayUtc();
   const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, location, sale.date ?? today)]);
@@ -61,7 +64,7 @@ export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: S
     const key = `${line.product_category}|${line.delivery_method}`;
     let calculation = byKind.get(key);
     if (!calculation) {
-      calculation = calculateTaxRateDetailed({ ...sale, ...line }, {
+      calculation = calculateTaxRateDetailed({ ...sale, product_category: line.product_category, delivery_method: line.delivery_method }, {
         seller: { country: seller.country },
         usLocal: usLocal.row,
         usLocalFirstMonth: usLocal.firstMonth,
@@ -75,13 +78,29 @@ export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: S
   };
 }
 
+/**
+ * The customer treatment and the rates of a sale whose customer is declared (rate, unify and transactions): the
+ * location is resolved first, so a tax ID is checked against the resolved country even when the location was given
+ * only by postal code or IP address; the lines are then rated for the applied customer type.
+ */
+export async function customerSaleQuoter(
+  deps: QuoteDeps,
+  accountId: string,
+  sale: Omit<SaleContext, 'customer_type'>,
+  declared: DeclaredCustomer,
+): Promise<{ customer: CustomerTreatment; quote: (line: LineKind) => TaxRateCalculation }> {
+  const location = resolveLocation(sale.location, deps.locations);
+  const customer = customerTreatment(declared, location.country);
+  const quote = await quoterAt(deps, accountId, { ...sale, customer_type: customer.applied_type }, location);
+  return { customer, quote };
+}
+
 export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: RateQuoteRequest): Promise<TaxRateCalculation> {
   return (await saleRateQuoter(deps, accountId, request))(request);
 }
 
 export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<TaxRateAnswer> {
-  const { customer_tax_id, ...sale } = request;
-  const customer = customerTreatment({ type: sale.customer_type, tax_id: customer_tax_id }, sale.location.country?.toUpperCase());
-  const { result } = await quoteTaxRateDetailed(deps, accountId, { ...sale, customer_type: customer.applied_type });
-  return { ...result, customer };
+  const { customer_tax_id, customer_type, ...sale } = request;
+  const { customer, quote } = await customerSaleQuoter(deps, accountId, sale, { type: customer_type, tax_id: customer_tax_id });
+  return { ...quote({ product_category: request.product_category, delivery_method: request.delivery_method }).result, customer };
 }

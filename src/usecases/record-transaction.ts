@@ -2,8 +2,9 @@
  * Use case: record a completed sale (POST /v1/transactions, and unify's `commit: true`).
  *
  *   parse -> same id stored? (same content: the stored record; other content: 409 transaction_exists)
+ *   -> who the customer is taxed as (customerTreatment, as rate and unify decide it; unify passes its own)
  *   -> each line's tax: the caller's tax_amount, unify's precomputed tax, or the engine (one quote per distinct
- *      category + delivery; all lines share customer type, location and date)
+ *      category + delivery; all lines share the applied customer type, location and date)
  *   -> the sale ledger writes the sale and its few exposure counters at once
  *
  * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
@@ -11,13 +12,14 @@
 import { AppError, ConflictError } from '../domain/errors';
 import { saleExposureDeltas } from '../domain/exposure/deltas';
 import type { LevelAmounts } from '../domain/money/levels';
+import type { CustomerTreatment } from '../domain/tax/customer-treatment';
 import type { Jurisdiction } from '../domain/tax/rate-types';
 import { transactionFingerprint } from '../domain/transactions/fingerprint';
 import { buildTransaction, checkBreakdown, lineTax, type LineTax, type Transaction } from '../domain/transactions/sale';
 import { transactionRequestSchema, type TransactionInput, type TransactionRequest } from '../domain/transactions/schema';
 import { parseWith } from '../domain/validation';
 import type { Ports } from '../ports/ports';
-import { saleRateQuoter, type QuoteDeps } from './quote-tax-rate';
+import { customerSaleQuoter, type QuoteDeps } from './quote-tax-rate';
 
 export type RecordTransactionDeps = QuoteDeps & Pick<Ports, 'sales'>;
 
@@ -29,6 +31,8 @@ export interface PrecomputedLineTax {
 
 /** What unify already knows, so recording does not ask the engine again. */
 export interface PrecomputedTax {
+  /** Who unify taxed the customer as (it may be exempt, which a transaction request cannot say). */
+  customer: CustomerTreatment;
   /** The rate result's jurisdiction (shared by every line: one location per sale). */
   jurisdiction: Jurisdiction;
   /** By line id; every line of the request must be present. */
@@ -56,18 +60,27 @@ async function existingOrConflict(deps: RecordTransactionDeps, accountId: string
   return { created: false, transaction: stored.transaction };
 }
 
-async function engineTaxes(deps: RecordTransactionDeps, accountId: string, request: TransactionRequest): Promise<{ jurisdiction: Jurisdiction; taxes: LineTax[] }> {
-  // One read of seller and ZIP rates for the sale; the engine runs once per category + delivery.
-  const quote = await saleRateQuoter(deps, accountId, {
-    customer_type: request.customer_type,
-    ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
-    location: request.location,
-    date: request.date,
-    ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
-  });
+async function engineTaxes(
+  deps: RecordTransactionDeps,
+  accountId: string,
+  request: TransactionRequest,
+): Promise<{ customer: CustomerTreatment; jurisdiction: Jurisdiction; taxes: LineTax[] }> {
+  // The customer is decided as in POST /v1/tax/rate and unify (customerTreatment: B2B needs a tax ID that proves
+  // it); one read of seller and ZIP rates for the sale; the engine runs once per category + delivery.
+  const { customer, quote } = await customerSaleQuoter(
+    deps,
+    accountId,
+    {
+      ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
+      location: request.location,
+      date: request.date,
+      ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+    },
+    { type: request.customer_type, tax_id: request.customer_tax_id },
+  );
   const jurisdiction = quote(request.line_items[0]).result.jurisdiction;
   const taxes = request.line_items.map((line) => lineTax(line.amount, quote(line).ppm, line.tax_amount, jurisdiction));
-  return { jurisdiction, taxes };
+  return { customer, jurisdiction, taxes };
 }
 
 function precomputedTaxes(request: TransactionRequest, precomputed: PrecomputedTax): LineTax[] {
@@ -96,10 +109,10 @@ export async function recordTransaction(
   const earlier = await existingOrConflict(deps, accountId, request.id, fingerprint);
   if (earlier) return earlier;
 
-  const { jurisdiction, taxes } = precomputed
-    ? { jurisdiction: precomputed.jurisdiction, taxes: precomputedTaxes(request, precomputed) }
+  const { customer, jurisdiction, taxes } = precomputed
+    ? { customer: precomputed.customer, jurisdiction: precomputed.jurisdiction, taxes: precomputedTaxes(request, precomputed) }
     : await engineTaxes(deps, accountId, request);
-  const transaction = buildTransaction(request, jurisdiction, taxes, (options.now ?? new Date()).toISOString());
+  const transaction = buildTransaction(request, customer, jurisdiction, taxes, (options.now ?? new Date()).toISOString());
 
   const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction));
   if (outcome === 'counter_limit') {

@@ -4,27 +4,29 @@
  * it feeds the exposure report) without asking the engine again.
  */
 import { calculateCart, exemptRate, type LineRate } from '../domain/cart/cart';
-import { customerTreatment } from '../domain/tax/customer-treatment';
 import type { CartLine, UnifyRequest } from '../domain/cart/unify-request';
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
 import { todayUtc } from '../domain/tax/rate-engine';
-import { saleRateQuoter } from './quote-tax-rate';
+import { customerSaleQuoter } from './quote-tax-rate';
 import { recordTransaction, type RecordTransactionDeps } from './record-transaction';
 
 export type UnifyDeps = RecordTransactionDeps;
 
 /** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
 export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
-  const customer = customerTreatment(request.customer, request.location.country?.toUpperCase());
   const date = request.date ?? today;
-  const quote = await saleRateQuoter(deps, accountId, {
-    customer_type: customer.applied_type,
-    ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
-    location: request.location,
-    date,
-    ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
-  });
+  const { customer, quote } = await customerSaleQuoter(
+    deps,
+    accountId,
+    {
+      ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
+      location: request.location,
+      date,
+      ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+    },
+    request.customer,
+  );
   const rateOf = (line: CartLine): LineRate => {
     const rate = quote(line);
     return customer.exempt ? exemptRate(rate) : rate;
@@ -49,7 +51,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
       id: request.transaction_id!,
       date,
       currency: request.currency,
-      customer_type: customer.applied_type,
+      customer_type: customer.declared_type,
       ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
       ...(request.customer.tax_id !== undefined ? { customer_tax_id: request.customer.tax_id } : {}),
       ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
@@ -65,6 +67,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
     },
     {
       precomputed: {
+        customer,
         jurisdiction: response.jurisdiction,
         lines: Object.fromEntries(
           totals.line_items.map((line) => [line.id, { tax_amount: line.tax_amount, tax_breakdown: levelAmounts((level) => line.breakdown[level].amount) }]),

@@ -47,7 +47,9 @@ describe('dates outside the rate history', () => {
   });
 
   it('POST /v1/tax/unify with commit: 422, unbilled, no transaction and no exposure written', async () => {
-    const fresh = (await newTestAccount('DE', 'Frisch GmbH')).account_id;
+    // A seller outside the EU: Directive 2006/112/EC Art. 57 (before 2015) taxes its e-services where the French
+    // consumer is. (A German seller would charge German VAT in 2013: Art. 45.)
+    const fresh = (await newTestAccount('US', 'Fresh LLC')).account_id;
     const res = await callRoute('tax-unify', {
       accountId: fresh,
       body: {

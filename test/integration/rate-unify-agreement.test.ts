@@ -1,7 +1,8 @@
 /**
- * Integration: POST /v1/tax/rate and POST /v1/tax/unify answer the same treatment for the same sale (issue 10 item 4),
- * through their handlers on DynamoDB Local. One shared table: each case is sent to both routes, both must report the
- * same `customer` block, reverse charge, exemption and jurisdiction, and unify's one-line tax must be rate x amount.
+ * Integration: POST /v1/tax/rate, POST /v1/tax/unify and POST /v1/transactions answer the same treatment for the
+ * same sale (issue 10 item 4), through their handlers on DynamoDB Local. One shared table: each case is sent to the
+ * three routes; they must report the same `customer` block (the transaction stores it), rate and unify the same
+ * reverse charge, exemption and jurisdiction, and unify's and the transaction's one-line tax must be rate x amount.
  * Each case's expected answer names its source.
  */
 import { callRoute, newTestAccount } from '../support/api';
@@ -52,11 +53,22 @@ const cases: Case[] = [
   { name: 'US Ohio B2B SaaS without an EIN', seller: 'US', customer: { type: 'B2B' }, location: { country: 'US', state: 'OH' }, expected: { applied_type: 'B2C', reason: 'tax_id_missing', reverse_charge: false, total_rate: 0 } },
   // Notification 9/2017-IT(Rate) Sl. 10: consultancy imported by an individual for non-business use is exempt.
   { name: 'IN consumer buying remote consultancy', seller: 'US', customer: { type: 'B2C' }, location: { country: 'IN' }, line: consulting, expected: { applied_type: 'B2C', reverse_charge: false, total_rate: 0 } },
-  // Directive 2006/112/EC Art. 44 + 196: a reseller is a business; Levy takes RESELLER at its word in both routes.
-  { name: 'EU reseller without an ID', seller: 'DE', customer: { type: 'RESELLER' }, location: { country: 'FR' }, expected: { applied_type: 'RESELLER', reverse_charge: true, total_rate: 0 } },
+  // Implementing Regulation 282/2011 Art. 18(1)(a) + (2): a reseller is a taxable person only with its VAT number;
+  // without one it is treated as non-taxable: Art. 58 + CGI art. 278 (20 %).
+  { name: 'EU reseller without an ID', seller: 'DE', customer: { type: 'RESELLER' }, location: { country: 'FR' }, expected: { applied_type: 'B2C', reason: 'tax_id_missing', reverse_charge: false, total_rate: 0.2 } },
+  // Directive 2006/112/EC Art. 44 + 196: with its VAT number the reseller reverse-charges.
+  { name: 'EU reseller with a valid VAT ID', seller: 'DE', customer: { type: 'RESELLER', tax_id: 'FR40303265045' }, location: { country: 'FR' }, expected: { applied_type: 'RESELLER', reverse_charge: true, total_rate: 0 } },
+  // Implementing Regulation 282/2011 Art. 18(1)(a): a customer in Spain proves it is a taxable person with an EU VAT
+  // number; a GB one does not: Art. 58 + Ley 37/1992 art. 90 (21 %).
+  { name: 'EU-located B2B quoting only a GB VAT number', seller: 'DE', customer: { type: 'B2B', tax_id: 'GB980780684' }, location: { country: 'ES' }, expected: { applied_type: 'B2C', reason: 'tax_id_invalid', reverse_charge: false, total_rate: 0.21 } },
+  // The EIN is checked against the country the location resolves to (a US IP and an Ohio ZIP): R.C. 5739.01(B)(3)(e),
+  // 5.75 % state rate (R.C. 5739.02) as with the country given.
+  { name: 'US B2B located by IP and ZIP only, with an EIN', seller: 'US', customer: { type: 'B2B', tax_id: '04-2103594' }, location: { ip_address: '8.8.8.8', postal_code: '43215' }, expected: { applied_type: 'B2B', reverse_charge: false, total_rate: 0.0575 } },
+  // The ABN is checked against the IP's country (AU): GST Act 1999 s. 9-26 / s. 84-5, no GST charged.
+  { name: 'AU B2B located by IP only, with an ABN', seller: 'US', customer: { type: 'B2B', tax_id: '51824753556' }, location: { ip_address: '203.2.218.214' }, expected: { applied_type: 'B2B', reverse_charge: true, total_rate: 0 } },
 ];
 
-describe('POST /v1/tax/rate and POST /v1/tax/unify agree on the customer treatment', () => {
+describe('POST /v1/tax/rate, POST /v1/tax/unify and POST /v1/transactions agree on the customer treatment', () => {
   const sellers: Record<string, string> = {};
   beforeAll(async () => {
     sellers.DE = (await newTestAccount('DE', 'Verkäufer GmbH')).account_id;
@@ -75,7 +87,19 @@ describe('POST /v1/tax/rate and POST /v1/tax/unify agree on the customer treatme
       accountId: sellers[c.seller]!,
       body: { currency: 'EUR', customer: c.customer, location: c.location, line_items: [{ id: 'l1', amount: 10_000, ...line }] },
     });
-    expect([rate.status, unify.status]).toEqual([200, 200]);
+    const transaction = await callRoute('transactions-create', {
+      accountId: sellers[c.seller]!,
+      body: {
+        id: `agree-${Math.random().toString(36).slice(2, 10)}`,
+        date: unify.body.date,
+        currency: 'EUR',
+        customer_type: c.customer.type,
+        ...(c.customer.tax_id ? { customer_tax_id: c.customer.tax_id } : {}),
+        location: c.location,
+        line_items: [{ id: 'l1', amount: 10_000, ...line }],
+      },
+    });
+    expect([rate.status, unify.status, transaction.status, transaction.body.message]).toEqual([200, 200, 201, undefined]);
 
     // The same treatment, reported the same way.
     expect(rate.body.customer).toEqual(unify.body.customer);
@@ -84,6 +108,10 @@ describe('POST /v1/tax/rate and POST /v1/tax/unify agree on the customer treatme
     expect(rate.body.jurisdiction).toEqual(unify.body.jurisdiction);
     // One line of 10,000 is rate x amount, rounded half-up (docs/unify.md).
     expect(unify.body.line_items[0].tax_amount).toBe(Math.round(rate.body.total_rate * 10_000));
+    // The transaction is taxed and recorded with the same treatment.
+    expect(transaction.body.customer).toEqual(rate.body.customer);
+    expect(transaction.body.jurisdiction).toEqual(rate.body.jurisdiction);
+    expect(transaction.body.tax_total).toBe(Math.round(rate.body.total_rate * 10_000));
 
     expect({
       applied_type: rate.body.customer.applied_type,

@@ -11,6 +11,7 @@ import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynam
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { ports } from '../../src/composition/all-ports';
 import { recordTransaction } from '../../src/usecases/record-transaction';
+import { customerTreatment } from '../../src/domain/tax/customer-treatment';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
@@ -162,6 +163,24 @@ describe('transactions', () => {
     const nothing = await refund(body.id, { id: 'r3', date: '2026-04-03' });
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toContain('nothing left to refund');
+  });
+
+  it('decides the customer like POST /v1/tax/rate, stores the treatment, and refunds with the recorded treatment', async () => {
+    // A German seller, a French B2B customer, SaaS. Without a VAT number: Implementing Regulation 282/2011 Art. 18(2)
+    // lets the supplier treat it as non-taxable, so Art. 58 + CGI art. 278: French VAT 20 %.
+    const noId = sale({ customer_type: 'B2B', location: { country: 'FR' }, line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    const taxed = await create(noId);
+    expect(taxed.status).toBe(201);
+    expect(taxed.body).toMatchObject({ customer_type: 'B2B', customer: { declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_missing' }, tax_total: 2_000 });
+    // With its VAT number: Directive 2006/112/EC Art. 44 + 196, reverse charge: no VAT on the invoice.
+    const withId = sale({ customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    const reverse = await create(withId);
+    expect(reverse.status).toBe(201);
+    expect(reverse.body).toMatchObject({ customer: { applied_type: 'B2B', tax_id: { valid: true } }, tax_total: 0 });
+    // GET answers the stored treatment; a refund takes its tax from the recorded sale: half of 2,000, half of 0.
+    expect((await get(noId.id)).body.customer).toEqual(taxed.body.customer);
+    expect((await refund(noId.id, { id: 'r1', date: '2026-03-11', line_items: [{ id: '1', amount: 5_000 }] })).body.tax_total).toBe(1_000);
+    expect((await refund(withId.id, { id: 'r1', date: '2026-03-11', line_items: [{ id: '1', amount: 5_000 }] })).body.tax_total).toBe(0);
   });
 
   it('answers a refund retry 200, a changed refund 409, a bad refund body 400 and an unknown sale 404', async () => {
@@ -355,6 +374,7 @@ describe('transactions', () => {
     const account = (await newTestAccount('DE')).account_id;
     const input = { id: 'cart-1', date: '2026-03-05', currency: 'USD', customer_type: 'B2C' as const, location: { country: 'US', postal_code: '90001' }, line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }] };
     const precomputed = {
+      customer: customerTreatment({ type: 'B2C' }, 'US'),
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
       lines: { a: { tax_amount: 105, tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 } } },
     };

@@ -555,6 +555,8 @@ export interface components {
             /** @enum {string} */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
+            /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
+            customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
             location: {
                 country?: string;
@@ -617,6 +619,8 @@ export interface components {
             /** @enum {string} */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
+            /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
+            customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
             location: {
                 country?: string;

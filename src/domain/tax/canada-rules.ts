@@ -16,7 +16,7 @@ export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, s
 
   const provincial = canadaProvincialRate(province, date).ppm;
   if (province.regime === 'GST_PST') {
-    const pstApplies = canadaProvincialTaxApplies(province, input.product_category, date);
+    const pstApplies = canadaProvincialTaxApplies(province, input.product_category, input.delivery_method, date);
     const resale = input.customer_type === 'RESELLER' && canadaResaleRule.value;
     const notes = resale ? ['pst_exempt_for_resale'] : [];
     const parts = { country: gst, state: pstApplies && !resale ? provincial : 0 };

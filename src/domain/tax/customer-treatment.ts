@@ -2,6 +2,7 @@
  * Domain (pure): who a customer is taxed as (B2B only with a tax ID that proves it). One decision for
  * POST /v1/tax/rate (`customer_type` + `customer_tax_id`) and POST /v1/tax/unify (`customer`), so both answer alike.
  */
+import { euMemberStates } from '../geography/countries';
 import { provesBusinessStatus } from '../tax-ids/business-proof';
 import { validateTaxId, vatPrefixOf } from '../tax-ids/validator';
 import type { TaxIdValidation } from '../tax-ids/types';
@@ -17,8 +18,9 @@ export interface DeclaredCustomer {
 
 /**
  * Who the customer is taxed as. Reverse charge needs proof of business status, as EU law and
- * Stripe Tax require: a B2B customer is taxed as B2B only with a tax ID that validates; without
- * one, or with an invalid one, the sale is taxed as B2C and `reason` says why.
+ * Stripe Tax require: a B2B customer (and a RESELLER outside the US) is taxed as declared only with
+ * a tax ID that validates; without one, or with an invalid one, the sale is taxed as B2C and
+ * `reason` says why.
  */
 export interface CustomerTreatment {
   declared_type: CustomerType;
@@ -27,6 +29,16 @@ export interface CustomerTreatment {
   tax_id: TaxIdValidation | null;
   reason?: 'tax_id_missing' | 'tax_id_invalid' | 'customer_exempt';
   message?: string;
+}
+
+/**
+ * Whether the declared type is taken only with a tax ID that proves business status. B2B everywhere; RESELLER
+ * outside the US too: under VAT/GST a reseller is simply a taxable person, proven like any business (Implementing
+ * Regulation 282/2011 Art. 18(1)(a)). A US reseller is exempt by its resale certificate, which Levy does not see
+ * (docs/tax-rules.md): the declared type stands there.
+ */
+function needsBusinessProof(type: CustomerType, locationCountry: string | undefined): boolean {
+  return type === 'B2B' || (type === 'RESELLER' && locationCountry !== 'US');
 }
 
 export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined): CustomerTreatment {
@@ -38,9 +50,14 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
   if (exempt) {
     return { ...base, applied_type: customer.type, reason: 'customer_exempt', message: 'The customer is marked exempt: no tax is charged.' };
   }
-  if (customer.type !== 'B2B') return { ...base, applied_type: customer.type };
+  if (!needsBusinessProof(customer.type, locationCountry)) return { ...base, applied_type: customer.type };
   if (!taxId) {
-    return { ...base, applied_type: 'B2C', reason: 'tax_id_missing', message: 'A B2B customer without a tax_id is taxed as B2C; send its tax ID to apply B2B rules such as reverse charge.' };
+    return {
+      ...base,
+      applied_type: 'B2C',
+      reason: 'tax_id_missing',
+      message: `A ${customer.type} customer without a tax_id is taxed as B2C; send its tax ID to apply business rules such as reverse charge.`,
+    };
   }
   if (taxId.valid !== true) {
     return {
@@ -60,5 +77,15 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
       message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business tax registration; the sale is taxed as B2C.`,
     };
   }
-  return { ...base, applied_type: 'B2B' };
+  // A customer located in the EU is a taxable person there only with an EU VAT number (Implementing Regulation
+  // 282/2011 Art. 18(1)(a); Directive 2006/112/EC Art. 214): a GB or other foreign VAT number does not make it one.
+  if (locationCountry !== undefined && euMemberStates.has(locationCountry) && !euMemberStates.has(taxId.country ?? '')) {
+    return {
+      ...base,
+      applied_type: 'B2C',
+      reason: 'tax_id_invalid',
+      message: `The customer is located in ${locationCountry}, in the EU, but its tax_id is a ${taxId.country ?? 'non-EU'} number, not an EU VAT number; the sale is taxed as B2C.`,
+    };
+  }
+  return { ...base, applied_type: customer.type };
 }

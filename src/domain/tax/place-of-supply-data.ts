@@ -1,13 +1,14 @@
 // Domain (pure): the place-of-supply rules of data/place-of-supply.json (bundled by esbuild), validated once at import.
 import { z } from 'zod';
 import placeOfSupplyJson from '../../../data/place-of-supply.json';
-import { euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
+import { countryName, euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
+import { datedRowsProblem, rowInForceOrThrow } from './rate-history';
 import { productCategories, type ProductCategory } from './vocabulary';
 
 export const placeKinds = ['electronic', 'remote_professional', 'services'] as const;
 export const placeCustomers = ['consumers', 'businesses'] as const;
 /** Where a remote cross-border service is taxed; data/place-of-supply.json's description says what each means. */
-export const places = ['customer_place', 'supplier_place', 'exempt', 'recipient_self_assesses'] as const;
+export const places = ['customer_place', 'supplier_place', 'supplier_place_within_area', 'exempt', 'recipient_self_assesses'] as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const note = z.string().regex(/^[a-z0-9_]+$/, 'a note is a snake_case word');
@@ -33,18 +34,18 @@ const placeOfSupplySchema = z
     rules: z.array(ruleSchema).min(1),
   })
   .superRefine((data, ctx) => {
-    const series = new Map<string, string[]>();
+    const series = new Map<string, PlaceOfSupplyRow[]>();
     data.rules.forEach((rule, i) => {
       const key = `${rule.area}|${rule.kind}|${rule.customers}`;
-      const dates = series.get(key) ?? [];
-      if (dates.length > 0 && dates[dates.length - 1]! >= rule.effective_from) {
-        ctx.addIssue({ code: 'custom', path: ['rules', i, 'effective_from'], message: `${key}: rows must be sorted by effective_from, without duplicates` });
-      }
-      series.set(key, [...dates, rule.effective_from]);
-      if (rule.place !== 'supplier_place' && rule.same_area_note !== undefined) {
+      series.set(key, [...(series.get(key) ?? []), rule]);
+      if (rule.place !== 'supplier_place' && rule.place !== 'supplier_place_within_area' && rule.same_area_note !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['rules', i, 'same_area_note'], message: 'only a supplier_place rule has a same_area_note' });
       }
     });
+    for (const [key, rows] of series) {
+      const problem = datedRowsProblem(rows);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['rules'], message: `${key}: ${problem}` });
+    }
     // One kind per category for an area and customer group, so a sale never meets two rules.
     const kindsBy = new Map<string, Set<string>>();
     for (const rule of data.rules) {
@@ -57,7 +58,8 @@ const placeOfSupplySchema = z
     }
   });
 
-export type PlaceOfSupplyRule = z.infer<typeof ruleSchema>;
+type PlaceOfSupplyRow = z.infer<typeof ruleSchema>;
+export type PlaceOfSupplyRule = PlaceOfSupplyRow;
 export type PlaceCustomers = (typeof placeCustomers)[number];
 
 const parsed = placeOfSupplySchema.safeParse(placeOfSupplyJson);
@@ -72,14 +74,12 @@ export function placeAreaOf(country: string): string {
 }
 
 /**
- * The rule in force on a date for a category sold to a customer group of an area, or undefined when the data holds
- * none (a country not in the data, a category without a rule, or a date before the first row): the general rules apply.
+ * The rule in force on a date for a category sold to a customer group of an area (rowInForceOrThrow, as for rates),
+ * or undefined when the data holds none for it (a country not in the data, a category without a rule): the general
+ * rules apply. A date before the first row of a series the data holds is a 422 rate_history_unavailable: Levy does
+ * not know the rule then, and the destination rate would be a guess (docs/tax-rules.md, Dates).
  */
 export function placeOfSupplyRule(areaCode: string, category: ProductCategory, customers: PlaceCustomers, date: string): PlaceOfSupplyRule | undefined {
-  let chosen: PlaceOfSupplyRule | undefined;
-  for (const rule of placeOfSupplyData.rules) {
-    if (rule.area !== areaCode || rule.customers !== customers || !placeOfSupplyData.kinds[rule.kind].includes(category)) continue;
-    if (rule.effective_from <= date) chosen = rule;
-  }
-  return chosen;
+  const series = placeOfSupplyData.rules.filter((rule) => rule.area === areaCode && rule.customers === customers && placeOfSupplyData.kinds[rule.kind].includes(category));
+  return rowInForceOrThrow(series, date, () => `the place of supply of ${category} to ${customers} in ${areaCode === 'EU' ? 'the EU' : countryName(areaCode)}`);
 }

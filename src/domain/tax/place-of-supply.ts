@@ -31,8 +31,12 @@ export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string,
       return { outcome: { taxable: true, exempt: true, notes } };
     case 'recipient_self_assesses':
       return { outcome: { taxable: true, reverseCharge: true, notes } };
-    case 'supplier_place': {
-      if (placeAreaOf(sellerCountry) !== buyerArea) return { outcome: { taxable: false, notes } };
+    case 'supplier_place':
+    case 'supplier_place_within_area': {
+      if (placeAreaOf(sellerCountry) !== buyerArea) {
+        // Within-area rule (EU e-services 2003-2014): a supplier outside the area is taxed where the customer is.
+        return rule.place === 'supplier_place' ? { outcome: { taxable: false, notes } } : { notes };
+      }
       // A seller in the same area (EU) but another country charges its own country's VAT (Art. 45).
       const supplierCountry = vatAreaOf(sellerCountry);
       const sellerRate = categoryVatRate(supplierCountry, input.product_category, date);

@@ -6,7 +6,7 @@ import canadaJson from '../../../data/canada-provinces.json';
 import usStatesJson from '../../../data/us-states.json';
 import { countryName, isAssignedCountry, subdivisionName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
-import { datedRowsProblem, rowInForceOrThrow, rowOn } from './rate-history';
+import { asDatedRow, coverageProblem, datedRowsProblem, rowInForceOrThrow, rowOn, SINCE_ALWAYS, sortedByStart } from './rate-history';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from './vocabulary';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -58,11 +58,25 @@ const canadaSchema = z.object({
       name: z.string(),
       regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
       rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
-      /** true, false, or taxable only from a date (Manitoba SaaS from 2026-01-01). */
-      provincial_tax_applies: z.record(z.enum(productCategories), z.union([z.boolean(), z.strictObject({ from: isoDate, cite: source })])),
-      taxability_cite: z.string(),
+      /**
+       * Per category, dated rows like the rates: whether the provincial tax applies (true, false, or only for these
+       * delivery methods: Manitoba taxed downloaded software years before streaming).
+       */
+      provincial_tax_applies: z.record(
+        z.enum(productCategories),
+        datedRows({ applies: z.union([z.boolean(), z.array(z.enum(deliveryMethods)).min(1)]) }).refine((rows) => rows.length > 0, 'needs at least one row'),
+      ),
     }),
-  ),
+  ).superRefine((provinces, ctx) => {
+    // Every date the rates answer for, the categories answer for too: their rows start no later than the rates.
+    for (const province of provinces) {
+      const ratesFrom = province.rates[0]!.effective_from;
+      for (const [category, rows] of Object.entries(province.provincial_tax_applies)) {
+        if (rows[0]!.effective_from > ratesFrom) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the first row starts after the rates (${ratesFrom})` });
+        if (rows[rows.length - 1]!.effective_to !== undefined) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the last row must hold until further notice` });
+      }
+    }
+  }),
 });
 
 const usRuleSchema = z.strictObject({
@@ -81,32 +95,23 @@ type UsRule = z.infer<typeof usRuleSchema>;
 const customerGroups = ['B2C', 'B2B'] as const;
 type CustomerGroup = (typeof customerGroups)[number];
 
-const dayAfter = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const ruleApplies = (rule: UsRule, date: string, group: CustomerGroup, delivery: DeliveryMethod): boolean =>
-  (rule.from === undefined || rule.from <= date) &&
-  (rule.to === undefined || date <= rule.to) &&
-  (rule.customers === undefined || rule.customers === group) &&
-  (rule.delivery === undefined || rule.delivery.includes(delivery));
+/** The rules of a category for one customer group and delivery: one dated series (rate-history.ts). */
+const rulesFor = (rules: readonly UsRule[], group: CustomerGroup, delivery: DeliveryMethod) =>
+  sortedByStart(rules.filter((rule) => (rule.customers === undefined || rule.customers === group) && (rule.delivery === undefined || rule.delivery.includes(delivery))).map(asDatedRow));
 
 /**
- * A category's rules leave no gap and no overlap: for every date, customer group and allowed delivery exactly one
- * applies. Which rules apply only changes on a `from` or the day after a `to`, so those days (and a day before any
- * of them) are all that need checking.
+ * A category's rules leave no gap and no overlap: for every customer group and allowed delivery, the rules that
+ * concern it are one dated series (datedRowsProblem) covering every day (coverageProblem), so exactly one applies.
  */
 function usRulesCoverEachCase(category: ProductCategory) {
   return (rules: UsRule[], ctx: z.RefinementCtx): void => {
-    const days = new Set(['0001-01-01']);
-    for (const rule of rules) {
-      if (rule.from !== undefined) days.add(rule.from);
-      if (rule.to !== undefined) days.add(dayAfter(rule.to));
-      if (rule.from !== undefined && rule.to !== undefined && rule.to < rule.from) ctx.addIssue({ code: 'custom', message: `rule ending ${rule.to} ends before it starts` });
-    }
-    for (const day of days) {
-      for (const group of customerGroups) {
-        for (const delivery of allowedDeliveryMethods[category]) {
-          const count = rules.filter((rule) => ruleApplies(rule, day, group, delivery)).length;
-          if (count !== 1) ctx.addIssue({ code: 'custom', message: `${count} rules apply on ${day} to ${group} by ${delivery} (exactly one must)` });
-        }
+    for (const group of customerGroups) {
+      for (const delivery of allowedDeliveryMethods[category]) {
+        const series = rulesFor(rules, group, delivery);
+        // The file's convention: a rule that a later one replaces says when it ended (no open row before another).
+        const unended = series.slice(0, -1).find((rule) => rule.to === undefined);
+        const problem = datedRowsProblem(series) ?? coverageProblem(series, SINCE_ALWAYS) ?? (unended ? `the rule from ${unended.effective_from} has no 'to' but a later rule follows` : undefined);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${group} by ${delivery}: ${problem} (exactly one rule must apply on every date)` });
       }
     }
   };
@@ -235,7 +240,8 @@ export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;
 export function usTaxability(state: UsStateData, category: UsCategory, date: string, customerType: CustomerType, delivery: DeliveryMethod): UsTaxabilityRule {
   const rules = category === 'EBOOKS' ? (state.taxability.EBOOKS ?? state.taxability.DIGITAL_GOODS) : state.taxability[category];
   const group: CustomerGroup = customerType === 'B2C' ? 'B2C' : 'B2B';
-  const rule = rules.find((candidate) => ruleApplies(candidate, date, group, delivery));
+  const found = rowOn(rulesFor(rules, group, delivery), date);
+  const rule = found.kind === 'row' ? found.row : undefined;
   // Unreachable for validated data; a delivery the category does not allow was refused with a 400 before.
   if (!rule) throw new Error(`us-states.json: no ${category} rule for ${state.code} on ${date} (${group}, ${delivery})`);
   return rule;
@@ -246,10 +252,10 @@ export function usGovernmentRule(state: UsStateData, level: GovernmentLevel): Us
   return (state.government ?? usStates.exemptions.GOVERNMENT)[level];
 }
 
-/** Whether a PST province's provincial tax applies to a category on a date. */
-export function canadaProvincialTaxApplies(province: CanadaProvinceData, category: ProductCategory, date: string): boolean {
-  const applies = province.provincial_tax_applies[category] ?? false;
-  return typeof applies === 'boolean' ? applies : applies.from <= date;
+/** Whether a PST province's provincial tax applies to a category sold by a delivery method on a date; 422 outside its history. */
+export function canadaProvincialTaxApplies(province: CanadaProvinceData, category: ProductCategory, delivery: DeliveryMethod, date: string): boolean {
+  const row = rowInForceOrThrow(province.provincial_tax_applies[category], date, () => `${province.name} (CA-${province.code}) ${category}`)!;
+  return typeof row.applies === 'boolean' ? row.applies : row.applies.includes(delivery);
 }
 
 /** Sale for resale: exempt in every state with a resale certificate. */

@@ -32,10 +32,43 @@ export function rowOn<T extends DatedRow>(rows: readonly T[], date: string): Row
   return { kind: 'row', row };
 }
 
-function dayBefore(isoDate: string): string {
+function shiftDays(isoDate: string, days: number): string {
   const day = new Date(`${isoDate}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
+  day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
+}
+export const dayBefore = (isoDate: string): string => shiftDays(isoDate, -1);
+export const dayAfter = (isoDate: string): string => shiftDays(isoDate, 1);
+
+/** The start of a row that holds "since always" (a rule with no `from`). */
+export const SINCE_ALWAYS = '0001-01-01';
+
+/** A rule dated with optional `from`/`to` (us-states.json) as a dated row: no `from` is since always. */
+export function asDatedRow<T extends { from?: string; to?: string }>(rule: T): T & DatedRow {
+  return { ...rule, effective_from: rule.from ?? SINCE_ALWAYS, ...(rule.to !== undefined ? { effective_to: rule.to } : {}) };
+}
+
+/**
+ * The rows sorted by start: the series rowOn reads, for rules whose file order mixes several series (us-states.json
+ * lists a category's rules for every customer group and delivery together).
+ */
+export function sortedByStart<T extends DatedRow>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => (a.effective_from < b.effective_from ? -1 : a.effective_from > b.effective_from ? 1 : 0));
+}
+
+/** Why sorted rows do not cover every day from `start` on (a later first row, a gap, a last row that ends), or undefined. */
+export function coverageProblem(rows: readonly DatedRow[], start: string): string | undefined {
+  const first = rows[0];
+  if (!first) return 'no row';
+  if (first.effective_from > start) return `nothing holds before ${first.effective_from}`;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const next = rows[i + 1];
+    if (row.effective_to === undefined) continue;
+    if (!next) return `nothing holds after ${row.effective_to}`;
+    if (next.effective_from !== dayAfter(row.effective_to)) return `nothing holds between ${row.effective_to} and ${next.effective_from}`;
+  }
+  return undefined;
 }
 
 /** The periods the rows cover, contiguous rows merged: "2016-06-01 to 2027-06-30", "2007-01-01 onwards". */
@@ -68,16 +101,12 @@ export function rowInForceOrThrow<T extends DatedRow>(rows: readonly T[], date: 
       throw new RateHistoryUnavailableError(
         `Levy's rate history for ${jurisdiction} starts on ${found.earliest}; 'date' ${date} is before it. ` +
           `Send a date on or after ${found.earliest} (Levy holds rates for ${coveredPeriods(rows).join(' and ')}).`,
-        jurisdiction,
-        found.earliest,
       );
     case 'gap':
       throw new RateHistoryUnavailableError(
         `Levy holds no rate for ${jurisdiction} on ${date}: the rate it records ended on ${found.endedOn}` +
           (found.nextFrom ? ` and the next one starts on ${found.nextFrom}` : ' and no later rate is recorded') +
-          `. Levy holds rates for ${coveredPeriods(rows).join(' and ')}.`,
-        jurisdiction,
-        rows[0]!.effective_from,
+          `. Send a date Levy holds rates for: ${coveredPeriods(rows).join(' and ')}.`,
       );
   }
 }

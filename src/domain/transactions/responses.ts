@@ -7,7 +7,7 @@ import { customerTypeField, deliveryMethodField, governmentLevelField, locationF
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { timestampField } from '../records/record';
 import type { Exactly, Expect } from '../schema-check';
-import { jurisdictionSchema } from '../tax/rate-response';
+import { customerTreatmentSchema, jurisdictionSchema } from '../tax/rate-response';
 import type { Refund, transactionWithRefunds } from './refund';
 import type { Transaction } from './sale';
 
@@ -33,6 +33,7 @@ const transactionShape = {
   customer_type: customerTypeField,
   government_level: governmentLevelField.optional(),
   customer_tax_id: z.string().optional(),
+  customer: customerTreatmentSchema.optional().meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
   entity_id: z.string().optional(),
   location: locationField,
   jurisdiction: jurisdictionSchema,

@@ -2,6 +2,7 @@
  * Domain (pure): a recorded sale. Each line's tax: the per-level rates in ppm -> the line's tax, half-up, split over
  * the levels so the level amounts always add up to the line's tax (largest remainder, splitByWeights).
  */
+import type { CustomerTreatment } from '../tax/customer-treatment';
 import type { Jurisdiction } from '../tax/rate-types';
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../tax/vocabulary';
 import type { LocationInput } from '../fields';
@@ -29,6 +30,11 @@ export interface Transaction {
   customer_type: CustomerType;
   government_level?: GovernmentLevel;
   customer_tax_id?: string;
+  /**
+   * Who the sale was taxed as (customer_type is the declared type): a refund reuses this sale's tax, so its treatment.
+   * Absent only on sales recorded before Levy stored it.
+   */
+  customer?: CustomerTreatment;
   entity_id?: string;
   location: LocationInput;
   jurisdiction: Jurisdiction;
@@ -71,6 +77,7 @@ export function checkBreakdown(lineId: string, taxAmount: number, breakdown: Lev
 /** Assembles the stored transaction from the request and each line's tax. */
 export function buildTransaction(
   request: TransactionRequest,
+  customer: CustomerTreatment,
   jurisdiction: Jurisdiction,
   taxes: readonly LineTax[],
   createdAt: string,
@@ -92,6 +99,7 @@ export function buildTransaction(
     customer_type: request.customer_type,
     ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
     ...(request.customer_tax_id !== undefined ? { customer_tax_id: request.customer_tax_id } : {}),
+    customer,
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
     location: request.location,
     jurisdiction,

@@ -3,6 +3,7 @@ import { lineAttribution, refundExposureDeltas, saleExposureDeltas } from '../..
 import type { LevelAmounts } from '../../../src/domain/money/levels';
 import { buildTransaction } from '../../../src/domain/transactions/sale';
 import { transactionRequestSchema } from '../../../src/domain/transactions/schema';
+import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
 
 const levels = (country: number, state = 0, county = 0, additional = 0, special = 0): LevelAmounts => ({ country, state, county, additional, special });
 const la = { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' };
@@ -13,7 +14,7 @@ function sale(jurisdiction: typeof la | { country: string; country_name: string;
     line_items: breakdowns.map((_, i) => ({ amount: 1_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
   });
   const taxes = breakdowns.map((b) => ({ tax_amount: Object.values(b).reduce((x, y) => x + y, 0), tax_source: 'computed' as const, tax_breakdown: b }));
-  return buildTransaction(request, jurisdiction, taxes, 'now');
+  return buildTransaction(request, customerTreatment({ type: 'B2C' }, jurisdiction.country), jurisdiction, taxes, 'now');
 }
 
 describe('lineAttribution', () => {

@@ -2,6 +2,7 @@
 // src/domain/tax/place-of-supply.ts) through the rate engine, and China's category rates. Every expected value names
 // its source.
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
+import { RateHistoryUnavailableError } from '../../../src/domain/errors';
 import { placeOfSupplyData, placeOfSupplyRule } from '../../../src/domain/tax/place-of-supply-data';
 import { calculateTaxRate, type TaxRateContext, type TaxRateInput } from '../../../src/domain/tax/rate-engine';
 import { allowedDeliveryMethods, type CustomerType, type DeliveryMethod, type ProductCategory } from '../../../src/domain/tax/vocabulary';
@@ -189,6 +190,43 @@ describe('China: services at 6 %, books and electronic publications at 9 %, good
     expect(rate('CN', 'CN', { category: 'EBOOKS', delivery: 'DOWNLOAD', date: '2019-04-01' }).total_rate).toBe(0.09);
     expect(rate('CN', 'CN', { category: 'EBOOKS', delivery: 'DOWNLOAD', date: '2019-03-31' }).total_rate).toBe(0.1);
     expect(rate('CN', 'CN', { category: 'PHYSICAL_GOODS', delivery: 'SHIPPED' }).total_rate).toBe(0.13);
+  });
+});
+
+describe('before a regime started: the earlier rule, never the destination rate by default', () => {
+  const saas = (customer: CustomerType, date: string): Sale => ({ category: 'SAAS', customer, date });
+
+  it('AU 2016: an offshore supplier of SaaS to a consumer charged no GST (the rule starts 2017-07-01)', () => {
+    // GST Act 1999 s. 9-25(5) before the Tax and Superannuation Laws Amendment (2016 Measures No. 1) Act 2016.
+    expect(rate('US', 'AU', saas('B2C', '2016-06-01'))).toMatchObject({ ...notTaxed, notes: ['not_taxed_offshore_intangibles_before_2017'] });
+    // From 2017-07-01: s. 84-65, 10 % (s. 9-70).
+    expect(rate('US', 'AU', saas('B2C', '2017-07-01')).total_rate).toBe(0.1);
+  });
+
+  it('NZ 2015, JP 2015-01, KR 2015-01: not taxed for the foreign supplier', () => {
+    // GST Act 1985 s. 8(2) before 2016-10-01; Consumption Tax Act art. 4(3)(ii) before 2015-10-01; VAT Act before art. 53-2 (2015-07-01).
+    expect(rate('US', 'NZ', saas('B2C', '2015-06-01'))).toMatchObject(notTaxed);
+    expect(rate('US', 'JP', saas('B2C', '2015-01-15'))).toMatchObject(notTaxed);
+    expect(rate('US', 'KR', saas('B2C', '2015-01-15'))).toMatchObject(notTaxed);
+  });
+
+  it('EU 2014: a DE seller charges German VAT to a French consumer; a US seller charges French VAT', () => {
+    // Directive 2006/112/EC Art. 45 (before 2015-01-01, Directive 2008/8/EC): the supplier's place; UStG § 12(1) 19 %.
+    expect(rate('DE', 'FR', saas('B2C', '2014-06-01'))).toMatchObject({ total_rate: 0.19, jurisdiction: { country: 'DE' } });
+    // Art. 57 (Directive 2002/38/EC, from 2003-07-01): a non-EU supplier, where the consumer resides; CGI art. 278 20 %.
+    expect(rate('US', 'FR', saas('B2C', '2014-06-01'))).toMatchObject({ total_rate: 0.2, jurisdiction: { country: 'FR' } });
+  });
+
+  it('SG 2019: imported digital services to a business were outside GST; the reverse charge starts 2020-01-01', () => {
+    // GST Act 1993 s. 14 as amended by the GST (Amendment) Act 2018, in force 2020-01-01.
+    expect(rate('US', 'SG', saas('B2B', '2019-06-01'))).toMatchObject({ ...notTaxed, notes: ['not_taxed_before_reverse_charge_2020'] });
+    expect(rate('US', 'SG', saas('B2B', '2020-01-01'))).toMatchObject({ reverse_charge_applicable: true, total_rate: 0 });
+  });
+
+  it('a date before every rule the data holds for the area is a 422, not a guess', () => {
+    // GB's rows start 2015-01-01 (VATA 1994 Sch. 4A para 15 as amended): before, the UK followed the EU rule by the
+    // supplier's EU membership, which Levy does not hold for GB.
+    expect(() => rate('US', 'GB', saas('B2C', '2014-06-01'))).toThrow(RateHistoryUnavailableError);
   });
 });
 

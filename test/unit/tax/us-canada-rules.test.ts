@@ -203,7 +203,7 @@ describe('Canada: business buyers of a seller outside Canada', () => {
   });
 
   it('SK: 6 % PST on a business purchase of SaaS', () => {
-    // The Provincial Sales Tax Act (RSS 1978, c. P-34.1) s. 5 (6 %); PST Bulletin 7 (SaaS, PaaS, IaaS taxable, 2024).
+    // The Provincial Sales Tax Act (RSS 1978, c. P-34.1) s. 5 (6 %); PST Bulletin PST-5 (SaaS, PaaS, IaaS taxable, 2024).
     expect(rate(SAAS, 'B2B', ca('SK'))).toMatchObject({ reverse_charge_applicable: true, country_rate: 0, state_rate: 0.06, total_rate: 0.06 });
   });
 
@@ -213,6 +213,18 @@ describe('Canada: business buyers of a seller outside Canada', () => {
     expect(rate(SAAS, 'B2B', ca('MB'), { date: '2025-12-31' })).toMatchObject({ reverse_charge_applicable: true, total_rate: 0 });
     expect(rate(SAAS, 'B2C', ca('MB'), { date: '2025-06-01' })).toMatchObject({ country_rate: 0.05, state_rate: 0, total_rate: 0.05 });
     expect(rate(SAAS, 'B2C', ca('MB'), { date: '2026-01-01' }).total_rate).toBe(0.12);
+  });
+
+  it('MB: RST on streamed digital goods only from 2021-12-01; downloaded software before too', () => {
+    // A Canadian seller (so the GST is charged throughout: ETA s. 165(1), 5 %). Information Bulletin No. 064
+    // 'Streaming Services and Online Platforms': streaming taxable from 2021-12-01; RST 7 % from 2019-07-01 (The Retail
+    // Sales Tax Act s. 2(1)).
+    const context = caSeller;
+    expect(rate(STREAMED, 'B2C', ca('MB'), { date: '2020-06-01', context })).toMatchObject({ country_rate: 0.05, state_rate: 0, total_rate: 0.05 });
+    expect(rate(STREAMED, 'B2C', ca('MB'), { date: '2021-11-30', context }).total_rate).toBe(0.05);
+    expect(rate(STREAMED, 'B2C', ca('MB'), { date: '2021-12-01', context }).total_rate).toBe(0.12);
+    // RST Bulletin 003: prewritten software delivered electronically is taxable (GST 5 % + RST 7 %).
+    expect(rate(DOWNLOAD, 'B2C', ca('MB'), { date: '2020-06-01', context }).total_rate).toBe(0.12);
   });
 
   it('a reseller buys without PST, so nothing is charged', () => {
