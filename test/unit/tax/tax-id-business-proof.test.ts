@@ -4,7 +4,7 @@
  * `other` numbers (src/domain/tax-ids/business-proof.ts; docs/tax-ids.md "Which numbers prove a
  * business"). The numbers are examples from python-stdnum's module docstrings.
  */
-import { customerTreatment } from '../../../src/domain/cart/customer-treatment';
+import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
 import { provesBusinessStatus } from '../../../src/domain/tax-ids/business-proof';
 import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 
