@@ -1,6 +1,6 @@
 /** Primary adapter (types): what a route's handler sees of a request, and what it answers. */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteName } from '../../config/routes';
 
 export interface RouteRequest<Body = unknown, Query = unknown> {

@@ -1,5 +1,5 @@
 /** Domain (pure): the request of POST /v1/tax/id-validate. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerTaxIdField } from '../fields';
 import { isAssignedCountry } from '../geography/countries';
 import { COUNTRY_ALIASES, countrylessEntriesOf, countryOfType, supportedTaxIdTypes, vatPrefixOf } from './type-index';

@@ -1,5 +1,5 @@
 // Domain (pure): the place-of-supply rules of data/place-of-supply.json (bundled by esbuild), validated once at import.
-import { z } from 'zod';
+import * as z from 'zod';
 import placeOfSupplyJson from '../../../data/place-of-supply.json';
 import { euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
 import { productCategories, type ProductCategory } from './vocabulary';

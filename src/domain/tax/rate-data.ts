@@ -1,5 +1,5 @@
 // Domain (pure): loads the project's own rate and rule data (data/*.json, bundled by esbuild) and validates it once.
-import { z } from 'zod';
+import * as z from 'zod';
 import vatStandardJson from '../../../data/vat-standard-rates.json';
 import vatReducedJson from '../../../data/vat-reduced-rates.json';
 import canadaJson from '../../../data/canada-provinces.json';
