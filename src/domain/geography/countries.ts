@@ -58,13 +58,18 @@ export function isAssignedCountry(code: string): boolean {
 
 /** Full common English name of an assigned country code ("DE" -> "Germany"); throws on an unknown code. */
 export function countryName(code: string): string {
+  // Memoised per code: the assigned codes are a closed set (about 250), so the map is bounded by the data.
+  const known = countryNames.get(code);
+  if (known !== undefined) return known;
   const upper = code.toUpperCase();
   const override = commonNameOverrides[upper];
-  if (override) return override;
-  const name = isAssignedCountry(upper) ? countries.getName(upper, 'en', { select: 'official' }) : undefined;
+  const name = override || (isAssignedCountry(upper) ? countries.getName(upper, 'en', { select: 'official' }) : undefined);
   if (!name) throw fieldError('country', `is '${code}', which is not an assigned country code`);
+  // Only codes that named a country are kept (an unknown code throws above), in the spelling they were asked in.
+  if (countryNames.size < 1_024) countryNames.set(code, name);
   return name;
 }
+const countryNames = new Map<string, string>();
 
 /** EU-27 member states on 2025-01-01 (VAT Directive 2006/112/EC territory, ignoring excluded areas). */
 export const euMemberStates: ReadonlySet<string> = new Set([
