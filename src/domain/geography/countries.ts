@@ -127,5 +127,7 @@ export function subdivisionCodes(country: string): string[] {
 
 /** Full name of a US state or Canadian province ("CA" in US -> "California"); undefined when unknown. */
 export function subdivisionName(country: string, code: string): string | undefined {
-  return subdivisionsByCountry[country.toUpperCase()]?.[code.toUpperCase()];
+  // Codes arrive upper-cased from the engine: look them up as they are first, without allocating.
+  const names = Object.hasOwn(subdivisionsByCountry, country) ? subdivisionsByCountry[country] : subdivisionsByCountry[country.toUpperCase()];
+  return names === undefined ? undefined : Object.hasOwn(names, code) ? names[code] : names[code.toUpperCase()];
 }

@@ -77,9 +77,19 @@ export function placeAreaOf(country: string): string {
  */
 export function placeOfSupplyRule(areaCode: string, category: ProductCategory, customers: PlaceCustomers, date: string): PlaceOfSupplyRule | undefined {
   let chosen: PlaceOfSupplyRule | undefined;
-  for (const rule of placeOfSupplyData.rules) {
-    if (rule.area !== areaCode || rule.customers !== customers || !placeOfSupplyData.kinds[rule.kind].includes(category)) continue;
-    if (rule.effective_from <= date) chosen = rule;
-  }
+  // The same choice as a scan of every rule (the last one in data order already in force), over the few that match.
+  const candidates = rulesByArea.get(areaCode)?.get(customers)?.get(category);
+  if (candidates === undefined) return undefined;
+  for (const rule of candidates) if (rule.effective_from <= date) chosen = rule;
   return chosen;
+}
+
+/** The rules of each area, customer group and category, in data order: built once, asked on every quote. */
+const rulesByArea = new Map<string, Map<string, Map<string, PlaceOfSupplyRule[]>>>();
+for (const rule of placeOfSupplyData.rules) {
+  const byCustomers = rulesByArea.get(rule.area) ?? new Map<string, Map<string, PlaceOfSupplyRule[]>>();
+  rulesByArea.set(rule.area, byCustomers);
+  const byCategory = byCustomers.get(rule.customers) ?? new Map<string, PlaceOfSupplyRule[]>();
+  byCustomers.set(rule.customers, byCategory);
+  for (const category of placeOfSupplyData.kinds[rule.kind]) byCategory.set(category, [...(byCategory.get(category) ?? []), rule]);
 }
