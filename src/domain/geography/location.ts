@@ -115,13 +115,14 @@ const canadianProvinceByLetter: Readonly<Record<string, readonly string[]>> = {
 /** US territories with their own ISO code that appear in the US sales-tax tables as a state. */
 const usTerritoriesAsStates = new Set(['PR']);
 
-function resolveCountry(location: LocationInput, lookups: LocationLookups): { country: string; fromIp: boolean } {
+/** The country of a location, upper case: the one given, else the IP address's (see resolveLocation). */
+function resolveCountry(location: LocationInput, lookups: LocationLookups): string {
   if (location.country !== undefined) {
     const country = location.country.toUpperCase();
     if (!isAssignedCountry(country)) {
       throw fieldError('location.country', `is '${location.country}', which is not an assigned ISO 3166-1 alpha-2 code`);
     }
-    return { country, fromIp: false };
+    return country;
   }
   if (location.ip_address === undefined) {
     throw fieldError('location', 'needs a country or an ip_address');
@@ -130,7 +131,7 @@ function resolveCountry(location: LocationInput, lookups: LocationLookups): { co
   if (!country) {
     throw fieldError('location.ip_address', `is '${location.ip_address}', which is private, reserved or not located; send location.country`);
   }
-  return { country: country.toUpperCase(), fromIp: true };
+  return country.toUpperCase();
 }
 
 /**
@@ -139,8 +140,9 @@ function resolveCountry(location: LocationInput, lookups: LocationLookups): { co
  */
 export function resolveLocation(location: LocationInput, lookups: LocationLookups): ResolvedLocation {
   // Runs on every quote: one pass, no intermediate objects or closures, each field upper-cased once.
-  const resolved = resolveCountry(location, lookups);
-  let country = resolved.country;
+  let country = resolveCountry(location, lookups);
+  // The IP address is looked up only when no country is given.
+  const fromIp = location.country === undefined;
   let state = location.state === undefined ? undefined : location.state.toUpperCase();
 
   if (usTerritoriesAsStates.has(country)) {
@@ -179,7 +181,7 @@ export function resolveLocation(location: LocationInput, lookups: LocationLookup
   }
 
   const source: LocationSource =
-    postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : resolved.fromIp ? 'ip_address' : 'country';
+    postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : fromIp ? 'ip_address' : 'country';
   // Built field by field in the order the spread version had (no intermediate objects).
   const result = { country } as ResolvedLocation;
   if (state !== undefined) result.state = state;
