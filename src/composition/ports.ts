@@ -4,6 +4,7 @@
  * its own export, so a function's bundle carries only the adapters its handler names. Handlers, the authorizer and
  * the local tools take their ports from here; use cases only ever see the port interfaces.
  */
+import { CachingEntityStore, CachingZipRateTable } from '../adapters/cache/caching-stores';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
@@ -15,6 +16,7 @@ import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
+import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
 import { lazy, once } from './once';
@@ -24,15 +26,30 @@ const entityStore = /* @__PURE__ */ once(() => new DynamoDbEntityStore(tableName
 const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName('ApiKeys')));
 const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
 const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
+const rateStore = /* @__PURE__ */ once(() => new DynamoDbRateStore(tableName('Rates')));
+// The container's one entity cache: the quote routes read through it, the entity routes' writes drop its copies.
+const entityCache = /* @__PURE__ */ once(
+  () => new CachingEntityStore(entityStore(), { maxEntries: ENTITY_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
+);
 
 export const accounts: Ports['accounts'] = /* @__PURE__ */ lazy(() => new DynamoDbAccountStore(tableName('Accounts'), entityStore, apiKeyStore));
 export const apiKeys: Ports['apiKeys'] = /* @__PURE__ */ lazy(apiKeyStore);
 export const keyActivity: Ports['keyActivity'] = /* @__PURE__ */ lazy(() => new DynamoDbKeyActivityStore(tableName('KeyActivity')));
 export const vendors: Ports['vendors'] = /* @__PURE__ */ lazy(() => new DynamoDbVendorStore(tableName('Vendors')));
-export const entities: Ports['entities'] = /* @__PURE__ */ lazy(entityStore);
+/** Entity CRUD: reads go to the table (a client reads back what it wrote); writes also drop this container's cached copies. */
+export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCache().uncachedReads());
+/**
+ * The seller of a quote (POST /v1/tax/rate, /v1/tax/unify): cached per container for READ_CACHE_TTL_SECONDS
+ * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
+ */
+export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
 export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));
 export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 export const usage: Ports['usage'] = /* @__PURE__ */ lazy(() => new DynamoDbUsageStore(tableName('Usage')));
-export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(() => new DynamoDbRateStore(tableName('Rates')));
+export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(rateStore);
+/** The ZIP rows of a quote, cached per container like sellerEntities (a table import reaches it within the TTL). */
+export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
+  () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
+);
 export const locations: Ports['locations'] = geoLocationLookups;

@@ -12,3 +12,13 @@ export const AUTHORIZER_CACHE_TTL_SECONDS = 300;
 /** Lambda timeouts: every route function, and the authorizer. */
 export const FUNCTION_TIMEOUT_SECONDS = 10;
 export const AUTHORIZER_TIMEOUT_SECONDS = 5;
+
+/**
+ * Per-container read caches of what a rate quote reads (src/adapters/cache): the seller entity and the imported ZIP
+ * rows. A container that writes an entity drops its own copy at once; another container's copy lives at most the
+ * TTL, so a change made elsewhere (entities-update is its own Lambda; `levy rates import` runs on a laptop) reaches
+ * every quote within this many seconds. Bounded so a container serving many accounts or ZIPs keeps a fixed footprint.
+ */
+export const READ_CACHE_TTL_SECONDS = 60;
+export const ENTITY_CACHE_MAX_ENTRIES = 1_000;
+export const ZIP_RATE_CACHE_MAX_ENTRIES = 5_000;

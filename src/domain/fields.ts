@@ -4,7 +4,7 @@
  * ("must be a string"); src/domain/validation.ts puts the name in front.
  */
 import currencyCodes from 'currency-codes';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAssignedCountry } from './geography/countries';
 import { REFERENCE_PATTERN } from './ids';
 import { MAX_AMOUNT_MINOR, MAX_SALE_TOTAL_MINOR } from './money/money';

@@ -8,7 +8,7 @@
  * Field schemas write their messages as the continuation of the field's name ("must be a string"); the name is put
  * in front here, with its full path inside lists and objects.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ValidationError } from './errors';
 
 type Issue = z.core.$ZodIssue;

@@ -205,14 +205,29 @@ describe('tables', () => {
   });
 });
 
+describe('tracing (-c tracing=true)', () => {
+  test('active X-Ray tracing on every function and the stage, built into every bundle', () => {
+    const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
+    const tracedResources = Template.fromStack(traced.stack).toJSON().Resources as Record<string, Json>;
+    const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
+    expect(functions).toHaveLength(routes.length + 1);
+    for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    const stages = Object.values(tracedResources).filter((r) => r.Type === 'AWS::ApiGateway::Stage');
+    expect(stages.map((st) => st.Properties.TracingEnabled)).toEqual([true]);
+    // Without it no function may trace: an X-Ray permission without a tracer would be a wildcard grant for nothing.
+    const untraced = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
+    expect(JSON.stringify(untraced)).not.toContain('xray:');
+  });
+});
+
 describe('API', () => {
-  test('REST API, regional, stage v1 with tracing, throttling and JSON access logs', () => {
+  test('REST API, regional, stage v1 with throttling and JSON access logs (X-Ray only with -c tracing=true)', () => {
     template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
     template.resourceCountIs('AWS::ApiGateway::Stage', 1);
     const [, stage] = ofType('AWS::ApiGateway::Stage')[0];
     expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
-    expect(stage.Properties.TracingEnabled).toBe(true);
+    expect(stage.Properties.TracingEnabled).toBe(false);
     expect(stage.Properties.MethodSettings).toContainEqual(
       expect.objectContaining({
         HttpMethod: '*',
@@ -337,7 +352,8 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    // X-Ray is opt-in (docs/deployment.md): no tracing config, and the bundle is built without the tracer.
+    expect(props.TracingConfig).toBeUndefined();
     expect(props.Timeout).toBeLessThanOrEqual(10);
     expect([512, 1024]).toContain(props.MemorySize);
     const env = props.Environment.Variables as Json;

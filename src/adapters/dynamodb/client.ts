@@ -1,7 +1,7 @@
 /**
  * Secondary adapter: the one DynamoDB client of a container, created on first use and then reused, so warm
  * invocations keep its connections. Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set. Instrumented for
- * X-Ray, so each table call is a subsegment of the request's trace (a no-op where tracing is off).
+ * X-Ray, so each table call is a subsegment of the request's trace (when tracing is built in; src/adapters/observability/tracer.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +15,9 @@ let documents: DynamoDBDocumentClient | undefined;
 export function dynamoDbClient(): DynamoDBClient {
   if (!client) {
     const endpoint = localDynamoDbEndpoint();
-    client = levyTracer().captureAWSv3Client(new DynamoDBClient(endpoint ? localDynamoDbClientConfig(endpoint) : {}));
+    const made = new DynamoDBClient(endpoint ? localDynamoDbClientConfig(endpoint) : {});
+    const tracer = levyTracer();
+    client = tracer ? tracer.captureAWSv3Client(made) : made;
   }
   return client;
 }

@@ -88,8 +88,8 @@ export function censusStyleCountyName(state: string, geonamesName: string): stri
  * undefined when unknown or when the ZIP belongs to another state than the one given.
  */
 export function countyForZip(zip5: string, state?: string): string | undefined {
-  const entry = index().get(zip5.slice(0, 5));
+  const entry = index().get(zip5.length === 5 ? zip5 : zip5.slice(0, 5));
   if (!entry) return undefined;
-  if (state && entry.state !== state.toUpperCase()) return undefined;
+  if (state && entry.state !== state && entry.state !== state.toUpperCase()) return undefined;
   return entry.county;
 }

@@ -6,7 +6,7 @@
  * the swagger-ui-dist package shipped beside the bundle (never a CDN), with an initializer of our own.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import openApiDocument from '../../../docs/openapi.json';
 import { NotFoundError } from '../../domain/errors';
 

@@ -15,7 +15,7 @@
  */
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { idempotencyStoreFor } from '../../composition/idempotency';
 import { once } from '../../composition/once';
 import { usage } from '../../composition/ports';

@@ -10,12 +10,11 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
-import { levyTracer } from '../observability/tracer';
+import { tracingMiddleware } from '../observability/tracer';
 import { errorHandler, requestIdHeader } from './error-handler';
 import { jsonBody, validatePathIds, validateRequest } from './request-middleware';
 import type { RouteName } from '../../config/routes';
@@ -62,16 +61,23 @@ export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResu
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
 
 /**
- * Powertools' X-Ray middleware, made on the first request (its Tracer reads the environment when made). Answers are
- * not put in the trace: they hold tax IDs and addresses, and a large cart would overflow the segment.
+ * Powertools' X-Ray middleware, made on the first request (its Tracer reads the environment when made); nothing when
+ * tracing is not built in (src/adapters/observability/tracer.ts).
  */
 function tracing(): Middleware {
   let middleware: Middleware | undefined;
-  const made = () => (middleware ??= captureLambdaHandler(levyTracer(), { captureResponse: false }) as Middleware);
+  let made = false;
+  const get = () => {
+    if (!made) {
+      middleware = tracingMiddleware<APIGatewayProxyEvent, APIGatewayProxyResult>();
+      made = true;
+    }
+    return middleware;
+  };
   return {
-    before: (request) => made().before?.(request),
-    after: (request) => made().after?.(request),
-    onError: (request) => made().onError?.(request),
+    before: (request) => get()?.before?.(request),
+    after: (request) => get()?.after?.(request),
+    onError: (request) => get()?.onError?.(request),
   };
 }
 

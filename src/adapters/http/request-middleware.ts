@@ -6,7 +6,7 @@
 import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDefinition } from '../../config/routes';
 import { AppError, NotFoundError, ValidationError } from '../../domain/errors';
 import { idFormats, MAX_ID_LENGTH } from '../../domain/ids';

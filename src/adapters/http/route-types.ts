@@ -4,7 +4,7 @@
  * document and the code cannot say different things.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteErrorCode } from '../../config/error-codes';
 import type { RouteName } from '../../config/routes';
 

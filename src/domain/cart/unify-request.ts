@@ -1,5 +1,5 @@
 /** Domain (pure): the request of POST /v1/tax/unify, a cart of lines for one customer, place and date. */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   amountField,
   booleanField,

@@ -2,7 +2,7 @@
  * Domain (pure): the answer of POST /v1/tax/unify as a schema (the OpenAPI document's `UnifyResult`); the use case's
  * return type is this schema's output, and the cart's line and treatment types are checked against it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTreatmentSchema, jurisdictionSchema, rateField } from '../tax/rate-response';

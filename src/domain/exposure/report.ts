@@ -5,7 +5,7 @@
  * 2): an entry appears when, in the range, a sale was attributed to it or its amount is not zero (a refund of an
  * earlier month's sale). Sorted by country code (then currency), jurisdiction code, county name; full names.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { monthField, periodInOrder, periodOrderError } from '../fields';
 import { countryName, subdivisionName } from '../geography/countries';
 import { ALL_TIME, type ExposureDelta } from './deltas';

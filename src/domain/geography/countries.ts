@@ -40,20 +40,36 @@ const commonNameOverrides: Readonly<Record<string, string>> = {
   VN: 'Vietnam',
 };
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+let assignedCodes: ReadonlySet<string> | undefined;
+
+/** Every upper-case two-letter code the library calls valid, asked once (676 codes) instead of on every request. */
+function assigned(): ReadonlySet<string> {
+  if (assignedCodes) return assignedCodes;
+  const codes = new Set<string>();
+  for (const a of LETTERS) for (const b of LETTERS) if (countries.isValid(a + b)) codes.add(a + b);
+  return (assignedCodes = codes);
+}
+
 /** True for an ISO 3166-1 alpha-2 code in use (plus XK Kosovo, which the EU and most tax authorities use). */
 export function isAssignedCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+  return assigned().has(code);
 }
 
 /** Full common English name of an assigned country code ("DE" -> "Germany"); throws on an unknown code. */
 export function countryName(code: string): string {
+  // Memoised per code: the assigned codes are a closed set (about 250), so the map is bounded by the data.
+  const known = countryNames.get(code);
+  if (known !== undefined) return known;
   const upper = code.toUpperCase();
   const override = commonNameOverrides[upper];
-  if (override) return override;
-  const name = isAssignedCountry(upper) ? countries.getName(upper, 'en', { select: 'official' }) : undefined;
+  const name = override || (isAssignedCountry(upper) ? countries.getName(upper, 'en', { select: 'official' }) : undefined);
   if (!name) throw fieldError('country', `is '${code}', which is not an assigned country code`);
+  // Only codes that named a country are kept (an unknown code throws above), in the spelling they were asked in.
+  if (countryNames.size < 1_024) countryNames.set(code, name);
   return name;
 }
+const countryNames = new Map<string, string>();
 
 /** EU-27 member states on 2025-01-01 (VAT Directive 2006/112/EC territory, ignoring excluded areas). */
 export const euMemberStates: ReadonlySet<string> = new Set([
@@ -99,6 +115,11 @@ export function hasKnownSubdivisions(country: string): boolean {
   return country in subdivisionsByCountry;
 }
 
+/** The known subdivisions of an upper-case country code, code -> name (undefined when not modelled). */
+export function knownSubdivisions(country: string): Readonly<Record<string, string>> | undefined {
+  return country in subdivisionsByCountry ? subdivisionsByCountry[country] : undefined;
+}
+
 /** Codes of the known subdivisions of a country, sorted (empty when not modelled). */
 export function subdivisionCodes(country: string): string[] {
   return Object.keys(subdivisionsByCountry[country] ?? {}).sort();
@@ -106,5 +127,7 @@ export function subdivisionCodes(country: string): string[] {
 
 /** Full name of a US state or Canadian province ("CA" in US -> "California"); undefined when unknown. */
 export function subdivisionName(country: string, code: string): string | undefined {
-  return subdivisionsByCountry[country.toUpperCase()]?.[code.toUpperCase()];
+  // Codes arrive upper-cased from the engine: look them up as they are first, without allocating.
+  const names = Object.hasOwn(subdivisionsByCountry, country) ? subdivisionsByCountry[country] : subdivisionsByCountry[country.toUpperCase()];
+  return names === undefined ? undefined : Object.hasOwn(names, code) ? names[code] : names[code.toUpperCase()];
 }

@@ -1,7 +1,7 @@
 // Domain (pure given its lookups): turns a request location into a checked country / state / postal code.
 import type { LocationInput } from '../fields';
 import { fieldError } from '../validation';
-import { hasKnownSubdivisions, isAssignedCountry, subdivisionCodes, subdivisionName } from './countries';
+import { isAssignedCountry, knownSubdivisions, subdivisionCodes } from './countries';
 
 export type LocationSource = 'postal_code' | 'ip_address' | 'state' | 'country';
 
@@ -80,8 +80,19 @@ const postalFormats: Readonly<Record<string, PostalFormat>> = {
 /** Anything plausible for a country without a known format. */
 const lenientPostal = /^[A-Z0-9][A-Z0-9 -]{0,10}[A-Z0-9]$|^[A-Z0-9]$/;
 
+function isFiveDigits(text: string): boolean {
+  if (text.length !== 5) return false;
+  for (let i = 0; i < 5; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** Validates and normalises a postal code for a country; throws ValidationError naming location.postal_code. */
 export function normalisePostalCode(country: string, postalCode: string): string {
+  // The common case needs no normalisation: a bare 5-digit US ZIP is already its normal form.
+  if (country === 'US' && isFiveDigits(postalCode)) return postalCode;
   const compact = postalCode.trim().toUpperCase().replace(/\s+/g, ' ');
   const format = postalFormats[country];
   if (!format) {
@@ -104,13 +115,14 @@ const canadianProvinceByLetter: Readonly<Record<string, readonly string[]>> = {
 /** US territories with their own ISO code that appear in the US sales-tax tables as a state. */
 const usTerritoriesAsStates = new Set(['PR']);
 
-function resolveCountry(location: LocationInput, lookups: LocationLookups): { country: string; fromIp: boolean } {
+/** The country of a location, upper case: the one given, else the IP address's (see resolveLocation). */
+function resolveCountry(location: LocationInput, lookups: LocationLookups): string {
   if (location.country !== undefined) {
     const country = location.country.toUpperCase();
     if (!isAssignedCountry(country)) {
       throw fieldError('location.country', `is '${location.country}', which is not an assigned ISO 3166-1 alpha-2 code`);
     }
-    return { country, fromIp: false };
+    return country;
   }
   if (location.ip_address === undefined) {
     throw fieldError('location', 'needs a country or an ip_address');
@@ -119,7 +131,7 @@ function resolveCountry(location: LocationInput, lookups: LocationLookups): { co
   if (!country) {
     throw fieldError('location.ip_address', `is '${location.ip_address}', which is private, reserved or not located; send location.country`);
   }
-  return { country: country.toUpperCase(), fromIp: true };
+  return country.toUpperCase();
 }
 
 /**
@@ -127,9 +139,11 @@ function resolveCountry(location: LocationInput, lookups: LocationLookups): { co
  * given); a US ZIP implies its state and a Canadian postal code its province; a state that contradicts them is a 400.
  */
 export function resolveLocation(location: LocationInput, lookups: LocationLookups): ResolvedLocation {
-  const resolved = resolveCountry(location, lookups);
-  let country = resolved.country;
-  let state = location.state?.toUpperCase();
+  // Runs on every quote: one pass, no intermediate objects or closures, each field upper-cased once.
+  let country = resolveCountry(location, lookups);
+  // The IP address is looked up only when no country is given.
+  const fromIp = location.country === undefined;
+  let state = location.state === undefined ? undefined : location.state.toUpperCase();
 
   if (usTerritoriesAsStates.has(country)) {
     if (state !== undefined && state !== country) {
@@ -139,47 +153,42 @@ export function resolveLocation(location: LocationInput, lookups: LocationLookup
     country = 'US';
   }
 
-  if (state !== undefined && hasKnownSubdivisions(country) && subdivisionName(country, state) === undefined) {
-    throw fieldError('location.state', `is '${location.state}', which is not a region of ${country}; allowed: ${subdivisionCodes(country).join(', ')}`);
+  if (state !== undefined) {
+    const regions = knownSubdivisions(country);
+    if (regions !== undefined && regions[state] === undefined) {
+      throw fieldError('location.state', `is '${location.state}', which is not a region of ${country}; allowed: ${subdivisionCodes(country).join(', ')}`);
+    }
   }
 
   let postalCode: string | undefined;
   if (location.postal_code !== undefined) {
     postalCode = normalisePostalCode(country, location.postal_code);
-    const implied = impliedState(country, postalCode, lookups);
-    if (state === undefined) {
-      state = implied.state;
-    } else if (!implied.accepts(state)) {
-      throw fieldError('location.state', `is '${state}', which contradicts location.postal_code '${location.postal_code}' (${implied.state ?? 'unassigned'})`);
+    if (country === 'US') {
+      // A US ZIP implies its state; a state given with it must fit it (its own, or a neighbour's for a border ZIP).
+      const implied = lookups.stateForZip(postalCode);
+      if (implied === undefined) {
+        throw fieldError('location.postal_code', `is '${postalCode}', which is not an assigned US ZIP code prefix`);
+      }
+      if (state === undefined) state = implied;
+      else if (!lookups.isStatePlausibleForZip(state, postalCode)) throw contradiction(state, location.postal_code, implied);
+    } else if (country === 'CA') {
+      // X covers both NT and NU: the province is implied only when the letter names one.
+      const provinces = canadianProvinceByLetter[postalCode[0] ?? ''] ?? [];
+      const implied = provinces.length === 1 ? provinces[0] : undefined;
+      if (state === undefined) state = implied;
+      else if (!provinces.includes(state)) throw contradiction(state, location.postal_code, implied);
     }
   }
 
   const source: LocationSource =
-    postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : resolved.fromIp ? 'ip_address' : 'country';
-  return {
-    country,
-    ...(state !== undefined ? { state } : {}),
-    ...(postalCode !== undefined ? { postal_code: postalCode } : {}),
-    source,
-  };
+    postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : fromIp ? 'ip_address' : 'country';
+  // Built field by field in the order the spread version had (no intermediate objects).
+  const result = { country } as ResolvedLocation;
+  if (state !== undefined) result.state = state;
+  if (postalCode !== undefined) result.postal_code = postalCode;
+  result.source = source;
+  return result;
 }
 
-function impliedState(
-  country: string,
-  postalCode: string,
-  lookups: LocationLookups,
-): { state: string | undefined; accepts: (state: string) => boolean } {
-  if (country === 'US') {
-    const state = lookups.stateForZip(postalCode);
-    if (state === undefined) {
-      throw fieldError('location.postal_code', `is '${postalCode}', which is not an assigned US ZIP code prefix`);
-    }
-    return { state, accepts: (given) => lookups.isStatePlausibleForZip(given, postalCode) };
-  }
-  if (country === 'CA') {
-    const provinces = canadianProvinceByLetter[postalCode[0] ?? ''] ?? [];
-    // X covers both NT and NU: the province is implied only when the letter names one.
-    return { state: provinces.length === 1 ? provinces[0] : undefined, accepts: (given) => provinces.includes(given) };
-  }
-  return { state: undefined, accepts: () => true };
-}
+const contradiction = (state: string, postalCode: string, implied: string | undefined) =>
+  fieldError('location.state', `is '${state}', which contradicts location.postal_code '${postalCode}' (${implied ?? 'unassigned'})`);

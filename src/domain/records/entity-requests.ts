@@ -1,5 +1,5 @@
 /** Domain (pure): the requests that create and update a subsidiary entity (spec 4.3, 4.4); `id` and `is_primary` are read-only. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { countryField, nameField, readOnlyField, requireSomeField, taxIdField } from '../fields';
 
 export const createEntitySchema = z.strictObject({

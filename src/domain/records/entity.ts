@@ -2,7 +2,7 @@
  * Domain (pure): the entity record (spec 2.2) and its response schema. One entity per account is primary (created
  * with the account) and cannot be changed through the API. Its request schemas are in entity-requests.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId } from '../ids';
 import { timestampField } from './record';
 

@@ -1,5 +1,5 @@
 /** Domain (pure): what every per-account record has, and the list and patch shapes of the API (types and response schemas). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface StoredRecord {
   id: string;

@@ -1,5 +1,5 @@
 /** Domain (pure): the requests that create and update a vendor (spec 2.1, 4.2), strict: unknown fields are 400. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { booleanField, countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields';
 
 export const createVendorSchema = z.strictObject({

@@ -1,5 +1,5 @@
 /** Domain (pure): the vendor record (spec 2.1) and its response schema; its request schemas are in vendor-requests.ts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId } from '../ids';
 import { timestampField } from './record';
 import type { CreateVendorRequest } from './vendor-requests';

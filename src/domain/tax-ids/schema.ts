@@ -1,5 +1,5 @@
 /** Domain (pure): the request and the answer of POST /v1/tax/id-validate. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerTaxIdField } from '../fields';
 import { isAssignedCountry } from '../geography/countries';
 import type { Exactly, Expect } from '../schema-check';

@@ -1,5 +1,5 @@
 // Domain (pure): the place-of-supply rules of data/place-of-supply.json (bundled by esbuild), validated once at import.
-import { z } from 'zod';
+import * as z from 'zod';
 import placeOfSupplyJson from '../../../data/place-of-supply.json';
 import { countryName, euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
 import { datedRowsProblem, rowInForceOrThrow } from './rate-history';
@@ -80,6 +80,18 @@ export function placeAreaOf(country: string): string {
  * not know the rule then, and the destination rate would be a guess (docs/tax-rules.md, Dates).
  */
 export function placeOfSupplyRule(areaCode: string, category: ProductCategory, customers: PlaceCustomers, date: string): PlaceOfSupplyRule | undefined {
-  const series = placeOfSupplyData.rules.filter((rule) => rule.area === areaCode && rule.customers === customers && placeOfSupplyData.kinds[rule.kind].includes(category));
+  // The series of the area, customer group and category, indexed once (rulesByArea below), read like rate rows.
+  const series = rulesByArea.get(areaCode)?.get(customers)?.get(category);
+  if (series === undefined) return undefined;
   return rowInForceOrThrow(series, date, () => `the place of supply of ${category} to ${customers} in ${areaCode === 'EU' ? 'the EU' : countryName(areaCode)}`);
+}
+
+/** The rules of each area, customer group and category, in data order: built once, asked on every quote. */
+const rulesByArea = new Map<string, Map<string, Map<string, PlaceOfSupplyRule[]>>>();
+for (const rule of placeOfSupplyData.rules) {
+  const byCustomers = rulesByArea.get(rule.area) ?? new Map<string, Map<string, PlaceOfSupplyRule[]>>();
+  rulesByArea.set(rule.area, byCustomers);
+  const byCategory = byCustomers.get(rule.customers) ?? new Map<string, PlaceOfSupplyRule[]>();
+  byCustomers.set(rule.customers, byCategory);
+  for (const category of placeOfSupplyData.kinds[rule.kind]) byCategory.set(category, [...(byCategory.get(category) ?? []), rule]);
 }

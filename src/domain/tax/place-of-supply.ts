@@ -13,7 +13,12 @@ import { isBusiness, remoteDeliveryMethods } from './vocabulary';
  * What the place of supply decides about a sale: a whole `outcome` (not taxed in the customer's country, exempt,
  * or self-assessed by the customer), or only `notes` to add when the general rules of the customer's country apply.
  */
-export type PlaceOfSupplyDecision = { outcome: Outcome } | { notes: string[] };
+export type PlaceOfSupplyDecision = { outcome: Outcome } | { readonly notes: readonly string[] };
+
+/** The customer's place, without a note: the common answer, shared (frozen) rather than made per quote. */
+const customerPlaceWithoutNote: PlaceOfSupplyDecision = Object.freeze({ notes: Object.freeze([]) });
+
+const notesOf = (rule: { note?: string }): string[] => (rule.note !== undefined ? [rule.note] : []);
 
 /** Undefined when the place of supply does not come into it: goods, services performed on site, domestic sales. */
 export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string, sellerCountry: string, date: string): PlaceOfSupplyDecision | undefined {
@@ -22,20 +27,19 @@ export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string,
   const buyerArea = placeAreaOf(buyerCountry);
   const rule = placeOfSupplyRule(buyerArea, input.product_category, isBusiness(input.customer_type) ? 'businesses' : 'consumers', date);
   if (!rule) return undefined;
-  const notes = rule.note !== undefined ? [rule.note] : [];
   switch (rule.place) {
     case 'customer_place':
       // The customer's country taxes it: destination VAT for consumers, reverse charge for businesses.
-      return { notes };
+      return rule.note === undefined ? customerPlaceWithoutNote : { notes: notesOf(rule) };
     case 'exempt':
-      return { outcome: { taxable: true, exempt: true, notes } };
+      return { outcome: { taxable: true, exempt: true, notes: notesOf(rule) } };
     case 'recipient_self_assesses':
-      return { outcome: { taxable: true, reverseCharge: true, notes } };
+      return { outcome: { taxable: true, reverseCharge: true, notes: notesOf(rule) } };
     case 'supplier_place':
     case 'supplier_place_within_area': {
       if (placeAreaOf(sellerCountry) !== buyerArea) {
         // Within-area rule (EU e-services 2003-2014): a supplier outside the area is taxed where the customer is.
-        return rule.place === 'supplier_place' ? { outcome: { taxable: false, notes } } : { notes };
+        return rule.place === 'supplier_place' ? { outcome: { taxable: false, notes: notesOf(rule) } } : { notes: notesOf(rule) };
       }
       // A seller in the same area (EU) but another country charges its own country's VAT (Art. 45).
       const supplierCountry = vatAreaOf(sellerCountry);

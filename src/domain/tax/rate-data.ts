@@ -1,5 +1,5 @@
 // Domain (pure): loads the project's own rate and rule data (data/*.json, bundled by esbuild) and validates it once.
-import { z } from 'zod';
+import * as z from 'zod';
 import vatStandardJson from '../../../data/vat-standard-rates.json';
 import vatReducedJson from '../../../data/vat-reduced-rates.json';
 import canadaJson from '../../../data/canada-provinces.json';
@@ -180,7 +180,37 @@ export interface DatedRate {
 }
 
 function datedRate(row: { effective_from: string; effective_to?: string; source: string }, percentage: number): DatedRate {
-  return { ppm: percentToPpm(percentage), effective_from: row.effective_from, ...(row.effective_to ? { effective_to: row.effective_to } : {}), source: row.source };
+  const rate: DatedRate = { ppm: percentToPpm(percentage), effective_from: row.effective_from, source: row.source };
+  if (row.effective_to) rate.effective_to = row.effective_to;
+  return Object.freeze(rate);
+}
+
+/**
+ * The answers of a rate history on the dates asked, memoised: a history is a data array (bounded by the data) and each
+ * keeps at most DATES_PER_HISTORY dates (cleared when full). Dates repeat (a day's sales share it), and finding the row
+ * in force is the engine's hottest step. Answers are frozen, as callers share them; a date outside the history throws
+ * every time (not cached).
+ */
+const DATES_PER_HISTORY = 1_024;
+const answersByHistory = new WeakMap<object, Map<string, unknown>>();
+function onDate<A, R>(history: object, date: string, answer: (arg: A, date: string) => R, arg: A): R {
+  let byDate = answersByHistory.get(history) as Map<string, R> | undefined;
+  if (byDate === undefined) {
+    byDate = new Map();
+    answersByHistory.set(history, byDate);
+  }
+  const known = byDate.get(date);
+  if (known !== undefined || byDate.has(date)) return known as R;
+  const value = answer(arg, date);
+  if (byDate.size >= DATES_PER_HISTORY) byDate.clear();
+  byDate.set(date, value);
+  return value;
+}
+
+type VatEntry = (typeof vatStandard.countries)[number];
+function standardOn(entry: VatEntry, date: string): (DatedRate & { tax_name: string }) | undefined {
+  const row = rowInForceOrThrow(entry.rates, date, () => `${countryName(entry.country)} (${entry.country})`);
+  return row ? Object.freeze({ ...datedRate(row, row.standard), tax_name: entry.tax_name }) : undefined;
 }
 
 /**
@@ -189,14 +219,25 @@ function datedRate(row: { effective_from: string; effective_to?: string; source:
  */
 export function standardVatRate(country: string, date: string): (DatedRate & { tax_name: string }) | undefined {
   const entry = vatByCountry.get(country);
-  const row = entry ? rowInForceOrThrow(entry.rates, date, () => `${countryName(country)} (${country})`) : undefined;
-  if (!entry || !row) return undefined;
-  return { ...datedRate(row, row.standard), tax_name: entry.tax_name };
+  return entry ? onDate(entry, date, standardOn, entry) : undefined;
 }
 
 /** Countries in the standard-rate data that levy a VAT/GST (for tests and docs). */
 export function countriesWithVat(): string[] {
   return vatStandard.countries.filter((entry) => entry.rates.length > 0).map((entry) => entry.country);
+}
+
+type ReducedRows = typeof vatReduced.entries;
+/** The reduced-rate rows of each country and category, in data order. */
+const reducedRows = new Map<string, Map<string, ReducedRows>>();
+for (const entry of vatReduced.entries) {
+  const byCategory = reducedRows.get(entry.country) ?? new Map<string, ReducedRows>();
+  reducedRows.set(entry.country, byCategory);
+  byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
+}
+function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
+  const found = rowOn(rows, date);
+  return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
 }
 
 /**
@@ -205,29 +246,36 @@ export function countriesWithVat(): string[] {
  * standard rate then). The standard rate's own history decides whether Levy can answer that date at all.
  */
 export function reducedVatRate(country: string, category: ProductCategory, date: string): DatedRate | undefined {
-  const rows = vatReduced.entries.filter((entry) => entry.country === country && entry.category === category);
-  const found = rowOn(rows, date);
-  return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
+  const rows = reducedRows.get(country)?.get(category);
+  return rows ? onDate(rows, date, reducedOn, rows) : undefined;
 }
 
 export function canadaProvince(code: string): CanadaProvinceData | undefined {
   return provinceByCode.get(code);
 }
 
-/** Provincial part (PST, QST, provincial HST) of a province on a date, in ppm; 422 outside its history. */
-export function canadaProvincialRate(province: CanadaProvinceData, date: string): DatedRate {
+function provincialOn(province: CanadaProvinceData, date: string): DatedRate {
   const row = rowInForceOrThrow(province.rates, date, () => `${province.name} (CA-${province.code})`)!;
   return datedRate(row, row.provincial_rate);
+}
+
+/** Provincial part (PST, QST, provincial HST) of a province on a date, in ppm; 422 outside its history. */
+export function canadaProvincialRate(province: CanadaProvinceData, date: string): DatedRate {
+  return onDate(province, date, provincialOn, province);
 }
 
 export function usState(code: string): UsStateData | undefined {
   return usStateByCode.get(code);
 }
 
-/** Statutory statewide base rate of a US state on a date, in ppm; 422 outside its history. */
-export function usStateBaseRate(state: UsStateData, date: string): DatedRate {
+function stateBaseOn(state: UsStateData, date: string): DatedRate {
   const row = rowInForceOrThrow(state.rates, date, () => `${state.name} (US-${state.code})`)!;
   return datedRate(row, row.state_rate);
+}
+
+/** Statutory statewide base rate of a US state on a date, in ppm; 422 outside its history. */
+export function usStateBaseRate(state: UsStateData, date: string): DatedRate {
+  return onDate(state, date, stateBaseOn, state);
 }
 
 export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;

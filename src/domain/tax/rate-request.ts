@@ -1,5 +1,5 @@
 /** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields.ts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   checkCategoryDelivery,
   checkGovernmentLevel,

@@ -2,7 +2,7 @@
  * Domain (pure): the answer of POST /v1/tax/rate as a schema (the OpenAPI document's `TaxRateResult`), checked at
  * compile time against the engine's TaxRateResult. The level fields follow `taxLevels`, so a new level shows up here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';

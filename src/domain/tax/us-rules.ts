@@ -5,9 +5,18 @@ import { fractionToPpm, percentToPpm, scalePpm } from '../money/money';
 import { usGovernmentRule, usResaleExemption, usState, usStateBaseRate, usTaxability, type UsCategory, type UsStateData } from './rate-data';
 import type { Outcome, TaxRateInput, UsLocalRate } from './rate-types';
 
+/** Title case of a region name, memoised (names repeat; at most TITLES kept, cleared when full). */
 function titleCase(name: string): string {
-  return name.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
+  let title = titles.get(name);
+  if (title === undefined) {
+    title = name.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
+    if (titles.size >= TITLES) titles.clear();
+    titles.set(name, title);
+  }
+  return title;
 }
+const TITLES = 4_096;
+const titles = new Map<string, string>();
 
 /**
  * The ZIP5 row's parts in ppm, made to add up to its combined rate. Avalara truncates each part to 6 decimals, so
@@ -30,6 +39,20 @@ export function reconciledLocalParts(row: UsLocalRate): { state: number; county:
   return parts;
 }
 
+/**
+ * reconciledLocalParts of a ZIP row, memoised per row object (rows come from the container's cache and repeat; a
+ * WeakMap keeps nothing alive). Frozen, as every quote of the row shares it.
+ */
+function localPartsOf(row: UsLocalRate): Readonly<ReturnType<typeof reconciledLocalParts>> {
+  let parts = localParts.get(row);
+  if (parts === undefined) {
+    parts = Object.freeze(reconciledLocalParts(row));
+    localParts.set(row, parts);
+  }
+  return parts;
+}
+const localParts = new WeakMap<UsLocalRate, Readonly<ReturnType<typeof reconciledLocalParts>>>();
+
 /** `usLocalFirstMonth`: set when the ZIP has imported tables, but only for months after the date's (zip-rate-months.ts). */
 export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsLocalRate | null, date: string, usLocalFirstMonth?: string): Outcome {
   const state = location.state ? usState(location.state) : undefined;
@@ -45,7 +68,7 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type, input.delivery_method);
   let parts: LevelAmounts;
   if (local) {
-    const row = reconciledLocalParts(local);
+    const row = localPartsOf(local);
     parts = {
       country: 0,
       state: rule?.state_rate_pct !== undefined ? percentToPpm(rule.state_rate_pct) : row.state,

@@ -2,7 +2,7 @@
  * Domain (pure): what the transaction routes answer, as schemas (the OpenAPI document's `Transaction`, `Refund` and
  * `TransactionWithRefunds`), checked at compile time against the records the use cases build.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, productCategoryField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { timestampField } from '../records/record';

@@ -2,7 +2,7 @@
  * Domain (pure): the requests of POST /v1/transactions and POST /v1/transactions/{id}/refunds (strict: unknown fields
  * are 400), and the query of GET /v1/transactions. The shape is ours (docs/exposure.md); the fields are shared.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   amountField,
   checkCategoryDelivery,

@@ -2,7 +2,7 @@
  * Domain (pure): the period a usage report covers, and the report's schema. `from` and `to` are inclusive UTC dates (YYYY-MM-DD); either
  * defaults to the current UTC month's bounds; a period over 366 days is refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateField } from '../fields';
 import { parameterError } from '../validation';
 
