@@ -18,7 +18,7 @@ import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '.
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
-import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../src/config/routes';
+import { authorizer as authorizerDefinition, routeFunctions, routes, type TableAccess } from '../../src/config/routes';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
 
@@ -210,7 +210,7 @@ describe('tracing (-c tracing=true)', () => {
     const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
     const tracedResources = Template.fromStack(traced.stack).toJSON().Resources as Record<string, Json>;
     const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routes.length + 1);
+    expect(functions).toHaveLength(routeFunctions().length + 1);
     for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     const stages = Object.values(tracedResources).filter((r) => r.Type === 'AWS::ApiGateway::Stage');
     expect(stages.map((st) => st.Properties.TracingEnabled)).toEqual([true]);
