@@ -72,6 +72,15 @@ export class BoundedTtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /** The live value of `key`, else what `load` reads, frozen and kept when `keep` says so (every decorator reads so). */
+  async getOrLoad<L extends V | undefined>(key: string, load: () => Promise<L>, keep: (value: L) => value is L & V): Promise<L | V> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const value = frozen(await load());
+    if (keep(value)) this.set(key, value);
+    return value;
+  }
 }
 
 /** Deep-freezes a plain record read from a store, so a shared cached copy cannot be changed by one of its readers. */
@@ -100,22 +109,15 @@ export class CachingEntityStore implements EntityStore {
   private static byId = (accountId: string, id: string) => `${accountId}/${id}`;
   private static primaryOf = (accountId: string) => `${accountId}#primary`;
 
-  async get(accountId: string, id: string): Promise<Entity | undefined> {
-    const key = CachingEntityStore.byId(accountId, id);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const entity = await this.store.get(accountId, id);
-    if (entity) this.cache.set(key, frozen(entity));
-    return entity;
+  /** Only found entities are kept: a missing one is read again next time. */
+  private static found = (entity: Entity | undefined): entity is Entity => entity !== undefined;
+
+  get(accountId: string, id: string): Promise<Entity | undefined> {
+    return this.cache.getOrLoad(CachingEntityStore.byId(accountId, id), () => this.store.get(accountId, id), CachingEntityStore.found);
   }
 
-  async primary(accountId: string): Promise<Entity | undefined> {
-    const key = CachingEntityStore.primaryOf(accountId);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const entity = await this.store.primary(accountId);
-    if (entity) this.cache.set(key, frozen(entity));
-    return entity;
+  primary(accountId: string): Promise<Entity | undefined> {
+    return this.cache.getOrLoad(CachingEntityStore.primaryOf(accountId), () => this.store.primary(accountId), CachingEntityStore.found);
   }
 
   list(accountId: string, page: PageRequest): Promise<Page<Entity>> {
@@ -172,12 +174,8 @@ export class CachingZipRateTable implements ZipRateTable {
     this.cache = new BoundedTtlCache(options);
   }
 
-  async onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth> {
-    const key = `${zip}/${state}/${month}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const found = frozen(await this.table.onMonth(zip, state, month));
-    this.cache.set(key, found);
-    return found;
+  /** Kept with or without a row: a table import is rare. */
+  onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth> {
+    return this.cache.getOrLoad(`${zip}/${state}/${month}`, () => this.table.onMonth(zip, state, month), (answer): answer is ZipRateOnMonth => true);
   }
 }

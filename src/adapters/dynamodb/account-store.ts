@@ -2,7 +2,7 @@
  * Secondary adapter (DynamoDB, Accounts table): one item per account. A new account is written together with its
  * primary entity and first key (items of the Entities and ApiKeys stores) in one transaction.
  */
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../domain/accounts/account';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { Entity } from '../../domain/records/entity';
@@ -10,6 +10,7 @@ import type { AccountDirectory, UsageKey } from '../../ports/accounts';
 import type { DynamoDbApiKeyStore } from './api-key-store';
 import { documentClient } from './client';
 import type { DynamoDbEntityStore } from './entity-store';
+import { scanAll } from './query';
 import { transactWrite } from './transact';
 
 export class DynamoDbAccountStore implements AccountDirectory {
@@ -45,14 +46,7 @@ export class DynamoDbAccountStore implements AccountDirectory {
   }
 
   async list(): Promise<Account[]> {
-    const accounts: Account[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: start }));
-      accounts.push(...((page.Items ?? []) as Account[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return accounts;
+    return (await scanAll({ TableName: this.tableName })) as unknown as Account[];
   }
 
   async attachUsageKey(accountId: string, plan: string, usage: UsageKey, keyIds: Readonly<Record<string, string>>): Promise<void> {

@@ -4,12 +4,12 @@
  * finds a key by id or prefix with a scan (a handful of keys per account, an operator's command).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEYS_BY_ACCOUNT_INDEX } from '../../config/tables';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { ApiKeyRegistry } from '../../ports/accounts';
 import { documentClient } from './client';
-import { queryAll } from './query';
+import { queryAll, scanAll } from './query';
 import type { TransactItem } from './transact';
 
 /** A prefix this short would name too many keys to be a useful handle. */
@@ -80,16 +80,7 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
   }
 
   private async scan(filter: string, values?: Record<string, unknown>): Promise<ApiKeyRecord[]> {
-    const found: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new ScanCommand({ TableName: this.tableName, FilterExpression: filter, ExpressionAttributeValues: values, ExclusiveStartKey: start }),
-      );
-      found.push(...((page.Items ?? []) as ApiKeyRecord[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await scanAll({ TableName: this.tableName, FilterExpression: filter, ExpressionAttributeValues: values })) as unknown as ApiKeyRecord[];
   }
 
   async revoke(keyHash: string, at: Date): Promise<boolean> {

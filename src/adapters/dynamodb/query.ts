@@ -1,8 +1,8 @@
 /**
- * Secondary adapter (DynamoDB): reading items back. Queries that follow LastEvaluatedKey across
+ * Secondary adapter (DynamoDB): reading items back. Queries and scans that follow LastEvaluatedKey across
  * DynamoDB's 1 MB pages, and the stripping of storage keys before an item leaves its store.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
 
 type Item = Record<string, unknown>;
@@ -16,6 +16,18 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
   let start: Item | undefined;
   do {
     const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Every item a Scan matches: only for operator commands (`levy migrate`), never on a request's path. */
+export async function scanAll(input: Omit<ScanCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);

@@ -6,11 +6,12 @@
  * (sort key the state alone, month only in `effective_month`) sort first in that range, so they still answer as their
  * month's table until `levy migrate` rewrites them (migrateLegacyItems).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { UsLocalRate } from '../../domain/tax/rate-types';
 import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import type { ZipRateTable } from '../../ports/rates';
 import { documentClient } from './client';
+import { queryAll, scanAll } from './query';
 
 const BATCH_SIZE = 25; // BatchWriteItem's limit
 /** `state` is a DynamoDB reserved word, so expressions name the sort key through #sk. */
@@ -51,21 +52,12 @@ export class DynamoDbRateStore implements ZipRateTable {
     return this.query({ KeyConditionExpression: 'zip = :zip', ExpressionAttributeValues: { ':zip': zip } });
   }
 
+  /** A Limit-ed Query is one call (the newest or oldest key); without a Limit every page is read. */
   private async query(input: Omit<QueryCommandInput, 'TableName'>): Promise<UsLocalRate[]> {
-    const rows: UsLocalRate[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          ...input,
-          ExclusiveStartKey,
-        }),
-      );
-      rows.push(...((page.Items ?? []) as RateItem[]).map(rowOf));
-      ExclusiveStartKey = input.Limit ? undefined : page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return rows;
+    const items = input.Limit
+      ? ((await documentClient().send(new QueryCommand({ TableName: this.tableName, ...input }))).Items ?? [])
+      : await queryAll({ TableName: this.tableName, ...input });
+    return (items as RateItem[]).map(rowOf);
   }
 
   /** Writes rows in batches of 25, retrying unprocessed items with backoff; puts overwrite, so a re-run is safe. */
@@ -79,21 +71,14 @@ export class DynamoDbRateStore implements ZipRateTable {
    * filtered scan of the table; safe to run again (puts first, deletes after; a second run finds nothing).
    */
   async migrateLegacyItems(): Promise<{ legacy_rows: number; rewritten: number; already_monthly: number }> {
-    const legacy: UsLocalRate[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new ScanCommand({
-          TableName: this.tableName,
-          FilterExpression: 'NOT contains(#sk, :separator)',
-          ExpressionAttributeNames: SORT_KEY_NAME,
-          ExpressionAttributeValues: { ':separator': '#' },
-          ExclusiveStartKey,
-        }),
-      );
-      legacy.push(...((page.Items ?? []) as RateItem[]).map(rowOf));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const legacy = (
+      await scanAll({
+        TableName: this.tableName,
+        FilterExpression: 'NOT contains(#sk, :separator)',
+        ExpressionAttributeNames: SORT_KEY_NAME,
+        ExpressionAttributeValues: { ':separator': '#' },
+      })
+    ).map((item) => rowOf(item as RateItem));
     const monthly = await this.existingKeys(legacy.map((row) => ({ zip: row.zip, state: sortKeyOf(row) })));
     const missing = legacy.filter((row) => !monthly.has(`${row.zip}/${sortKeyOf(row)}`));
     await this.putAll(missing);
