@@ -12,7 +12,8 @@ import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import type { RouteContract, WithContracts } from '../../src/adapters/http/route-types';
 import { errorCode, type ErrorCode } from '../../src/config/error-codes';
-import { API_GATEWAY_REQUEST_ID_HEADER, gatewayErrors, REQUEST_ID_HEADER } from '../../src/config/gateway-responses';
+import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
+import { REPLAYED_HEADER } from '../../src/adapters/http/billable-route';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
 import { samples } from '../generate-events';
@@ -23,7 +24,6 @@ export const OPENAPI_PATH = join(ROOT, 'docs', 'openapi.json');
 
 /** The headers the document names; an answer's own headers are referenced from components. */
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** Codes API Gateway answers itself (gateway-responses.ts): their answers carry no `Request-Id`, only x-amzn-RequestId. */
 const gatewayCodes: ReadonlySet<string> = new Set(gatewayErrors.map((g) => g.error));
@@ -42,15 +42,20 @@ export async function routeContracts(): Promise<Map<string, RouteContract>> {
 
 /** Every error a route can answer, by status: implied by its traits, plus the codes its handler declares. */
 export function routeErrors(route: RouteDefinition, contract: RouteContract): Map<number, ErrorCode[]> {
+  // API Gateway's own answers, with the status and code src/config/gateway-responses.ts gives them.
+  const gateway = (type: GatewayErrorType): [number, ErrorCode] => {
+    const g = gatewayError(type);
+    return [g.status, g.error as ErrorCode];
+  };
   const codes: [number, ErrorCode][] = [
     // Any request: an unknown query parameter or a body where none is taken; API Gateway's own limits and failures.
     [400, 'validation_error'],
-    [413, 'request_too_large'],
+    gateway('REQUEST_TOO_LARGE'),
     [500, 'internal_error'],
-    [502, 'internal_error'],
-    [504, 'timeout'],
+    gateway('INTEGRATION_FAILURE'),
+    gateway('INTEGRATION_TIMEOUT'),
   ];
-  if (!route.public) codes.push([401, 'unauthorized'], [403, 'access_denied'], [429, 'rate_limited'], [429, 'quota_exceeded']);
+  if (!route.public) codes.push(gateway('UNAUTHORIZED'), gateway('ACCESS_DENIED'), gateway('THROTTLED'), gateway('QUOTA_EXCEEDED'));
   if (contract.body) codes.push([400, 'invalid_json'], [400, 'invalid_body'], [415, 'unsupported_media_type']);
   if (route.pathIds) codes.push([404, 'not_found']);
   if (route.idempotent) codes.push([409, 'idempotency_key_in_use'], [422, 'idempotency_key_reused'], [422, 'response_too_large']);

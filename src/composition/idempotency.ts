@@ -3,11 +3,8 @@
  * answer is kept and billed in one write), on the shared DynamoDB client, with the table names read on first use.
  */
 import { DynamoDbIdempotencyStore, type BillableCall } from '../adapters/dynamodb/idempotency-store';
-import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { tableName } from '../config/environment';
-import { once } from './once';
-
-const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
+import { usageStore } from './ports';
 
 export const idempotencyStoreFor = (call: BillableCall): DynamoDbIdempotencyStore =>
   new DynamoDbIdempotencyStore(tableName('Idempotency'), usageStore(), call);

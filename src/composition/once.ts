@@ -2,8 +2,16 @@
 
 /** A value made by `make` when first asked for, then the same one every time. */
 export function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
+  // A flag, not `??=`: `make` may answer undefined (a middleware that is not built in), and that is kept too.
+  let made = false;
+  let value: T;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
 }
 
 /**

@@ -46,7 +46,9 @@ export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCach
 export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));
 export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
-export const usage: Ports['usage'] = /* @__PURE__ */ lazy(() => new DynamoDbUsageStore(tableName('Usage')));
+/** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
+export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
+export const usage: Ports['usage'] = /* @__PURE__ */ lazy(usageStore);
 export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(rateStore);
 /** The ZIP rows of a quote, cached per container like sellerEntities (a table import reaches it within the TTL). */
 export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(

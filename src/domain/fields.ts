@@ -63,6 +63,9 @@ export const requireSomeField = (fields: readonly string[]) => (patch: Record<st
 // Money and references
 
 const amountMessage = 'must be a non-negative integer below 10^13 (minor units)';
+/** An amount as an answer states it: integer minor units, whatever its sign (a response field, unbounded). */
+export const minorUnitsField = z.number().int().meta({ description: 'Minor units of the currency (cents)' });
+
 export const amountField = z
   .number({ error: requiredOr(amountMessage) })
   .int({ error: amountMessage })

@@ -31,14 +31,15 @@ export function errorHandler(endpoint: string): middy.MiddlewareObj<APIGatewayPr
     onError: async (request) => {
       const { error } = request;
       const requestId = requestIdOf(request.event);
+      const code = error instanceof AppError ? error.code : 'internal_error';
       if (error instanceof AppError) {
         logger.info('Request refused', { status: error.status, error: error.code, detail: error.message });
-        request.response = errorResponse(error.status, error.code, error.message, requestId);
+        request.response = errorResponse(error.status, code, error.message, requestId);
       } else {
         logger.error('Unhandled error', error as Error);
-        request.response = errorResponse(500, 'internal_error', 'An internal error occurred. It has been logged; retry later.', requestId);
+        request.response = errorResponse(500, code, 'An internal error occurred. It has been logged; retry later.', requestId);
       }
-      countError(endpoint, JSON.parse(request.response.body).error);
+      countError(endpoint, code);
     },
   };
 }

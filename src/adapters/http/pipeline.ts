@@ -12,6 +12,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { once } from '../../composition/once';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';
@@ -65,15 +66,7 @@ type Middleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResul
  * tracing is not built in (src/adapters/observability/tracer.ts).
  */
 function tracing(): Middleware {
-  let middleware: Middleware | undefined;
-  let made = false;
-  const get = () => {
-    if (!made) {
-      middleware = tracingMiddleware<APIGatewayProxyEvent, APIGatewayProxyResult>();
-      made = true;
-    }
-    return middleware;
-  };
+  const get = once(() => tracingMiddleware<APIGatewayProxyEvent, APIGatewayProxyResult>());
   return {
     before: (request) => get()?.before?.(request),
     after: (request) => get()?.after?.(request),

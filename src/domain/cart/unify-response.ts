@@ -3,22 +3,22 @@
  * return type is this schema's output, and the cart's line and treatment types are checked against it.
  */
 import * as z from 'zod';
+import { minorUnitsField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTreatmentSchema, jurisdictionSchema, rateField } from '../tax/rate-response';
 import type { CartLineResult } from './cart';
 
-const minorUnits = z.number().int().meta({ description: 'Minor units of the currency (cents)' });
 
-const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnits });
+const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnitsField });
 
 export const cartLineResultSchema = z.object({
   id: z.string(),
-  amount: minorUnits.meta({ description: 'The line total as sent (gross for a tax-inclusive line)' }),
+  amount: minorUnitsField.meta({ description: 'The line total as sent (gross for a tax-inclusive line)' }),
   tax_inclusive: z.boolean(),
-  net_amount: minorUnits,
-  taxable_amount: minorUnits.meta({ description: 'The part of the net amount tax was charged on' }),
-  tax_amount: minorUnits,
+  net_amount: minorUnitsField,
+  taxable_amount: minorUnitsField.meta({ description: 'The part of the net amount tax was charged on' }),
+  tax_amount: minorUnitsField,
   breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
 });
 
@@ -31,9 +31,9 @@ export const unifyResultSchema = z
     reverse_charge_applicable: z.boolean(),
     exempt: z.boolean(),
     line_items: z.array(cartLineResultSchema),
-    subtotal: minorUnits,
-    tax_total: minorUnits,
-    total: minorUnits,
+    subtotal: minorUnitsField,
+    tax_total: minorUnitsField,
+    total: minorUnitsField,
     transaction: z
       .object({ id: z.string(), created: z.boolean().meta({ description: 'false: the same sale was already recorded (a safe retry)' }) })
       .optional()

@@ -10,6 +10,7 @@
  * Every total is kept twice: per month (YYYY-MM of the sale's or refund's date) and for all time (`all`), so the
  * report without a range reads one item per entry, whatever the number of months.
  */
+import { monthOfDate } from '../tax/zip-rate-months';
 import type { Refund } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 import type { Jurisdiction } from '../tax/rate-types';
@@ -46,7 +47,6 @@ export function lineAttribution(
   return { ...(state ? { state } : {}), ...(county ? { county } : {}) };
 }
 
-const monthOf = (date: string): string => date.slice(0, 7);
 
 class DeltaSum {
   private readonly byKey = new Map<string, ExposureDelta>();
@@ -77,7 +77,7 @@ class DeltaSum {
  */
 export function saleExposureDeltas(transaction: Transaction): ExposureDelta[] {
   const sum = new DeltaSum();
-  const base = { period: monthOf(transaction.date), currency: transaction.currency, country: transaction.jurisdiction.country };
+  const base = { period: monthOfDate(transaction.date), currency: transaction.currency, country: transaction.jurisdiction.country };
   sum.add(base, transaction.tax_total, 1);
   let stateSale = false;
   const countySale = new Set<string>();
@@ -98,7 +98,7 @@ export function saleExposureDeltas(transaction: Transaction): ExposureDelta[] {
 /** The deltas of a refund: minus its tax on the entries each refunded line was attributed to, in the refund's month. */
 export function refundExposureDeltas(transaction: Transaction, refund: Refund): ExposureDelta[] {
   const sum = new DeltaSum();
-  const base = { period: monthOf(refund.date), currency: transaction.currency, country: transaction.jurisdiction.country };
+  const base = { period: monthOfDate(refund.date), currency: transaction.currency, country: transaction.jurisdiction.country };
   const lines = new Map(transaction.line_items.map((l) => [l.id, l]));
   for (const refundLine of refund.line_items) {
     const line = lines.get(refundLine.id);

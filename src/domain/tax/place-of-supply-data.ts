@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import placeOfSupplyJson from '../../../data/place-of-supply.json';
 import { countryName, euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
+import { isoDate, parseDataFile, source } from './data-file';
 import { datedRowsProblem, rowInForceOrThrow } from './rate-history';
 import { productCategories, type ProductCategory } from './vocabulary';
 
@@ -10,7 +11,6 @@ export const placeCustomers = ['consumers', 'businesses'] as const;
 /** Where a remote cross-border service is taxed; data/place-of-supply.json's description says what each means. */
 export const places = ['customer_place', 'supplier_place', 'supplier_place_within_area', 'exempt', 'recipient_self_assesses'] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const note = z.string().regex(/^[a-z0-9_]+$/, 'a note is a snake_case word');
 /** EU for the EU-27 as one area, otherwise a country that is neither in the EU nor part of another country's VAT area. */
 const area = z.string().refine((code) => code === 'EU' || (isAssignedCountry(code) && !euMemberStates.has(code) && vatAreaOf(code) === code), 'EU or a country code');
@@ -24,7 +24,7 @@ const ruleSchema = z.strictObject({
   note: note.optional(),
   /** The note when the seller is in the same area but another country (EU Art. 45: the seller's own VAT). */
   same_area_note: note.optional(),
-  source: z.string().min(8),
+  source,
 });
 
 const placeOfSupplySchema = z
@@ -62,10 +62,8 @@ type PlaceOfSupplyRow = z.infer<typeof ruleSchema>;
 export type PlaceOfSupplyRule = PlaceOfSupplyRow;
 export type PlaceCustomers = (typeof placeCustomers)[number];
 
-const parsed = placeOfSupplySchema.safeParse(placeOfSupplyJson);
-if (!parsed.success) throw new Error(`data/place-of-supply.json is invalid: ${z.prettifyError(parsed.error)}`);
-/** Validated once per process at first import; a bad data file fails every test and the deploy, never a request. */
-export const placeOfSupplyData = parsed.data;
+/** Validated once per process at first import. */
+export const placeOfSupplyData = parseDataFile('place-of-supply.json', placeOfSupplySchema, placeOfSupplyJson);
 
 /** The area whose rules apply to a country: the EU-27 as one, otherwise the country's own VAT area (MC -> FR -> EU). */
 export function placeAreaOf(country: string): string {

@@ -6,10 +6,10 @@ import canadaJson from '../../../data/canada-provinces.json';
 import usStatesJson from '../../../data/us-states.json';
 import { countryName, isAssignedCountry, subdivisionName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
+import { isoDate, parseDataFile, source } from './data-file';
 import { asDatedRow, coverageProblem, datedRowsProblem, rowInForceOrThrow, rowOn, SINCE_ALWAYS, sortedByStart } from './rate-history';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from './vocabulary';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
 const percent = z.number().min(0).max(100).refine((pct) => {
   try {
@@ -19,7 +19,6 @@ const percent = z.number().min(0).max(100).refine((pct) => {
     return false;
   }
 }, 'must be a whole number of ppm');
-const source = z.string().min(8);
 
 /** Effective-dated rows (src/domain/tax/rate-history.ts): sorted, `effective_to` inclusive, never overlapping. */
 const datedRows = <T extends z.ZodRawShape>(shape: T) =>
@@ -156,17 +155,12 @@ export type UsGovernmentRule = z.infer<typeof governmentRuleSchema>;
 export type UsStateData = z.infer<typeof usStatesSchema>['states'][number];
 export type CanadaProvinceData = z.infer<typeof canadaSchema>['provinces'][number];
 
-function parse<T>(name: string, schema: z.ZodType<T>, json: unknown): T {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new Error(`data/${name} is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
 
 /** Validated once per process at first import; a bad data file fails every test and the deploy, never a request. */
-const vatStandard = parse('vat-standard-rates.json', vatStandardSchema, vatStandardJson);
-const vatReduced = parse('vat-reduced-rates.json', vatReducedSchema, vatReducedJson);
-const canada = parse('canada-provinces.json', canadaSchema, canadaJson);
-const usStates = parse('us-states.json', usStatesSchema, usStatesJson);
+const vatStandard = parseDataFile('vat-standard-rates.json', vatStandardSchema, vatStandardJson);
+const vatReduced = parseDataFile('vat-reduced-rates.json', vatReducedSchema, vatReducedJson);
+const canada = parseDataFile('canada-provinces.json', canadaSchema, canadaJson);
+const usStates = parseDataFile('us-states.json', usStatesSchema, usStatesJson);
 
 const vatByCountry = new Map(vatStandard.countries.map((entry) => [entry.country, entry]));
 const provinceByCode = new Map(canada.provinces.map((entry) => [entry.code, entry]));
@@ -288,11 +282,22 @@ export type UsCategory = Exclude<ProductCategory, 'PHYSICAL_GOODS'>;
 export function usTaxability(state: UsStateData, category: UsCategory, date: string, customerType: CustomerType, delivery: DeliveryMethod): UsTaxabilityRule {
   const rules = category === 'EBOOKS' ? (state.taxability.EBOOKS ?? state.taxability.DIGITAL_GOODS) : state.taxability[category];
   const group: CustomerGroup = customerType === 'B2C' ? 'B2C' : 'B2B';
-  const found = rowOn(rulesFor(rules, group, delivery), date);
+  const found = rowOn(seriesOf(rules, group, delivery), date);
   const rule = found.kind === 'row' ? found.row : undefined;
   // Unreachable for validated data; a delivery the category does not allow was refused with a 400 before.
   if (!rule) throw new Error(`us-states.json: no ${category} rule for ${state.code} on ${date} (${group}, ${delivery})`);
   return rule;
+}
+
+/** rulesFor once per category's rules, customer group and delivery: the data never changes, quotes ask on every call. */
+const seriesByRules = new WeakMap<readonly UsRule[], Map<string, ReturnType<typeof rulesFor>>>();
+function seriesOf(rules: readonly UsRule[], group: CustomerGroup, delivery: DeliveryMethod): ReturnType<typeof rulesFor> {
+  let byCase = seriesByRules.get(rules);
+  if (!byCase) seriesByRules.set(rules, (byCase = new Map()));
+  const key = `${group}|${delivery}`;
+  let series = byCase.get(key);
+  if (!series) byCase.set(key, (series = rulesFor(rules, group, delivery)));
+  return series;
 }
 
 /** Whether a government buyer of a level is exempt in a state: the state's own rule, else the general one. */

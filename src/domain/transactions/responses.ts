@@ -3,7 +3,7 @@
  * `TransactionWithRefunds`), checked at compile time against the records the use cases build.
  */
 import * as z from 'zod';
-import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, productCategoryField } from '../fields';
+import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, minorUnitsField, productCategoryField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { timestampField } from '../records/record';
 import type { Exactly, Expect } from '../schema-check';
@@ -11,18 +11,17 @@ import { customerTreatmentSchema, jurisdictionSchema } from '../tax/rate-respons
 import type { Refund, transactionWithRefunds } from './refund';
 import type { Transaction } from './sale';
 
-const minorUnits = z.number().int().meta({ description: 'Minor units of the currency (cents)' });
 
 const transactionLineShape = {
   id: z.string(),
-  amount: minorUnits,
+  amount: minorUnitsField,
   quantity: z.number().int(),
   product_category: productCategoryField,
   delivery_method: deliveryMethodField,
-  tax_amount: minorUnits,
+  tax_amount: minorUnitsField,
   tax_source: z.enum(['computed', 'provided']).meta({ description: "`provided`: the caller's tax_amount; `computed`: Levy's engine" }),
   tax_breakdown: z
-    .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnits])) as Record<TaxLevel, typeof minorUnits>)
+    .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnitsField])) as Record<TaxLevel, typeof minorUnitsField>)
     .meta({ description: "The line's tax by level; the levels add up to tax_amount" }),
 };
 
@@ -38,9 +37,9 @@ const transactionShape = {
   location: locationField,
   jurisdiction: jurisdictionSchema,
   line_items: z.array(z.object(transactionLineShape)),
-  subtotal: minorUnits,
-  tax_total: minorUnits,
-  total: minorUnits,
+  subtotal: minorUnitsField,
+  tax_total: minorUnitsField,
+  total: minorUnitsField,
   created_at: timestampField,
 };
 
@@ -52,10 +51,10 @@ export const refundSchema = z
     transaction_id: z.string(),
     date: z.string(),
     currency: z.string(),
-    line_items: z.array(z.object({ id: z.string(), amount: minorUnits, tax_amount: minorUnits })),
-    subtotal: minorUnits,
-    tax_total: minorUnits,
-    total: minorUnits,
+    line_items: z.array(z.object({ id: z.string(), amount: minorUnitsField, tax_amount: minorUnitsField })),
+    subtotal: minorUnitsField,
+    tax_total: minorUnitsField,
+    total: minorUnitsField,
     created_at: timestampField,
   })
   .meta({ id: 'Refund' });
@@ -67,16 +66,16 @@ export const transactionWithRefundsSchema = z
     line_items: z.array(
       z.object({
         ...transactionLineShape,
-        refunded_amount: minorUnits,
-        refunded_tax_amount: minorUnits,
-        remaining_amount: minorUnits,
-        remaining_tax_amount: minorUnits,
+        refunded_amount: minorUnitsField,
+        refunded_tax_amount: minorUnitsField,
+        remaining_amount: minorUnitsField,
+        remaining_tax_amount: minorUnitsField,
       }),
     ),
     refunds: z.array(refundSchema),
-    refunded_subtotal: minorUnits,
-    refunded_tax_total: minorUnits,
-    remaining_total: minorUnits,
+    refunded_subtotal: minorUnitsField,
+    refunded_tax_total: minorUnitsField,
+    remaining_total: minorUnitsField,
   })
   .meta({ id: 'TransactionWithRefunds' });
 
