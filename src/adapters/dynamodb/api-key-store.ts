@@ -3,12 +3,12 @@
  * authorizer only ever reads one item by hash; the CLI lists an account's keys through the `by-account` index and
  * finds a key by id or prefix with a scan (a handful of keys per account, an operator's command).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEYS_BY_ACCOUNT_INDEX } from '../../config/tables';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { ApiKeyRegistry } from '../../ports/accounts';
 import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
 import { queryAll, scanAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -84,8 +84,8 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
   }
 
   async revoke(keyHash: string, at: Date): Promise<boolean> {
-    try {
-      await documentClient().send(
+    const written = await unlessConditionFails(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { key_hash: keyHash },
@@ -94,11 +94,8 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at.toISOString() },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
+    return written !== undefined;
   }
 }

@@ -23,6 +23,7 @@ import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, Idempo
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
 import { transactWrite } from './transact';
 import type { DynamoDbUsageStore } from './usage-store';
 
@@ -158,8 +159,8 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
   /** Deletes the record if this call still holds it; answers whether it did. */
   private async deleteOwnClaim(idempotencyKey: string): Promise<boolean> {
     const claim = this.claim();
-    try {
-      await documentClient().send(
+    const deleted = await unlessConditionFails(() =>
+      documentClient().send(
         new DeleteCommand({
           TableName: this.tableName,
           Key: { id: idempotencyKey },
@@ -167,12 +168,9 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
           ExpressionAttributeNames: claim.names,
           ExpressionAttributeValues: claim.values,
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
+    return deleted !== undefined;
   }
 
   private claim(): Claim {

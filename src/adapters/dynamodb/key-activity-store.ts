@@ -4,10 +4,10 @@
  * being older, so containers racing on a key's first call of the day cost one failed condition at most. A table of
  * its own keeps the authorizer's access to the key table itself exactly GetItem.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { KeyActivity } from '../../ports/accounts';
 import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
 
 const BATCH_GET_LIMIT = 100;
 
@@ -19,8 +19,9 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
 
   async noteUsed(keyId: string, day: string): Promise<void> {
     if (this.written.get(keyId) === day) return;
-    try {
-      await documentClient().send(
+    // Refused when another container already wrote this day or a later one: nothing to do.
+    await unlessConditionFails(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { key_id: keyId },
@@ -28,10 +29,8 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
           ConditionExpression: 'attribute_not_exists(last_used_on) OR last_used_on < :day',
           ExpressionAttributeValues: { ':day': day },
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
     this.written.set(keyId, day);
   }
 

@@ -3,11 +3,11 @@
  * implementing the RecordStore port. Every read and write names the account, so another account's id is simply not
  * found. The vendor and entity stores are instances of it.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { RecordStore } from '../../ports/records';
 import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
 import { queryPage, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
@@ -71,8 +71,8 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
       values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
-    try {
-      const { Attributes } = await documentClient().send(
+    const updated = await unlessConditionFails(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { account_id: accountId, id },
@@ -82,29 +82,23 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return toRecord<T>(Attributes!);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
-      throw error;
-    }
+      ),
+    );
+    return updated && toRecord<T>(updated.Attributes!);
   }
 
   /** True when a record was deleted, false when there was none. */
   async delete(accountId: string, id: string): Promise<boolean> {
-    try {
-      await documentClient().send(
+    const deleted = await unlessConditionFails(() =>
+      documentClient().send(
         new DeleteCommand({
           TableName: this.tableName,
           Key: { account_id: accountId, id },
           ConditionExpression: 'attribute_exists(id)',
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
+    return deleted !== undefined;
   }
 }
 
