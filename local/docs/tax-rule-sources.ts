@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markdownTable, replaceSection } from './markdown';
 
 const SECTION_START = '<!-- rule-sources:start (generated from data/*.json and local/docs/tax-rule-sources.ts by `npm run docs:tax-rules`) -->';
 const SECTION_END = '<!-- rule-sources:end -->';
@@ -40,27 +41,22 @@ type Row = Record<string, unknown>;
 const readData = (file: string): Row => JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', file), 'utf8')) as Row;
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-/** A table cell: no pipes or line breaks inside. */
-const cell = (value: unknown): string => text(value).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const fromOf = (row: Row): string => text(row.effective_from ?? row.from);
 const toOf = (row: Row): string => text(row.effective_to ?? row.to);
 const sourceOf = (row: Row): string => text(row.source ?? row.cite);
 const pct = (value: unknown): string => (typeof value === 'number' ? `${value} %` : text(value));
 
-function table(headers: string[], rows: unknown[][]): string {
-  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
-}
 
 function vatStandardTable(): string {
   const rows = rowsOf(readData('vat-standard-rates.json').countries).flatMap((country) =>
     rowsOf(country.rates).map((rate) => [country.country, text(country.tax_name), pct(rate.standard), fromOf(rate), toOf(rate), sourceOf(rate)]),
   );
-  return table(['country', 'tax', 'standard rate', 'from', 'to', 'source'], rows);
+  return markdownTable(['country', 'tax', 'standard rate', 'from', 'to', 'source'], rows);
 }
 
 function categoryRateTable(): string {
   const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, entry.category, pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
-  return table(['country', 'category', 'rate', 'from', 'to', 'source'], rows);
+  return markdownTable(['country', 'category', 'rate', 'from', 'to', 'source'], rows);
 }
 
 function canadaTables(): string {
@@ -75,11 +71,11 @@ function canadaTables(): string {
   );
   const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
   return [
-    table(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
+    markdownTable(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
     '',
-    table(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
+    markdownTable(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
     '',
-    table(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
+    markdownTable(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
   ].join('\n');
 }
 
@@ -111,19 +107,19 @@ function usTables(): string {
     ...Object.entries((s.government ?? {}) as Record<string, Row>).map(([level, r]) => [s.code, `GOVERNMENT (${level})`, text(r.exempt), sourceOf(r)]),
   ]);
   return [
-    table(['state', 'state rate', 'from', 'to', 'source'], rates),
+    markdownTable(['state', 'state rate', 'from', 'to', 'source'], rates),
     '',
-    table(['state', 'category', 'rule', 'details', 'source'], taxability),
+    markdownTable(['state', 'category', 'rule', 'details', 'source'], taxability),
     '',
-    table(['customer type', 'exempt', 'source'], exemptions),
+    markdownTable(['customer type', 'exempt', 'source'], exemptions),
     '',
-    table(['state', 'customer type', 'exempt', 'source'], perState),
+    markdownTable(['state', 'customer type', 'exempt', 'source'], perState),
   ].join('\n');
 }
 
 function placeOfSupplyTable(): string {
   const rows = rowsOf(readData('place-of-supply.json').rules).map((r) => [r.area, r.kind, r.customers, fromOf(r), r.place, [text(r.note), text(r.same_area_note)].filter(Boolean).join(', '), sourceOf(r)]);
-  return table(['area', 'kind', 'customers', 'from', 'place', 'notes', 'source'], rows);
+  return markdownTable(['area', 'kind', 'customers', 'from', 'place', 'notes', 'source'], rows);
 }
 
 function sectionMarkdown(): string {
@@ -134,7 +130,7 @@ function sectionMarkdown(): string {
     '',
     '### Rules in code',
     '',
-    table(['rule', 'code', 'source'], rulesInCode.map((r) => [r.rule, `\`${r.code}\``, r.source])),
+    markdownTable(['rule', 'code', 'source'], rulesInCode.map((r) => [r.rule, `\`${r.code}\``, r.source])),
     '',
     '### Place of supply of remote services (`data/place-of-supply.json`)',
     '',
@@ -160,10 +156,7 @@ function sectionMarkdown(): string {
 
 /** docs/tax-rules.md with its rule-sources section replaced by the current one. */
 export function withRuleSources(doc: string): string {
-  const start = doc.indexOf(SECTION_START);
-  const end = doc.indexOf(SECTION_END);
-  if (start < 0 || end < start) throw new Error('docs/tax-rules.md lacks the rule-sources markers');
-  return `${doc.slice(0, start + SECTION_START.length)}\n${sectionMarkdown()}\n${doc.slice(end)}`;
+  return replaceSection(doc, { start: SECTION_START, end: SECTION_END, document: 'docs/tax-rules.md' }, sectionMarkdown());
 }
 
 /** Every Markdown table row of a document whose header has a `source` column, with that column's cell. */
