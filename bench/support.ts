@@ -2,12 +2,10 @@
  * Benchmark support shared by bench/*.ts: statistics and formatting, a bounded load generator,
  * the local server in a process of its own, and clean-up that also runs on failure or Ctrl-C.
  */
-import { fork } from 'node:child_process';
 import { basename, join } from 'node:path';
 import type { ZipRateRow } from '../local/rates/zip-rate-csv';
 import { ensureTables, startDynamoDbLocal } from '../local/dynamodb/dynamodb-local';
 import { applyLocalEnv } from '../local/local-env';
-import { startServer } from '../local/server/server';
 import { listRateFiles, readRateFiles } from '../local/rates/rates-import';
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -64,47 +62,15 @@ export async function startBenchDatabase(): Promise<{ endpoint: string }> {
   return { endpoint: db.endpoint };
 }
 
-/**
- * The local server in a process of its own, as `npm start` runs it: the load generator (this process) must not
- * share the server's event loop. `benchFile` is re-run with BENCH_SERVE=1 (see runBenchmark), inherits this
- * process's env (table names, endpoint) and answers its URL.
- */
-export async function startServerProcess(benchFile: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(benchFile, [], { env: { ...process.env, BENCH_SERVE: '1' }, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const url = await new Promise<string>((done, fail) => {
-    child.once('message', (m) => done((m as { url: string }).url));
-    child.once('exit', (code) => fail(new Error(`the server process exited (${code})`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.removeAllListeners('exit');
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+export { startServerProcess } from '../local/server/server-process';
 
-/** The server process's side (BENCH_SERVE=1). */
-async function serve() {
-  const server = await startServer({ port: 0, host: '127.0.0.1' });
-  process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));
-  process.send!({ url: server.url });
-}
-
-/** Runs `main`, or the server side when this process was forked by startServerProcess. */
+/** Runs `main`, cleaning up (the database, the server process) on failure or Ctrl-C. */
 export function runBenchmark(main: () => Promise<void>): void {
   const fail = async (error: unknown) => {
     console.error(error);
     await cleanUp();
     process.exit(1);
   };
-  if (process.env.BENCH_SERVE === '1') {
-    serve().catch(fail);
-    return;
-  }
   process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
   main().catch(fail);
 }

@@ -243,7 +243,7 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   const imported = await importRates([ZIP_DIR]);
   console.log(`imported ${int(imported.rows)} ZIP rates from ${imported.files} files in ${imported.seconds.toFixed(1)} s`);
   const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
-  const server = await startServerProcess(__filename);
+  const server = await startServerProcess();
   cleanups.push(() => server.stop());
   const url = `${server.url}/v1/tax/rate`;
 

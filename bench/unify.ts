@@ -202,7 +202,7 @@ async function main() {
   await startBenchDatabase();
   await rateTable().putAll([zip]);
   const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
-  const server = await startServerProcess(__filename);
+  const server = await startServerProcess();
   cleanups.push(() => server.stop());
   const run = Math.random().toString(36).slice(2, 8);
 

@@ -10,7 +10,7 @@ import type { CreatedAccount } from '../../local/admin/accounts';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
 import { samples } from '../../local/generate-events';
 import { applyLocalEnv } from '../../local/local-env';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../../local/server/server-process';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { newTestAccount } from '../support/api';
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
   db = await startDynamoDbLocal();
   await ensureTables(db.endpoint, 'fuzz');
   applyLocalEnv(db.endpoint, { tablePrefix: 'fuzz' });
-  server = await startServerProcess();
+  server = await startServerProcess({ POWERTOOLS_LOG_LEVEL: 'SILENT' });
 }, 60_000);
 
 afterAll(async () => {

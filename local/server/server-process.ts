@@ -1,7 +1,7 @@
 /**
- * Test support: the local server in a process of its own, as `npm start` runs it, so a load-generating test does not
- * share the server's event loop (and the two use both cores). The child inherits this process's environment (table
- * names, DynamoDB endpoint) and prints its URL.
+ * Local server: the server in a process of its own, as `npm start` runs it, so a load generator (a benchmark, the fuzz
+ * test) does not share the server's event loop (and the two use both cores). The child inherits this process's
+ * environment (table names, DynamoDB endpoint) plus `env`, and prints its URL.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,9 +13,9 @@ export interface ServerProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
-export async function startServerProcess(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(__dirname, 'serve.ts')], {
-    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(__dirname, 'serve-child.ts')], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
