@@ -22,6 +22,7 @@ import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';
 import { isPlanId, planIds, type PlanId } from '../src/config/plans';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { REST_API_ID_ENV_VAR } from '../src/config/stack-outputs';
 import { tables, type TableId } from '../src/config/tables';
 import { isWellFormedApiKey } from '../src/domain/accounts/api-key';
@@ -43,10 +44,10 @@ const ADMIN_TABLES: readonly TableId[] = ['Accounts', 'ApiKeys', 'KeyActivity', 
 
 /** Points the stores at DynamoDB Local or at the deployed tables (whose names must then be set); answers which. */
 function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES): 'aws' | 'local' {
-  const endpointVar = process.env.LEVY_DYNAMODB_ENDPOINT;
+  const endpointVar = process.env[DYNAMODB_ENDPOINT_ENV_VAR];
   const useAws = aws || endpointVar === 'aws' || (!endpointVar && !!process.env[tables.Accounts.envVar]);
   if (useAws) {
-    delete process.env.LEVY_DYNAMODB_ENDPOINT;
+    delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
     const missing = needed.map((id) => tables[id].envVar).filter((name) => !process.env[name]);
     if (missing.length) throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
     return 'aws';
@@ -198,7 +199,7 @@ export function program(): Command {
     .action((options: { outputsFile: string; stack?: string }) => {
       // The one command that prints shell, not JSON: its output is meant for eval.
       const lines = exportLines(JSON.parse(readFileSync(options.outputsFile, 'utf8')) as Record<string, Record<string, string>>, options.stack);
-      process.stdout.write(`${lines.join('\n')}\nexport LEVY_DYNAMODB_ENDPOINT=aws\n`);
+      process.stdout.write(`${lines.join('\n')}\nexport ${DYNAMODB_ENDPOINT_ENV_VAR}=aws\n`);
     });
 
   const rates = levy.command('rates').description('US local rate tables');
@@ -249,7 +250,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`levy: ${error.message}\n`);
       return 1;
     }
-    const hint = describeConnectionError(error, process.env.LEVY_DYNAMODB_ENDPOINT);
+    const hint = describeConnectionError(error, process.env[DYNAMODB_ENDPOINT_ENV_VAR]);
     process.stderr.write(`levy: ${hint ?? (error as Error)?.message ?? String(error)}\n`);
     return 1;
   } finally {

@@ -4,6 +4,7 @@
  * first used, so it may be set after any module is loaded, as long as it is before the first request.
  */
 import { join } from 'node:path';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { localTableEnv } from '../src/config/tables';
 
@@ -19,7 +20,7 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
   for (const [name, value] of Object.entries(tableEnv)) {
     if (!options.keepTableNames || !process.env[name]) process.env[name] = value;
   }
-  process.env.LEVY_DYNAMODB_ENDPOINT = endpoint;
+  process.env[DYNAMODB_ENDPOINT_ENV_VAR] = endpoint;
   process.env.POWERTOOLS_SERVICE_NAME ??= SERVICE_NAME;
   // No CloudWatch or X-Ray on a laptop: metrics would only be printed, and there is no trace daemon.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';

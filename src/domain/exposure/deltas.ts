@@ -10,6 +10,7 @@
  * Every total is kept twice: per month (YYYY-MM of the sale's or refund's date) and for all time (`all`), so the
  * report without a range reads one item per entry, whatever the number of months.
  */
+import { byText } from '../compare';
 import { monthOfDate } from '../tax/zip-rate-months';
 import type { Refund } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
@@ -66,7 +67,7 @@ class DeltaSum {
   list(): ExposureDelta[] {
     return [...this.byKey.entries()]
       .filter(([, d]) => d.tax !== 0 || d.sales !== 0)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byText(a, b))
       .map(([, d]) => d);
   }
 }

@@ -5,6 +5,7 @@
  * 2): an entry appears when, in the range, a sale was attributed to it or its amount is not zero (a refund of an
  * earlier month's sale). Sorted by country code (then currency), jurisdiction code, county name; full names.
  */
+import { byText } from '../compare';
 import * as z from 'zod';
 import { monthField, periodInOrder, periodOrderError } from '../fields';
 import { countryName, subdivisionName } from '../geography/countries';
@@ -78,7 +79,6 @@ interface Sum {
 }
 
 const shown = (s: Sum) => s.sales > 0 || s.tax !== 0;
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Builds the report from the counters of the selected periods (counters of other periods are ignored). */
 export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: PeriodSelection = { kind: 'all' }): ExposureReport {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { customerTaxIdField } from '../fields';
 import { isAssignedCountry } from '../geography/countries';
 import type { Exactly, Expect } from '../schema-check';
-import { COUNTRY_ALIASES, countrylessEntriesOf, countryOfType, supportedTaxIdTypes, vatPrefixOf } from './type-index';
+import { COUNTRY_ALIASES, countrylessEntriesOf, countryOfType, isSupportedTaxIdType, vatPrefixOf } from './type-index';
 import type { TaxIdInvalidReason, TaxIdKind, TaxIdValidation } from './types';
 
 export const taxIdValidateRequestSchema = z
@@ -21,14 +21,14 @@ export const taxIdValidateRequestSchema = z
       .string({ error: 'must be a string' })
       .trim()
       .toLowerCase()
-      .refine((t) => (supportedTaxIdTypes as readonly string[]).includes(t), {
+      .refine((t) => isSupportedTaxIdType(t), {
         error: 'must be a supported tax ID type such as "eu_vat", "gb_vat" or "au_abn" (see docs/tax-ids.md)',
       })
       .optional(),
   })
   .superRefine((req, ctx) => {
     if (req.country !== undefined) return;
-    if (req.type !== undefined && !(supportedTaxIdTypes as readonly string[]).includes(req.type)) return;
+    if (req.type !== undefined && !isSupportedTaxIdType(req.type)) return;
     if (req.type !== undefined && countryOfType(req.type) !== undefined) return;
     if (req.type !== undefined && countrylessEntriesOf(req.type).length > 0) return;
     if (vatPrefixOf(req.tax_id) !== undefined) return;

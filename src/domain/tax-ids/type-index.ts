@@ -69,6 +69,9 @@ export const supportedTaxIdTypes = [...new Set(TAX_ID_TYPE_CATALOGUE.map((d) => 
 /** The kind of each type name (a type name has one kind wherever it is used). */
 const KIND_OF_TYPE: ReadonlyMap<string, TaxIdKind> = new Map(TAX_ID_TYPE_CATALOGUE.map((d) => [d.type, d.kind]));
 
+/** Whether a (trimmed, lower-case) type name is supported: one map lookup, asked on every request that names a type. */
+export const isSupportedTaxIdType = (type: string): boolean => KIND_OF_TYPE.has(type);
+
 /** The kind of a supported type name (`eu_vat` -> `vat`, `de_passport` -> `other`); undefined if unknown. */
 export function kindOfTaxIdType(type: string): TaxIdKind | undefined {
   return KIND_OF_TYPE.get(type.trim().toLowerCase());

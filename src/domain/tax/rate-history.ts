@@ -4,6 +4,7 @@
  * indefinitely. A date before the first row, or after an `effective_to` that no row follows at once, is outside the
  * history Levy holds: it is answered with 422 `rate_history_unavailable`, never with a neighbouring row.
  */
+import { byText } from '../compare';
 import { RateHistoryUnavailableError } from '../errors';
 
 export interface DatedRow {
@@ -53,7 +54,7 @@ export function asDatedRow<T extends { from?: string; to?: string }>(rule: T): T
  * lists a category's rules for every customer group and delivery together).
  */
 export function sortedByStart<T extends DatedRow>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => (a.effective_from < b.effective_from ? -1 : a.effective_from > b.effective_from ? 1 : 0));
+  return [...rows].sort((a, b) => byText(a.effective_from, b.effective_from));
 }
 
 /** Why sorted rows do not cover every day from `start` on (a later first row, a gap, a last row that ends), or undefined. */

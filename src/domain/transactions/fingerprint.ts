@@ -2,6 +2,7 @@
  * Domain (pure): the canonical content of a request, for the safe-retry rule: the same id with the same content
  * answers the stored record; the same id with other content is a 409.
  */
+import { byText } from '../compare';
 import { createHash } from 'node:crypto';
 import type { RefundRequest, TransactionRequest } from './schema';
 
@@ -11,7 +12,7 @@ function canonicalJson(value: unknown): string {
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      .sort(([a], [b]) => byText(a, b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -35,6 +36,6 @@ export function transactionFingerprint(request: TransactionRequest): string {
 
 /** A refund request's content: its lines in id order (their order carries no meaning). */
 export function refundFingerprint(request: RefundRequest): string {
-  const line_items = request.line_items ? [...request.line_items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) : null;
+  const line_items = request.line_items ? [...request.line_items].sort((a, b) => byText(a.id, b.id)) : null;
   return sha256(canonicalJson({ id: request.id, date: request.date, line_items }));
 }
