@@ -16,7 +16,7 @@ import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
-import { tables, type TableId } from '../src/config/tables';
+import { queriesIndexes, tables, type TableId } from '../src/config/tables';
 import { dataPackageCopies, lambdaBundleDefines, lambdaBundleSettings, projectRoot } from './bundling';
 
 export interface LevyFunctionProps {
@@ -119,11 +119,10 @@ export class LevyFunction extends Construct {
     // BatchGetItem, nothing a route does not call.
     for (const [tableId, actions] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
       const table = props.tables[tableId];
-      const hasIndexes = Boolean(tables[tableId].localIndexes?.length || tables[tableId].globalIndexes?.length);
       this.role.addToPrincipalPolicy(
         new iam.PolicyStatement({
           actions: actions.map((action) => `dynamodb:${action}`),
-          resources: [table.tableArn, ...(hasIndexes && actions.includes('Query') ? [`${table.tableArn}/index/*`] : [])],
+          resources: [table.tableArn, ...(queriesIndexes(tableId, actions) ? [`${table.tableArn}/index/*`] : [])],
         }),
       );
     }

@@ -23,7 +23,7 @@ import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePl
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
 import { authorizer as authorizerDefinition, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
-import { tableList, tables, type KeyDefinition, type TableId } from '../src/config/tables';
+import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
 
@@ -322,7 +322,7 @@ export class LevyStack extends Stack {
     for (const route of routes) {
       const fn = this.routeFunctions[route.name];
       for (const [id, actions] of Object.entries(route.tables) as [TableId, readonly string[]][]) {
-        if (!(tables[id].localIndexes?.length || tables[id].globalIndexes?.length) || !actions.includes('Query')) continue;
+        if (!queriesIndexes(id, actions)) continue;
         const tableLogicalId = this.getLogicalId(this.tables[id].node.defaultChild as CfnResource);
         Validations.of(fn.role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,

@@ -142,6 +142,12 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
 
 export const tableList: readonly TableDefinition[] = Object.values(tables);
 
+/** Whether these actions reach the table's indexes: a Query of a table that has any (its grant covers `<arn>/index/*`). */
+export function queriesIndexes(id: TableId, actions: readonly string[]): boolean {
+  const table = tables[id];
+  return Boolean(table.localIndexes?.length || table.globalIndexes?.length) && actions.includes('Query');
+}
+
 /** Physical table name used outside AWS (DynamoDB Local), where CloudFormation does not name them. */
 export function localTableName(id: TableId, prefix = 'levy'): string {
   return `${prefix}-${id}`;
