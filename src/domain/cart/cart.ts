@@ -8,7 +8,7 @@
  *   breakdown always adds up to the line's tax.
  * - Totals are sums of lines: subtotal = sum of net amounts, total = subtotal + tax_total.
  */
-import { levelRateFields, splitByWeights, taxLevels, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
+import { levelAmounts, levelRateFields, splitByWeights, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { ppmToFraction, splitInclusive, taxForAmount } from '../money/money';
 import type { TaxRateCalculation } from '../tax/rate-types';
 import type { CartLine } from './unify-request';
@@ -57,10 +57,7 @@ export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclus
     net_amount: net,
     taxable_amount: charged ? net : 0,
     tax_amount: tax,
-    breakdown: Object.fromEntries(taxLevels.map((level) => [level, { rate: ppmToFraction(weights[level]), amount: split[level] }])) as Record<
-      TaxLevel,
-      LevelBreakdown
-    >,
+    breakdown: levelAmounts<LevelBreakdown>((level) => ({ rate: ppmToFraction(weights[level]), amount: split[level] })),
   };
 }
 

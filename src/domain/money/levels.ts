@@ -11,8 +11,8 @@ export type TaxLevel = (typeof taxLevels)[number];
 /** Integer amounts (minor units) or integer rates (ppm) per level. */
 export type LevelAmounts = Record<TaxLevel, number>;
 
-/** An amount (or rate) per level, from a function of the level. */
-export const levelAmounts = (of: (level: TaxLevel) => number): LevelAmounts =>
+/** An amount (or rate, or any value) per level, from a function of the level. */
+export const levelAmounts = <T = number>(of: (level: TaxLevel) => T): Record<TaxLevel, T> =>
   // Spelled out (in taxLevels' order) rather than built from entries: this runs several times per quote, and a
   // literal is a fast fixed-shape object where Object.fromEntries makes a slow dictionary.
   ({ country: of('country'), state: of('state'), county: of('county'), additional: of('additional'), special: of('special') });
