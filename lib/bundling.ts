@@ -1,14 +1,17 @@
 /**
- * Infrastructure definition (single source of truth): how a Levy function is bundled. The stack
- * hands these settings to NodejsFunction; the bundle test and the benchmarks build the same bundle
- * with esbuild directly, so what they measure and check is what gets deployed.
+ * Infrastructure definition (single source of truth): how a Levy function is bundled. One function,
+ * `bundleLambdaFunction`, builds every bundle: the stack calls it as the local bundler of each function's asset, the
+ * bundle test and the benchmarks call it too, so what they measure and check is what gets deployed.
  *
  * Middy 6 ships ESM only, so the bundle is ESM (`index.mjs`); a few CommonJS dependencies bundled
- * into it still call `require`, which the banner provides. Packages that read their own data files
+ * into it still call `require`, which the banner provides. The bundle is split at dynamic imports: code a function
+ * needs only for some requests (the tax-ID validators of a quote) sits in a chunk beside `index.mjs`, loaded when
+ * first needed, so a cold start parses only what every request needs. Packages that read their own data files
  * (src/adapters/geo) stay out of the bundle and are copied beside it, only the files they read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { buildSync, type Metafile } from 'esbuild';
 
 /** The repository root: entries in src/config/routes.ts are relative to it, and it holds package-lock.json. */
 export const projectRoot = path.resolve(__dirname, '..');
@@ -16,11 +19,17 @@ export const projectRoot = path.resolve(__dirname, '..');
 const esmRequireBanner =
   "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);";
 
-/** The esbuild settings of every function (NodejsFunction's `bundling` says the same in its own terms). */
+/** The esbuild settings of every function. */
 export const lambdaBundleSettings = {
   target: 'node22',
   format: 'esm',
+  platform: 'node',
   minify: true,
+  // `index.mjs` (the handler) and, split off at dynamic imports, `chunks/*.mjs`.
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   sourcemap: true,
   // Stack traces need the mappings only, not a second copy of the sources.
   sourcesContent: false,
@@ -72,28 +81,24 @@ function runtimeDependencyClosure(packages: readonly string[], root = projectRoo
   return [...seen].sort();
 }
 
-/**
- * The files and folders to copy beside a bundle: `from` under inputDir, `to` under outputDir.
- * The dependency closure is read from this checkout: CDK may name inputDir by the path a Docker
- * build would mount, which does not exist when bundling is skipped.
- */
-export function dataPackageCopies(dataPackages: readonly string[], inputDir: string, outputDir: string): { from: string; to: string }[] {
+/** The files and folders of the data packages to copy beside a bundle: `from` in this checkout, `to` under outputDir. */
+function dataPackageCopies(dataPackages: readonly string[], outputDir: string): { from: string; to: string }[] {
   return runtimeDependencyClosure(dataPackages).flatMap((name) =>
     (filesReadAtRunTime[name] ?? ['.']).map((file) => ({
-      from: path.join(inputDir, 'node_modules', name, file),
+      from: path.join(projectRoot, 'node_modules', name, file),
       to: path.join(outputDir, 'node_modules', name, file),
     })),
   );
 }
 
 /**
- * Builds a function's bundle exactly as the stack does, into `outDir` (index.mjs + copied data
- * packages). For the bundle test and the benchmarks; the stack lets NodejsFunction do it.
+ * Builds a function's bundle into `outDir`: `index.mjs` exporting `handler`, its chunks, their source maps and the
+ * copied data packages. Synchronous, because CDK's local bundling is; the stack, the bundle test and the benchmarks
+ * all call it.
  */
-export async function buildLambdaBundle(entry: string, dataPackages: readonly string[], outDir: string, options: { tracing?: boolean } = {}) {
-  const { build } = await import('esbuild');
+export function bundleLambdaFunction(entry: string, dataPackages: readonly string[], outDir: string, options: { tracing?: boolean } = {}): { metafile: Metafile } {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const result = await build({
+  const result = buildSync({
     ...lambdaBundleSettings,
     banner: { js: lambdaBundleSettings.banner },
     mainFields: [...lambdaBundleSettings.mainFields],
@@ -101,13 +106,35 @@ export async function buildLambdaBundle(entry: string, dataPackages: readonly st
     define: lambdaBundleDefines({ tracing: options.tracing ?? false }),
     metafile: true,
     absWorkingDir: projectRoot,
-    entryPoints: [path.join(projectRoot, entry)],
+    entryPoints: { index: path.join(projectRoot, entry) },
     bundle: true,
-    platform: 'node',
-    outfile: path.join(outDir, 'index.mjs'),
+    outdir: outDir,
     external: [...dataPackages],
     logLevel: 'error',
   });
-  for (const { from, to } of dataPackageCopies(dataPackages, projectRoot, outDir)) fs.cpSync(from, to, { recursive: true });
-  return result;
+  for (const { from, to } of dataPackageCopies(dataPackages, outDir)) fs.cpSync(from, to, { recursive: true });
+  return { metafile: result.metafile };
+}
+
+type BundleOutput = Metafile['outputs'][string];
+
+/**
+ * A bundle's files by when they load: `atImport` is `index.mjs` and every chunk it imports statically (what a cold
+ * start parses), `onDemand` the chunks only dynamic imports reach (loaded by the first request that needs them).
+ * Paths are the metafile's (relative to the project root).
+ */
+export function bundleOutputs(metafile: Metafile): { atImport: [string, BundleOutput][]; onDemand: [string, BundleOutput][] } {
+  const outputs = new Map(Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs')));
+  const entry = [...outputs].find(([, o]) => o.entryPoint)!;
+  const atImport = new Map<string, BundleOutput>();
+  const visit = ([file, output]: [string, BundleOutput]) => {
+    if (atImport.has(file)) return;
+    atImport.set(file, output);
+    for (const imported of output.imports) {
+      const chunk = outputs.get(imported.path);
+      if (imported.kind === 'import-statement' && chunk) visit([imported.path, chunk]);
+    }
+  };
+  visit(entry);
+  return { atImport: [...atImport], onDemand: [...outputs].filter(([file]) => !atImport.has(file)) };
 }

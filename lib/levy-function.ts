@@ -1,15 +1,13 @@
 /**
  * Infrastructure construct: one Levy Lambda function (a route handler or the authorizer), built the
- * same way for all: nodejs22.x on arm64, bundled by the LOCAL esbuild into one minified ESM file,
+ * same way for all: nodejs22.x on arm64, bundled by the LOCAL esbuild (lib/bundling.ts) into minified ESM,
  * its own log group with a retention, its own role that may write only to that log group, and
  * exactly the DynamoDB access that src/config/routes.ts lists for it.
  */
-import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
@@ -17,7 +15,7 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { queriesIndexes, tables, type TableId } from '../src/config/tables';
-import { dataPackageCopies, lambdaBundleDefines, lambdaBundleSettings, projectRoot } from './bundling';
+import { bundleLambdaFunction, projectRoot } from './bundling';
 
 export interface LevyFunctionProps {
   /** Handler module relative to the project root, exporting `handler`. */
@@ -41,7 +39,7 @@ export interface LevyFunctionProps {
 }
 
 export class LevyFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -71,11 +69,24 @@ export class LevyFunction extends Construct {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;
     }
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: path.join(projectRoot, props.entry),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+    this.function = new lambda.Function(this, 'Function', {
+      code: lambda.Code.fromAsset(projectRoot, {
+        // Hashed from the bundle, not from the project folder (node_modules included) it is built from.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+          // Never run (the local bundler below always answers); it names the bundle, so CDK's cache of bundled
+          // assets tells one function's from another's.
+          command: ['esbuild', props.entry, `tracing=${props.tracing ? 'on' : 'off'}`],
+          local: {
+            tryBundle: (outputDir: string) => {
+              bundleLambdaFunction(props.entry, props.dataPackages ?? [], outputDir, { tracing: props.tracing ?? false });
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -85,34 +96,6 @@ export class LevyFunction extends Construct {
       logGroup: this.logGroup,
       tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment,
-      bundling: {
-        forceDockerBundling: false,
-        minify: lambdaBundleSettings.minify,
-        sourceMap: lambdaBundleSettings.sourcemap,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: lambdaBundleSettings.sourcesContent,
-        target: lambdaBundleSettings.target,
-        format: lambdaBundleSettings.format as OutputFormat,
-        mainFields: [...lambdaBundleSettings.mainFields],
-        banner: lambdaBundleSettings.banner,
-        define: lambdaBundleDefines({ tracing: props.tracing ?? false }),
-        // NodejsFunction has no `alias` option; esbuild takes it as a flag.
-        esbuildArgs: Object.fromEntries(Object.entries(lambdaBundleSettings.alias).map(([from, to]) => [`--alias:${from}`, to])),
-        // Bundle the AWS SDK too: the deployed code runs the exact versions package-lock.json pins
-        // and the tests ran, not whatever SDK the managed runtime carries that day.
-        externalModules: [...(props.dataPackages ?? [])],
-        bundleAwsSDK: true,
-        // Copied locally (no npm install, no network), so `cdk synth` stays offline; the bundle's
-        // createRequire banner resolves them from the asset's node_modules.
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) =>
-            dataPackageCopies(props.dataPackages ?? [], inputDir, outputDir).map(
-              ({ from, to }) => `mkdir -p "${path.dirname(to)}" && cp -R "${from}" "${to}"`,
-            ),
-        },
-      },
     });
 
     // Exactly the listed actions on exactly the listed tables (and their indexes, for a Query): no Scan, no

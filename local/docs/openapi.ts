@@ -13,7 +13,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import type { RouteContract, WithContracts } from '../../src/adapters/http/route-types';
 import { errorCode, type ErrorCode } from '../../src/config/error-codes';
 import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
-import { REPLAYED_HEADER } from '../../src/adapters/http/billable-route';
+import { REPLAYED_HEADER } from '../../src/adapters/http/route-types';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
 import { samples } from '../generate-events';

@@ -7,7 +7,8 @@
 import { found } from '../domain/errors';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
-import { customerTreatment, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
+import { customerTreatment, taxIdCheckOf, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
+import type { TaxIdValidation } from '../domain/tax-ids/types';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateInput, TaxRateResult } from '../domain/tax/rate-types';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
@@ -79,6 +80,17 @@ async function quoterAt(deps: QuoteDeps, accountId: string, sale: SaleContext, l
 }
 
 /**
+ * The tax-ID validators (stdnum and Levy's overrides, about 250 KB minified) load on the first sale that carries a tax
+ * ID: most quotes carry none, so the bundle keeps them in a chunk of their own (lib/bundling.ts splits the bundle at
+ * dynamic imports) and a container that never sees a tax ID never loads them. Node caches the module after that.
+ */
+async function validatedTaxId(check: ReturnType<typeof taxIdCheckOf>): Promise<TaxIdValidation | null> {
+  if (!check) return null;
+  const { validateTaxId } = await import('../domain/tax-ids/validator');
+  return validateTaxId(check);
+}
+
+/**
  * The customer treatment and the rates of a sale whose customer is declared (rate, unify and transactions): the
  * location is resolved first, so a tax ID is checked against the resolved country even when the location was given
  * only by postal code or IP address; the lines are then rated for the applied customer type.
@@ -90,7 +102,7 @@ export async function customerSaleQuoter(
   declared: DeclaredCustomer,
 ): Promise<{ customer: CustomerTreatment; quote: (line: LineKind) => TaxRateCalculation }> {
   const location = resolveLocation(sale.location, deps.locations);
-  const customer = customerTreatment(declared, location.country);
+  const customer = customerTreatment(declared, location.country, await validatedTaxId(taxIdCheckOf(declared, location.country)));
   const quote = await quoterAt(deps, accountId, { ...sale, customer_type: customer.applied_type }, location);
   return { customer, quote };
 }

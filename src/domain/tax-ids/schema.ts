@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { customerTaxIdField } from '../fields';
 import { isAssignedCountry } from '../geography/countries';
 import type { Exactly, Expect } from '../schema-check';
-import { COUNTRY_ALIASES, countrylessEntriesOf, countryOfType, isSupportedTaxIdType, vatPrefixOf } from './type-index';
+import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, isSupportedTaxIdType, vatPrefixOf } from './type-index';
 import type { TaxIdInvalidReason, TaxIdKind, TaxIdValidation } from './types';
 
 export const taxIdValidateRequestSchema = z
@@ -30,7 +30,7 @@ export const taxIdValidateRequestSchema = z
     if (req.country !== undefined) return;
     if (req.type !== undefined && !isSupportedTaxIdType(req.type)) return;
     if (req.type !== undefined && countryOfType(req.type) !== undefined) return;
-    if (req.type !== undefined && countrylessEntriesOf(req.type).length > 0) return;
+    if (req.type !== undefined && countrylessDefinitionsOf(req.type).length > 0) return;
     if (vatPrefixOf(req.tax_id) !== undefined) return;
     ctx.addIssue({
       code: 'custom',

@@ -29,19 +29,45 @@
  * - `registry_checked` is always `false`: no national registry (VIES, HMRC, ABR, ...) is
  *   consulted (docs/tax-ids.md says where such a check would go).
  */
-import type { Validator } from 'stdnum';
-import {
-  COUNTRY_ALIASES,
-  countrylessEntriesOf,
-  countryOfType,
-  entriesByCountry,
-  VAT_PREFIX_COUNTRY,
-  vatPrefixOf,
-  type Entry,
-} from './type-index';
-import { isTaxKind, type TaxIdInvalidReason, type TaxIdValidateInput, type TaxIdValidation } from './types';
+import { entityValidators, stdnum, type Validator } from 'stdnum';
+// stdnum 1.12.0's index leaves out its country-independent modules (`gen/`) and Sri Lanka (`lk/`).
+import { ean } from 'stdnum/lib/cjs/gen';
+import { nic as lkNic } from 'stdnum/lib/cjs/lk';
+import { OVERRIDES } from './overrides';
+import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, definitionsByCountry, VAT_PREFIX_COUNTRY, vatPrefixOf } from './type-index';
+import { isTaxKind, type TaxIdInvalidReason, type TaxIdTypeDefinition, type TaxIdValidateInput, type TaxIdValidation } from './types';
 
-export { vatPrefixOf };
+/**
+ * stdnum's `stdnum` table omits AI (its index forgets it); its entity list carries it. It also
+ * omits `gen/ean` and `lk/nic`, imported directly above.
+ */
+function stdnumValidator(module: string): Validator {
+  const [cc, name] = module.split('/') as [string, string];
+  const country = cc.toUpperCase();
+  const found =
+    stdnum[country]?.[name] ??
+    (country === 'AI' && name === 'tin' ? entityValidators.AI?.[0] : undefined) ??
+    (module === 'gen/ean' ? ean : module === 'lk/nic' ? lkNic : undefined);
+  if (!found) throw new Error(`stdnum has no validator ${module}`);
+  return found;
+}
+
+/** A row's validator: Levy's own check when the row says `override`, else stdnum-js's module. */
+function validatorOf(def: TaxIdTypeDefinition): Validator {
+  if (def.override === undefined) return stdnumValidator(def.module);
+  const own = OVERRIDES[def.module];
+  if (!own) throw new Error(`no override registered for ${def.module}`);
+  return own.validator;
+}
+
+/** A catalogue row with the validator that checks it. */
+interface Entry extends TaxIdTypeDefinition {
+  readonly validator: Validator;
+}
+
+const withValidator = (d: TaxIdTypeDefinition): Entry => ({ ...d, validator: validatorOf(d) });
+const entriesByCountry = new Map<string, readonly Entry[]>([...definitionsByCountry].map(([country, defs]) => [country, defs.map(withValidator)]));
+const countrylessEntriesOf = (type: string): readonly Entry[] => countrylessDefinitionsOf(type).map(withValidator);
 
 type Attempt =
   | { entry: Entry; valid: true; normalized: string }

@@ -4,8 +4,8 @@
  */
 import { euMemberStates } from '../geography/countries';
 import { provesBusinessStatus } from '../tax-ids/business-proof';
-import { validateTaxId, vatPrefixOf } from '../tax-ids/validator';
-import type { TaxIdValidation } from '../tax-ids/types';
+import { vatPrefixOf } from '../tax-ids/type-index';
+import type { TaxIdValidateInput, TaxIdValidation } from '../tax-ids/types';
 import type { CustomerType } from './vocabulary';
 
 /** The customer as a request declares it. */
@@ -41,10 +41,17 @@ function needsBusinessProof(type: CustomerType, locationCountry: string | undefi
   return type === 'B2B' || (type === 'RESELLER' && locationCountry !== 'US');
 }
 
-export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined): CustomerTreatment {
-  const taxId = customer.tax_id
-    ? validateTaxId({ tax_id: customer.tax_id, country: vatPrefixOf(customer.tax_id) ? undefined : locationCountry })
-    : null;
+/**
+ * The check a declared tax ID gets: against the country of its VAT prefix when it has one (`DE...`, `EL...`), else
+ * against the country the sale is located in. Null without a tax ID.
+ */
+export function taxIdCheckOf(customer: DeclaredCustomer, locationCountry: string | undefined): TaxIdValidateInput | null {
+  if (!customer.tax_id) return null;
+  return { tax_id: customer.tax_id, country: vatPrefixOf(customer.tax_id) ? undefined : locationCountry };
+}
+
+/** `taxId` is the validation of `taxIdCheckOf(customer, locationCountry)` (null without a tax ID). */
+export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined, taxId: TaxIdValidation | null): CustomerTreatment {
   const exempt = customer.exempt ?? false;
   const base = { declared_type: customer.type, exempt, tax_id: taxId };
   if (exempt) {

@@ -1,7 +1,7 @@
 /** Unit (pure): the unified cart calculation, with fast-check properties over random carts. */
 import fc from 'fast-check';
 import { calculateCart, calculateLine, type LineRate } from '../../../src/domain/cart/cart';
-import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
+import { treatCustomer } from '../../support/customer-treatment';
 import type { CartLine } from '../../../src/domain/cart/unify-request';
 import { geoLocationLookups } from '../../../src/adapters/geo';
 import { calculateTaxRateDetailed } from '../../../src/domain/tax/rate-engine';
@@ -92,10 +92,10 @@ describe('unified cart', () => {
   });
 
   it('taxes B2B as B2C unless its tax ID validates, and says why', () => {
-    expect(customerTreatment({ type: 'B2B', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
-    expect(customerTreatment({ type: 'B2B', tax_id: 'FR00000000000', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_invalid' });
-    expect(customerTreatment({ type: 'B2B', tax_id: 'FR40303265045', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2B', tax_id: { valid: true } });
-    expect(customerTreatment({ type: 'B2B', tax_id: '303265045', exempt: false }, 'FR').applied_type).toBe('B2C');
-    expect(customerTreatment({ type: 'B2C', exempt: true }, 'FR')).toMatchObject({ applied_type: 'B2C', exempt: true, reason: 'customer_exempt' });
+    expect(treatCustomer({ type: 'B2B', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
+    expect(treatCustomer({ type: 'B2B', tax_id: 'FR00000000000', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_invalid' });
+    expect(treatCustomer({ type: 'B2B', tax_id: 'FR40303265045', exempt: false }, 'FR')).toMatchObject({ applied_type: 'B2B', tax_id: { valid: true } });
+    expect(treatCustomer({ type: 'B2B', tax_id: '303265045', exempt: false }, 'FR').applied_type).toBe('B2C');
+    expect(treatCustomer({ type: 'B2C', exempt: true }, 'FR')).toMatchObject({ applied_type: 'B2C', exempt: true, reason: 'customer_exempt' });
   });
 });

@@ -4,7 +4,7 @@
  * `other` numbers (src/domain/tax-ids/business-proof.ts; docs/tax-ids.md "Which numbers prove a
  * business"). The numbers are examples from python-stdnum's module docstrings.
  */
-import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
+import { treatCustomer } from '../../support/customer-treatment';
 import { provesBusinessStatus } from '../../../src/domain/tax-ids/business-proof';
 import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 
@@ -45,7 +45,7 @@ describe('provesBusinessStatus', () => {
       ['1022200525819', 'RU'],
       ['004 085 616', 'AU'],
     ] as const) {
-      expect(customerTreatment({ type: 'B2B', tax_id: taxId, exempt: false }, country)).toMatchObject({
+      expect(treatCustomer({ type: 'B2B', tax_id: taxId, exempt: false }, country)).toMatchObject({
         applied_type: 'B2C',
         reason: 'tax_id_invalid',
         message: expect.stringContaining('not a VAT or business tax registration'),
@@ -53,30 +53,30 @@ describe('provesBusinessStatus', () => {
     }
     // An excise number starting with its country's VAT prefix is read as a VAT number (unify tries
     // only VAT types after a prefix), which it is not: B2C as well.
-    expect(customerTreatment({ type: 'B2B', tax_id: 'ES00008V1488Q', exempt: false }, 'ES')).toMatchObject({
+    expect(treatCustomer({ type: 'B2B', tax_id: 'ES00008V1488Q', exempt: false }, 'ES')).toMatchObject({
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
     });
-    expect(customerTreatment({ type: 'B2B', tax_id: '1234567894', exempt: false }, 'RU')).toMatchObject({ applied_type: 'B2B' });
+    expect(treatCustomer({ type: 'B2B', tax_id: '1234567894', exempt: false }, 'RU')).toMatchObject({ applied_type: 'B2B' });
   });
 
   it('a customer located in the EU proves business status only with an EU VAT number', () => {
     // Implementing Regulation 282/2011 Art. 18(1)(a): the customer's VAT identification number; a customer in ES
     // holding only a GB VAT number is no taxable person in the EU: B2C (Art. 58: Spanish VAT).
-    expect(customerTreatment({ type: 'B2B', tax_id: 'GB980780684' }, 'ES')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_invalid' });
+    expect(treatCustomer({ type: 'B2B', tax_id: 'GB980780684' }, 'ES')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_invalid' });
     // A VAT number of another member state is an EU VAT number (a French company buying for its Spanish branch).
-    expect(customerTreatment({ type: 'B2B', tax_id: 'FR40303265045' }, 'ES')).toMatchObject({ applied_type: 'B2B' });
+    expect(treatCustomer({ type: 'B2B', tax_id: 'FR40303265045' }, 'ES')).toMatchObject({ applied_type: 'B2B' });
     // Outside the EU the GB VAT number proves business status (VATA 1994 s. 7A(2)(a): a relevant business person).
-    expect(customerTreatment({ type: 'B2B', tax_id: 'GB980780684' }, 'GB')).toMatchObject({ applied_type: 'B2B' });
+    expect(treatCustomer({ type: 'B2B', tax_id: 'GB980780684' }, 'GB')).toMatchObject({ applied_type: 'B2B' });
   });
 
   it('a RESELLER outside the US needs the same proof as B2B; a US reseller keeps its declared type', () => {
     // Implementing Regulation 282/2011 Art. 18(1)(a): a reseller is a taxable person, proven by its VAT number.
-    expect(customerTreatment({ type: 'RESELLER' }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
-    expect(customerTreatment({ type: 'RESELLER', tax_id: 'FR40303265045' }, 'FR')).toMatchObject({ applied_type: 'RESELLER' });
+    expect(treatCustomer({ type: 'RESELLER' }, 'FR')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
+    expect(treatCustomer({ type: 'RESELLER', tax_id: 'FR40303265045' }, 'FR')).toMatchObject({ applied_type: 'RESELLER' });
     // GST Act 1999 (AU) s. 84-5: only a registered recipient (ABN) takes the reverse charge.
-    expect(customerTreatment({ type: 'RESELLER' }, 'AU')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
+    expect(treatCustomer({ type: 'RESELLER' }, 'AU')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
     // US: the resale exemption rests on a resale certificate (e.g. CDTFA Publication 103), not on a tax ID.
-    expect(customerTreatment({ type: 'RESELLER' }, 'US')).toMatchObject({ applied_type: 'RESELLER' });
+    expect(treatCustomer({ type: 'RESELLER' }, 'US')).toMatchObject({ applied_type: 'RESELLER' });
   });
 });
