@@ -4,8 +4,7 @@
  */
 import { basename, join } from 'node:path';
 import type { ZipRateRow } from '../local/rates/zip-rate-csv';
-import { ensureTables, startDynamoDbLocal } from '../local/dynamodb/dynamodb-local';
-import { applyLocalEnv } from '../local/local-env';
+import { startLocalDatabase } from '../local/local-env';
 import { listRateFiles, readRateFiles } from '../local/rates/rates-import';
 
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -55,10 +54,8 @@ export async function cleanUp(): Promise<void> {
  * at it as `npm start` does. Import stores and handlers only after this: they read the env on load.
  */
 export async function startBenchDatabase(): Promise<{ endpoint: string }> {
-  const db = await startDynamoDbLocal();
+  const db = await startLocalDatabase({ tablePrefix: 'bench' });
   cleanups.push(() => db.stop());
-  await ensureTables(db.endpoint, 'bench');
-  applyLocalEnv(db.endpoint, { tablePrefix: 'bench' });
   return { endpoint: db.endpoint };
 }
 

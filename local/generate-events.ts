@@ -34,8 +34,8 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { ensureDevAccount, type DevAccount } from './admin/dev-account';
-import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
-import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
+import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
+import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX, startLocalDatabase } from './local-env';
 import { buildAuthorizerEvent, buildLambdaContext, buildProxyEvent } from './server/api-gateway-event';
 import { importHandler } from './server/handler-module';
 
@@ -307,10 +307,10 @@ async function main(): Promise<number> {
     if (!(await reachable(endpoint))) {
       console.error(`[events] nothing answers at ${endpoint}: starting DynamoDB Local on .levy/db, as \`npm start\` does ...`);
       mkdirSync(LOCAL_STATE_DIR, { recursive: true });
-      db = await startDynamoDbLocal({ port: Number(new URL(endpoint).port || 8000), dataDir: join(LOCAL_STATE_DIR, 'db') });
-      await ensureTables(db.endpoint, LOCAL_TABLE_PREFIX);
+      db = await startLocalDatabase({ port: Number(new URL(endpoint).port || 8000), dataDir: join(LOCAL_STATE_DIR, 'db') });
+    } else {
+      applyLocalEnv(endpoint);
     }
-    applyLocalEnv(endpoint);
     process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
     const { account, created } = await ensureDevAccount(ports, true);
     const fixtures = await ensureFixtures(account, FIXTURES_FILE);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { localTableEnv } from '../src/config/tables';
+import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
 
 export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
 export const LOCAL_TABLE_PREFIX = 'levy';
@@ -37,4 +38,20 @@ export function describeConnectionError(error: unknown, endpoint: string | undef
     return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` running (or LEVY_DYNAMODB_ENDPOINT pointing at it)?`;
   }
   return undefined;
+}
+
+/**
+ * DynamoDB Local started, Levy's tables made (prefixed `tablePrefix`) and this process's environment pointed at them:
+ * what `npm start`, `npm run events`, the tests and the benchmarks each need before their first request.
+ */
+export async function startLocalDatabase(options: { port?: number; dataDir?: string; tablePrefix?: string } = {}): Promise<LocalDynamoDb> {
+  const db = await startDynamoDbLocal({ port: options.port, dataDir: options.dataDir });
+  try {
+    await ensureTables(db.endpoint, options.tablePrefix ?? LOCAL_TABLE_PREFIX);
+  } catch (error) {
+    await db.stop().catch(() => undefined);
+    throw error;
+  }
+  applyLocalEnv(db.endpoint, { tablePrefix: options.tablePrefix });
+  return db;
 }

@@ -16,8 +16,8 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ports } from '../src/composition/all-ports';
 import { ensureDevAccount } from './admin/dev-account';
-import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
-import { applyLocalEnv, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX } from './local-env';
+import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
+import { LOCAL_STATE_DIR, startLocalDatabase } from './local-env';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
 
@@ -100,10 +100,8 @@ async function main(): Promise<void> {
     if (await portInUse(dbPort)) {
       throw new Error(`port ${dbPort} is already in use (another \`npm start\`?); choose another with LEVY_DYNAMODB_PORT=<port>.`);
     }
-    db = await startDynamoDbLocal({ port: dbPort, dataDir });
+    db = await startLocalDatabase({ port: dbPort, dataDir });
     if (stopping) return;
-    await ensureTables(db.endpoint, LOCAL_TABLE_PREFIX);
-    applyLocalEnv(db.endpoint);
 
     const ratesDir = process.env.LEVY_RATES_DIR;
     if (ratesDir) {

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import type { CreatedAccount } from '../../local/admin/accounts';
-import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
+import type { LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
 import { samples } from '../../local/generate-events';
-import { applyLocalEnv } from '../../local/local-env';
+import { startLocalDatabase } from '../../local/local-env';
 import { startServerProcess, type ServerProcess } from '../../local/server/server-process';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { newTestAccount } from '../support/api';
@@ -42,9 +42,7 @@ async function accountWithRecords(): Promise<{ account: CreatedAccount; existing
 
 beforeAll(async () => {
   // A database of its own: DynamoDB Local slows down as the shared one fills (the rate tests import 41,000 rows).
-  db = await startDynamoDbLocal();
-  await ensureTables(db.endpoint, 'fuzz');
-  applyLocalEnv(db.endpoint, { tablePrefix: 'fuzz' });
+  db = await startLocalDatabase({ tablePrefix: 'fuzz' });
   server = await startServerProcess({ POWERTOOLS_LOG_LEVEL: 'SILENT' });
 }, 60_000);
 

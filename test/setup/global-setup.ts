@@ -4,13 +4,10 @@
  * process.env from here, so the stores find the endpoint and the test tables.
  */
 import '../../local/quiet-sdk-warning';
-import { ensureTables, startDynamoDbLocal } from '../../local/dynamodb/dynamodb-local';
-import { applyLocalEnv } from '../../local/local-env';
+import { startLocalDatabase } from '../../local/local-env';
 import { TEST_TABLE_PREFIX } from './table-prefix';
 
 export default async function globalSetup(): Promise<void> {
-  const db = await startDynamoDbLocal();
-  await ensureTables(db.endpoint, TEST_TABLE_PREFIX);
-  applyLocalEnv(db.endpoint, { tablePrefix: TEST_TABLE_PREFIX });
+  const db = await startLocalDatabase({ tablePrefix: TEST_TABLE_PREFIX });
   (globalThis as { levyTestDb?: typeof db }).levyTestDb = db;
 }
