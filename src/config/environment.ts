@@ -19,3 +19,15 @@ export { DYNAMODB_ENDPOINT_ENV_VAR };
 
 /** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
 export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;
+
+/** The documents bucket (deployed: set by the stack on the functions that read or write documents). */
+export const DOCUMENTS_BUCKET_ENV_VAR = 'DOCUMENTS_BUCKET';
+/** The folder of the local blob store (`npm start`, tests: .levy/documents unless set). */
+export const DOCUMENTS_DIR_ENV_VAR = 'LEVY_DOCUMENTS_DIR';
+
+/** Where certificate documents go: the bucket when deployed, else the local folder; neither set fails fast. */
+export function documentsLocation(): { bucket: string; region: string } | { folder: string } {
+  const bucket = process.env[DOCUMENTS_BUCKET_ENV_VAR];
+  if (bucket) return { bucket, region: requireEnv('AWS_REGION') };
+  return { folder: requireEnv(DOCUMENTS_DIR_ENV_VAR) };
+}

@@ -5,19 +5,19 @@
  */
 import type { TableId } from './tables';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
  * A DynamoDB action a function may call on a table; the stack grants exactly these (`dynamodb:<action>`). The items of
  * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one.
  */
-export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
 
 /** What a route's function may do to a table. */
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
