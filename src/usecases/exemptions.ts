@@ -21,6 +21,7 @@ import { fieldError } from '../domain/validation';
 import type { ExemptionChange } from '../ports/customers';
 import type { Ports } from '../ports/ports';
 import { createHash } from 'node:crypto';
+import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 
 type Deps = Pick<Ports, 'customers' | 'exemptions'>;
 type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
@@ -108,7 +109,7 @@ export async function getExemptionDocument(deps: DocumentDeps, accountId: string
 
 /** Where a document's bytes are: per account, customer and certificate, one key per content (so a replaced one never mixes). */
 export const documentKey = (accountId: string, customerId: string, id: string, sha256: string): string =>
-  `exemption-documents/${accountId}/${customerId}/${id}/${sha256}`;
+  `${DOCUMENTS_KEY_PREFIX}/${accountId}/${customerId}/${id}/${sha256}`;
 
 const stored = async (deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string): Promise<StoredExemption> =>
   found(await deps.exemptions.get(accountId, customerId, id), certificateNoun, id);

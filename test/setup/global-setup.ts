@@ -4,6 +4,10 @@
  * process.env from here, so the stores find the endpoint and the test tables.
  */
 import '../../local/quiet-sdk-warning';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOCUMENTS_DIR_ENV_VAR } from '../../src/config/documents';
 import { ensureTables, startDynamoDbLocal } from '../../local/dynamodb/dynamodb-local';
 import { applyLocalEnv } from '../../local/local-env';
 import { TEST_TABLE_PREFIX } from './table-prefix';
@@ -11,6 +15,8 @@ import { TEST_TABLE_PREFIX } from './table-prefix';
 export default async function globalSetup(): Promise<void> {
   const db = await startDynamoDbLocal();
   await ensureTables(db.endpoint, TEST_TABLE_PREFIX);
+  // Certificate documents of the run go to a folder of their own, not the developer's .levy/documents.
+  process.env[DOCUMENTS_DIR_ENV_VAR] = mkdtempSync(join(tmpdir(), 'levy-test-documents-'));
   applyLocalEnv(db.endpoint, { tablePrefix: TEST_TABLE_PREFIX });
   (globalThis as { levyTestDb?: typeof db }).levyTestDb = db;
 }
