@@ -20,6 +20,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, BINARY_MEDIA_TYPES } from '../src/config/api-settings';
+import { DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
@@ -360,6 +361,17 @@ export class LevyStack extends Stack {
             '`<table arn>/index/*`: only the indexes of that one table, and only the actions src/config/routes.ts lists.',
         });
       }
+    }
+    // The document routes' one object action covers the documents' key prefix: keys name the account, customer and
+    // certificate of each document, so no narrower resource exists before the request.
+    const bucketLogicalId = this.getLogicalId(this.documentsBucket.node.defaultChild as CfnResource);
+    for (const route of routes.filter((r) => r.documents !== undefined)) {
+      Validations.of(this.routeFunctions[route.name].role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DOCUMENTS_KEY_PREFIX}/*]`,
+        reason:
+          `${endpointLabel(route)} may ${route.documents === 'write' ? 'put' : 'get'} objects under ${DOCUMENTS_KEY_PREFIX}/ only (one action, ` +
+          'one prefix): each document\'s key is made per request from the account, customer, certificate and content hash.',
+      });
     }
     for (const fn of [this.authorizerFunction, ...routeFunctions]) {
       Validations.of(fn).acknowledge({
