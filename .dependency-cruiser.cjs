@@ -90,13 +90,13 @@ module.exports = {
       severity: 'error',
       comment: 'A handler reaches storage only through a use case and the composition root, never a store directly.',
       from: { path: '^functions/' },
-      to: { path: ['^src/adapters/(dynamodb|geo)/', '^(lib|local|bench|test)/', '^@aws-sdk/', 'node_modules/@aws-sdk/'] },
+      to: { path: ['^src/adapters/(dynamodb|geo|blobs)/', '^(lib|local|bench|test)/', '^@aws-sdk/', 'node_modules/@aws-sdk/'] },
     },
     {
       name: 'secondary-adapters-serve-ports',
       severity: 'error',
       comment: 'DynamoDB and geo adapters implement ports: they call no use case, no http adapter, no composition root.',
-      from: { path: '^src/adapters/(dynamodb|geo)/' },
+      from: { path: '^src/adapters/(dynamodb|geo|blobs)/' },
       to: { path: ['^src/(usecases|composition|adapters/http)/', outerRings] },
     },
     {

@@ -9,9 +9,11 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
+import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { queriesIndexes, tables, type TableId } from '../src/config/tables';
@@ -36,6 +38,8 @@ export interface LevyFunctionProps {
    * cold-start time, docs/deployment.md). The stack sets it from `-c tracing=true`.
    */
   readonly tracing?: boolean;
+  /** The documents bucket and what the function may do with its objects (routes' `documents`): Get or Put only. */
+  readonly documents?: { readonly bucket: s3.IBucket; readonly access: 'read' | 'write' };
 }
 
 export class LevyFunction extends Construct {
@@ -68,6 +72,7 @@ export class LevyFunction extends Construct {
     for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
       environment[tables[tableId].envVar] = props.tables[tableId].tableName;
     }
+    if (props.documents) environment[DOCUMENTS_BUCKET_ENV_VAR] = props.documents.bucket.bucketName;
 
     this.function = new lambda.Function(this, 'Function', {
       code: lambda.Code.fromAsset(projectRoot, {
@@ -106,6 +111,15 @@ export class LevyFunction extends Construct {
         new iam.PolicyStatement({
           actions: actions.map((action) => `dynamodb:${action}`),
           resources: [table.tableArn, ...(queriesIndexes(tableId, actions) ? [`${table.tableArn}/index/*`] : [])],
+        }),
+      );
+    }
+    // Exactly one object action on the documents' prefix: an upload only puts, a download only gets.
+    if (props.documents) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: [props.documents.access === 'write' ? 's3:PutObject' : 's3:GetObject'],
+          resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
         }),
       );
     }

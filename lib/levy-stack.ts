@@ -17,8 +17,10 @@ import { Aws, CfnOutput, type CfnResource, Duration, RemovalPolicy, Size, Stack,
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS } from '../src/config/api-settings';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, BINARY_MEDIA_TYPES } from '../src/config/api-settings';
+import { DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
@@ -58,6 +60,13 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
 /** Tax computations (they load rates) get more memory, which on Lambda also means more CPU. */
 const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
 
+/** A function's access to the documents bucket: what its routes say (`documents`), write winning over read. */
+function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; access: 'read' | 'write' } | undefined {
+  const wanted = fn.routes.map((r) => r.documents).filter((d) => d !== undefined);
+  if (wanted.length === 0) return undefined;
+  return { bucket, access: wanted.includes('write') ? 'write' : 'read' };
+}
+
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
 const functionConstructId = (routeName: string): string =>
   routeName
@@ -71,6 +80,8 @@ export class LevyStack extends Stack {
   readonly authorizerFunction: LevyFunction;
   readonly routeFunctions: Readonly<Record<string, LevyFunction>>;
   readonly monitoring: LevyMonitoring;
+  /** Exemption certificate documents (issue 12): private, encrypted, versioned, TLS only, retained. */
+  readonly documentsBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: LevyStackProps = {}) {
     super(scope, id, props);
@@ -110,6 +121,23 @@ export class LevyStack extends Stack {
     }
     this.tables = tableMap;
 
+    // ---- Documents bucket (exemption certificates) ---------------------------------------------------
+    this.documentsBucket = new s3.Bucket(this, 'DocumentsBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.documentsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'No S3 server access logs: the bucket is reached only by the document routes\' functions (one object action each, ' +
+        'on one key prefix), whose every call is in the API access log with the account and request id; a log bucket ' +
+        'would hold a second copy of that trail. CloudTrail data events are the step if object-level audit is required.',
+    });
+
     // ---- REST API -----------------------------------------------------------------------------
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
       retention: logs.RetentionDays.THREE_MONTHS,
@@ -144,8 +172,9 @@ export class LevyStack extends Stack {
       restApiName: this.stackName,
       description: 'Levy tax-compliance API',
       endpointTypes: [apigateway.EndpointType.REGIONAL],
-      // JSON only: no binary media types. Responses of 1 KiB or more are gzip-compressed when the
-      // client sends Accept-Encoding.
+      // Certificate documents travel as bytes (base64 to and from the function); JSON stays text. Responses of 1 KiB
+      // or more are gzip-compressed when the client sends Accept-Encoding.
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       minCompressionSize: Size.kibibytes(1),
       // Execution logs (level ERROR below) need API Gateway's account-level CloudWatch role.
       cloudWatchRole: true,
@@ -199,6 +228,7 @@ export class LevyStack extends Stack {
         logLevel: props.logLevel,
         dataPackages: served.dataPackages,
         tracing: props.tracing,
+        documents: documentsAccessOf(served, this.documentsBucket),
       });
       functionsByName[served.name] = fn;
       for (const route of served.routes) routeFunctions[route.name] = fn;
@@ -331,6 +361,17 @@ export class LevyStack extends Stack {
             '`<table arn>/index/*`: only the indexes of that one table, and only the actions src/config/routes.ts lists.',
         });
       }
+    }
+    // The document routes' one object action covers the documents' key prefix: keys name the account, customer and
+    // certificate of each document, so no narrower resource exists before the request.
+    const bucketLogicalId = this.getLogicalId(this.documentsBucket.node.defaultChild as CfnResource);
+    for (const route of routes.filter((r) => r.documents !== undefined)) {
+      Validations.of(this.routeFunctions[route.name].role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DOCUMENTS_KEY_PREFIX}/*]`,
+        reason:
+          `${endpointLabel(route)} may ${route.documents === 'write' ? 'put' : 'get'} objects under ${DOCUMENTS_KEY_PREFIX}/ only (one action, ` +
+          'one prefix): each document\'s key is made per request from the account, customer, certificate and content hash.',
+      });
     }
     for (const fn of [this.authorizerFunction, ...routeFunctions]) {
       Validations.of(fn).acknowledge({

@@ -56,13 +56,39 @@ export interface EventFixtures {
   vendor_to_delete_id: string;
   entity_id: string;
   transaction_id: string;
+  customer_id: string;
+  /** The customer events/customers-delete.json deletes. */
+  customer_to_delete_id: string;
+  /** A certificate of customer_id, with a document (get, update, document put and get). */
+  exemption_id: string;
+  /** The certificate events/exemptions-revoke.json revokes. */
+  exemption_to_revoke_id: string;
 }
 
 export interface Sample {
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body of bytes instead of JSON (a document upload): sent base64, as API Gateway sends binary media types. */
+  document?: { contentType: string; bytes: Buffer };
 }
+
+/** The smallest PDF header a document upload sample needs: the bytes are sniffed, so they must start as a PDF does. */
+const SAMPLE_PDF = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const customerBody = (name: string) => ({
+  name,
+  email: 'ap@acme-retail.example',
+  customer_type: 'RESELLER',
+  address: { country: 'US', state: 'TX', postal_code: '78701', city: 'Austin' },
+  tax_ids: [{ type: 'us_ein', value: '04-2103594' }],
+});
+const exemptionBody = {
+  reason: 'RESALE',
+  jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }],
+  certificate_number: 'TX-01-339-2026',
+  effective_from: '2026-01-01',
+  expires_on: '2030-01-01',
+};
 
 const location = { country: 'US', state: 'CA', postal_code: '94103' };
 /** What changes from run to run: the day, and ids that must be new (a recorded id again answers 409). */
@@ -129,6 +155,18 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'transactions-refund': { pathParameters: { id: f.transaction_id }, body: { id: freshId('refund'), date: today, line_items: [{ id: '1', amount: 100 }] } },
     'exposure-countries': { query: { from: `${year}-01`, to: month } },
     'usage-get': { query: { from: `${year}-01-01`, to: today } },
+    'customers-create': { body: customerBody('Acme Retail Inc') },
+    'customers-list': { query: { limit: '10' } },
+    'customers-get': { pathParameters: { id: f.customer_id } },
+    'customers-update': { pathParameters: { id: f.customer_id }, body: { email: 'tax@acme-retail.example' } },
+    'customers-delete': { pathParameters: { id: f.customer_to_delete_id } },
+    'exemptions-create': { pathParameters: { id: f.customer_id }, body: exemptionBody },
+    'exemptions-list': { pathParameters: { id: f.customer_id }, query: { status: 'expiring', within_days: '30' } },
+    'exemptions-get': { pathParameters: { id: f.customer_id, eid: f.exemption_id } },
+    'exemptions-update': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, body: { exempt_percentage: 100 } },
+    'exemptions-revoke': { pathParameters: { id: f.customer_id, eid: f.exemption_to_revoke_id } },
+    'exemption-document-put': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } },
+    'exemption-document-get': { pathParameters: { id: f.customer_id, eid: f.exemption_id } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -144,6 +182,10 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   vendor_to_delete_id: 'vnd_0mhx2k3c0a1b2c3d4e5f60719',
   entity_id: 'ent_0mhx2k3c0f1e2d3c4b5a69788',
   transaction_id: 'order_1001',
+  customer_id: 'cus_0mhx2k3c0a1b2c3d4e5f60718',
+  customer_to_delete_id: 'cus_0mhx2k3c0a1b2c3d4e5f60719',
+  exemption_id: 'exm_0mhx2k3c0a1b2c3d4e5f60718',
+  exemption_to_revoke_id: 'exm_0mhx2k3c0a1b2c3d4e5f60719',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -155,6 +197,7 @@ function requestHeaders(route: RouteDefinition, sample: Sample, apiKey: string):
     // Public routes (the documentation) take no key.
     ...(route.public ? {} : { Authorization: `Bearer ${apiKey}` }),
     ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    ...(sample.document ? { 'Content-Type': sample.document.contentType } : {}),
     ...(route.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
     Host: 'abcdef1234.execute-api.us-east-1.amazonaws.com',
     'User-Agent': 'curl/8.5.0',
@@ -176,7 +219,9 @@ function eventFor(route: RouteDefinition, sample: Sample, fixtures: Pick<EventFi
     pathParameters: sample.pathParameters,
     query: sample.query,
     headers: requestHeaders(route, sample, fixtures.api_key),
-    body: sample.body === undefined ? null : JSON.stringify(sample.body),
+    ...(sample.document
+      ? { body: sample.document.bytes.toString('base64'), isBase64Encoded: true }
+      : { body: sample.body === undefined ? null : JSON.stringify(sample.body) }),
     // The authorizer context API Gateway would add: the account the bearer key belongs to.
     accountId: fixtures.account_id,
     sourceIp: '203.0.113.10',
@@ -253,7 +298,26 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       ? known.transaction_id
       : (await call('transactions-create', { body: transactionBody(currentRun().freshId('order'), currentRun().today) }, account)).id;
 
+  const customerId = known.customer_id && (await ports.customers.get(id, known.customer_id)) ? known.customer_id : (await call('customers-create', { body: customerBody('Acme Retail Inc') }, account)).id;
+  const customerToDelete =
+    known.customer_to_delete_id && (await ports.customers.get(id, known.customer_to_delete_id))
+      ? known.customer_to_delete_id
+      : (await call('customers-create', { body: customerBody('Customer to delete Inc') }, account)).id;
+  const certificate = async (known_id: string | undefined, revocable: boolean): Promise<string> => {
+    const found = known_id ? await ports.exemptions.get(id, customerId, known_id) : undefined;
+    if (found && (revocable ? found.revoked_at === null : true)) return found.id;
+    const created = (await call('exemptions-create', { pathParameters: { id: customerId }, body: exemptionBody }, account)).id as string;
+    if (!revocable) await call('exemption-document-put', { pathParameters: { id: customerId, eid: created }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } }, account);
+    return created;
+  };
+  const exemptionId = await certificate(known.exemption_id, false);
+  const exemptionToRevoke = await certificate(known.exemption_to_revoke_id, true);
+
   const fixtures: EventFixtures = {
+    customer_id: customerId,
+    customer_to_delete_id: customerToDelete,
+    exemption_id: exemptionId,
+    exemption_to_revoke_id: exemptionToRevoke,
     account_id: id,
     api_key: account.api_key,
     primary_entity_id: stored.primary_entity_id,

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
+import { DOCUMENTS_DIR_ENV_VAR } from '../src/config/documents';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { localTableEnv } from '../src/config/tables';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
@@ -15,6 +16,8 @@ export const LOCAL_TABLE_PREFIX = 'levy';
 /** Where `npm start` keeps its state: the database (db/) and the development account. */
 export const LOCAL_STATE_DIR = join(__dirname, '..', '.levy');
 export const DEV_ACCOUNT_FILE = join(LOCAL_STATE_DIR, 'dev-account.json');
+/** Where the local blob store keeps exemption certificate documents (S3 when deployed). */
+export const LOCAL_DOCUMENTS_DIR = join(LOCAL_STATE_DIR, 'documents');
 
 export function applyLocalEnv(endpoint: string, options: { keepTableNames?: boolean; tablePrefix?: string } = {}): void {
   const tableEnv = localTableEnv(options.tablePrefix ?? LOCAL_TABLE_PREFIX);
@@ -22,6 +25,7 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
     if (!options.keepTableNames || !process.env[name]) process.env[name] = value;
   }
   process.env[DYNAMODB_ENDPOINT_ENV_VAR] = endpoint;
+  process.env[DOCUMENTS_DIR_ENV_VAR] ??= LOCAL_DOCUMENTS_DIR;
   process.env.POWERTOOLS_SERVICE_NAME ??= SERVICE_NAME;
   // No CloudWatch or X-Ray on a laptop: metrics would only be printed, and there is no trace daemon.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';

@@ -208,6 +208,15 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
     ...(contract.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body, ...(sample?.body !== undefined ? { example: sample.body } : {}) } } } }
       : {}),
+    ...(contract.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: contract.rawBody.description,
+            content: Object.fromEntries(contract.rawBody.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+          },
+        }
+      : {}),
     responses: { ...successResponses(route, contract), ...errors },
     'x-levy-billable': route.billable,
   } as ZodOpenApiOperationObject;
@@ -231,7 +240,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'] = operation(route, contracts.get(route.name)!);
+    item[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete' | 'put'] = operation(route, contracts.get(route.name)!);
   }
   const stringHeader = (description: string) => ({ description, schema: { type: 'string' as const } });
   // Each error answer once, named by its status and codes; each example once, by code and status.

@@ -16,6 +16,8 @@ export interface HttpRequestInput {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: string | null;
+  /** The body is base64 (a binary media type, src/config/api-settings.ts), as API Gateway marks it. */
+  isBase64Encoded?: boolean;
   accountId: string;
   sourceIp?: string;
   stage?: string;
@@ -38,7 +40,7 @@ export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
     pathParameters: input.pathParameters && Object.keys(input.pathParameters).length ? input.pathParameters : null,
     stageVariables: null,
     body: input.body ?? null,
-    isBase64Encoded: false,
+    isBase64Encoded: input.isBase64Encoded ?? false,
     requestContext: {
       accountId: '123456789012',
       apiId: 'levylocal',

@@ -5,7 +5,11 @@
  * the local tools take their ports from here; use cases only ever see the port interfaces.
  */
 import { CachingEntityStore, CachingZipRateTable } from '../adapters/cache/caching-stores';
+import { FolderBlobStore } from '../adapters/blobs/folder-blob-store';
+import { S3BlobStore } from '../adapters/blobs/s3-blob-store';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
+import { DynamoDbCustomerStore } from '../adapters/dynamodb/customer-store';
+import { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
@@ -17,7 +21,7 @@ import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
-import { tableName } from '../config/environment';
+import { documentsLocation, tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
 import { lazy, once } from './once';
 
@@ -55,3 +59,12 @@ export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
+/** Customers; the store also builds the write that marks a customer as named by a transaction (recordTransactionItem). */
+export const customerStore = /* @__PURE__ */ once(() => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions')));
+export const customers: Ports['customers'] = /* @__PURE__ */ lazy(customerStore);
+export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazy(() => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers')));
+/** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
+export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
+  const where = documentsLocation();
+  return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
+});

@@ -22,3 +22,14 @@ export const AUTHORIZER_TIMEOUT_SECONDS = 5;
 export const READ_CACHE_TTL_SECONDS = 60;
 export const ENTITY_CACHE_MAX_ENTRIES = 1_000;
 export const ZIP_RATE_CACHE_MAX_ENTRIES = 5_000;
+
+/**
+ * The REST API's binary media types: a request body of these types reaches the function base64-encoded
+ * (`isBase64Encoded`), and a base64 answer goes out as bytes when the client's first Accept type is one of them
+ * (API Gateway's rule; docs/customers.md). Only exemption certificate documents use them; JSON stays text.
+ */
+export const BINARY_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'] as const;
+
+/** Whether a Content-Type (parameters ignored) is one of BINARY_MEDIA_TYPES. */
+export const isBinaryMediaType = (contentType: string | undefined): boolean =>
+  (BINARY_MEDIA_TYPES as readonly string[]).includes((contentType ?? '').split(';')[0].trim().toLowerCase());

@@ -3,6 +3,7 @@
  * each value is read when first asked for, so the laptop runtime and the tests may set the
  * environment after loading any module. A missing variable fails fast with a clear message.
  */
+import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR } from './documents';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
 import { tables, type TableId } from './tables';
 
@@ -19,3 +20,12 @@ export { DYNAMODB_ENDPOINT_ENV_VAR };
 
 /** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
 export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;
+
+export { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR };
+
+/** Where certificate documents go: the bucket when deployed, else the local folder; neither set fails fast. */
+export function documentsLocation(): { bucket: string; region: string } | { folder: string } {
+  const bucket = process.env[DOCUMENTS_BUCKET_ENV_VAR];
+  if (bucket) return { bucket, region: requireEnv('AWS_REGION') };
+  return { folder: requireEnv(DOCUMENTS_DIR_ENV_VAR) };
+}

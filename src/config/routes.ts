@@ -5,7 +5,7 @@
  */
 import type { TableId } from './tables';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
  * A DynamoDB action a function may call on a table; the stack grants exactly these (`dynamodb:<action>`). The items of
@@ -17,7 +17,7 @@ export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'D
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -47,6 +47,10 @@ export interface RouteDefinition {
    * serves (Swagger UI): the bundle leaves them out and the stack ships them beside it, so their files are found.
    */
   readonly dataPackages?: readonly string[];
+  /** The body is bytes (a document), not JSON: the pipeline hands it over as a Buffer (base64-decoded). */
+  readonly rawBody?: true;
+  /** Reads or writes the exemption documents bucket (deployed) / folder (local); the stack grants exactly that. */
+  readonly documents?: 'read' | 'write';
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
@@ -76,6 +80,8 @@ const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
+const customerId = { id: 'customer' } as const;
+const exemptionIds = { id: 'customer', eid: 'exemption' } as const;
 
 export const routes = [
   // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
@@ -104,6 +110,22 @@ export const routes = [
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
   // Usage (the bill)
   route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
+  // Customers and their exemption certificates (issue 12; docs/customers.md)
+  route({ name: 'customers-create', method: 'POST', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['PutItem'] }, summary: 'Create a customer (tax IDs checked offline)' }),
+  route({ name: 'customers-list', method: 'GET', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['Query'] }, summary: 'List customers (cursor-paginated)' }),
+  route({ name: 'customers-get', method: 'GET', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['GetItem'] }, pathIds: customerId, summary: 'Get a customer' }),
+  // Tax IDs sent without an address are checked against the stored address's country: one read.
+  route({ name: 'customers-update', method: 'PATCH', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'] }, pathIds: customerId, summary: 'Update a customer' }),
+  // The conditional delete takes the customer's certificates with it (one transaction); a refusal is told apart by one read.
+  route({ name: 'customers-delete', method: 'DELETE', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['DeleteItem', 'GetItem'], Exemptions: ['Query', 'DeleteItem'] }, pathIds: customerId, summary: 'Delete a customer without transactions (and its certificates)' }),
+  // A certificate is put in one transaction with its customer's certificate count (the customer must exist).
+  route({ name: 'exemptions-create', method: 'POST', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'], Exemptions: ['PutItem'] }, pathIds: customerId, summary: 'Add an exemption certificate to a customer' }),
+  route({ name: 'exemptions-list', method: 'GET', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['GetItem'], Exemptions: ['Query'] }, pathIds: customerId, summary: "List a customer's exemption certificates (by status; expiring within days)" }),
+  route({ name: 'exemptions-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, summary: 'Get an exemption certificate' }),
+  route({ name: 'exemptions-update', method: 'PATCH', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, summary: 'Update an exemption certificate that is not revoked' }),
+  route({ name: 'exemptions-revoke', method: 'DELETE', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['UpdateItem', 'GetItem'] }, pathIds: exemptionIds, summary: 'Revoke an exemption certificate (kept for audit)' }),
+  route({ name: 'exemption-document-put', method: 'PUT', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, rawBody: true, documents: 'write', summary: "Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB)" }),
+  route({ name: 'exemption-document-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'read', summary: "Download a certificate's document" }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

@@ -53,7 +53,9 @@ export type TableId =
   | 'Transactions'
   | 'Exposure'
   | 'Usage'
-  | 'Idempotency';
+  | 'Idempotency'
+  | 'Customers'
+  | 'Exemptions';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -137,6 +139,21 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expiration',
     description: 'Powertools idempotency records (account + endpoint + Idempotency-Key), expired by TTL after 24 h.',
+  },
+  Customers: {
+    id: 'Customers',
+    envVar: 'CUSTOMERS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Customers of an account (address, type, checked tax IDs), with the counts of their transactions and certificates.',
+  },
+  Exemptions: {
+    id: 'Exemptions',
+    envVar: 'EXEMPTIONS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    // `<customer_id>#<exemption_id>`: a customer's certificates are one Query, oldest first.
+    sortKey: { name: 'sk', type: 'S' },
+    description: 'Exemption certificates of the account\'s customers (revoked ones kept for audit).',
   },
 };
 

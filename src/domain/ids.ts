@@ -25,10 +25,15 @@ export interface IdFormat {
   readonly pattern: RegExp;
 }
 
+/** A customer's id: Levy's `cus_...`, or the caller's own (1-64 of A-Z a-z 0-9 _ . -; never `#`, the key separator). */
+export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
 export const idFormats = {
   vendor: { noun: 'vendor', pattern: levyId('vnd') },
   entity: { noun: 'entity', pattern: levyId('ent') },
   transaction: { noun: 'transaction', pattern: REFERENCE_PATTERN },
+  customer: { noun: 'customer', pattern: CUSTOMER_ID_PATTERN },
+  exemption: { noun: 'exemption certificate', pattern: levyId('exm') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

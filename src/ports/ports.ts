@@ -4,6 +4,8 @@
  */
 import type { LocationLookups } from '../domain/geography/location';
 import type { AccountDirectory, ApiKeyRegistry, KeyActivity } from './accounts';
+import type { BlobStore } from './blobs';
+import type { CustomerStore, ExemptionStore } from './customers';
 import type { RefundLedger, SaleLedger } from './ledger';
 import type { ZipRateTable } from './rates';
 import type { EntityStore, VendorStore } from './records';
@@ -21,4 +23,8 @@ export interface Ports {
   usage: UsageMeter;
   zipRates: ZipRateTable;
   locations: LocationLookups;
+  customers: CustomerStore;
+  exemptions: ExemptionStore;
+  /** Exemption certificate documents (S3 deployed, `.levy/` locally). */
+  documents: BlobStore;
 }

@@ -80,6 +80,10 @@ describe('npm run events', () => {
     if (route.method === 'POST' || route.method === 'PATCH') {
       expect(JSON.parse(event.body)).toEqual(expect.any(Object));
       expect(event.headers['Content-Type']).toBe('application/json');
+    } else if (route.rawBody) {
+      // A document upload: the bytes, base64 as API Gateway sends a binary media type, and a PDF by its signature.
+      expect(event.isBase64Encoded).toBe(true);
+      expect(Buffer.from(event.body, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     } else {
       expect(event.body).toBeNull();
     }

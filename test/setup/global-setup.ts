@@ -4,10 +4,16 @@
  * process.env from here, so the stores find the endpoint and the test tables.
  */
 import '../../local/quiet-sdk-warning';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOCUMENTS_DIR_ENV_VAR } from '../../src/config/documents';
 import { startLocalDatabase } from '../../local/local-env';
 import { TEST_TABLE_PREFIX } from './table-prefix';
 
 export default async function globalSetup(): Promise<void> {
+  // Certificate documents of the run go to a folder of their own, not the developer's .levy/documents.
+  process.env[DOCUMENTS_DIR_ENV_VAR] = mkdtempSync(join(tmpdir(), 'levy-test-documents-'));
   const db = await startLocalDatabase({ tablePrefix: TEST_TABLE_PREFIX });
   (globalThis as { levyTestDb?: typeof db }).levyTestDb = db;
 }

@@ -223,6 +223,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List customers (cursor-paginated) */
+        get: operations["customersList"];
+        put?: never;
+        /** Create a customer (tax IDs checked offline) */
+        post: operations["customersCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a customer */
+        get: operations["customersGet"];
+        put?: never;
+        post?: never;
+        /** Delete a customer without transactions (and its certificates) */
+        delete: operations["customersDelete"];
+        options?: never;
+        head?: never;
+        /** Update a customer */
+        patch: operations["customersUpdate"];
+        trace?: never;
+    };
+    "/v1/customers/{id}/exemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a customer's exemption certificates (by status; expiring within days) */
+        get: operations["exemptionsList"];
+        put?: never;
+        /** Add an exemption certificate to a customer */
+        post: operations["exemptionsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/exemptions/{eid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an exemption certificate */
+        get: operations["exemptionsGet"];
+        put?: never;
+        post?: never;
+        /** Revoke an exemption certificate (kept for audit) */
+        delete: operations["exemptionsRevoke"];
+        options?: never;
+        head?: never;
+        /** Update an exemption certificate that is not revoked */
+        patch: operations["exemptionsUpdate"];
+        trace?: never;
+    };
+    "/v1/customers/{id}/exemptions/{eid}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a certificate's document */
+        get: operations["exemptionDocumentGet"];
+        /** Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB) */
+        put: operations["exemptionDocumentPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -779,6 +871,143 @@ export interface components {
                 count: number;
             }[];
         };
+        /**
+         * @example {
+         *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "name": "Acme Retail Inc",
+         *       "email": "ap@acme.example",
+         *       "customer_type": "RESELLER",
+         *       "address": {
+         *         "country": "US",
+         *         "state": "TX",
+         *         "postal_code": "78701",
+         *         "city": "Austin"
+         *       },
+         *       "tax_ids": [
+         *         {
+         *           "type": "us_ein",
+         *           "value": "04-2103594",
+         *           "valid": true,
+         *           "country": "US",
+         *           "normalized": "042103594",
+         *           "checked_at": "2026-01-15T09:30:00.000Z"
+         *         }
+         *       ],
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        Customer: {
+            id: string;
+            name: string;
+            email: string | null;
+            /** @enum {string} */
+            customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+            address: {
+                country: string;
+                state?: string;
+                postal_code?: string;
+                city?: string;
+                line1?: string;
+            };
+            tax_ids: {
+                /** @description The type sent, or the one the check found; null when none applies (unsupported) */
+                type: string | null;
+                value: string;
+                /** @description Offline format and check-digit verdict; null when the country or type is not supported. An invalid ID is kept. */
+                valid: boolean | null;
+                country: string | null;
+                normalized: string | null;
+                /** @enum {string} */
+                reason?: "invalid_format" | "invalid_checksum" | "invalid_length" | "unsupported";
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                checked_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "exm_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "customer_id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "reason": "RESALE",
+         *       "jurisdictions": [
+         *         {
+         *           "country": "US",
+         *           "state": "TX"
+         *         },
+         *         {
+         *           "country": "US",
+         *           "state": "CA"
+         *         }
+         *       ],
+         *       "certificate_number": "TX-01-339-2026",
+         *       "effective_from": "2026-01-01",
+         *       "expires_on": "2030-01-01",
+         *       "exempt_percentage": 100,
+         *       "status": "active",
+         *       "document": null,
+         *       "revoked_at": null,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        ExemptionCertificate: {
+            id: string;
+            customer_id: string;
+            /** @enum {string} */
+            reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+            jurisdictions: {
+                country: string;
+                state?: string;
+            }[];
+            certificate_number: string;
+            /** Format: date */
+            effective_from: string;
+            /** @description The first day the certificate no longer exempts; null: no end */
+            expires_on: string | null;
+            exempt_percentage: number;
+            /**
+             * @description On the day asked (`date`, default today UTC)
+             * @enum {string}
+             */
+            status: "active" | "pending" | "expired" | "revoked";
+            document: {
+                /** @enum {string} */
+                content_type: "application/pdf" | "image/png" | "image/jpeg";
+                /** @description Bytes */
+                size: number;
+                /** @description Hex SHA-256 of the bytes */
+                sha256: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                uploaded_at: string;
+            } | null;
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -886,6 +1115,54 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `customer_exists`: a customer created with an `id` the account already uses */
+        Error409CustomerExists: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "customer_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `customer_has_transactions`: `DELETE /v1/customers/{id}` of a customer with recorded transactions */
+        Error409CustomerHasTransactions: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "customer_has_transactions";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `exemption_revoked`: a change to, or a document upload for, a revoked exemption certificate */
+        Error409ExemptionRevoked: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "exemption_revoked";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running */
         Error409IdempotencyKeyInUse: {
             headers: {
@@ -942,6 +1219,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `too_many_exemptions`: a customer already has 99 exemption certificates (revoked ones included) */
+        Error409TooManyExemptions: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "too_many_exemptions";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `transaction_exists`: a transaction id reused with different content */
         Error409TransactionExists: {
             headers: {
@@ -973,7 +1266,27 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `unsupported_media_type`: a request body whose `Content-Type` is not JSON */
+        /**
+         * @description `request_too_large`: body over 10 MB (API Gateway's limit)
+         *
+         *     `document_too_large`: an exemption certificate document over 5 MiB (5,242,880 bytes)
+         */
+        Error413RequestTooLargeDocumentTooLarge: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "request_too_large" | "document_too_large";
+                    /** @constant */
+                    status?: 413;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG */
         Error415UnsupportedMediaType: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -1166,17 +1479,24 @@ export type SchemaTransactionWithRefunds = components['schemas']['TransactionWit
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaExposureReport = components['schemas']['ExposureReport'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
+export type SchemaCustomer = components['schemas']['Customer'];
+export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
 export type ResponseError403AccessDenied = components['responses']['Error403AccessDenied'];
 export type ResponseError403AccessDeniedPrimaryEntityImmutable = components['responses']['Error403AccessDeniedPrimaryEntityImmutable'];
 export type ResponseError404NotFound = components['responses']['Error404NotFound'];
+export type ResponseError409CustomerExists = components['responses']['Error409CustomerExists'];
+export type ResponseError409CustomerHasTransactions = components['responses']['Error409CustomerHasTransactions'];
+export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
+export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
+export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
 export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
@@ -2102,6 +2422,576 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    customersList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers, in id order */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    customersCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Retail Inc",
+                 *       "email": "ap@acme-retail.example",
+                 *       "customer_type": "RESELLER",
+                 *       "address": {
+                 *         "country": "US",
+                 *         "state": "TX",
+                 *         "postal_code": "78701",
+                 *         "city": "Austin"
+                 *       },
+                 *       "tax_ids": [
+                 *         {
+                 *           "type": "us_ein",
+                 *           "value": "04-2103594"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    id?: string;
+                    name: string;
+                    email?: string | null;
+                    /**
+                     * @default B2C
+                     * @enum {string}
+                     */
+                    customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    address: {
+                        country: string;
+                        state?: string;
+                        postal_code?: string;
+                        city?: string;
+                        line1?: string;
+                    };
+                    /** @default [] */
+                    tax_ids?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new customer */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            409: components["responses"]["Error409CustomerExists"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    customersGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    customersDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with its exemption certificates; no body */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409CustomerHasTransactions"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    customersUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "tax@acme-retail.example"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    email?: string | null;
+                    /** @enum {string} */
+                    customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    address?: {
+                        country: string;
+                        state?: string;
+                        postal_code?: string;
+                        city?: string;
+                        line1?: string;
+                    };
+                    tax_ids?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated customer */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionsList: {
+        parameters: {
+            query?: {
+                status?: "active" | "pending" | "expired" | "revoked" | "expiring";
+                within_days?: number;
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's certificates (all of them: at most 99), oldest first, with their status on `date` */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExemptionCertificate"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "RESALE",
+                 *       "jurisdictions": [
+                 *         {
+                 *           "country": "US",
+                 *           "state": "TX"
+                 *         },
+                 *         {
+                 *           "country": "US",
+                 *           "state": "CA"
+                 *         }
+                 *       ],
+                 *       "certificate_number": "TX-01-339-2026",
+                 *       "effective_from": "2026-01-01",
+                 *       "expires_on": "2030-01-01"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    jurisdictions: {
+                        country: string;
+                        state?: string;
+                    }[];
+                    certificate_number: string;
+                    /** Format: date */
+                    effective_from: string;
+                    expires_on?: string | null;
+                    /** @default 100 */
+                    exempt_percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new exemption certificate */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409TooManyExemptions"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionsGet: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exemption certificate */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionsRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked certificate (status revoked); revoking again answers it unchanged */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "exempt_percentage": 100
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    reason?: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    jurisdictions?: {
+                        country: string;
+                        state?: string;
+                    }[];
+                    certificate_number?: string;
+                    /** Format: date */
+                    effective_from?: string;
+                    expires_on?: string | null;
+                    exempt_percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated certificate */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ExemptionRevoked"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionDocumentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as uploaded */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionDocumentPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes */
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "image/png": string;
+                "image/jpeg": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The certificate, with its document */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ExemptionRevoked"];
+            413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

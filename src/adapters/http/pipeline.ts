@@ -17,7 +17,7 @@ import { endpointLabel, routeByName, type RouteDefinition } from '../../config/r
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';
 import { errorHandler, requestIdHeader } from './error-handler';
-import { jsonBody, validatePathIds, validateRequest } from './request-middleware';
+import { jsonBody, rawBody, validatePathIds, validateRequest } from './request-middleware';
 import type { RouteName } from '../../config/routes';
 import type {
   CoreFunction,
@@ -46,11 +46,15 @@ export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q
     pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
     headers: event.headers ?? {},
     requestId: event.requestContext.requestId,
+    ...(event.rawBody !== undefined ? { rawBody: event.rawBody } : {}),
   };
 }
 
 export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResult {
   if (response.text !== undefined) return { statusCode: response.status, headers: { ...response.headers }, body: response.text };
+  if (response.bytes !== undefined) {
+    return { statusCode: response.status, headers: { ...response.headers }, body: response.bytes.toString('base64'), isBase64Encoded: true };
+  }
   const hasBody = response.body !== undefined && response.status !== 204;
   return {
     statusCode: response.status,
@@ -86,7 +90,7 @@ export function pipeline(
     .use(requestIdHeader())
     .use(tracing())
     .use(httpHeaderNormalizer())
-    .use(jsonBody(route.method))
+    .use(route.rawBody ? rawBody() : jsonBody(route.method))
     .use(validatePathIds(route))
     .use(validateRequest(schemas))
     .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);

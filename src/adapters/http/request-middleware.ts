@@ -48,6 +48,20 @@ export function jsonBody(method: string): Middleware {
 }
 
 /**
+ * The body of a route that takes bytes (a document): decoded from base64 when API Gateway encoded it (a binary media
+ * type, src/config/api-settings.ts), and handed to the route as `rawBody`; what the bytes are is the route's to check.
+ */
+export function rawBody(): Middleware {
+  return {
+    before: async (request) => {
+      const event = request.event as ValidatedEvent;
+      event.rawBody = hasBody(event) ? Buffer.from(event.body!, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      event.body = null;
+    },
+  };
+}
+
+/**
  * A path id longer than any id can be is a 400 (DynamoDB would refuse it as a key); one of another shape than the
  * record's ids cannot name a record, so it is a 404 like any unknown id, without a read.
  */

@@ -15,6 +15,8 @@ export interface RouteRequest<Body = unknown, Query = unknown> {
   readonly pathParameters: Readonly<Record<string, string>>;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly requestId: string;
+  /** The body's bytes, on a route whose body is not JSON (`rawBody` in src/config/routes.ts); empty when none was sent. */
+  readonly rawBody?: Buffer;
 }
 
 /** What a public route (no key, no account) sees: the request and where it was sent (for links under the stage). */
@@ -32,6 +34,8 @@ export interface RouteResponse {
   readonly body?: unknown;
   /** Sent as is, with the Content-Type the route sets in `headers` (the docs page and its assets). */
   readonly text?: string;
+  /** Sent as bytes (base64 to API Gateway), with the Content-Type the route sets in `headers`. */
+  readonly bytes?: Buffer;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -57,6 +61,7 @@ export type ResponseOf<R extends ResponseSpecs> = {
     readonly status: NoInfer<S>;
     readonly body?: NoInfer<BodyOf<R[S]>>;
     readonly text?: R[S] extends { mediaType: string | readonly string[] } ? string : never;
+    readonly bytes?: R[S] extends { mediaType: string | readonly string[] } ? Buffer : never;
     readonly headers?: Readonly<Record<string, string>>;
   };
 }[keyof R & number];
@@ -71,6 +76,8 @@ export interface RouteContract {
   readonly body?: z.ZodType;
   /** Schema of the query string; without one any query parameter is a 400. */
   readonly query?: z.ZodType;
+  /** A body of bytes instead of JSON: its media types and what it is (the OpenAPI document's requestBody). */
+  readonly rawBody?: { readonly mediaTypes: readonly string[]; readonly description: string };
   /** Schema of the path parameters when they are not record ids (`pathIds` in src/config/routes.ts says those). */
   readonly params?: z.ZodType;
   readonly responses: ResponseSpecs;
@@ -95,7 +102,7 @@ export interface WithContracts {
 }
 
 /** The event after validateRequest: body and query replaced by their parsed, normalised values. */
-export type ValidatedEvent = APIGatewayProxyEvent & { parsedQuery?: unknown };
+export type ValidatedEvent = APIGatewayProxyEvent & { parsedQuery?: unknown; rawBody?: Buffer };
 
 export type CoreFunction = (event: ValidatedEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

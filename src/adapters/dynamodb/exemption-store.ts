@@ -1,0 +1,123 @@
+/**
+ * Secondary adapter (DynamoDB, Exemptions table; creation also writes the customer's count in Customers): the
+ * exemption certificates of an account's customers, keyed `<customer_id>#<exemption_id>`. A certificate is created in
+ * one transaction with its customer's `exemption_count` (the customer must exist and have fewer than the most
+ * allowed); it is never deleted by the API, only revoked (kept for audit).
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ExemptionDocument, StoredExemption } from '../../domain/exemptions/certificate';
+import type { ExemptionChange, ExemptionCreation, ExemptionStore } from '../../ports/customers';
+import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
+import { queryAll, withoutKeys } from './query';
+import { cancellationCodes, transactWrite } from './transact';
+
+/** A customer has at most this many certificates, revoked ones included: its delete removes them in one transaction (100 items). */
+export const MAX_EXEMPTIONS_PER_CUSTOMER = 99;
+
+const sortKey = (customerId: string, id: string) => `${customerId}#${id}`;
+const NOT_REVOKED = 'attribute_type(revoked_at, :null_type)';
+
+export class DynamoDbExemptionStore implements ExemptionStore {
+  constructor(
+    private readonly tableName: string,
+    private readonly customersTableName: string,
+  ) {}
+
+  async create(accountId: string, exemption: StoredExemption): Promise<ExemptionCreation> {
+    try {
+      await transactWrite([
+        {
+          Update: {
+            TableName: this.customersTableName,
+            Key: { account_id: accountId, id: exemption.customer_id },
+            UpdateExpression: 'ADD exemption_count :one',
+            ConditionExpression: 'attribute_exists(id) AND exemption_count < :max',
+            ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXEMPTIONS_PER_CUSTOMER },
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { account_id: accountId, sk: sortKey(exemption.customer_id, exemption.id), ...exemption },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          },
+        },
+      ]);
+      return 'created';
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: this.customersTableName, Key: { account_id: accountId, id: exemption.customer_id }, ProjectionExpression: 'id', ConsistentRead: true }),
+      );
+      return Item ? 'too_many' : 'missing_customer';
+    }
+  }
+
+  async get(accountId: string, customerId: string, id: string): Promise<StoredExemption | undefined> {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: sortKey(customerId, id) }, ConsistentRead: true }),
+    );
+    return Item && toExemption(Item);
+  }
+
+  async listOf(accountId: string, customerId: string): Promise<StoredExemption[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': `${customerId}#` },
+      ConsistentRead: true,
+    });
+    return items.map(toExemption);
+  }
+
+  update(
+    accountId: string,
+    customerId: string,
+    id: string,
+    fields: Partial<Omit<StoredExemption, 'id' | 'customer_id' | 'created_at' | 'updated_at'>>,
+  ): Promise<ExemptionChange> {
+    return this.changeUnlessRevoked(accountId, customerId, id, fields);
+  }
+
+  async revoke(accountId: string, customerId: string, id: string, at: Date): Promise<StoredExemption | undefined> {
+    const change = await this.changeUnlessRevoked(accountId, customerId, id, { revoked_at: at.toISOString() });
+    if (change.outcome === 'changed') return change.exemption;
+    // Revoking again answers the certificate as it is (DELETE is idempotent); a missing one is a 404.
+    return change.outcome === 'revoked' ? this.get(accountId, customerId, id) : undefined;
+  }
+
+  attachDocument(accountId: string, customerId: string, id: string, document: ExemptionDocument): Promise<ExemptionChange> {
+    return this.changeUnlessRevoked(accountId, customerId, id, { document });
+  }
+
+  /** SETs the fields (and updated_at) only while the certificate exists and is not revoked; a refusal is told apart by one read. */
+  private async changeUnlessRevoked(accountId: string, customerId: string, id: string, fields: Record<string, unknown>): Promise<ExemptionChange> {
+    const names: Record<string, string> = { '#updated_at': 'updated_at', '#revoked_at': 'revoked_at' };
+    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ':null_type': 'NULL' };
+    const sets = ['#updated_at = :updated_at'];
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      sets.push(`#${field} = :${field}`);
+    }
+    const updated = await unlessConditionFails(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { account_id: accountId, sk: sortKey(customerId, id) },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: `attribute_exists(sk) AND ${NOT_REVOKED.replace('revoked_at', '#revoked_at')}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    if (updated) return { outcome: 'changed', exemption: toExemption(updated.Attributes!) };
+    return (await this.get(accountId, customerId, id)) ? { outcome: 'revoked' } : { outcome: 'missing' };
+  }
+}
+
+const toExemption = (item: Record<string, unknown>): StoredExemption => withoutKeys<StoredExemption>(item, ['account_id', 'sk']);

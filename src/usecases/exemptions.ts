@@ -1,0 +1,123 @@
+/**
+ * Use case: the exemption certificates of a customer (issue 12; docs/customers.md): create, list (by status, and the
+ * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
+ */
+import { sniffDocumentType, MAX_DOCUMENT_BYTES } from '../domain/documents/document-type';
+import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
+import {
+  DEFAULT_EXPIRING_WITHIN_DAYS,
+  exemptionStatus,
+  isExpiring,
+  newExemption,
+  withStatus,
+  type CreateExemptionRequest,
+  type Exemption,
+  type ExemptionStatus,
+  type StoredExemption,
+  type UpdateExemptionRequest,
+} from '../domain/exemptions/certificate';
+import type { Page } from '../domain/records/record';
+import { fieldError } from '../domain/validation';
+import type { ExemptionChange } from '../ports/customers';
+import type { Ports } from '../ports/ports';
+import { createHash } from 'node:crypto';
+import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
+
+type Deps = Pick<Ports, 'customers' | 'exemptions'>;
+type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+const certificateNoun = 'exemption certificate';
+
+export async function createExemption(deps: Deps, accountId: string, customerId: string, request: CreateExemptionRequest, now = new Date()): Promise<Exemption> {
+  const exemption = newExemption(customerId, request, now);
+  const outcome = await deps.exemptions.create(accountId, exemption);
+  if (outcome === 'missing_customer') throw new NotFoundError('customer', customerId);
+  if (outcome === 'too_many') {
+    throw new ConflictError('too_many_exemptions', `Customer '${customerId}' already has the most exemption certificates Levy keeps per customer (99).`);
+  }
+  return withStatus(exemption, today(now));
+}
+
+export interface ExemptionListQuery {
+  status?: ExemptionStatus | 'expiring';
+  within_days?: number;
+  date?: string;
+}
+
+/** Every certificate of the customer (at most 99), oldest first, filtered by status on `date` (default today, UTC). */
+export async function listExemptions(deps: Deps, accountId: string, customerId: string, query: ExemptionListQuery, now = new Date()): Promise<Page<Exemption>> {
+  if (query.within_days !== undefined && query.status !== 'expiring') throw fieldError('within_days', "is only used with status=expiring");
+  const [customer, certificates] = await Promise.all([deps.customers.get(accountId, customerId), deps.exemptions.listOf(accountId, customerId)]);
+  found(customer, 'customer', customerId);
+  const date = query.date ?? today(now);
+  const kept = certificates.filter((c) =>
+    query.status === undefined ? true : query.status === 'expiring' ? isExpiring(c, date, query.within_days ?? DEFAULT_EXPIRING_WITHIN_DAYS) : exemptionStatus(c, date) === query.status,
+  );
+  return { data: kept.map((c) => withStatus(c, date)), has_more: false };
+}
+
+export async function getExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, date?: string, now = new Date()): Promise<Exemption> {
+  return withStatus(await stored(deps, accountId, customerId, id), date ?? today(now));
+}
+
+/** The dates are checked against the stored ones they are paired with; a revoked certificate is not changed (409). */
+export async function updateExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, patch: UpdateExemptionRequest, now = new Date()): Promise<Exemption> {
+  const current = await stored(deps, accountId, customerId, id);
+  const effectiveFrom = patch.effective_from ?? current.effective_from;
+  const expiresOn = patch.expires_on === undefined ? current.expires_on : patch.expires_on;
+  if (expiresOn !== null && expiresOn <= effectiveFrom) {
+    throw fieldError(patch.expires_on !== undefined ? 'expires_on' : 'effective_from', `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`);
+  }
+  return withStatus(changed(await deps.exemptions.update(accountId, customerId, id, patch), id), today(now));
+}
+
+/** DELETE revokes: the certificate is kept for audit with its `revoked_at`, and never exempts again. */
+export async function revokeExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, now = new Date()): Promise<Exemption> {
+  return withStatus(found(await deps.exemptions.revoke(accountId, customerId, id, now), certificateNoun, id), today(now));
+}
+
+/**
+ * Stores a document for a certificate: at most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its bytes (the sent
+ * Content-Type is not trusted). The bytes go to the blob store first, under a key made of their hash, then the
+ * certificate records them; a failure in between leaves only an unreferenced blob, never a record without its bytes.
+ */
+export async function putExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string, bytes: Buffer, now = new Date()): Promise<Exemption> {
+  if (bytes.length > MAX_DOCUMENT_BYTES) {
+    throw new AppError(413, 'document_too_large', `The document is ${bytes.length} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
+  }
+  if (bytes.length === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
+  const contentType = sniffDocumentType(bytes);
+  if (!contentType) throw new AppError(415, 'unsupported_media_type', 'The document must be a PDF, PNG or JPEG file; its bytes are none of these.');
+  const current = await stored(deps, accountId, customerId, id);
+  if (current.revoked_at !== null) throw revokedError(id);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await deps.documents.put(documentKey(accountId, customerId, id, sha256), bytes, contentType);
+  const document = { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
+  return withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), today(now));
+}
+
+/** The document's bytes and type; 404 when the certificate has none. */
+export async function getExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string): Promise<{ bytes: Buffer; contentType: string }> {
+  const certificate = await stored(deps, accountId, customerId, id);
+  if (!certificate.document) throw new AppError(404, 'not_found', `Exemption certificate '${id}' has no document.`);
+  const blob = await deps.documents.get(documentKey(accountId, customerId, id, certificate.document.sha256));
+  // The record is written only after its bytes: missing bytes are a broken store, not a client mistake.
+  if (!blob) throw new Error(`The document of exemption certificate ${id} is recorded but its bytes are missing`);
+  return { bytes: blob.bytes, contentType: certificate.document.content_type };
+}
+
+/** Where a document's bytes are: per account, customer and certificate, one key per content (so a replaced one never mixes). */
+export const documentKey = (accountId: string, customerId: string, id: string, sha256: string): string =>
+  `${DOCUMENTS_KEY_PREFIX}/${accountId}/${customerId}/${id}/${sha256}`;
+
+const stored = async (deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string): Promise<StoredExemption> =>
+  found(await deps.exemptions.get(accountId, customerId, id), certificateNoun, id);
+
+const revokedError = (id: string) => new ConflictError('exemption_revoked', `Exemption certificate '${id}' is revoked; it is kept for audit and cannot be changed.`);
+
+function changed(change: ExemptionChange, id: string): StoredExemption {
+  if (change.outcome === 'missing') throw new NotFoundError(certificateNoun, id);
+  if (change.outcome === 'revoked') throw revokedError(id);
+  return change.exemption;
+}
