@@ -43,7 +43,7 @@ export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string,
       }
       // A seller in the same area (EU) but another country charges its own country's VAT (Art. 45).
       const supplierCountry = vatAreaOf(sellerCountry);
-      const sellerRate = categoryVatRate(supplierCountry, input.product_category, date);
+      const sellerRate = categoryVatRate(supplierCountry, input.product_category, date, input.tax_code_rules);
       const sameAreaNotes = rule.same_area_note !== undefined ? [rule.same_area_note] : [];
       if (sellerRate === undefined) return { outcome: { taxable: false, notes: sameAreaNotes } };
       return { outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes } };
