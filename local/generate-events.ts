@@ -56,6 +56,8 @@ export interface EventFixtures {
   vendor_to_delete_id: string;
   entity_id: string;
   transaction_id: string;
+  /** The product the product events read, change and archive (archiving is repeatable; it stays readable). */
+  product_id: string;
 }
 
 export interface Sample {
@@ -81,6 +83,7 @@ const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix)
 
 const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
 const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
+const productBody = { name: 'Team plan', tax_code: 'levy_saas_business', sku: 'TEAM-M' };
 const transactionBody = (id: string, date: string) => ({
   id,
   date,
@@ -129,6 +132,13 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'transactions-refund': { pathParameters: { id: f.transaction_id }, body: { id: freshId('refund'), date: today, line_items: [{ id: '1', amount: 100 }] } },
     'exposure-countries': { query: { from: `${year}-01`, to: month } },
     'usage-get': { query: { from: `${year}-01-01`, to: today } },
+    'tax-codes-list': {},
+    'tax-codes-get': { pathParameters: { id: 'levy_groceries' } },
+    'products-create': { body: productBody },
+    'products-list': { query: { limit: '10' } },
+    'products-get': { pathParameters: { id: f.product_id } },
+    'products-update': { pathParameters: { id: f.product_id }, body: { tax_code: 'levy_saas', description: 'Monthly team subscription' } },
+    'products-archive': { pathParameters: { id: f.product_id } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -144,6 +154,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   vendor_to_delete_id: 'vnd_0mhx2k3c0a1b2c3d4e5f60719',
   entity_id: 'ent_0mhx2k3c0f1e2d3c4b5a69788',
   transaction_id: 'order_1001',
+  product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -253,6 +264,8 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       ? known.transaction_id
       : (await call('transactions-create', { body: transactionBody(currentRun().freshId('order'), currentRun().today) }, account)).id;
 
+  const productId = known.product_id && (await ports.products.get(id, known.product_id)) ? known.product_id : (await call('products-create', { body: productBody }, account)).id;
+
   const fixtures: EventFixtures = {
     account_id: id,
     api_key: account.api_key,
@@ -261,6 +274,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     vendor_to_delete_id: toDelete,
     entity_id: entityId,
     transaction_id: transactionId,
+    product_id: productId,
   };
   if (file) {
     const { api_key: _secret, ...remembered } = fixtures;

@@ -3,6 +3,19 @@
  * need from ./ports instead, so their bundles stay small.
  */
 import type { Ports } from '../ports/ports';
-import { accounts, apiKeys, entities, exposure, keyActivity, locations, refunds, sales, usage, vendors, zipRates } from './ports';
+import { accounts, apiKeys, entities, exposure, keyActivity, locations, products, refunds, sales, usage, vendors, zipRates } from './ports';
 
-export const ports: Ports = { accounts, apiKeys, keyActivity, vendors, entities, sales, refunds, exposure, usage, zipRates, locations };
+export const ports: Ports = {
+  accounts,
+  apiKeys,
+  keyActivity,
+  vendors,
+  entities,
+  sales,
+  refunds,
+  exposure,
+  usage,
+  zipRates,
+  locations,
+  products,
+};

@@ -11,6 +11,7 @@ import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
 import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
+import { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
@@ -55,3 +56,4 @@ export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
+export const products: Ports['products'] = /* @__PURE__ */ lazy(() => new DynamoDbProductStore(tableName('Products')));

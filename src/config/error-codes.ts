@@ -38,6 +38,8 @@ export const errorCodes = [
   { status: 409, error: 'transaction_exists', when: 'a transaction id reused with different content' },
   { status: 409, error: 'refund_exists', when: 'a refund id of the same transaction reused with different content' },
   { status: 409, error: 'refund_in_progress', when: 'the transaction is being refunded concurrently and the refund lost every retry; retry the request' },
+  { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
+  { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
   { status: 415, error: 'unsupported_media_type', when: 'a request body whose `Content-Type` is not JSON' },
   { status: 422, error: 'idempotency_key_reused', when: 'the same `Idempotency-Key` with a different body' },

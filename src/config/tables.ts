@@ -53,7 +53,8 @@ export type TableId =
   | 'Transactions'
   | 'Exposure'
   | 'Usage'
-  | 'Idempotency';
+  | 'Idempotency'
+  | 'Products';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -137,6 +138,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expiration',
     description: 'Powertools idempotency records (account + endpoint + Idempotency-Key), expired by TTL after 24 h.',
+  },
+  Products: {
+    id: 'Products',
+    envVar: 'PRODUCTS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
   },
 };
 

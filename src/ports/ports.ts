@@ -8,6 +8,7 @@ import type { RefundLedger, SaleLedger } from './ledger';
 import type { ZipRateTable } from './rates';
 import type { EntityStore, VendorStore } from './records';
 import type { ExposureTotals, UsageMeter } from './reports';
+import type { ProductStore } from './products';
 
 export interface Ports {
   accounts: AccountDirectory;
@@ -21,4 +22,5 @@ export interface Ports {
   usage: UsageMeter;
   zipRates: ZipRateTable;
   locations: LocationLookups;
+  products: ProductStore;
 }
