@@ -63,6 +63,8 @@ export interface EventFixtures {
   exemption_id: string;
   /** The certificate events/exemptions-revoke.json revokes. */
   exemption_to_revoke_id: string;
+  /** The product the product events read, change and archive (archiving is repeatable; it stays readable). */
+  product_id: string;
 }
 
 export interface Sample {
@@ -107,6 +109,7 @@ const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix)
 
 const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
 const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
+const productBody = { name: 'Team plan', tax_code: 'levy_saas_business', sku: 'TEAM-M' };
 const transactionBody = (id: string, date: string) => ({
   id,
   date,
@@ -167,6 +170,13 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'exemptions-revoke': { pathParameters: { id: f.customer_id, eid: f.exemption_to_revoke_id } },
     'exemption-document-put': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } },
     'exemption-document-get': { pathParameters: { id: f.customer_id, eid: f.exemption_id } },
+    'tax-codes-list': {},
+    'tax-codes-get': { pathParameters: { id: 'levy_groceries' } },
+    'products-create': { body: productBody },
+    'products-list': { query: { limit: '10' } },
+    'products-get': { pathParameters: { id: f.product_id } },
+    'products-update': { pathParameters: { id: f.product_id }, body: { tax_code: 'levy_saas', description: 'Monthly team subscription' } },
+    'products-archive': { pathParameters: { id: f.product_id } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -186,6 +196,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   customer_to_delete_id: 'cus_0mhx2k3c0a1b2c3d4e5f60719',
   exemption_id: 'exm_0mhx2k3c0a1b2c3d4e5f60718',
   exemption_to_revoke_id: 'exm_0mhx2k3c0a1b2c3d4e5f60719',
+  product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -312,6 +323,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
   };
   const exemptionId = await certificate(known.exemption_id, false);
   const exemptionToRevoke = await certificate(known.exemption_to_revoke_id, true);
+  const productId = known.product_id && (await ports.products.get(id, known.product_id)) ? known.product_id : (await call('products-create', { body: productBody }, account)).id;
 
   const fixtures: EventFixtures = {
     customer_id: customerId,
@@ -325,6 +337,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     vendor_to_delete_id: toDelete,
     entity_id: entityId,
     transaction_id: transactionId,
+    product_id: productId,
   };
   if (file) {
     const { api_key: _secret, ...remembered } = fixtures;

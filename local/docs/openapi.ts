@@ -176,6 +176,7 @@ function tagOf(route: RouteDefinition): string {
   if (route.public) return 'Documentation';
   if (route.path.startsWith('/vendors')) return 'Vendors';
   if (route.path.startsWith('/entities')) return 'Entities';
+  if (route.path.startsWith('/v1/tax_codes') || route.path.startsWith('/v1/products')) return 'Products';
   if (route.path.startsWith('/v1/tax')) return 'Tax';
   if (route.path.startsWith('/v1/transactions')) return 'Transactions';
   return 'Reports';
@@ -270,6 +271,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
       { name: 'Transactions', description: 'Recorded sales and refunds' },
       { name: 'Reports', description: 'Exposure and usage' },
       { name: 'Vendors' },
+      { name: 'Products', description: 'Tax codes and the products that carry them' },
       { name: 'Entities', description: 'The account primary entity and its subsidiaries' },
       { name: 'Documentation', description: 'This document and its reference page, without a key' },
     ],

@@ -34,6 +34,8 @@ export const rulesInCode: readonly { rule: string; code: string; source: string 
   { rule: 'US: a GOVERNMENT buyer is exempt or taxed by its level (federal, state, local) and the state’s rule; federal when no level is sent', code: 'src/domain/tax/us-rules.ts', source: 'Federal immunity: U.S. Const. art. VI; United States v. Mississippi Tax Comm’n, 421 U.S. 599 (1975); per-state statutes in data/us-states.json (government)' },
   { rule: 'Canada: goods delivered in Canada are never reverse charged; BC, SK and MB PST stays on a business’s imported software and services', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 217 (imported taxable supply: services and intangibles only), s. 143; PST is a retail sales tax on the business’s own use (BC PST Bulletin 105 and PST Act ss. 172.1-172.2; SK Bulletin PST-5; MB RST Bulletin 003)' },
   { rule: 'US: Texas data processing taxed on 80 % of the price, expressed as an effective rate', code: 'src/domain/tax/us-rules.ts', source: 'Tex. Tax Code § 151.351 (20 % of the value of data processing services is exempt)' },
+  { rule: 'A tax code’s rows (US tax_codes, VAT rows with tax_code, Canada zero-rated codes) win over its category’s; a code without rows follows its category', code: 'src/domain/tax/us-rules.ts, vat-rules.ts, canada-rules.ts', source: 'The statutes of each row below (e.g. VATA 1994 Sch. 8 Group 1, Tenn. Code Ann. § 67-6-228); categories as in section 1' },
+  { rule: 'US: a business-use tax code reads a state’s B2B rows and a personal-use code its B2C rows, whoever the declared customer', code: 'src/domain/tax/us-rules.ts (usRule), data/tax-codes.json (us_use)', source: 'States key SaaS and software taxability on business vs. personal use (Iowa Code § 423.3(104); Ohio R.C. 5739.01(B)(3)(e); Conn. Gen. Stat. § 12-408(1)); Stripe’s business-use and personal-use SaaS codes (txcd_10103001, txcd_10103000) draw the same line' },
 ];
 
 type Row = Record<string, unknown>;
@@ -55,8 +57,9 @@ function vatStandardTable(): string {
 }
 
 function categoryRateTable(): string {
-  const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, entry.category, pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
-  return markdownTable(['country', 'category', 'rate', 'from', 'to', 'source'], rows);
+  // A row is a category's or a tax code's (data/tax-codes.json): the column names which.
+  const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, text(entry.category ?? entry.tax_code), pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
+  return markdownTable(['country', 'category or tax code', 'rate', 'from', 'to', 'source'], rows);
 }
 
 function canadaTables(): string {
@@ -70,12 +73,13 @@ function canadaTables(): string {
     ),
   );
   const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
+  const zeroRated = rowsOf(data.zero_rated_tax_codes).map((row) => [`zero-rated tax code ${text(row.tax_code)} (GST/HST, QST, PST)`, 'true', sourceOf(row)]);
   return [
     markdownTable(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
     '',
     markdownTable(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
     '',
-    markdownTable(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)]]),
+    markdownTable(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)], ...zeroRated]),
   ].join('\n');
 }
 
@@ -83,11 +87,15 @@ function usTables(): string {
   const data = readData('us-states.json');
   const states = rowsOf(data.states);
   const rates = states.flatMap((s) => rowsOf(s.rates).map((rate) => [s.code, pct(rate.state_rate), fromOf(rate), toOf(rate), sourceOf(rate)]));
-  const taxability = states.flatMap((s) =>
-    Object.entries((s.taxability ?? {}) as Record<string, unknown>).flatMap(([category, rule]) =>
+  // A category's rules, then the state's tax-code rules (data/tax-codes.json), then the tax-code rules of every other state.
+  const ruleLists = (s: Row): [string, unknown][] => [...Object.entries((s.taxability ?? {}) as Record<string, unknown>), ...Object.entries((s.tax_codes ?? {}) as Record<string, unknown>)];
+  const everyState = { code: 'every state without its own', tax_codes: data.tax_codes } as Row;
+  const taxability = [...states, everyState].flatMap((s) =>
+    ruleLists(s).flatMap(([category, rule]) =>
       (Array.isArray(rule) ? (rule as Row[]) : [rule as Row]).map((r) => {
         const details = [
           r.customers !== undefined ? `${text(r.customers)} only` : '',
+          r.local === false ? 'no local taxes' : '',
           r.share_pct !== undefined ? `${text(r.share_pct)} % of the price` : '',
           r.state_rate_pct !== undefined ? `state rate ${text(r.state_rate_pct)} %` : '',
           fromOf(r) ? `from ${fromOf(r)}` : '',
@@ -109,7 +117,7 @@ function usTables(): string {
   return [
     markdownTable(['state', 'state rate', 'from', 'to', 'source'], rates),
     '',
-    markdownTable(['state', 'category', 'rule', 'details', 'source'], taxability),
+    markdownTable(['state', 'category or tax code', 'rule', 'details', 'source'], taxability),
     '',
     markdownTable(['customer type', 'exempt', 'source'], exemptions),
     '',

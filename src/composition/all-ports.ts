@@ -3,6 +3,22 @@
  * need from ./ports instead, so their bundles stay small.
  */
 import type { Ports } from '../ports/ports';
-import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, refunds, sales, usage, vendors, zipRates } from './ports';
+import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, products, refunds, sales, usage, vendors, zipRates } from './ports';
 
-export const ports: Ports = { accounts, apiKeys, keyActivity, vendors, entities, sales, refunds, exposure, usage, zipRates, locations, customers, exemptions, documents };
+export const ports: Ports = {
+  accounts,
+  apiKeys,
+  keyActivity,
+  vendors,
+  entities,
+  sales,
+  refunds,
+  exposure,
+  usage,
+  zipRates,
+  locations,
+  customers,
+  exemptions,
+  documents,
+  products,
+};

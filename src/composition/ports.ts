@@ -15,6 +15,7 @@ import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
 import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
+import { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
@@ -68,3 +69,4 @@ export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
   const where = documentsLocation();
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
+export const products: Ports['products'] = /* @__PURE__ */ lazy(() => new DynamoDbProductStore(tableName('Products')));

@@ -17,7 +17,7 @@ export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'D
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -82,6 +82,8 @@ const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
 const customerId = { id: 'customer' } as const;
 const exemptionIds = { id: 'customer', eid: 'exemption' } as const;
+const productId = { id: 'product' } as const;
+const taxCodeId = { id: 'tax_code' } as const;
 
 export const routes = [
   // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
@@ -108,6 +110,15 @@ export const routes = [
   // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
   route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
+  // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
+  route({ name: 'tax-codes-list', method: 'GET', path: '/v1/tax_codes', billable: false, idempotent: false, tables: {}, summary: 'List tax codes (the whole catalogue)' }),
+  route({ name: 'tax-codes-get', method: 'GET', path: '/v1/tax_codes/{id}', billable: false, idempotent: false, tables: {}, pathIds: taxCodeId, summary: 'Get a tax code' }),
+  // Products (issue 12): a PATCH or an archive reads the product and writes it back if unchanged meanwhile.
+  route({ name: 'products-create', method: 'POST', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['PutItem'] }, summary: 'Create a product with its tax code' }),
+  route({ name: 'products-list', method: 'GET', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['Query'] }, summary: 'List products (cursor-paginated)' }),
+  route({ name: 'products-get', method: 'GET', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem'] }, pathIds: productId, summary: 'Get a product' }),
+  route({ name: 'products-update', method: 'PATCH', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem', 'PutItem'] }, pathIds: productId, summary: 'Update a product (a new tax code is effective-dated)' }),
+  route({ name: 'products-archive', method: 'DELETE', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem', 'PutItem'] }, pathIds: productId, summary: 'Archive a product (still readable)' }),
   // Usage (the bill)
   route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
   // Customers and their exemption certificates (issue 12; docs/customers.md)

@@ -55,7 +55,8 @@ export type TableId =
   | 'Usage'
   | 'Idempotency'
   | 'Customers'
-  | 'Exemptions';
+  | 'Exemptions'
+  | 'Products';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -154,6 +155,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     // `<customer_id>#<exemption_id>`: a customer's certificates are one Query, oldest first.
     sortKey: { name: 'sk', type: 'S' },
     description: 'Exemption certificates of the account\'s customers (revoked ones kept for audit).',
+  },
+  Products: {
+    id: 'Products',
+    envVar: 'PRODUCTS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
   },
 };
 

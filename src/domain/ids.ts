@@ -16,6 +16,12 @@ const levyId = (prefix: string) => new RegExp(`^${prefix}_[0-9a-z]{25}$`);
 /** The caller's reference of a transaction (referenceField): URL-safe, never `#`. */
 export const REFERENCE_PATTERN = /^[A-Za-z0-9._:~-]{1,128}$/;
 
+/** A product's id: Levy's `prod_...` or the caller's own (issue 12: 1-64 characters, URL-safe, never `#`). */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The shape of a tax code id (src/domain/tax/tax-codes.ts holds the catalogue; any other shape cannot exist). */
+const TAX_CODE_ID_PATTERN = /^levy_[a-z0-9_]{1,59}$/;
+
 /** The longest id any record has; a longer path id is refused before anything else (400). */
 export const MAX_ID_LENGTH = 128;
 
@@ -34,6 +40,8 @@ export const idFormats = {
   transaction: { noun: 'transaction', pattern: REFERENCE_PATTERN },
   customer: { noun: 'customer', pattern: CUSTOMER_ID_PATTERN },
   exemption: { noun: 'exemption certificate', pattern: levyId('exm') },
+  product: { noun: 'product', pattern: PRODUCT_ID_PATTERN },
+  tax_code: { noun: 'tax code', pattern: TAX_CODE_ID_PATTERN },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

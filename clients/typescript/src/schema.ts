@@ -206,6 +206,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tax_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tax codes (the whole catalogue) */
+        get: operations["taxCodesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tax_codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a tax code */
+        get: operations["taxCodesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List products (cursor-paginated) */
+        get: operations["productsList"];
+        put?: never;
+        /** Create a product with its tax code */
+        post: operations["productsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product */
+        get: operations["productsGet"];
+        put?: never;
+        post?: never;
+        /** Archive a product (still readable) */
+        delete: operations["productsArchive"];
+        options?: never;
+        head?: never;
+        /** Update a product (a new tax code is effective-dated) */
+        patch: operations["productsUpdate"];
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -853,6 +924,104 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "levy_groceries",
+         *       "name": "Groceries (food for home consumption)",
+         *       "description": "Food and food ingredients sold for consumption at home; not prepared food, candy or soft drinks.",
+         *       "category": "PHYSICAL_GOODS",
+         *       "default_delivery": "SHIPPED",
+         *       "crosswalk": {
+         *         "stripe": "txcd_40040000",
+         *         "taxjar": "40030",
+         *         "avalara": null
+         *       }
+         *     }
+         */
+        TaxCode: {
+            /** @example levy_groceries */
+            id: string;
+            name: string;
+            description: string;
+            /**
+             * @description The product_category it refines: its rules apply where the rule data has none for the code
+             * @enum {string}
+             */
+            category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+            /**
+             * @description The delivery method assumed when a sale names the code without one
+             * @enum {string}
+             */
+            default_delivery: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+            /** @description The equivalent code at each anchor, sourced in docs/products.md */
+            crosswalk: {
+                /** @description Stripe tax code (txcd_...), null when there is none or it is not verified */
+                stripe: string | null;
+                /** @description TaxJar product_tax_code, null when there is none (fully taxable) or it is not verified */
+                taxjar: string | null;
+                /** @description Avalara AvaTax tax code, null when there is none or it is not verified */
+                avalara: string | null;
+            };
+        };
+        /**
+         * @example {
+         *       "id": "prod_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "name": "Team plan",
+         *       "tax_code": "levy_saas_business",
+         *       "tax_code_history": [
+         *         {
+         *           "tax_code": "levy_saas",
+         *           "effective_from": "2026-01-15"
+         *         },
+         *         {
+         *           "tax_code": "levy_saas_business",
+         *           "effective_from": "2026-03-01"
+         *         }
+         *       ],
+         *       "sku": "TEAM-M",
+         *       "description": null,
+         *       "active": true,
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-03-01T08:00:00.000Z"
+         *     }
+         */
+        Product: {
+            /**
+             * @description Levy's `prod_...` or the caller's own id (1-64 of A-Z a-z 0-9 _ . -)
+             * @example prod_0mhx2k3c0a1b2c3d4e5f60718
+             */
+            id: string;
+            name: string;
+            /**
+             * @description The tax code in force today (GET /v1/tax_codes)
+             * @example levy_saas_business
+             */
+            tax_code: string;
+            /** @description Every code the product had, oldest first; the last one is `tax_code` */
+            tax_code_history: {
+                /** @example levy_saas_business */
+                tax_code: string;
+                /**
+                 * Format: date
+                 * @description First day (UTC) the code applies to sales; until the next entry
+                 */
+                effective_from: string;
+            }[];
+            sku: string | null;
+            description: string | null;
+            /** @description false once archived (DELETE): still readable, and its history still applies */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
          *       "data": [
          *         {
          *           "date": "2026-01-15",
@@ -1199,6 +1368,38 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `product_changed_concurrently`: the product was changed by another request during this one, every retry; retry the request */
+        Error409ProductChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "product_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `product_exists`: `POST /v1/products` with an `id` the account already has */
+        Error409ProductExists: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "product_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /**
          * @description `refund_exists`: a refund id of the same transaction reused with different content
          *
@@ -1478,6 +1679,8 @@ export type SchemaTransaction = components['schemas']['Transaction'];
 export type SchemaTransactionWithRefunds = components['schemas']['TransactionWithRefunds'];
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaExposureReport = components['schemas']['ExposureReport'];
+export type SchemaTaxCode = components['schemas']['TaxCode'];
+export type SchemaProduct = components['schemas']['Product'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
 export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
@@ -1492,6 +1695,8 @@ export type ResponseError409CustomerHasTransactions = components['responses']['E
 export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
+export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
+export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
@@ -2389,6 +2594,284 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCodesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every Levy tax code, in catalogue order, in one page */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxCode"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCodesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tax code's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax code */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCode"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    productsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products in id order (Levy's ids sort by creation time) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    productsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Team plan",
+                 *       "tax_code": "levy_saas_business",
+                 *       "sku": "TEAM-M"
+                 *     }
+                 */
+                "application/json": {
+                    id?: string;
+                    name: string;
+                    tax_code: string;
+                    sku?: string | null;
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new product */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            409: components["responses"]["Error409ProductExists"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    productsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    productsArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived product (`active: false`) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ProductChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    productsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tax_code": "levy_saas",
+                 *       "description": "Monthly team subscription"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    tax_code?: string;
+                    /** Format: date */
+                    tax_code_effective_from?: string;
+                    sku?: string | null;
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated product */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ProductChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

@@ -1,11 +1,25 @@
 /** Domain (pure): Canada, GST federal (country_rate) + the provincial part (state_rate): HST, QST or PST. */
 import type { ResolvedLocation } from '../geography/location';
-import { canadaProvince, canadaProvincialRate, canadaProvincialTaxApplies, canadaResaleRule, standardVatRate } from './rate-data';
+import { canadaProvince, canadaProvincialRate, canadaProvincialTaxApplies, canadaResaleRule, canadaZeroRatedTaxCode, standardVatRate } from './rate-data';
 import type { Outcome, TaxRateInput } from './rate-types';
 import { isBusiness } from './vocabulary';
 
 export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
-  const gst = standardVatRate('CA', date)!.ppm;
+  const gstRate = standardVatRate('CA', date)!;
+  const gst = gstRate.ppm;
+  // Zero-rated supplies (basic groceries, prescription drugs) bear no GST/HST, QST or PST; the province's rates still
+  // need to hold the date, as for any other sale.
+  const zeroRated = input.tax_code_rules ? canadaZeroRatedTaxCode(input.tax_code_rules.vat) : undefined;
+  if (zeroRated) {
+    const province = location.state ? canadaProvince(location.state) : undefined;
+    if (province) canadaProvincialRate(province, date);
+    return { taxable: true, parts: { country: 0, state: 0 }, basis: { source: zeroRated.source, rate: 'zero' } };
+  }
+  const outcome = canadaRatedOutcome(input, location, sellerCountry, date, gst);
+  return outcome.basis ? outcome : { ...outcome, basis: { source: gstRate.source, rate: 'standard' } };
+}
+
+function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string, gst: number): Outcome {
   const province = location.state ? canadaProvince(location.state) : undefined;
   // A business buying services or intangibles from abroad self-assesses GST/HST (Excise Tax Act ss. 217-218) and
   // QST. Goods delivered in Canada are supplies made in Canada (s. 142(1)(a)): taxed as below, never reverse charged.

@@ -5,7 +5,7 @@
  */
 import { vatAreaOf } from '../geography/countries';
 import { placeAreaOf, placeOfSupplyRule } from './place-of-supply-data';
-import type { Outcome, TaxRateInput } from './rate-types';
+import type { Outcome, RuleBasis, TaxRateInput } from './rate-types';
 import { categoryVatRate } from './vat-rules';
 import { isBusiness, remoteDeliveryMethods } from './vocabulary';
 
@@ -20,6 +20,9 @@ const customerPlaceWithoutNote: PlaceOfSupplyDecision = Object.freeze({ notes: O
 
 const notesOf = (rule: { note?: string }): string[] => (rule.note !== undefined ? [rule.note] : []);
 
+/** The place-of-supply row an outcome rests on (data/place-of-supply.json). */
+const basisOf = (rule: { source: string }): RuleBasis => ({ source: rule.source, rate: 'standard' });
+
 /** Undefined when the place of supply does not come into it: goods, services performed on site, domestic sales. */
 export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string, sellerCountry: string, date: string): PlaceOfSupplyDecision | undefined {
   if (!remoteDeliveryMethods.includes(input.delivery_method) || input.product_category === 'PHYSICAL_GOODS') return undefined;
@@ -32,21 +35,21 @@ export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string,
       // The customer's country taxes it: destination VAT for consumers, reverse charge for businesses.
       return rule.note === undefined ? customerPlaceWithoutNote : { notes: notesOf(rule) };
     case 'exempt':
-      return { outcome: { taxable: true, exempt: true, notes: notesOf(rule) } };
+      return { outcome: { taxable: true, exempt: true, notes: notesOf(rule), basis: basisOf(rule) } };
     case 'recipient_self_assesses':
-      return { outcome: { taxable: true, reverseCharge: true, notes: notesOf(rule) } };
+      return { outcome: { taxable: true, reverseCharge: true, notes: notesOf(rule), basis: basisOf(rule) } };
     case 'supplier_place':
     case 'supplier_place_within_area': {
       if (placeAreaOf(sellerCountry) !== buyerArea) {
         // Within-area rule (EU e-services 2003-2014): a supplier outside the area is taxed where the customer is.
-        return rule.place === 'supplier_place' ? { outcome: { taxable: false, notes: notesOf(rule) } } : { notes: notesOf(rule) };
+        return rule.place === 'supplier_place' ? { outcome: { taxable: false, notes: notesOf(rule), basis: basisOf(rule) } } : { notes: notesOf(rule) };
       }
       // A seller in the same area (EU) but another country charges its own country's VAT (Art. 45).
       const supplierCountry = vatAreaOf(sellerCountry);
-      const sellerRate = categoryVatRate(supplierCountry, input.product_category, date);
+      const sellerRate = categoryVatRate(supplierCountry, input.product_category, date, input.tax_code_rules);
       const sameAreaNotes = rule.same_area_note !== undefined ? [rule.same_area_note] : [];
-      if (sellerRate === undefined) return { outcome: { taxable: false, notes: sameAreaNotes } };
-      return { outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes } };
+      if (sellerRate === undefined) return { outcome: { taxable: false, notes: sameAreaNotes, basis: basisOf(rule) } };
+      return { outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes, basis: basisOf(rule) } };
     }
   }
 }

@@ -38,12 +38,22 @@ const vatStandardSchema = z.object({
   ),
 });
 
+/** A tax code's id as the rule data names it (data/tax-codes.json; src/domain/tax/tax-codes.ts checks each one exists). */
+const taxCodeId = z.string().regex(/^levy_[a-z0-9_]+$/, 'a tax code id such as levy_groceries');
+
+/** A category's rows (`category`) or a tax code's (`tax_code`), never both: the key its dated series is kept under. */
+const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
+
 const vatReducedSchema = z.object({
   entries: z
-    .array(z.object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+    .array(
+      z
+        .object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories).optional(), tax_code: taxCodeId.optional(), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source })
+        .refine((entry) => (entry.category === undefined) !== (entry.tax_code === undefined), 'needs exactly one of category and tax_code'),
+    )
     .superRefine((entries, ctx) => {
-      for (const key of new Set(entries.map((entry) => `${entry.country} ${entry.category}`))) {
-        const problem = datedRowsProblem(entries.filter((entry) => `${entry.country} ${entry.category}` === key));
+      for (const key of new Set(entries.map(reducedRowKey))) {
+        const problem = datedRowsProblem(entries.filter((entry) => reducedRowKey(entry) === key));
         if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
       }
     }),
@@ -51,6 +61,8 @@ const vatReducedSchema = z.object({
 
 const canadaSchema = z.object({
   resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
+  /** Tax codes zero-rated for GST/HST and QST and exempt from PST/RST in every province (basic groceries, prescription drugs). */
+  zero_rated_tax_codes: z.array(z.strictObject({ tax_code: taxCodeId, source })).optional(),
   provinces: z.array(
     z.object({
       code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
@@ -102,10 +114,12 @@ const rulesFor = (rules: readonly UsRule[], group: CustomerGroup, delivery: Deli
  * A category's rules leave no gap and no overlap: for every customer group and allowed delivery, the rules that
  * concern it are one dated series (datedRowsProblem) covering every day (coverageProblem), so exactly one applies.
  */
-function usRulesCoverEachCase(category: ProductCategory) {
+const deliveriesOf = (category: ProductCategory): readonly DeliveryMethod[] => allowedDeliveryMethods[category];
+
+function usRulesCoverEachCase(deliveries: readonly DeliveryMethod[]) {
   return (rules: UsRule[], ctx: z.RefinementCtx): void => {
     for (const group of customerGroups) {
-      for (const delivery of allowedDeliveryMethods[category]) {
+      for (const delivery of deliveries) {
         const series = rulesFor(rules, group, delivery);
         // The file's convention: a rule that a later one replaces says when it ended (no open row before another).
         const unended = series.slice(0, -1).find((rule) => rule.to === undefined);
@@ -115,7 +129,13 @@ function usRulesCoverEachCase(category: ProductCategory) {
     }
   };
 }
-const usRules = (category: ProductCategory) => z.array(usRuleSchema).min(1).superRefine(usRulesCoverEachCase(category));
+const usRules = (category: ProductCategory) => z.array(usRuleSchema).min(1).superRefine(usRulesCoverEachCase(deliveriesOf(category)));
+
+/**
+ * A tax code's rules per state (or for every state): one dated series for every customer group and every delivery
+ * method (whatever the code's category allows), so the check needs no catalogue.
+ */
+const usTaxCodeRules = z.record(taxCodeId, z.array(usRuleSchema).min(1).superRefine(usRulesCoverEachCase(deliveryMethods)));
 
 /** Whether a government buyer of one level is exempt; `categories` limits the exemption (NM: goods only). */
 const governmentRuleSchema = z.strictObject({ exempt: z.boolean(), categories: z.array(z.enum(productCategories)).min(1).optional(), cite: source });
@@ -124,6 +144,8 @@ const governmentLevelsSchema = z.strictObject({ federal: governmentRuleSchema, s
 /** Exported for the data tests (a gap or an overlap in a category's rules must fail). */
 export const usStatesSchema = z.object({
   description: z.string(),
+  /** Tax-code rules for every state that has no list of its own for the code. */
+  tax_codes: usTaxCodeRules.optional(),
   exemptions: z.strictObject({
     GOVERNMENT: governmentLevelsSchema,
     RESELLER: z.strictObject({ exempt: z.literal(true), cite: source }),
@@ -146,6 +168,8 @@ export const usStatesSchema = z.object({
         EBOOKS: usRules('EBOOKS').optional(),
         PROFESSIONAL_SERVICES: usRules('PROFESSIONAL_SERVICES'),
       }),
+      /** This state's tax-code rules; they win over the top-level `tax_codes`. */
+      tax_codes: usTaxCodeRules.optional(),
     }),
   ),
 });
@@ -222,12 +246,13 @@ export function countriesWithVat(): string[] {
 }
 
 type ReducedRows = typeof vatReduced.entries;
-/** The reduced-rate rows of each country and category, in data order. */
+/** The reduced-rate rows of each country and category (or tax code: its id as the key), in data order. */
 const reducedRows = new Map<string, Map<string, ReducedRows>>();
 for (const entry of vatReduced.entries) {
   const byCategory = reducedRows.get(entry.country) ?? new Map<string, ReducedRows>();
   reducedRows.set(entry.country, byCategory);
-  byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
+  const key = entry.tax_code ?? entry.category!;
+  byCategory.set(key, [...(byCategory.get(key) ?? []), entry]);
 }
 function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
   const found = rowOn(rows, date);
@@ -242,6 +267,28 @@ function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
 export function reducedVatRate(country: string, category: ProductCategory, date: string): DatedRate | undefined {
   const rows = reducedRows.get(country)?.get(category);
   return rows ? onDate(rows, date, reducedOn, rows) : undefined;
+}
+
+/**
+ * A tax code's own rate in a country on a date (GB zero-rated food, DE 7 % books), or undefined when the country
+ * has no row for the code on that date: then its category's rate applies (reducedVatRate, else the standard rate).
+ */
+export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
+  const rows = reducedRows.get(country)?.get(taxCode);
+  return rows ? onDate(rows, date, reducedOn, rows) : undefined;
+}
+
+/** Whether a tax code is zero-rated in Canada (GST/HST, QST and PST alike), with its source. */
+export function canadaZeroRatedTaxCode(taxCode: string): { tax_code: string; source: string } | undefined {
+  return canada.zero_rated_tax_codes?.find((row) => row.tax_code === taxCode);
+}
+
+/** The tax codes the rule data names (for the catalogue's check that each exists). */
+export function taxCodesInRuleData(): string[] {
+  const us = [usStates.tax_codes, ...usStates.states.map((state) => state.tax_codes)].flatMap((rules) => Object.keys(rules ?? {}));
+  const vat = vatReduced.entries.flatMap((entry) => (entry.tax_code ? [entry.tax_code] : []));
+  const ca = (canada.zero_rated_tax_codes ?? []).map((row) => row.tax_code);
+  return [...new Set([...us, ...vat, ...ca])];
 }
 
 export function canadaProvince(code: string): CanadaProvinceData | undefined {
@@ -298,6 +345,19 @@ function seriesOf(rules: readonly UsRule[], group: CustomerGroup, delivery: Deli
   let series = byCase.get(key);
   if (!series) byCase.set(key, (series = rulesFor(rules, group, delivery)));
   return series;
+}
+
+/**
+ * A tax code's rule in a state on a date, for a customer type and delivery; undefined when neither the state nor the
+ * top-level list has rules for the code (its category's rules apply then). Same groups as usTaxability.
+ */
+export function usTaxCodeTaxability(state: UsStateData, taxCode: string, date: string, customerType: CustomerType, delivery: DeliveryMethod): UsTaxabilityRule | undefined {
+  const rules = state.tax_codes?.[taxCode] ?? usStates.tax_codes?.[taxCode];
+  if (!rules) return undefined;
+  const found = rowOn(seriesOf(rules, customerType === 'B2C' ? 'B2C' : 'B2B', delivery), date);
+  // Unreachable for validated data: every code's rules cover every date, group and delivery.
+  if (found.kind !== 'row') throw new Error(`us-states.json: no ${taxCode} rule for ${state.code} on ${date}`);
+  return found.row;
 }
 
 /** Whether a government buyer of a level is exempt in a state: the state's own rule, else the general one. */

@@ -61,7 +61,9 @@ export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateCo
     location_source: location.source,
   };
   if (outcome.notes && outcome.notes.length > 0) result.notes = outcome.notes;
-  return { result, ppm, totalPpm, location, date };
+  const calculation: TaxRateCalculation = { result, ppm, totalPpm, location, date };
+  if (outcome.basis) calculation.basis = outcome.basis;
+  return calculation;
 }
 
 function levelPart(parts: Outcome['parts'], selfAssessed: readonly TaxLevel[] | undefined, level: TaxLevel): number {

@@ -38,8 +38,23 @@ export interface TaxRateContext {
   today?: string;
 }
 
+/**
+ * A tax code as the rules read it, resolved from the catalogue by src/domain/tax/tax-codes.ts (so the rate engine
+ * never loads the catalogue): whose rows apply in the US and in VAT/GST countries, and the US buyer group it forces.
+ */
+export interface TaxCodeRules {
+  /** The code whose rows apply in the US (data/us-states.json tax_codes): the code itself or the one it follows. */
+  readonly us: string;
+  /** The code whose rows apply in VAT/GST countries and Canada (data/vat-reduced-rates.json, canada-provinces.json). */
+  readonly vat: string;
+  /** A business-use code reads the B2B rows and a personal-use code the B2C rows, whoever the buyer is. */
+  readonly usGroup?: 'B2B' | 'B2C';
+}
+
 export interface TaxRateInput {
   product_category: ProductCategory;
+  /** A tax code refining the category (its rows win over the category's); absent: the category's rules alone. */
+  tax_code_rules?: TaxCodeRules;
   delivery_method: DeliveryMethod;
   customer_type: CustomerType;
   /** Only with GOVERNMENT; absent: federal (docs/tax-rules.md). */
@@ -78,6 +93,17 @@ export interface TaxRateCalculation {
   location: ResolvedLocation;
   /** The date whose rates were applied. */
   date: string;
+  /** The rule or rate row the answer rests on (absent where only a note explains it). */
+  basis?: RuleBasis;
+}
+
+/**
+ * What an outcome rests on: the source of the rule or rate row applied, and whether that rate is the jurisdiction's
+ * standard one, a reduced one, or zero (zero-rated: taxable at 0 %, unlike a product the jurisdiction does not tax).
+ */
+export interface RuleBasis {
+  source: string;
+  rate: 'standard' | 'reduced' | 'zero';
 }
 
 /** What one jurisdiction's rules decide about a sale; the engine turns it into the result. */
@@ -90,4 +116,5 @@ export interface Outcome {
   parts?: Partial<LevelAmounts>;
   jurisdiction?: Partial<Jurisdiction>;
   notes?: string[];
+  basis?: RuleBasis;
 }

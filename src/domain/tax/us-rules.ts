@@ -2,8 +2,9 @@
 import type { ResolvedLocation } from '../geography/location';
 import { levelAmounts, sumLevels, type LevelAmounts } from '../money/levels';
 import { fractionToPpm, percentToPpm, scalePpm } from '../money/money';
-import { usGovernmentRule, usResaleExemption, usState, usStateBaseRate, usTaxability, type UsCategory, type UsStateData } from './rate-data';
-import type { Outcome, TaxRateInput, UsLocalRate } from './rate-types';
+import { usGovernmentRule, usResaleExemption, usState, usStateBaseRate, usTaxability, usTaxCodeTaxability, type UsCategory, type UsStateData, type UsTaxabilityRule } from './rate-data';
+import type { Outcome, RuleBasis, TaxRateInput, UsLocalRate } from './rate-types';
+import type { CustomerType } from './vocabulary';
 
 /** Title case of a region name, memoised (names repeat; at most TITLES kept, cleared when full). */
 function titleCase(name: string): string {
@@ -56,16 +57,16 @@ const localParts = new WeakMap<UsLocalRate, Readonly<ReturnType<typeof reconcile
 /** `usLocalFirstMonth`: set when the ZIP has imported tables, but only for months after the date's (zip-rate-months.ts). */
 export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLocal: UsLocalRate | null, date: string, usLocalFirstMonth?: string): Outcome {
   const state = location.state ? usState(location.state) : undefined;
-  if (!state) return { taxable: false, notes: [location.state ? 'us_state_without_sales_tax_data' : 'us_state_required_for_sales_tax'] };
+  if (!state) return { taxable: false, notes: [location.state ? 'us_state_without_sales_tax_data' : 'us_state_required_for_sales_tax'], basis: noStateBasis };
 
   // The state's rate history decides which dates Levy can answer (422 outside it), with or without a ZIP row.
-  const base = usStateBaseRate(state, date).ppm;
+  const baseRate = usStateBaseRate(state, date);
+  const base = baseRate.ppm;
   const notes: string[] = [];
   const local = usLocal && usLocal.state === state.code && usLocal.zip === location.postal_code ? usLocal : null;
   if (!local) notes.push(!location.postal_code ? 'us_postal_code_missing_state_base_rate_used' : usLocalFirstMonth ? 'us_local_rate_unavailable_for_date' : 'us_local_rate_unavailable_state_base_rate_used');
 
-  const category = input.product_category;
-  const rule = category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, input.customer_type, input.delivery_method);
+  const rule = usRule(input, state, date);
   let parts: LevelAmounts;
   if (local) {
     const row = localPartsOf(local);
@@ -92,7 +93,26 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
 
   const exempt = customerExempt(input, state, notes);
   if (exempt) notes.push(`customer_exempt_${input.customer_type.toLowerCase()}`);
-  return { taxable, exempt, parts, jurisdiction: city, notes };
+  const basis: RuleBasis = rule
+    ? { source: rule.cite, rate: rule.state_rate_pct === undefined || percentToPpm(rule.state_rate_pct) >= base ? 'standard' : rule.state_rate_pct === 0 && rule.local === false ? 'zero' : 'reduced' }
+    : { source: baseRate.source, rate: 'standard' };
+  return { taxable, exempt, parts, jurisdiction: city, notes, basis };
+}
+
+const noStateBasis: RuleBasis = Object.freeze({ source: 'Sales tax is levied by the states (no federal sales tax): without a state Levy holds data for, nothing is due', rate: 'standard' });
+
+/**
+ * The rule that decides the sale: the tax code's rows where the data has them (data/us-states.json tax_codes), else
+ * the category's (PHYSICAL_GOODS has none: the ZIP row or the state rate applies as it is). A business- or
+ * personal-use code reads the rows of that buyer group, whoever the customer is.
+ */
+function usRule(input: TaxRateInput, state: UsStateData, date: string): UsTaxabilityRule | undefined {
+  const code = input.tax_code_rules;
+  const buyer: CustomerType = code?.usGroup ?? input.customer_type;
+  const codeRule = code ? usTaxCodeTaxability(state, code.us, date, buyer, input.delivery_method) : undefined;
+  if (codeRule) return codeRule;
+  const category = input.product_category;
+  return category === 'PHYSICAL_GOODS' ? undefined : usTaxability(state, category as UsCategory, date, buyer, input.delivery_method);
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * Secondary adapter (DynamoDB, Products table keyed (account_id, id)): the account's products. Creation is a put
+ * conditional on a new id (a caller's own id may repeat: 409); an update is a put conditional on the `updated_at`
+ * read before it (optimistic: a concurrent change is never overwritten).
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Product } from '../../domain/products/product';
+import type { Page, PageRequest } from '../../domain/records/record';
+import type { ProductStore } from '../../ports/products';
+import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
+import { DynamoDbRecordStore } from './record-store';
+
+export class DynamoDbProductStore implements ProductStore {
+  private readonly records: DynamoDbRecordStore<Product>;
+
+  constructor(private readonly tableName: string) {
+    this.records = new DynamoDbRecordStore<Product>(tableName);
+  }
+
+  async create(accountId: string, product: Product): Promise<boolean> {
+    return (await unlessConditionFails(() => this.records.create(accountId, product))) !== undefined;
+  }
+
+  get(accountId: string, id: string): Promise<Product | undefined> {
+    return this.records.get(accountId, id);
+  }
+
+  list(accountId: string, page: PageRequest): Promise<Page<Product>> {
+    return this.records.list(accountId, page);
+  }
+
+  async replaceIfUnchanged(accountId: string, product: Product, seenUpdatedAt: string): Promise<boolean> {
+    const written = await unlessConditionFails(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { account_id: accountId, ...product },
+          ConditionExpression: 'updated_at = :seen',
+          ExpressionAttributeValues: { ':seen': seenUpdatedAt },
+        }),
+      ),
+    );
+    return written !== undefined;
+  }
+}

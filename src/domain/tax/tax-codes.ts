@@ -1,0 +1,125 @@
+/**
+ * Domain (pure data, validated at load): Levy's tax-code catalogue (data/tax-codes.json). Each code refines one
+ * product_category, whose rules apply unless the rule data has rows for the code; each category maps to a default
+ * code, so `product_category` keeps meaning what it meant. docs/products.md describes the catalogue and its crosswalk.
+ */
+import * as z from 'zod';
+import taxCodesJson from '../../../data/tax-codes.json';
+import { parseDataFile, source } from './data-file';
+import { taxCodesInRuleData } from './rate-data';
+import type { TaxCodeRules } from './rate-types';
+import { allowedDeliveryMethods, deliveryMethods, productCategories, type ProductCategory } from './vocabulary';
+
+/** `levy_` and lower-case words joined by `_`: readable, and never mistaken for a Stripe, TaxJar or Avalara code. */
+export const TAX_CODE_PATTERN = /^levy_[a-z0-9]+(_[a-z0-9]+)*$/;
+
+const crosswalkValue = z.string().min(1).nullable();
+
+const codeSchema = z
+  .strictObject({
+    id: z.string().regex(TAX_CODE_PATTERN),
+    name: z.string().min(3),
+    description: z.string().min(10),
+    category: z.enum(productCategories),
+    default_delivery: z.enum(deliveryMethods),
+    crosswalk: z.strictObject({ stripe: crosswalkValue, taxjar: crosswalkValue, avalara: crosswalkValue }),
+    /** Where each crosswalk value (or its absence) comes from: never empty. */
+    crosswalk_sources: z.strictObject({ stripe: source, taxjar: source, avalara: source }),
+    default_for: z.enum(productCategories).optional(),
+    /** A US buyer group the code forces: business use reads the B2B rows, personal use the B2C rows. */
+    us_use: z.enum(['business', 'personal']).optional(),
+    rules_like: z.string().regex(TAX_CODE_PATTERN).optional(),
+    us_rules_like: z.string().regex(TAX_CODE_PATTERN).optional(),
+    vat_rules_like: z.string().regex(TAX_CODE_PATTERN).optional(),
+  })
+  .refine((code) => allowedDeliveryMethods[code.category].includes(code.default_delivery), { error: 'default_delivery must be allowed for the category', path: ['default_delivery'] })
+  .refine((code) => code.default_for === undefined || code.default_for === code.category, { error: 'a default code belongs to its category', path: ['default_for'] });
+
+/** Exported for the data tests (a duplicate id, a missing default or an unknown code in the rule data must fail). */
+export const taxCodesFileSchema = z
+  .object({ description: z.string(), codes: z.array(codeSchema).min(1) })
+  .superRefine(({ codes }, ctx) => {
+    const ids = new Set<string>();
+    for (const code of codes) {
+      if (ids.has(code.id)) ctx.addIssue({ code: 'custom', message: `duplicate tax code ${code.id}` });
+      ids.add(code.id);
+    }
+    for (const category of productCategories) {
+      const defaults = codes.filter((code) => code.default_for === category).length;
+      if (defaults !== 1) ctx.addIssue({ code: 'custom', message: `product_category ${category} needs exactly one default code (has ${defaults})` });
+    }
+    for (const code of codes) {
+      for (const target of [code.rules_like, code.us_rules_like, code.vat_rules_like]) {
+        if (target !== undefined && !ids.has(target)) ctx.addIssue({ code: 'custom', message: `${code.id} follows unknown code ${target}` });
+      }
+    }
+    for (const named of taxCodesInRuleData()) {
+      if (!ids.has(named)) ctx.addIssue({ code: 'custom', message: `the rule data names ${named}, which is not in the catalogue` });
+    }
+  });
+
+type CatalogueEntry = z.output<typeof codeSchema>;
+
+/** A tax code as `GET /v1/tax_codes` answers it (the OpenAPI document's `TaxCode`). */
+export const taxCodeSchema = z
+  .object({
+    id: z.string().meta({ example: 'levy_groceries' }),
+    name: z.string(),
+    description: z.string(),
+    category: z.enum(productCategories).meta({ description: 'The product_category it refines: its rules apply where the rule data has none for the code' }),
+    default_delivery: z.enum(deliveryMethods).meta({ description: 'The delivery method assumed when a sale names the code without one' }),
+    crosswalk: z
+      .object({
+        stripe: z.string().nullable().meta({ description: 'Stripe tax code (txcd_...), null when there is none or it is not verified' }),
+        taxjar: z.string().nullable().meta({ description: 'TaxJar product_tax_code, null when there is none (fully taxable) or it is not verified' }),
+        avalara: z.string().nullable().meta({ description: 'Avalara AvaTax tax code, null when there is none or it is not verified' }),
+      })
+      .meta({ description: 'The equivalent code at each anchor, sourced in docs/products.md' }),
+  })
+  .meta({
+    id: 'TaxCode',
+    example: {
+      id: 'levy_groceries',
+      name: 'Groceries (food for home consumption)',
+      description: 'Food and food ingredients sold for consumption at home; not prepared food, candy or soft drinks.',
+      category: 'PHYSICAL_GOODS',
+      default_delivery: 'SHIPPED',
+      crosswalk: { stripe: 'txcd_40040000', taxjar: '40030', avalara: null },
+    },
+  });
+
+export type TaxCode = z.output<typeof taxCodeSchema>;
+
+/** Validated once per process at first import; a bad catalogue fails every test and the deploy, never a request. */
+const catalogue = parseDataFile('tax-codes.json', taxCodesFileSchema, taxCodesJson);
+const entryById = new Map<string, CatalogueEntry>(catalogue.codes.map((code) => [code.id, code]));
+
+const publicCode = (entry: CatalogueEntry): TaxCode =>
+  Object.freeze({ id: entry.id, name: entry.name, description: entry.description, category: entry.category, default_delivery: entry.default_delivery, crosswalk: Object.freeze({ ...entry.crosswalk }) });
+const publicCodes: readonly TaxCode[] = Object.freeze(catalogue.codes.map(publicCode));
+const publicById = new Map(publicCodes.map((code) => [code.id, code]));
+
+/** Every code, in catalogue order (by category, then from the general to the specific). */
+export const taxCodes = (): readonly TaxCode[] => publicCodes;
+
+export const taxCode = (id: string): TaxCode | undefined => publicById.get(id);
+
+/** The crosswalk sources of a code (docs and tests; the API answers the values only). */
+export const crosswalkSources = (id: string): CatalogueEntry['crosswalk_sources'] | undefined => entryById.get(id)?.crosswalk_sources;
+
+/** The code a product_category maps to: the category's rules and nothing else (the catalogue has exactly one each). */
+export function defaultTaxCode(category: ProductCategory): TaxCode {
+  return publicById.get(catalogue.codes.find((code) => code.default_for === category)!.id)!;
+}
+
+/** How the rule data reads a code (src/domain/tax/rate-types.ts TaxCodeRules); undefined for an unknown id. */
+export function taxCodeRules(id: string): TaxCodeRules | undefined {
+  const entry = entryById.get(id);
+  if (!entry) return undefined;
+  const rules: { us: string; vat: string; usGroup?: 'B2B' | 'B2C' } = {
+    us: entry.us_rules_like ?? entry.rules_like ?? entry.id,
+    vat: entry.vat_rules_like ?? entry.rules_like ?? entry.id,
+  };
+  if (entry.us_use) rules.usGroup = entry.us_use === 'business' ? 'B2B' : 'B2C';
+  return Object.freeze(rules);
+}

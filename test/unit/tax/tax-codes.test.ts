@@ -1,0 +1,255 @@
+// Unit tests (pure, no database): the tax-code catalogue (data/tax-codes.json) and the rate of a sale named by tax
+// code (src/domain/tax/tax-code-rate.ts). Every expected value names its source.
+import taxCodesJson from '../../../data/tax-codes.json';
+import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
+import { RateHistoryUnavailableError, ValidationError } from '../../../src/domain/errors';
+import { countriesWithVat } from '../../../src/domain/tax/rate-data';
+import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../../../src/domain/tax/rate-engine';
+import { calculateTaxCodeRate, type TaxCodeRateInput } from '../../../src/domain/tax/tax-code-rate';
+import { crosswalkSources, defaultTaxCode, taxCode, taxCodes, taxCodesFileSchema } from '../../../src/domain/tax/tax-codes';
+import { allowedDeliveryMethods, customerTypes, productCategories } from '../../../src/domain/tax/vocabulary';
+
+const usSeller: TaxRateContext = { seller: { country: 'US', state: 'CA' }, usLocal: null, today: '2026-03-15', lookups };
+const deSeller: TaxRateContext = { seller: { country: 'DE' }, usLocal: null, today: '2026-03-15', lookups };
+const gbSeller: TaxRateContext = { seller: { country: 'GB' }, usLocal: null, today: '2026-03-15', lookups };
+
+const sale = (tax_code: string, location: TaxCodeRateInput['location'], extra: Partial<TaxCodeRateInput> = {}): TaxCodeRateInput => ({
+  tax_code,
+  customer_type: 'B2C',
+  location,
+  ...extra,
+});
+
+describe('the catalogue', () => {
+  const codes = taxCodes();
+
+  it('holds at least 40 codes with unique, readable ids, each refining a product category', () => {
+    expect(codes.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(codes.map((code) => code.id)).size).toBe(codes.length);
+    for (const code of codes) {
+      expect(code.id).toMatch(/^levy_[a-z0-9_]+$/);
+      expect(productCategories).toContain(code.category);
+      expect(allowedDeliveryMethods[code.category]).toContain(code.default_delivery);
+    }
+  });
+
+  it('covers the products the issue names', () => {
+    const ids = codes.map((code) => code.id);
+    for (const id of ['levy_saas_business', 'levy_saas_personal', 'levy_software_download_business', 'levy_software_custom', 'levy_software_tangible_media', 'levy_ebooks', 'levy_digital_audio', 'levy_digital_video', 'levy_online_courses', 'levy_general_goods', 'levy_clothing', 'levy_footwear', 'levy_groceries', 'levy_prepared_food', 'levy_candy', 'levy_soft_drinks', 'levy_prescription_drugs', 'levy_otc_drugs', 'levy_medical_equipment', 'levy_books', 'levy_newspapers', 'levy_childrens_clothing', 'levy_legal_services', 'levy_accounting_services', 'levy_consulting', 'levy_training', 'levy_installation', 'levy_repair', 'levy_digital_advertising', 'levy_data_processing', 'levy_information_services', 'levy_shipping']) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it('sources every crosswalk value, and a null says why', () => {
+    for (const code of codes) {
+      const sources = crosswalkSources(code.id)!;
+      for (const anchor of ['stripe', 'taxjar', 'avalara'] as const) {
+        expect(sources[anchor].length).toBeGreaterThan(20);
+        if (code.crosswalk[anchor] === null) expect(sources[anchor]).toMatch(/null/);
+      }
+      if (code.crosswalk.stripe !== null) expect(code.crosswalk.stripe).toMatch(/^txcd_\d{8}$/);
+      if (code.crosswalk.taxjar !== null) expect(code.crosswalk.taxjar).toMatch(/^(\d{5}|\d{8}A\d{4})$/);
+    }
+  });
+
+  it('maps each product category to one default code of that category', () => {
+    for (const category of productCategories) expect(defaultTaxCode(category).category).toBe(category);
+    expect(defaultTaxCode('SAAS').id).toBe('levy_saas');
+    expect(defaultTaxCode('PHYSICAL_GOODS').id).toBe('levy_general_goods');
+  });
+
+  it('refuses a duplicate id, a second default and an unknown code followed (the checks can fail)', () => {
+    const parse = (edit: (codes: any[]) => void) => {
+      const copy = structuredClone(taxCodesJson) as { codes: any[] };
+      edit(copy.codes);
+      return taxCodesFileSchema.safeParse(copy).success;
+    };
+    expect(parse(() => undefined)).toBe(true);
+    expect(parse((list) => list.push({ ...list[0] }))).toBe(false);
+    expect(parse((list) => (list.find((c) => c.id === 'levy_saas_business').default_for = 'SAAS'))).toBe(false);
+    expect(parse((list) => (list.find((c) => c.id === 'levy_footwear').rules_like = 'levy_shoes'))).toBe(false);
+    expect(parse((list) => (list[0].crosswalk_sources.stripe = ''))).toBe(false);
+    expect(parse((list) => (list.find((c) => c.id === 'levy_groceries').id = 'levy_food'))).toBe(false); // the rule data names levy_groceries
+  });
+});
+
+describe('a default code answers exactly as its category', () => {
+  const customer = customerTypes;
+  // 2020-08-01 falls in DE's and IE's temporary rates; a seller in the US and one in the EU cover domestic and cross-border.
+  const dates = ['2020-08-01', '2026-03-15'];
+  const sellers = [usSeller, deSeller] satisfies TaxRateContext[];
+
+  const outcome = (run: () => unknown) => {
+    try {
+      const { result, ppm, totalPpm } = run() as ReturnType<typeof calculateTaxRateDetailed>;
+      return { result, ppm, totalPpm };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+
+  const locations = [
+    ...countriesWithVat().filter((country) => country !== 'CA' && country !== 'US').map((country) => ({ country })),
+    ...['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'GA', 'HI', 'IA', 'ID', 'IL', 'KS', 'LA', 'MD', 'MN', 'MS', 'MO', 'NC', 'NJ', 'NM', 'NY', 'OH', 'OK', 'OR', 'PA', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA'].map((state) => ({ country: 'US', state })),
+    ...['AB', 'BC', 'MB', 'ON', 'QC', 'SK', 'NS'].map((state) => ({ country: 'CA', state })),
+  ];
+
+  it.each(productCategories)('%s over every VAT country, 33 US states and 7 provinces', (category) => {
+    const code = defaultTaxCode(category);
+    let compared = 0;
+    for (const location of locations) {
+      for (const context of sellers) {
+        for (const delivery of allowedDeliveryMethods[category]) {
+          for (const customer_type of customer) {
+            for (const date of dates) {
+              const input: TaxRateInput = { product_category: category, delivery_method: delivery, customer_type, location, date };
+              const byCategory = outcome(() => calculateTaxRateDetailed(input, context));
+              const byCode = outcome(() => calculateTaxCodeRate({ tax_code: code.id, delivery_method: delivery, customer_type, location, date }, context));
+              expect(byCode).toEqual(byCategory);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(3_000);
+  });
+});
+
+describe('the rate of a tax code', () => {
+  describe('VAT countries', () => {
+    it('GB zero-rates groceries, printed books, children\'s clothing and prescription drugs; adult clothing and candy are standard-rated', () => {
+      // VATA 1994 Sch. 8 Group 1 (food), Group 3 (books), Group 16 (young children's clothing), Group 12 (dispensed drugs): 0 %.
+      for (const id of ['levy_groceries', 'levy_books', 'levy_childrens_clothing', 'levy_prescription_drugs']) {
+        const answer = calculateTaxCodeRate(sale(id, { country: 'GB' }), gbSeller);
+        expect(answer).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0, result: { taxable: true, total_rate: 0 } });
+        expect(answer.rule_source).toMatch(/VATA 1994 Sch\. 8/);
+      }
+      // VATA 1994 s. 2(1): standard rate 20 %; confectionery is an excepted item of Sch. 8 Group 1 (no row: standard).
+      for (const id of ['levy_clothing', 'levy_candy']) {
+        expect(calculateTaxCodeRate(sale(id, { country: 'GB' }), gbSeller)).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.2 } });
+      }
+    });
+
+    it('Germany: 7 % on food and books (5 % in the second half of 2020), 19 % on medicines', () => {
+      // UStG § 12 Abs. 2 Nr. 1 with Anlage 2: 7 %.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'DE' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.07 } });
+      // UStG § 28 Abs. 1 (Zweites Corona-Steuerhilfegesetz): 5 % from 2020-07-01 to 2020-12-31.
+      expect(calculateTaxCodeRate(sale('levy_books', { country: 'DE' }, { date: '2020-08-01' }), deSeller).result.country_rate).toBe(0.05);
+      // UStG § 12 Abs. 1: medicines have no reduced rate in Germany, 19 %.
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'DE' }), deSeller)).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.19 } });
+    });
+
+    it('France, the Netherlands, Ireland: reduced and zero rates with their dates', () => {
+      // CGI art. 278-0 bis A: books 5.5 %; CGI art. 281 octies: reimbursable medicines 2.1 %.
+      expect(calculateTaxCodeRate(sale('levy_books', { country: 'FR' }), deSeller).result.country_rate).toBe(0.055);
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'FR' }), deSeller).result.country_rate).toBe(0.021);
+      // Wet OB 1968 Tabel I post a.1: 6 % until 2018-12-31, 9 % from 2019-01-01 (Belastingplan 2019).
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'NL' }, { date: '2018-06-01' }), deSeller).result.country_rate).toBe(0.06);
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'NL' }, { date: '2026-03-15' }), deSeller).result.country_rate).toBe(0.09);
+      // VATCA 2010 Sch. 2: children's clothing zero-rated.
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'IE' }), deSeller)).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
+    });
+
+    it('a code without rows in a country follows its category: an audiobook is an e-book (DE 7 %), a textbook a book (GB 0 %)', () => {
+      // data/vat-reduced-rates.json DE EBOOKS 7 % from 2021-01-01 (UStG § 12 Abs. 2 Nr. 14).
+      expect(calculateTaxCodeRate(sale('levy_audiobooks', { country: 'DE' }), deSeller).result.country_rate).toBe(0.07);
+      // VATA 1994 Sch. 8 Group 3 item 1 (vat_rules_like levy_books).
+      expect(calculateTaxCodeRate(sale('levy_textbooks', { country: 'GB' }), gbSeller).taxability_reason).toBe('zero_rated');
+    });
+
+    it('a business across a VAT border self-assesses, whatever the code', () => {
+      // Directive 2006/112/EC Art. 138 and Art. 200: intra-Community supply of goods to a business.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'FR' }, { customer_type: 'B2B' }), deSeller).taxability_reason).toBe('reverse_charge');
+    });
+
+    it('refuses a date before the history Levy holds (422), as the category path does', () => {
+      expect(() => calculateTaxCodeRate(sale('levy_groceries', { country: 'GB' }, { date: '2001-01-01' }), gbSeller)).toThrow(RateHistoryUnavailableError);
+    });
+  });
+
+  describe('United States (state rate, no ZIP row)', () => {
+    it('groceries: exempt in California, 4 % state rate in Tennessee with its 2023 holiday', () => {
+      // Cal. Rev. & Tax. Code § 6359: food products for human consumption exempt.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'CA' }), usSeller)).toMatchObject({ taxability_reason: 'not_taxable_in_jurisdiction', result: { taxable: false, total_rate: 0 } });
+      // Tenn. Code Ann. § 67-6-228(a): food and food ingredients 4 % state rate (general rate 7 %).
+      const tn = calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }), usSeller);
+      expect(tn).toMatchObject({ taxability_reason: 'reduced_rate', result: { state_rate: 0.04 } });
+      expect(tn.rule_source).toMatch(/67-6-228/);
+      // Tenn. Pub. Ch. 377 (2023): no tax on food from 2023-08-01 to 2023-10-31.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { date: '2023-09-15' }), usSeller).result.taxable).toBe(false);
+    });
+
+    it('groceries in Illinois: 1 % (suspended 2022-07..2023-06), no state tax from 2026', () => {
+      // 35 ILCS 120/2-10: 1 %; P.A. 102-0700: suspended 2022-07-01..2023-06-30; P.A. 103-0592: repealed from 2026-01-01.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2025-03-01' }), usSeller).result).toMatchObject({ state_rate: 0.01, total_rate: 0.01 });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2023-01-10' }), usSeller).result.taxable).toBe(false);
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2026-03-01' }), usSeller).result.taxable).toBe(false);
+    });
+
+    it('groceries in Alabama step down 4 % -> 3 % -> 2 % (Act 2023-554)', () => {
+      // Ala. Code § 40-23-2(1) 4 %; Ala. Act 2023-554: 3 % from 2023-09-01, 2 % from 2025-09-01.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'AL' }, { date: '2023-01-10' }), usSeller).result.state_rate).toBe(0.04);
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'AL' }, { date: '2024-01-10' }), usSeller).result.state_rate).toBe(0.03);
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'AL' }, { date: '2026-01-10' }), usSeller).result.state_rate).toBe(0.02);
+    });
+
+    it('clothing: exempt in PA, NJ, MN and VT (footwear and children\'s clothing too), taxed in New York', () => {
+      // 72 P.S. § 7204(26); N.J.S.A. 54:32B-8.4; Minn. Stat. § 297A.67 subd. 8; 32 V.S.A. § 9741(45).
+      for (const state of ['PA', 'NJ', 'MN', 'VT']) {
+        for (const id of ['levy_clothing', 'levy_footwear', 'levy_childrens_clothing']) {
+          expect(calculateTaxCodeRate(sale(id, { country: 'US', state }), usSeller).taxability_reason).toBe('not_taxable_in_jurisdiction');
+        }
+      }
+      // N.Y. Tax Law § 1105(a): 4 % state rate (the under-$110 exemption is out of scope: docs/products.md).
+      expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'US', state: 'NY' }), usSeller)).toMatchObject({ taxability_reason: 'taxable', result: { state_rate: 0.04 } });
+    });
+
+    it('prescription drugs: exempt everywhere but Illinois (1 %)', () => {
+      // Cal. Rev. & Tax. Code § 6369; 35 ILCS 120/2-10 (1 %).
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'US', state: 'CA' }), usSeller).result.taxable).toBe(false);
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'US', state: 'IL' }), usSeller).result.total_rate).toBe(0.01);
+    });
+
+    it('SaaS for business use reads the business rows and for personal use the consumer rows, whoever the buyer is', () => {
+      // Iowa Code § 423.3(104): SaaS sold to a commercial enterprise for its use exempt; § 423.2(6)(o): taxable otherwise, 6 %.
+      expect(calculateTaxCodeRate(sale('levy_saas_business', { country: 'US', state: 'IA' }, { customer_type: 'B2C' }), usSeller).result.taxable).toBe(false);
+      expect(calculateTaxCodeRate(sale('levy_saas_personal', { country: 'US', state: 'IA' }, { customer_type: 'B2B' }), usSeller).result.state_rate).toBe(0.06);
+      // ORC 5739.01(B)(3)(e): taxable only when for use in business, 5.75 %.
+      expect(calculateTaxCodeRate(sale('levy_saas_personal', { country: 'US', state: 'OH' }, { customer_type: 'B2B' }), usSeller).result.taxable).toBe(false);
+      expect(calculateTaxCodeRate(sale('levy_saas_business', { country: 'US', state: 'OH' }), usSeller).result.state_rate).toBe(0.0575);
+    });
+
+    it('Texas SaaS is taxed on 80 % of the price; a reseller is exempt', () => {
+      // Tex. Tax Code § 151.351: 20 % of data processing exempt; 6.25 % x 0.8 = 5 %.
+      expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }), usSeller)).toMatchObject({ taxability_reason: 'taxable_basis_reduced', result: { state_rate: 0.05 } });
+      // Tex. Tax Code § 151.302: sale for resale.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { customer_type: 'RESELLER' }), usSeller).taxability_reason).toBe('customer_exempt');
+    });
+  });
+
+  describe('Canada', () => {
+    it('basic groceries and prescription drugs are zero-rated: no GST/HST, QST or PST', () => {
+      // Excise Tax Act Sch. VI Part III s. 1 (basic groceries), Part I s. 2 (prescription drugs).
+      for (const state of ['ON', 'QC', 'BC']) {
+        const answer = calculateTaxCodeRate(sale('levy_groceries', { country: 'CA', state }), usSeller);
+        expect(answer).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0, result: { taxable: true } });
+        expect(answer.rule_source).toMatch(/Excise Tax Act Sch\. VI/);
+      }
+      // Excise Tax Act s. 165(1) 5 % + Ontario's 8 % HST part (Sch. VIII): clothing is fully taxed.
+      expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'CA', state: 'ON' }), usSeller).result.total_rate).toBe(0.13);
+    });
+  });
+
+  describe('bad input', () => {
+    it('names an unknown tax_code and a delivery its category does not allow', () => {
+      expect(() => calculateTaxCodeRate(sale('levy_unicorns', { country: 'DE' }), deSeller)).toThrow(expect.objectContaining({ field: 'tax_code', message: expect.stringContaining('levy_unicorns') }));
+      expect(() => calculateTaxCodeRate(sale('levy_groceries', { country: 'DE' }, { delivery_method: 'CLOUD' }), deSeller)).toThrow(ValidationError);
+      expect(taxCode('txcd_99999999')).toBeUndefined();
+    });
+
+    it('uses the code\'s default delivery when none is sent', () => {
+      expect(calculateTaxCodeRate(sale('levy_training', { country: 'DE' }), deSeller).result.country_rate).toBe(0.19); // UStG § 12 Abs. 1
+    });
+  });
+});
