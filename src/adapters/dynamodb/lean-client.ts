@@ -9,7 +9,6 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { DynamoDbServiceError as ServiceError } from './errors';
 import { DynamoDbServiceError } from './errors';
 import { signRequest, type AwsCredentials } from './sigv4';
 
@@ -167,7 +166,7 @@ export class DynamoDbHttpClient {
         const kind = retryKind(error);
         const cost = kind === 'throttling' ? THROTTLING_RETRY_COST : RETRY_COST;
         if (error instanceof Error) {
-          const metadata = ((error as Partial<ServiceError>).$metadata ?? {}) as Partial<ResponseMetadata>;
+          const metadata = ((error as Partial<DynamoDbServiceError>).$metadata ?? {}) as Partial<ResponseMetadata>;
           (error as { $metadata?: unknown }).$metadata = { ...metadata, attempts: attempt, totalRetryDelay };
         }
         if (kind === 'none' || attempt >= this.maxAttempts || this.quota < cost) throw error;
