@@ -11,7 +11,6 @@
  */
 import '../local/quiet-sdk-warning';
 import { customerTreatment } from '../src/domain/tax/customer-treatment';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createAccount } from '../local/admin/accounts';
 import { startServer } from '../local/server/server';
 import { closeDynamoDbClient, documentClient } from '../src/adapters/dynamodb/client';
@@ -99,13 +98,13 @@ async function main() {
       await pool(Math.ceil(puts.length / 25), 16, async (b) => {
         let requests = puts.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
         while (requests.length) {
-          const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [transactionsTable]: requests } }));
+          const out = await documentClient().batchWrite({ RequestItems: { [transactionsTable]: requests } });
           requests = (out.UnprocessedItems?.[transactionsTable] ?? []) as typeof requests;
         }
       });
       const counters = exposureStore.addItems(accountId, [...sums.values()]);
       await pool(counters.length, 16, async (c) => {
-        await documentClient().send(new UpdateCommand(counters[c].Update as never));
+        await documentClient().update(counters[c].Update as never);
       });
     }
     loaded = upTo;

@@ -39,9 +39,6 @@ export const lambdaBundleSettings = {
   // 'stdnum' resolves to its ESM build here: one build only, the ESM one (bench/bundle-size.ts).
   alias: {
     'stdnum/lib/cjs': 'stdnum/lib/esm',
-    // The SDK's default credential chain -> the environment's credentials, all a Lambda function has
-    // (src/adapters/dynamodb/lambda-credentials.ts): about 85 KB less.
-    '@aws-sdk/credential-provider-node': path.join(projectRoot, 'src/adapters/dynamodb/lambda-credentials.ts'),
   },
 } as const;
 

@@ -16,9 +16,10 @@
 import './quiet-sdk-warning';
 import { readFileSync } from 'node:fs';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type * as z from 'zod';
-import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
+import { closeDynamoDbClient, useDynamoDbCredentials } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';
 import { isPlanId, planIds, type PlanId } from '../src/config/plans';
@@ -50,6 +51,9 @@ function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES
     delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
     const missing = needed.map((id) => tables[id].envVar).filter((name) => !process.env[name]);
     if (missing.length) throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
+    // The functions read their role's credentials from the environment; an operator has profiles and SSO too.
+    const sdk = new DynamoDBClient({});
+    useDynamoDbCredentials(() => sdk.config.credentials());
     return 'aws';
   }
   applyLocalEnv(endpointVar || DEFAULT_LOCAL_DYNAMODB_ENDPOINT, { keepTableNames: true });

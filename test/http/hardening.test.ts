@@ -5,7 +5,6 @@
  * Idempotency-Key and billed once; every answer names its request; per-account usage plans when enforced.
  */
 import { connect } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatedAccount } from '../../local/admin/accounts';
 import { startServer, type LocalServer } from '../../local/server/server';
 import { documentClient } from '../../src/adapters/dynamodb/client';
@@ -70,9 +69,7 @@ describe('amounts', () => {
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ subtotal: 1_000_000_000_000_000, tax_total: 190_000_000_000_000, total: 1_190_000_000_000_000 });
     // An all-time counter already near the ceiling (as many huge sales would leave it).
-    await documentClient().send(
-      new UpdateCommand({ TableName: tableName('Exposure'), Key: { account_id: account.account_id, sk: 'a#EUR#DE' }, UpdateExpression: 'SET tax = :t', ExpressionAttributeValues: { ':t': Number.MAX_SAFE_INTEGER - 10 } }),
-    );
+    await documentClient().update({ TableName: tableName('Exposure'), Key: { account_id: account.account_id, sk: 'a#EUR#DE' }, UpdateExpression: 'SET tax = :t', ExpressionAttributeValues: { ':t': Number.MAX_SAFE_INTEGER - 10 } });
     const refused = await request('POST', '/v1/transactions', { key: account.api_key, body: { ...sale, id: 'max-2', line_items: lines(1_000, 1) } });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ error: 'exposure_limit_exceeded' });

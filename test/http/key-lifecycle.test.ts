@@ -10,7 +10,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { main as levy } from '../../local/cli';
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { tableName } from '../../src/config/environment';
@@ -135,8 +134,8 @@ describe('levy migrate: accounts and keys made before usage plans', () => {
     const accountId = `acct_legacy${Date.now()}`;
     const secret = `lvy_${randomBytes(32).toString('base64url')}`;
     // As Levy wrote them before issue 9: no plan, usage key, key id or prefix.
-    await documentClient().send(new PutCommand({ TableName: tableName('Accounts'), Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' } }));
-    await documentClient().send(new PutCommand({ TableName: tableName('ApiKeys'), Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' } }));
+    await documentClient().put({ TableName: tableName('Accounts'), Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' } });
+    await documentClient().put({ TableName: tableName('ApiKeys'), Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' } });
     const before = await request('GET', '/entities', { key: secret });
     expect(before.status).toBe(403);
     expect(before.body.error).toBe('access_denied');

@@ -3,7 +3,6 @@
  * account and endpoint, replay without re-running or re-billing, 422 on a reused key, 409 or a
  * replay for concurrent duplicates with exactly one execution, 24 h TTL, and metering.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
@@ -88,7 +87,7 @@ describe('billable routes: idempotency and metering', () => {
     const { account_id } = await newTestAccount();
     const before = Math.floor(Date.now() / 1000);
     await validate(account_id, { tax_id: 'DE136695976' }, 'ttl-key');
-    const { Items = [] } = await documentClient().send(new ScanCommand({ TableName: tableName('Idempotency') }));
+    const { Items = [] } = await documentClient().scan({ TableName: tableName('Idempotency') });
     const mine = Items.filter((i) => String(i.id).startsWith('levy.tax-id-validate#'));
     expect(mine.length).toBeGreaterThan(0);
     const newest = Math.max(...mine.map((i) => Number(i.expiration)));

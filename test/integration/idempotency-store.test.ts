@@ -5,16 +5,17 @@
  * the original error; records kept before compression still replay; concurrent calls of one account all bill. Faults
  * DynamoDB Local cannot produce (a lost success, a refused delete) are injected.
  */
-import { DeleteCommand, GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync } from 'node:zlib';
 import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../src/adapters/dynamodb/client';
+import type { DocumentOperation } from '../../src/adapters/dynamodb/documents';
 import { DynamoDbIdempotencyStore } from '../../src/adapters/dynamodb/idempotency-store';
 import { DynamoDbUsageStore } from '../../src/adapters/dynamodb/usage-store';
 import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 
-type Send = (command: unknown, ...rest: unknown[]) => Promise<unknown>;
+type Send = (operation: DocumentOperation, input: Record<string, unknown>) => Promise<unknown>;
 
 const usageStore = () => new DynamoDbUsageStore(tableName('Usage'));
 const billedFor = async (accountId: string) =>
@@ -29,14 +30,17 @@ function storeFor(accountId: string, maxKeptAnswerBytes?: number): DynamoDbIdemp
 const validate = (accountId: string, key?: string) =>
   callRoute('tax-id-validate', { accountId, body: { tax_id: 'DE136695976' }, headers: key ? { 'Idempotency-Key': key } : {} });
 
-const idempotencyWrite = (command: unknown) =>
-  command instanceof TransactWriteCommand && (command.input.TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith('Idempotency'));
+const idempotencyWrite = (operation: DocumentOperation, input: Record<string, unknown>) =>
+  operation === 'TransactWriteItems' && ((input as TransactWriteCommandInput).TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith('Idempotency'));
 
-/** Replaces the document client's send for the commands `pick` chooses; `instead` gets the real send. */
-function intercept(pick: (command: unknown) => boolean, instead: (command: unknown, realSend: Send) => Promise<unknown>): void {
+/** Replaces the document client's send for the calls `pick` chooses; `instead` gets the real send. */
+function intercept(
+  pick: (operation: DocumentOperation, input: Record<string, unknown>) => boolean,
+  instead: (operation: DocumentOperation, input: Record<string, unknown>, realSend: Send) => Promise<unknown>,
+): void {
   const realSend = documentClient().send.bind(documentClient()) as Send;
-  jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) =>
-    pick(command) ? instead(command, (c) => realSend(c, ...rest)) : realSend(command, ...rest)) as never);
+  jest.spyOn(documentClient(), 'send').mockImplementation(((operation: DocumentOperation, input: Record<string, unknown>) =>
+    pick(operation, input) ? instead(operation, input, realSend) : realSend(operation, input)) as never);
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -89,8 +93,8 @@ describe('a run that outlived its claim', () => {
 describe('billable routes when keeping the answer goes wrong', () => {
   it('a keep that landed although DynamoDB’s answer was lost answers the kept answer, billed once', async () => {
     const { account_id } = await newTestAccount();
-    intercept(idempotencyWrite, async (command, realSend) => {
-      await realSend(command);
+    intercept(idempotencyWrite, async (operation, input, realSend) => {
+      await realSend(operation, input);
       throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
     });
     const res = await validate(account_id, 'lost-success');
@@ -106,7 +110,7 @@ describe('billable routes when keeping the answer goes wrong', () => {
   it('a release that fails too answers the original 500, unbilled; the key frees itself when its claim lapses', async () => {
     const { account_id } = await newTestAccount();
     intercept(
-      (command) => idempotencyWrite(command) || (command instanceof DeleteCommand && String(command.input.TableName).endsWith('Idempotency')),
+      (operation, input) => idempotencyWrite(operation, input) || (operation === 'DeleteItem' && String(input.TableName).endsWith('Idempotency')),
       async () => Promise.reject(new Error('ProvisionedThroughputExceeded')),
     );
     const res = await validate(account_id, 'stuck');
@@ -140,23 +144,19 @@ describe('billable routes when keeping the answer goes wrong', () => {
     const { account_id } = await newTestAccount();
     const first = await validate(account_id, 'legacy');
     const id = `levy.tax-id-validate#`;
-    const { Items } = await documentClient().send(
-      new ScanCommand({ TableName: tableName('Idempotency'), FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': id } }),
-    );
+    const { Items } = await documentClient().scan({ TableName: tableName('Idempotency'), FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': id } });
     const mine = (Items ?? []).filter((i) => i.data instanceof Uint8Array && JSON.parse(gunzipSync(i.data as Uint8Array).toString('utf8')).body === JSON.stringify(first.body));
     expect(mine.length).toBeGreaterThan(0);
     for (const item of mine) {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('Idempotency'),
-          Key: { id: item.id },
-          UpdateExpression: 'SET #data = :answer',
-          ExpressionAttributeNames: { '#data': 'data' },
-          ExpressionAttributeValues: { ':answer': JSON.parse(gunzipSync(item.data as Uint8Array).toString('utf8')) },
-        }),
-      );
+      await documentClient().update({
+        TableName: tableName('Idempotency'),
+        Key: { id: item.id },
+        UpdateExpression: 'SET #data = :answer',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':answer': JSON.parse(gunzipSync(item.data as Uint8Array).toString('utf8')) },
+      });
     }
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName('Idempotency'), Key: { id: mine[0].id } }));
+    const { Item } = await documentClient().get({ TableName: tableName('Idempotency'), Key: { id: mine[0].id } });
     expect(Item?.data).toMatchObject({ statusCode: 200 });
     const replay = await validate(account_id, 'legacy');
     expect(replay.status).toBe(200);

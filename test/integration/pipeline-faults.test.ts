@@ -4,26 +4,27 @@
  * (with an Idempotency-Key) or sent (without one). The faults (DynamoDB refusing the write that keeps the answer and
  * bills it, or the usage write) are injected, since DynamoDB Local cannot fail on demand.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../src/adapters/dynamodb/client';
+import type { DocumentOperation } from '../../src/adapters/dynamodb/documents';
 import { callRoute, newTestAccount } from '../support/api';
 
-type Send = (command: unknown, ...rest: unknown[]) => unknown;
+type Send = (operation: DocumentOperation, input: Record<string, unknown>) => unknown;
 
-/** Makes every DynamoDB command `fails` picks reject, until restored; answers how many were refused. */
-function injectFailure(fails: (command: unknown) => boolean): { refused: () => number } {
+/** Makes every DynamoDB call `fails` picks reject, until restored; answers how many were refused. */
+function injectFailure(fails: (operation: DocumentOperation, input: Record<string, unknown>) => boolean): { refused: () => number } {
   const realSend = documentClient().send.bind(documentClient()) as Send;
   let refused = 0;
-  jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-    if (!fails(command)) return realSend(command, ...rest);
+  jest.spyOn(documentClient(), 'send').mockImplementation(((operation: DocumentOperation, input: Record<string, unknown>) => {
+    if (!fails(operation, input)) return realSend(operation, input);
     refused++;
     return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
   }) as never);
   return { refused: () => refused };
 }
 
-const writesTable = (command: unknown, table: string) =>
-  command instanceof TransactWriteCommand && (command.input.TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith(table));
+const writesTable = (operation: DocumentOperation, input: Record<string, unknown>, table: string) =>
+  operation === 'TransactWriteItems' && ((input as TransactWriteCommandInput).TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith(table));
 
 async function billed(accountId: string): Promise<number> {
   const res = await callRoute('usage-get', { accountId });
@@ -42,7 +43,7 @@ describe('unexpected failures', () => {
     const { logger } = await import('../../src/adapters/observability/logger');
     const previousLevel = process.env.POWERTOOLS_LOG_LEVEL;
     logger.setLogLevel('ERROR');
-    const fault = injectFailure((command) => writesTable(command, 'Idempotency'));
+    const fault = injectFailure((operation, input) => writesTable(operation, input, 'Idempotency'));
     let res;
     try {
       res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
@@ -72,7 +73,7 @@ describe('unexpected failures', () => {
 
   it('without a key: a call whose billing fails answers 500 and is not billed; the next one is billed once', async () => {
     const { account_id } = await newTestAccount();
-    const fault = injectFailure((command) => writesTable(command, 'Usage'));
+    const fault = injectFailure((operation, input) => writesTable(operation, input, 'Usage'));
     const res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' } });
     jest.restoreAllMocks();
     expect(fault.refused()).toBe(1);

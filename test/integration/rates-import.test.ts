@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { main as levy } from '../../local/cli';
 import { importRates, rateTable } from '../../local/rates/rates-import';
 import { documentClient } from '../../src/adapters/dynamodb/client';
@@ -175,7 +175,7 @@ describe('monthly ZIP tables', () => {
 describe('ZIP rates imported before monthly tables (sort key the state alone)', () => {
   const legacyItem = (zip: string, state: string, month: string, combined: number) =>
     ({ zip, state, region_name: 'OLD', combined_rate: combined, state_rate: combined, county_rate: 0, city_rate: 0, special_rate: 0, effective_month: month });
-  const putLegacy = (item: ReturnType<typeof legacyItem>) => documentClient().send(new PutCommand({ TableName: tableName('Rates'), Item: item }));
+  const putLegacy = (item: ReturnType<typeof legacyItem>) => documentClient().put({ TableName: tableName('Rates'), Item: item });
 
   it('answer as the table of their month until `levy migrate` rewrites them, and after it the same', async () => {
     // As Levy wrote them before monthly tables: key (zip, state), the month only in effective_month.

@@ -1,26 +1,26 @@
 /**
- * Integration: what a warm POST /v1/tax/rate costs in DynamoDB calls, on DynamoDB Local. The document client's `send`
- * is wrapped to count the commands each call makes (instrumentation, not a mock: every command still runs). A warm
+ * Integration: what a warm POST /v1/tax/rate costs in DynamoDB calls, on DynamoDB Local. The lean client's `call` (the
+ * wire: every request to DynamoDB passes there) is wrapped to count the operations each API call makes
+ * (instrumentation, not a mock: every operation still runs). A warm
  * call without an Idempotency-Key makes one, the usage counter's write (a one-item TransactWriteItems, see
  * usage-store.ts); the seller entity and the ZIP row come
  * from the container's caches, and an entity updated through this container is seen by the next quote.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDbHttpClient } from '../../src/adapters/dynamodb/lean-client';
 import { rateTable } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
 
 const commands: string[] = [];
-/** Counts every command sent through either client, then sends it as before. */
-function countSends(prototype: { send: (...args: never[]) => unknown }) {
-  const send = prototype.send;
-  jest.spyOn(prototype, 'send').mockImplementation(function (this: unknown, ...args: never[]) {
-    commands.push((args[0] as object).constructor.name);
-    return send.apply(this, args);
-  } as never);
+/** Counts every operation sent to DynamoDB, then sends it as before. */
+function countCalls() {
+  const call = DynamoDbHttpClient.prototype.call;
+  jest.spyOn(DynamoDbHttpClient.prototype, 'call').mockImplementation(function (this: DynamoDbHttpClient, operation, input) {
+    commands.push(operation);
+    return call.call(this, operation, input);
+  });
 }
 
-/** The DynamoDB commands one call made. */
+/** The DynamoDB operations one call made. */
 async function commandsOf(call: () => Promise<{ status: number }>): Promise<string[]> {
   commands.length = 0;
   const res = await call();
@@ -39,18 +39,17 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
       { zip: '90011', state: 'CA', region_name: 'LOS ANGELES', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' },
     ]);
     accountId = (await newTestAccount('US', 'Cached Seller Inc')).account_id;
-    countSends(DynamoDBDocumentClient.prototype);
-    countSends(DynamoDBClient.prototype);
+    countCalls();
   }, 60_000);
   afterAll(() => jest.restoreAllMocks());
 
   it('reads the entity and the ZIP row on the first call, then makes only the usage write', async () => {
     const first = await commandsOf(() => rate(zipQuote));
     // The primary entity (a Query of the account's entities), the ZIP row (a Query), the usage counter.
-    expect(first).toEqual(['QueryCommand', 'QueryCommand', 'TransactWriteCommand']);
-    for (let i = 0; i < 3; i++) expect(await commandsOf(() => rate(zipQuote))).toEqual(['TransactWriteCommand']);
+    expect(first).toEqual(['Query', 'Query', 'TransactWriteItems']);
+    for (let i = 0; i < 3; i++) expect(await commandsOf(() => rate(zipQuote))).toEqual(['TransactWriteItems']);
     // Another ZIP reads its row once; the seller is still cached.
-    expect(await commandsOf(() => rate({ ...zipQuote, location: { country: 'US', postal_code: '10001' } }))).toEqual(['QueryCommand', 'TransactWriteCommand']);
+    expect(await commandsOf(() => rate({ ...zipQuote, location: { country: 'US', postal_code: '10001' } }))).toEqual(['Query', 'TransactWriteItems']);
     expect((await rate(zipQuote)).status).toBe(200);
   });
 
@@ -59,12 +58,12 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
     // A French business customer of a French seller: domestic, no reverse charge.
     const saas = { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, entity_id: sub.body.id };
     expect((await rate(saas)).body.reverse_charge_applicable).toBe(false);
-    expect(await commandsOf(() => rate(saas))).toEqual(['TransactWriteCommand']);
+    expect(await commandsOf(() => rate(saas))).toEqual(['TransactWriteItems']);
 
     const moved = await callRoute('entities-update', { accountId, pathParameters: { id: sub.body.id }, body: { country: 'DE' } });
     expect(moved.status).toBe(200);
     const after = await commandsOf(() => rate(saas));
-    expect(after).toEqual(['GetCommand', 'TransactWriteCommand']);
+    expect(after).toEqual(['GetItem', 'TransactWriteItems']);
     // Now a German seller: the French business customer self-accounts.
     expect((await rate(saas)).body.reverse_charge_applicable).toBe(true);
   });
@@ -72,7 +71,7 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
   it('keeps the Idempotency-Key path as it was: its own record writes, no rate reads once warm', async () => {
     await rate(zipQuote);
     const keyed = await commandsOf(() => rate(zipQuote, { 'Idempotency-Key': `cache-${Date.now()}` }));
-    expect(keyed).not.toContain('QueryCommand');
+    expect(keyed).not.toContain('Query');
     expect(keyed.length).toBeGreaterThanOrEqual(2);
   });
 });

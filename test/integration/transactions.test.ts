@@ -5,7 +5,6 @@
  * changes nothing).
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../src/config/tables';
 import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynamodb-local';
 import { documentClient } from '../../src/adapters/dynamodb/client';
@@ -324,9 +323,9 @@ describe('transactions', () => {
     it('reads a date range from the index with a key condition only (no filter), and an id listing from the table', async () => {
       const realSend = documentClient().send.bind(documentClient());
       const queries: Record<string, unknown>[] = [];
-      jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-        if (command instanceof QueryCommand) queries.push(command.input as Record<string, unknown>);
-        return (realSend as (...args: unknown[]) => unknown)(command, ...rest);
+      jest.spyOn(documentClient(), 'send').mockImplementation(((operation: string, input: Record<string, unknown>) => {
+        if (operation === 'Query') queries.push(input);
+        return (realSend as (...args: unknown[]) => unknown)(operation, input);
       }) as never);
 
       const res = await list({ from: '2026-02-14', to: '2026-02-14', limit: '1', starting_after: 'b-feb' });
@@ -395,12 +394,12 @@ describe('transactions', () => {
     const failTransactWrites = () => {
       const realSend = documentClient().send.bind(documentClient());
       let failed = 0;
-      jest.spyOn(documentClient(), 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-        if (command instanceof TransactWriteCommand) {
+      jest.spyOn(documentClient(), 'send').mockImplementation(((operation: string, input: Record<string, unknown>) => {
+        if (operation === 'TransactWriteItems') {
           failed++;
           return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));
         }
-        return (realSend as (...args: unknown[]) => unknown)(command, ...rest);
+        return (realSend as (...args: unknown[]) => unknown)(operation, input);
       }) as never);
       return () => failed;
     };

@@ -2,7 +2,6 @@
  * Secondary adapter (DynamoDB, Accounts table): one item per account. A new account is written together with its
  * primary entity and first key (items of the Entities and ApiKeys stores) in one transaction.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../domain/accounts/account';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { Entity } from '../../domain/records/entity';
@@ -21,7 +20,7 @@ export class DynamoDbAccountStore implements AccountDirectory {
   ) {}
 
   async get(accountId: string): Promise<Account | undefined> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { account_id: accountId } }));
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId } });
     return Item as Account | undefined;
   }
 

@@ -3,7 +3,6 @@
  * authorizer only ever reads one item by hash; the CLI lists an account's keys through the `by-account` index and
  * finds a key by id or prefix with a scan (a handful of keys per account, an operator's command).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEYS_BY_ACCOUNT_INDEX } from '../../config/tables';
 import type { ApiKeyRecord } from '../../domain/accounts/api-key';
 import type { ApiKeyRegistry } from '../../ports/accounts';
@@ -20,7 +19,7 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
 
   /** Strongly consistent: a key revoked a moment ago must not be read as active (and cached by API Gateway for 300 s). */
   async get(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { key_hash: keyHash }, ConsistentRead: true }));
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { key_hash: keyHash }, ConsistentRead: true });
     return Item as ApiKeyRecord | undefined;
   }
 
@@ -57,7 +56,7 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
   }
 
   async add(record: ApiKeyRecord): Promise<void> {
-    await documentClient().send(new PutCommand(this.putItem(record).Put!));
+    await documentClient().put(this.putItem(record).Put!);
   }
 
   async listFor(accountId: string): Promise<ApiKeyRecord[]> {
@@ -85,16 +84,14 @@ export class DynamoDbApiKeyStore implements ApiKeyRegistry {
 
   async revoke(keyHash: string, at: Date): Promise<boolean> {
     const written = await unlessConditionFails(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { key_hash: keyHash },
-          UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
-          ConditionExpression: 'attribute_exists(key_hash)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at.toISOString() },
-        }),
-      ),
+      documentClient().update({
+        TableName: this.tableName,
+        Key: { key_hash: keyHash },
+        UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
+        ConditionExpression: 'attribute_exists(key_hash)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at.toISOString() },
+      }),
     );
     return written !== undefined;
   }

@@ -5,7 +5,6 @@
  * `exemption_count`, raised with each certificate (exemption-store.ts). The delete is conditional on both, so a
  * transaction or a certificate recorded while it runs cannot be left pointing at a deleted customer.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '../../domain/customers/customer';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { CustomerDeletion, CustomerStore } from '../../ports/customers';
@@ -28,13 +27,11 @@ export class DynamoDbCustomerStore implements CustomerStore {
 
   async create(accountId: string, customer: Customer): Promise<boolean> {
     const written = await unlessConditionFails(() =>
-      documentClient().send(
-        new PutCommand({
+      documentClient().put({
           TableName: this.tableName,
           Item: { account_id: accountId, ...customer, transaction_count: 0, exemption_count: 0 },
           ConditionExpression: 'attribute_not_exists(id)',
         }),
-      ),
     );
     return written !== undefined;
   }
@@ -68,8 +65,7 @@ export class DynamoDbCustomerStore implements CustomerStore {
       sets.push(`#${field} = :${field}`);
     }
     const updated = await unlessConditionFails(() =>
-      documentClient().send(
-        new UpdateCommand({
+      documentClient().update({
           TableName: this.tableName,
           Key: { account_id: accountId, id },
           UpdateExpression: `SET ${sets.join(', ')}`,
@@ -78,7 +74,6 @@ export class DynamoDbCustomerStore implements CustomerStore {
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
-      ),
     );
     return updated && toCustomer(updated.Attributes!);
   }
@@ -97,7 +92,7 @@ export class DynamoDbCustomerStore implements CustomerStore {
       try {
         if (certificateKeys.length === 0) {
           // One item: a plain conditional delete (no transaction needed, and no ConditionCheck grant).
-          await documentClient().send(new DeleteCommand(deleteCustomer.Delete!));
+          await documentClient().delete(deleteCustomer.Delete!);
         } else {
           await transactWrite([deleteCustomer, ...certificateKeys.map((Key) => ({ Delete: { TableName: this.exemptionsTableName, Key } }))]);
         }
@@ -132,21 +127,19 @@ export class DynamoDbCustomerStore implements CustomerStore {
   }
 
   private async item(accountId: string, id: string): Promise<Record<string, unknown> | undefined> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true }));
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
     return Item;
   }
 
   /** The keys of the customer's certificates (bounded by MAX_EXEMPTIONS_PER_CUSTOMER: one page). */
   private async certificateKeys(accountId: string, customerId: string): Promise<Record<string, unknown>[]> {
-    const { Items } = await documentClient().send(
-      new QueryCommand({
+    const { Items } = await documentClient().query({
         TableName: this.exemptionsTableName,
         KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':account': accountId, ':prefix': `${customerId}#` },
         ProjectionExpression: 'account_id, sk',
         ConsistentRead: true,
-      }),
-    );
+      });
     return Items ?? [];
   }
 }

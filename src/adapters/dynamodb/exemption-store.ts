@@ -4,7 +4,6 @@
  * one transaction with its customer's `exemption_count` (the customer must exist and have fewer than the most
  * allowed); it is never deleted by the API, only revoked (kept for audit).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ExemptionDocument, StoredExemption } from '../../domain/exemptions/certificate';
 import type { ExemptionChange, ExemptionCreation, ExemptionStore } from '../../ports/customers';
 import { documentClient } from './client';
@@ -47,17 +46,13 @@ export class DynamoDbExemptionStore implements ExemptionStore {
       return 'created';
     } catch (error) {
       if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-      const { Item } = await documentClient().send(
-        new GetCommand({ TableName: this.customersTableName, Key: { account_id: accountId, id: exemption.customer_id }, ProjectionExpression: 'id', ConsistentRead: true }),
-      );
+      const { Item } = await documentClient().get({ TableName: this.customersTableName, Key: { account_id: accountId, id: exemption.customer_id }, ProjectionExpression: 'id', ConsistentRead: true });
       return Item ? 'too_many' : 'missing_customer';
     }
   }
 
   async get(accountId: string, customerId: string, id: string): Promise<StoredExemption | undefined> {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: sortKey(customerId, id) }, ConsistentRead: true }),
-    );
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: sortKey(customerId, id) }, ConsistentRead: true });
     return Item && toExemption(Item);
   }
 
@@ -103,8 +98,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
       sets.push(`#${field} = :${field}`);
     }
     const updated = await unlessConditionFails(() =>
-      documentClient().send(
-        new UpdateCommand({
+      documentClient().update({
           TableName: this.tableName,
           Key: { account_id: accountId, sk: sortKey(customerId, id) },
           UpdateExpression: `SET ${sets.join(', ')}`,
@@ -113,7 +107,6 @@ export class DynamoDbExemptionStore implements ExemptionStore {
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
-      ),
     );
     if (updated) return { outcome: 'changed', exemption: toExemption(updated.Attributes!) };
     return (await this.get(accountId, customerId, id)) ? { outcome: 'revoked' } : { outcome: 'missing' };

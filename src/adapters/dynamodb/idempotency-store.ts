@@ -16,14 +16,13 @@
  * Powertools' defaults: `id`, `expiration` (the table's TTL), `in_progress_expiration`, `status`, `data`, `validation`.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, IdempotencyRecordStatus } from '@aws-lambda-powertools/idempotency';
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
+import { isConditionalCheckFailed } from './errors';
 import { transactWrite } from './transact';
 import type { DynamoDbUsageStore } from './usage-store';
 
@@ -63,7 +62,7 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
   }
 
   protected async _getRecord(idempotencyKey: string): Promise<IdempotencyRecord> {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { id: idempotencyKey }, ConsistentRead: true }));
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { id: idempotencyKey }, ConsistentRead: true });
     if (!Item) throw new IdempotencyItemNotFoundError();
     return toRecord(Item);
   }
@@ -72,27 +71,25 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
   protected async _putRecord(record: IdempotencyRecord): Promise<void> {
     const now = Date.now();
     try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            id: record.idempotencyKey,
-            expiration: record.expiryTimestamp,
-            status: record.getStatus(),
-            ...(record.inProgressExpiryTimestamp !== undefined ? { in_progress_expiration: record.inProgressExpiryTimestamp } : {}),
-            ...(this.isPayloadValidationEnabled() && record.payloadHash !== undefined ? { validation: record.payloadHash } : {}),
-          },
-          ConditionExpression:
-            'attribute_not_exists(id) OR expiration < :now OR (#status = :inprogress AND attribute_exists(in_progress_expiration) AND in_progress_expiration < :nowMs)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':now': now / 1000, ':nowMs': now, ':inprogress': IdempotencyRecordStatus.INPROGRESS },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
+      await documentClient().put({
+        TableName: this.tableName,
+        Item: {
+          id: record.idempotencyKey,
+          expiration: record.expiryTimestamp,
+          status: record.getStatus(),
+          ...(record.inProgressExpiryTimestamp !== undefined ? { in_progress_expiration: record.inProgressExpiryTimestamp } : {}),
+          ...(this.isPayloadValidationEnabled() && record.payloadHash !== undefined ? { validation: record.payloadHash } : {}),
+        },
+        ConditionExpression:
+          'attribute_not_exists(id) OR expiration < :now OR (#status = :inprogress AND attribute_exists(in_progress_expiration) AND in_progress_expiration < :nowMs)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':now': now / 1000, ':nowMs': now, ':inprogress': IdempotencyRecordStatus.INPROGRESS },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      });
       this.claimedUntil = record.inProgressExpiryTimestamp ?? null;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) {
-        // The old item comes back in DynamoDB's wire format, even through the document client.
+      if (isConditionalCheckFailed(error)) {
+        // The old item comes back in DynamoDB's AttributeValue form: errors are not unmarshalled (documents.ts).
         const existing = error.Item ? toRecord(unmarshall(error.Item)) : undefined;
         throw new IdempotencyItemAlreadyExistsError(`Failed to put record for already existing idempotency key: ${record.idempotencyKey}`, existing);
       }
@@ -151,7 +148,7 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
   async release(event: JSONValue): Promise<JSONValue | undefined> {
     const key = this.getHashedIdempotencyKey(event);
     if (await this.deleteOwnClaim(key)) return undefined;
-    const { Item } = await documentClient().send(new GetCommand({ TableName: this.tableName, Key: { id: key }, ConsistentRead: true }));
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { id: key }, ConsistentRead: true });
     const record = Item ? toRecord(Item) : undefined;
     return record?.getStatus() === IdempotencyRecordStatus.COMPLETED ? record.getResponse() : undefined;
   }
@@ -160,15 +157,13 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
   private async deleteOwnClaim(idempotencyKey: string): Promise<boolean> {
     const claim = this.claim();
     const deleted = await unlessConditionFails(() =>
-      documentClient().send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: { id: idempotencyKey },
-          ConditionExpression: claim.condition,
-          ExpressionAttributeNames: claim.names,
-          ExpressionAttributeValues: claim.values,
-        }),
-      ),
+      documentClient().delete({
+        TableName: this.tableName,
+        Key: { id: idempotencyKey },
+        ConditionExpression: claim.condition,
+        ExpressionAttributeNames: claim.names,
+        ExpressionAttributeValues: claim.values,
+      }),
     );
     return deleted !== undefined;
   }

@@ -4,7 +4,7 @@
  * being older, so containers racing on a key's first call of the day cost one failed condition at most. A table of
  * its own keeps the authorizer's access to the key table itself exactly GetItem.
  */
-import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { KeyActivity } from '../../ports/accounts';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
@@ -21,15 +21,13 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
     if (this.written.get(keyId) === day) return;
     // Refused when another container already wrote this day or a later one: nothing to do.
     await unlessConditionFails(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { key_id: keyId },
-          UpdateExpression: 'SET last_used_on = :day',
-          ConditionExpression: 'attribute_not_exists(last_used_on) OR last_used_on < :day',
-          ExpressionAttributeValues: { ':day': day },
-        }),
-      ),
+      documentClient().update({
+        TableName: this.tableName,
+        Key: { key_id: keyId },
+        UpdateExpression: 'SET last_used_on = :day',
+        ConditionExpression: 'attribute_not_exists(last_used_on) OR last_used_on < :day',
+        ExpressionAttributeValues: { ':day': day },
+      }),
     );
     this.written.set(keyId, day);
   }
@@ -39,7 +37,7 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
     for (let i = 0; i < keyIds.length; i += BATCH_GET_LIMIT) {
       let keys: Record<string, unknown>[] | undefined = keyIds.slice(i, i + BATCH_GET_LIMIT).map((key_id) => ({ key_id }));
       while (keys?.length) {
-        const out: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }));
+        const out: BatchGetCommandOutput = await documentClient().batchGet({ RequestItems: { [this.tableName]: { Keys: keys } } });
         for (const item of out.Responses?.[this.tableName] ?? []) days[item.key_id as string] = item.last_used_on as string;
         keys = out.UnprocessedKeys?.[this.tableName]?.Keys;
       }

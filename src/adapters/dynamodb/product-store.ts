@@ -3,7 +3,6 @@
  * conditional on a new id (a caller's own id may repeat: 409); an update is a put conditional on the `updated_at`
  * read before it (optimistic: a concurrent change is never overwritten).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '../../domain/products/product';
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { ProductStore } from '../../ports/products';
@@ -32,14 +31,12 @@ export class DynamoDbProductStore implements ProductStore {
 
   async replaceIfUnchanged(accountId: string, product: Product, seenUpdatedAt: string): Promise<boolean> {
     const written = await unlessConditionFails(() =>
-      documentClient().send(
-        new PutCommand({
+      documentClient().put({
           TableName: this.tableName,
           Item: { account_id: accountId, ...product },
           ConditionExpression: 'updated_at = :seen',
           ExpressionAttributeValues: { ':seen': seenUpdatedAt },
         }),
-      ),
     );
     return written !== undefined;
   }

@@ -2,8 +2,8 @@
  * Secondary adapter (DynamoDB): reading items back. Queries and scans that follow LastEvaluatedKey across
  * DynamoDB's 1 MB pages, and the stripping of storage keys before an item leaves its store.
  */
-import { QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
+import type { QueryInput, ScanInput } from './documents';
 
 type Item = Record<string, unknown>;
 
@@ -11,11 +11,11 @@ type Item = Record<string, unknown>;
  * Every item a Query matches. For reads bounded by design (a report's counters, a sale's refunds,
  * a usage period), not for lists a client pages through.
  */
-export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+export async function queryAll(input: Omit<QueryInput, 'ExclusiveStartKey'>): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    const page = await documentClient().query({ ...input, ExclusiveStartKey: start });
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -23,11 +23,11 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
 }
 
 /** Every item a Scan matches: only for operator commands (`levy migrate`), never on a request's path. */
-export async function scanAll(input: Omit<ScanCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+export async function scanAll(input: Omit<ScanInput, 'ExclusiveStartKey'>): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await documentClient().send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
+    const page = await documentClient().scan({ ...input, ExclusiveStartKey: start });
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -39,11 +39,11 @@ export async function scanAll(input: Omit<ScanCommandInput, 'ExclusiveStartKey'>
  * asked for, so `has_more` is exact without a second round trip, and reading goes on when
  * DynamoDB's 1 MB cut stops a page short.
  */
-export async function queryPage(input: Omit<QueryCommandInput, 'Limit'>, limit: number): Promise<{ items: Item[]; has_more: boolean }> {
+export async function queryPage(input: Omit<QueryInput, 'Limit'>, limit: number): Promise<{ items: Item[]; has_more: boolean }> {
   const found: Item[] = [];
   let start = input.ExclusiveStartKey;
   do {
-    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: limit + 1 - found.length }));
+    const page = await documentClient().query({ ...input, ExclusiveStartKey: start, Limit: limit + 1 - found.length });
     found.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start && found.length <= limit);

@@ -6,11 +6,11 @@
  * (sort key the state alone, month only in `effective_month`) sort first in that range, so they still answer as their
  * month's table until `levy migrate` rewrites them (migrateLegacyItems).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { UsLocalRate } from '../../domain/tax/rate-types';
 import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import type { ZipRateTable } from '../../ports/rates';
 import { documentClient } from './client';
+import type { QueryInput } from './documents';
 import { queryAll, scanAll } from './query';
 
 const BATCH_SIZE = 25; // BatchWriteItem's limit
@@ -53,9 +53,9 @@ export class DynamoDbRateStore implements ZipRateTable {
   }
 
   /** A Limit-ed Query is one call (the newest or oldest key); without a Limit every page is read. */
-  private async query(input: Omit<QueryCommandInput, 'TableName'>): Promise<UsLocalRate[]> {
+  private async query(input: Omit<QueryInput, 'TableName'>): Promise<UsLocalRate[]> {
     const items = input.Limit
-      ? ((await documentClient().send(new QueryCommand({ TableName: this.tableName, ...input }))).Items ?? [])
+      ? ((await documentClient().query({ TableName: this.tableName, ...input })).Items ?? [])
       : await queryAll({ TableName: this.tableName, ...input });
     return (items as RateItem[]).map(rowOf);
   }
@@ -94,11 +94,9 @@ export class DynamoDbRateStore implements ZipRateTable {
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate keys unprocessed; re-run the command`);
         if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        const result = await documentClient().send(
-          new BatchGetCommand({
-            RequestItems: { [this.tableName]: { Keys: pending, ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME } },
-          }),
-        );
+        const result = await documentClient().batchGet({
+          RequestItems: { [this.tableName]: { Keys: pending, ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME } },
+        });
         for (const item of (result.Responses?.[this.tableName] ?? []) as RateItem[]) found.add(`${item.zip}/${item.state}`);
         pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
       }
@@ -122,7 +120,7 @@ export class DynamoDbRateStore implements ZipRateTable {
         for (let attempt = 0; pending.length > 0; attempt++) {
           if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate items unprocessed; re-run the command`);
           if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-          const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          const result = await documentClient().batchWrite({ RequestItems: { [table]: pending } });
           pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
         }
         written += batch.length;

@@ -3,7 +3,6 @@
  * implementing the RecordStore port. Every read and write names the account, so another account's id is simply not
  * found. The vendor and entity stores are instances of it.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { RecordStore } from '../../ports/records';
 import { documentClient } from './client';
@@ -28,14 +27,12 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
   }
 
   async create(accountId: string, record: T): Promise<T> {
-    await documentClient().send(new PutCommand(this.putItem(accountId, record).Put!));
+    await documentClient().put(this.putItem(accountId, record).Put!);
     return record;
   }
 
   async get(accountId: string, id: string): Promise<T | undefined> {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true }),
-    );
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
     return Item ? toRecord<T>(Item) : undefined;
   }
 
@@ -72,17 +69,15 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
       sets.push(`#${field} = :${field}`);
     }
     const updated = await unlessConditionFails(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { account_id: accountId, id },
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
+      documentClient().update({
+        TableName: this.tableName,
+        Key: { account_id: accountId, id },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     return updated && toRecord<T>(updated.Attributes!);
   }
@@ -90,13 +85,11 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
   /** True when a record was deleted, false when there was none. */
   async delete(accountId: string, id: string): Promise<boolean> {
     const deleted = await unlessConditionFails(() =>
-      documentClient().send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: { account_id: accountId, id },
-          ConditionExpression: 'attribute_exists(id)',
-        }),
-      ),
+      documentClient().delete({
+        TableName: this.tableName,
+        Key: { account_id: accountId, id },
+        ConditionExpression: 'attribute_exists(id)',
+      }),
     );
     return deleted !== undefined;
   }

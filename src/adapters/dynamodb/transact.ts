@@ -5,9 +5,9 @@
  * exposure counter under concurrent sales) wrote nothing, so it is sent again after a short
  * jittered pause (docs/exposure.md).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
+import { transactionCancellationReasons } from './errors';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -15,8 +15,7 @@ const CONFLICT_ATTEMPTS = 8;
 
 /** The codes of a cancelled TransactWriteItems, one per item in order ('None', 'ConditionalCheckFailed', ...). */
 export function cancellationCodes(error: unknown): string[] | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  return transactionCancellationReasons(error)?.map((r) => r.Code ?? 'None');
 }
 
 function isTransactionConflict(error: unknown): boolean {
@@ -26,7 +25,7 @@ function isTransactionConflict(error: unknown): boolean {
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      await documentClient().transactWrite({ TransactItems: items });
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;

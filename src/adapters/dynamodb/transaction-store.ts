@@ -10,7 +10,6 @@
  * Ids never contain `#` (referenceField), so prefixes cannot collide. Writes are returned as TransactWriteItems
  * entries: the ledger (ledger.ts) writes them together with the exposure counters.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSACTIONS_BY_DATE_INDEX } from '../../config/tables';
 import { parameterError } from '../../domain/validation';
 import type { Page } from '../../domain/records/record';
@@ -89,16 +88,12 @@ export class DynamoDbTransactionStore {
   }
 
   async get(accountId: string, id: string): Promise<StoredSale | undefined> {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: saleKey(id) }, ConsistentRead: true }),
-    );
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: saleKey(id) }, ConsistentRead: true });
     return Item ? toStoredSale(Item) : undefined;
   }
 
   async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true }),
-    );
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true });
     return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, 'fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
   }
 
@@ -126,15 +121,13 @@ export class DynamoDbTransactionStore {
     const byDate = request.from !== undefined || request.to !== undefined;
     let start: Record<string, unknown> | undefined;
     if (request.startingAfter !== undefined) {
-      const { Item } = await documentClient().send(
-        new GetCommand({
-          TableName: this.tableName,
-          Key: { account_id: accountId, sk: saleKey(request.startingAfter) },
-          ProjectionExpression: '#date',
-          ExpressionAttributeNames: { '#date': 'date' },
-          ConsistentRead: true,
-        }),
-      );
+      const { Item } = await documentClient().get({
+        TableName: this.tableName,
+        Key: { account_id: accountId, sk: saleKey(request.startingAfter) },
+        ProjectionExpression: '#date',
+        ExpressionAttributeNames: { '#date': 'date' },
+        ConsistentRead: true,
+      });
       if (!Item) {
         throw parameterError('starting_after', `is '${request.startingAfter}', but no transaction with that id exists`);
       }
