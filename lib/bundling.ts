@@ -47,7 +47,11 @@ export const lambdaBundleSettings = {
  * "off" esbuild leaves Powertools Tracer and the X-Ray SDK out of the bundle.
  */
 export function lambdaBundleDefines(options: { tracing: boolean }): Record<string, string> {
-  return { 'process.env.LEVY_TRACING': JSON.stringify(options.tracing ? 'on' : 'off') };
+  return {
+    'process.env.LEVY_TRACING': JSON.stringify(options.tracing ? 'on' : 'off'),
+    // The data files were validated before the bundle was built (bin/levy.ts): src/domain/tax/data-file.ts.
+    'process.env.LEVY_DATA_CHECKED': JSON.stringify('build'),
+  };
 }
 
 /**

@@ -27,13 +27,18 @@ const datedRows = <T extends z.ZodRawShape>(shape: T) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const vatStandardSchema = z.object({
+const vatStandardSchema = z.strictObject({
+  description: z.string(),
+  /** Rates are in percent (true), as in the other rate files. */
+  percent: z.literal(true),
   countries: z.array(
     z.object({
       country: z.string().refine(isAssignedCountry, 'unknown country code'),
       tax_name: z.string(),
       rates: datedRows({ standard: percent }),
       no_vat_note: z.string().optional(),
+      /** Where the no_vat_note comes from (a country without VAT has no rate row to carry it). */
+      source: source.optional(),
     }),
   ),
 });
@@ -44,7 +49,8 @@ const taxCodeId = z.string().regex(/^levy_[a-z0-9_]+$/, 'a tax code id such as l
 /** A category's rows (`category`) or a tax code's (`tax_code`), never both: the key its dated series is kept under. */
 const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
 
-const vatReducedSchema = z.object({
+const vatReducedSchema = z.strictObject({
+  description: z.string(),
   entries: z
     .array(
       z
@@ -59,7 +65,8 @@ const vatReducedSchema = z.object({
     }),
 });
 
-const canadaSchema = z.object({
+const canadaSchema = z.strictObject({
+  description: z.string(),
   resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
   /** Tax codes zero-rated for GST/HST and QST and exempt from PST/RST in every province (basic groceries, prescription drugs). */
   zero_rated_tax_codes: z.array(z.strictObject({ tax_code: taxCodeId, source })).optional(),
