@@ -3,7 +3,6 @@
  * open (docs/api.md). Records, requests and queries are built from these. Each message continues the field's name
  * ("must be a string"); src/domain/validation.ts puts the name in front.
  */
-import currencyCodes from 'currency-codes';
 import * as z from 'zod';
 import { isAssignedCountry } from './geography/countries';
 import { REFERENCE_PATTERN } from './ids';
@@ -79,18 +78,6 @@ export const refundAmountField = z
   .int({ error: refundAmountMessage })
   .min(1, { error: refundAmountMessage })
   .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage });
-
-/** ISO 4217 codes of real currencies (the package's list without metals, bond units, XTS and XXX). */
-const currencySet: ReadonlySet<string> = new Set(
-  currencyCodes.data.filter((c) => !c.countries.every((country) => country.startsWith('Zz'))).map((c) => c.code),
-);
-const isCurrencyCode = (code: string): boolean => currencySet.has(code);
-
-export const currencyField = z
-  .string({ error: requiredOr('must be an ISO 4217 code such as "EUR"') })
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .refine(isCurrencyCode, { error: 'must be an ISO 4217 code such as "EUR" or "USD"' });
 
 /** A caller's reference: also a path segment, so URL-safe, and never `#` (the stores' key separator). */
 export const referenceField = z

@@ -1,25 +1,7 @@
 /** Domain (pure): the request of POST /v1/tax/unify, a cart of lines for one customer, place and date. */
 import * as z from 'zod';
-import {
-  amountField,
-  booleanField,
-  checkCategoryDelivery,
-  checkGovernmentLevel,
-  checkSaleTotals,
-  checkUniqueLineIds,
-  currencyField,
-  customerTaxIdField,
-  customerTypeField,
-  dateField,
-  deliveryMethodField,
-  entityIdField,
-  governmentLevelField,
-  lineItemsField,
-  locationField,
-  productCategoryField,
-  quantityField,
-  referenceField,
-} from '../fields';
+import { currencyField } from '../currency-field';
+import { amountField, booleanField, checkCategoryDelivery, checkGovernmentLevel, checkSaleTotals, checkUniqueLineIds, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, lineItemsField, locationField, productCategoryField, quantityField, referenceField } from '../fields';
 
 const cartLineSchema = z
   .strictObject({

@@ -1,10 +1,12 @@
 // Domain (pure): country and subdivision codes and their full English names (ISO 3166-1 / 3166-2).
-import countries from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
 import { fieldError } from '../validation';
 
-// Register English only: the package's Node entry loads ~80 locales, which the Lambda bundle does not need.
-countries.registerLocale(english);
+/**
+ * The package's English names, code -> name or [official name, other names...]: its data only, not its look-up code
+ * (which brings every alpha-3 and numeric code and a diacritics table: 18 KB the functions do not use).
+ */
+const englishNames: Readonly<Record<string, string | readonly string[]>> = english.countries;
 
 /**
  * Common English names where the library's first (official-style) name is not what people write:
@@ -40,20 +42,15 @@ const commonNameOverrides: Readonly<Record<string, string>> = {
   VN: 'Vietnam',
 };
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-let assignedCodes: ReadonlySet<string> | undefined;
-
-/** Every upper-case two-letter code the library calls valid, asked once (676 codes) instead of on every request. */
-function assigned(): ReadonlySet<string> {
-  if (assignedCodes) return assignedCodes;
-  const codes = new Set<string>();
-  for (const a of LETTERS) for (const b of LETTERS) if (countries.isValid(a + b)) codes.add(a + b);
-  return (assignedCodes = codes);
-}
-
 /** True for an ISO 3166-1 alpha-2 code in use (plus XK Kosovo, which the EU and most tax authorities use). */
 export function isAssignedCountry(code: string): boolean {
-  return assigned().has(code);
+  return Object.hasOwn(englishNames, code);
+}
+
+/** The package's official English name of a code (the first of its names). */
+function officialName(code: string): string | undefined {
+  const names = englishNames[code];
+  return typeof names === 'string' ? names : names?.[0];
 }
 
 /** Full common English name of an assigned country code ("DE" -> "Germany"); throws on an unknown code. */
@@ -63,7 +60,7 @@ export function countryName(code: string): string {
   if (known !== undefined) return known;
   const upper = code.toUpperCase();
   const override = commonNameOverrides[upper];
-  const name = override || (isAssignedCountry(upper) ? countries.getName(upper, 'en', { select: 'official' }) : undefined);
+  const name = override || (isAssignedCountry(upper) ? officialName(upper) : undefined);
   if (!name) throw fieldError('country', `is '${code}', which is not an assigned country code`);
   // Only codes that named a country are kept (an unknown code throws above), in the spelling they were asked in.
   if (countryNames.size < 1_024) countryNames.set(code, name);

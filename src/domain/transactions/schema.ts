@@ -3,30 +3,8 @@
  * are 400), and the query of GET /v1/transactions. The shape is ours (docs/exposure.md); the fields are shared.
  */
 import * as z from 'zod';
-import {
-  amountField,
-  checkCategoryDelivery,
-  checkGovernmentLevel,
-  checkSaleTotals,
-  checkUniqueLineIds,
-  currencyField,
-  customerTaxIdField,
-  customerTypeField,
-  dateField,
-  deliveryMethodField,
-  entityIdField,
-  governmentLevelField,
-  lineItemsField,
-  listQuerySchema,
-  locationField,
-  MAX_LINE_ITEMS,
-  periodInOrder,
-  periodOrderError,
-  productCategoryField,
-  quantityField,
-  referenceField,
-  refundAmountField,
-} from '../fields';
+import { currencyField } from '../currency-field';
+import { amountField, checkCategoryDelivery, checkGovernmentLevel, checkSaleTotals, checkUniqueLineIds, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, lineItemsField, listQuerySchema, locationField, MAX_LINE_ITEMS, periodInOrder, periodOrderError, productCategoryField, quantityField, referenceField, refundAmountField } from '../fields';
 
 const transactionLineSchema = z
   .strictObject({
