@@ -2,7 +2,7 @@
  * Integration: what a warm POST /v1/tax/rate costs in DynamoDB calls, on DynamoDB Local. The lean client's `call` (the
  * wire: every request to DynamoDB passes there) is wrapped to count the operations each API call makes
  * (instrumentation, not a mock: every operation still runs). A warm
- * call without an Idempotency-Key makes one, the usage counter's write (a one-item TransactWriteItems, see
+ * call without an Idempotency-Key makes one, the usage counter's write (one UpdateItem, see
  * usage-store.ts); the seller entity and the ZIP row come
  * from the container's caches, and an entity updated through this container is seen by the next quote.
  */
@@ -46,10 +46,10 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
   it('reads the entity and the ZIP row on the first call, then makes only the usage write', async () => {
     const first = await commandsOf(() => rate(zipQuote));
     // The primary entity (a Query of the account's entities), the ZIP row (a Query), the usage counter.
-    expect(first).toEqual(['Query', 'Query', 'TransactWriteItems']);
-    for (let i = 0; i < 3; i++) expect(await commandsOf(() => rate(zipQuote))).toEqual(['TransactWriteItems']);
+    expect(first).toEqual(['Query', 'Query', 'UpdateItem']);
+    for (let i = 0; i < 3; i++) expect(await commandsOf(() => rate(zipQuote))).toEqual(['UpdateItem']);
     // Another ZIP reads its row once; the seller is still cached.
-    expect(await commandsOf(() => rate({ ...zipQuote, location: { country: 'US', postal_code: '10001' } }))).toEqual(['Query', 'TransactWriteItems']);
+    expect(await commandsOf(() => rate({ ...zipQuote, location: { country: 'US', postal_code: '10001' } }))).toEqual(['Query', 'UpdateItem']);
     expect((await rate(zipQuote)).status).toBe(200);
   });
 
@@ -58,12 +58,12 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
     // A French business customer of a French seller: domestic, no reverse charge.
     const saas = { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, entity_id: sub.body.id };
     expect((await rate(saas)).body.reverse_charge_applicable).toBe(false);
-    expect(await commandsOf(() => rate(saas))).toEqual(['TransactWriteItems']);
+    expect(await commandsOf(() => rate(saas))).toEqual(['UpdateItem']);
 
     const moved = await callRoute('entities-update', { accountId, pathParameters: { id: sub.body.id }, body: { country: 'DE' } });
     expect(moved.status).toBe(200);
     const after = await commandsOf(() => rate(saas));
-    expect(after).toEqual(['GetItem', 'TransactWriteItems']);
+    expect(after).toEqual(['GetItem', 'UpdateItem']);
     // Now a German seller: the French business customer self-accounts.
     expect((await rate(saas)).body.reverse_charge_applicable).toBe(true);
   });

@@ -22,14 +22,23 @@ function isTransactionConflict(error: unknown): boolean {
   return cancellationCodes(error)?.includes('TransactionConflict') === true || (error as Error | undefined)?.name === 'TransactionConflictException';
 }
 
-export async function transactWrite(items: TransactItem[]): Promise<void> {
+/**
+ * Runs a write, again after a short jittered pause while it is refused only because a transaction held one of its
+ * items: a cancelled transaction, or a single-item write that met one (TransactionConflictException). Either wrote
+ * nothing.
+ */
+export async function retryingConflicts(write: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await documentClient().transactWrite({ TransactItems: items });
+      await write();
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
     }
   }
+}
+
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  await retryingConflicts(() => documentClient().transactWrite({ TransactItems: items }));
 }

@@ -7,7 +7,8 @@
  */
 import type { UsageMeter, UsageRow } from '../../ports/reports';
 import { queryAll } from './query';
-import { transactWrite, type TransactItem } from './transact';
+import { documentClient } from './client';
+import { retryingConflicts, type TransactItem } from './transact';
 
 /** Enough that a busy account's concurrent calls rarely meet on one item; a usage read is one query either way. */
 export const USAGE_SHARDS = 10;
@@ -32,9 +33,13 @@ export class DynamoDbUsageStore implements UsageMeter {
     };
   }
 
-  /** A keyless call: a transaction too, so it is retried when it meets a keyed call's transaction on its item. */
+  /**
+   * A keyless call: the same counter update on its own (one write unit, where a one-item transaction costs two, and
+   * faster), sent again when it meets a keyed call's transaction on its item.
+   */
   async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
-    await transactWrite([this.billItem(accountId, endpoint, at)]);
+    const { Update } = this.billItem(accountId, endpoint, at);
+    await retryingConflicts(() => documentClient().update(Update!));
   }
 
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
