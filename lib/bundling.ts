@@ -97,7 +97,12 @@ function dataPackageCopies(dataPackages: readonly string[], outputDir: string): 
  * copied data packages. Synchronous, because CDK's local bundling is; the stack, the bundle test and the benchmarks
  * all call it.
  */
-export function bundleLambdaFunction(entry: string, dataPackages: readonly string[], outDir: string, options: { tracing?: boolean } = {}): { metafile: Metafile } {
+export function bundleLambdaFunction(
+  entry: string,
+  dataPackages: readonly string[],
+  outDir: string,
+  options: { tracing?: boolean; sourceMaps?: boolean } = {},
+): { metafile: Metafile } {
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = buildSync({
     ...lambdaBundleSettings,
@@ -105,6 +110,7 @@ export function bundleLambdaFunction(entry: string, dataPackages: readonly strin
     mainFields: [...lambdaBundleSettings.mainFields],
     alias: { ...lambdaBundleSettings.alias },
     define: lambdaBundleDefines({ tracing: options.tracing ?? false }),
+    sourcemap: options.sourceMaps ?? lambdaBundleSettings.sourcemap,
     metafile: true,
     absWorkingDir: projectRoot,
     entryPoints: { index: path.join(projectRoot, entry) },

@@ -38,6 +38,8 @@ export interface LevyFunctionProps {
    * cold-start time, docs/deployment.md). The stack sets it from `-c tracing=true`.
    */
   readonly tracing?: boolean;
+  /** Source maps in the bundle and NODE_OPTIONS=--enable-source-maps (default true; the stack's `-c sourceMaps`). */
+  readonly sourceMaps?: boolean;
   /** The documents bucket and what the function may do with its objects (routes' `documents`): Get or Put only. */
   readonly documents?: { readonly bucket: s3.IBucket; readonly access: 'read' | 'write' };
 }
@@ -49,6 +51,7 @@ export class LevyFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: LevyFunctionProps) {
     super(scope, id);
+    const sourceMaps = props.sourceMaps ?? true;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -65,7 +68,7 @@ export class LevyFunction extends Construct {
     const environment: Record<string, string> = {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
-      NODE_OPTIONS: '--enable-source-maps',
+      ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
       // Empty: real AWS. Declared so that `sam local invoke --env-vars env.json` may point it at a local DynamoDB.
       [DYNAMODB_ENDPOINT_ENV_VAR]: '',
     };
@@ -82,10 +85,10 @@ export class LevyFunction extends Construct {
           image: lambda.Runtime.NODEJS_22_X.bundlingImage,
           // Never run (the local bundler below always answers); it names the bundle, so CDK's cache of bundled
           // assets tells one function's from another's.
-          command: ['esbuild', props.entry, `tracing=${props.tracing ? 'on' : 'off'}`],
+          command: ['esbuild', props.entry, `tracing=${props.tracing ? 'on' : 'off'}`, `sourcemap=${sourceMaps ? 'on' : 'off'}`],
           local: {
             tryBundle: (outputDir: string) => {
-              bundleLambdaFunction(props.entry, props.dataPackages ?? [], outputDir, { tracing: props.tracing ?? false });
+              bundleLambdaFunction(props.entry, props.dataPackages ?? [], outputDir, { tracing: props.tracing ?? false, sourceMaps });
               return true;
             },
           },

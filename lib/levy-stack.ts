@@ -52,6 +52,11 @@ export interface LevyStackProps extends StackProps {
    * false: the tracer and the X-Ray SDK are about 115 KB of every bundle and cost cold-start time (docs/deployment.md).
    */
   readonly tracing?: boolean;
+  /**
+   * Source maps in every bundle and `--enable-source-maps`, so stack traces in the logs name Levy's files and lines.
+   * Default true; they cost a cold start about 12 ms (docs/benchmarks.md), so `-c sourceMaps=false` leaves them out.
+   */
+  readonly sourceMaps?: boolean;
 }
 
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
@@ -205,6 +210,7 @@ export class LevyStack extends Stack {
       timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       logLevel: props.logLevel,
       tracing: props.tracing,
+      sourceMaps: props.sourceMaps,
     });
     // A REQUEST authorizer (cached per Authorization header, like a TOKEN one) so that it receives the request id
     // and logs with it; a missing header is a 401 without calling it.
@@ -228,6 +234,7 @@ export class LevyStack extends Stack {
         logLevel: props.logLevel,
         dataPackages: served.dataPackages,
         tracing: props.tracing,
+        sourceMaps: props.sourceMaps,
         documents: documentsAccessOf(served, this.documentsBucket),
       });
       functionsByName[served.name] = fn;

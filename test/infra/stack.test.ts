@@ -205,6 +205,18 @@ describe('tables', () => {
   });
 });
 
+describe('source maps (-c sourceMaps=false)', () => {
+  test('leaves --enable-source-maps out of every function (source maps are on by default)', () => {
+    const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
+    const plainResources = Template.fromStack(plain.stack).toJSON().Resources as Record<string, Json>;
+    const functions = Object.values(plainResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
+    expect(functions).toHaveLength(routeFunctions().length + 1);
+    for (const fn of functions) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
+    const withMaps = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
+    for (const fn of withMaps) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+  });
+});
+
 describe('tracing (-c tracing=true)', () => {
   test('active X-Ray tracing on every function and the stage, built into every bundle', () => {
     const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
