@@ -5,6 +5,7 @@
  * `exemption_count`, raised with each certificate (exemption-store.ts). The delete is conditional on both, so a
  * transaction or a certificate recorded while it runs cannot be left pointing at a deleted customer.
  */
+import { setFields } from './set-fields';
 import type { Customer } from '../../domain/customers/customer';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { CustomerDeletion, CustomerStore } from '../../ports/customers';
@@ -55,23 +56,12 @@ export class DynamoDbCustomerStore implements CustomerStore {
   }
 
   async update(accountId: string, id: string, patch: Patch<Omit<Customer, keyof StoredRecord>>): Promise<Customer | undefined> {
-    const names: Record<string, string> = { '#updated_at': 'updated_at' };
-    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString() };
-    const sets = ['#updated_at = :updated_at'];
-    for (const [field, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-      sets.push(`#${field} = :${field}`);
-    }
     const updated = await unlessConditionFails(() =>
       documentClient().update({
           TableName: this.tableName,
           Key: { account_id: accountId, id },
-          UpdateExpression: `SET ${sets.join(', ')}`,
+          ...setFields(patch),
           ConditionExpression: 'attribute_exists(id)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
     );

@@ -4,6 +4,7 @@
  * one transaction with its customer's `exemption_count` (the customer must exist and have fewer than the most
  * allowed); it is never deleted by the API, only revoked (kept for audit).
  */
+import { setFields } from './set-fields';
 import type { ExemptionDocument, StoredExemption } from '../../domain/exemptions/certificate';
 import type { ExemptionChange, ExemptionCreation, ExemptionStore } from '../../ports/customers';
 import { documentClient } from './client';
@@ -88,23 +89,12 @@ export class DynamoDbExemptionStore implements ExemptionStore {
 
   /** SETs the fields (and updated_at) only while the certificate exists and is not revoked; a refusal is told apart by one read. */
   private async changeUnlessRevoked(accountId: string, customerId: string, id: string, fields: Record<string, unknown>): Promise<ExemptionChange> {
-    const names: Record<string, string> = { '#updated_at': 'updated_at', '#revoked_at': 'revoked_at' };
-    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ':null_type': 'NULL' };
-    const sets = ['#updated_at = :updated_at'];
-    for (const [field, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-      sets.push(`#${field} = :${field}`);
-    }
     const updated = await unlessConditionFails(() =>
       documentClient().update({
           TableName: this.tableName,
           Key: { account_id: accountId, sk: sortKey(customerId, id) },
-          UpdateExpression: `SET ${sets.join(', ')}`,
+          ...setFields(fields, { names: { '#revoked_at': 'revoked_at' }, values: { ':null_type': 'NULL' } }),
           ConditionExpression: `attribute_exists(sk) AND ${NOT_REVOKED.replace('revoked_at', '#revoked_at')}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
     );

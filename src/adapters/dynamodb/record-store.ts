@@ -6,6 +6,7 @@
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { RecordStore } from '../../ports/records';
 import { documentClient } from './client';
+import { setFields } from './set-fields';
 import { unlessConditionFails } from './conditional-write';
 import { queryPage, withoutKeys } from './query';
 import type { TransactItem } from './transact';
@@ -58,24 +59,12 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
    * nothing is written then.
    */
   protected async guardedUpdate(accountId: string, id: string, patch: Record<string, unknown>, guard?: UpdateGuard): Promise<T | undefined> {
-    const names: Record<string, string> = { '#updated_at': 'updated_at' };
-    const values: Record<string, unknown> = { ':updated_at': new Date().toISOString(), ...guard?.values };
-    const sets = ['#updated_at = :updated_at'];
-    for (const [field, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      // null is stored as null, not removed: a cleared field is still answered (`"tax_id": null`), as after a create.
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-      sets.push(`#${field} = :${field}`);
-    }
     const updated = await unlessConditionFails(() =>
       documentClient().update({
         TableName: this.tableName,
         Key: { account_id: accountId, id },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...setFields(patch, { values: guard?.values }),
         ConditionExpression: ['attribute_exists(id)', guard?.expression].filter(Boolean).join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
