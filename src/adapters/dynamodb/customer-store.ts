@@ -11,7 +11,7 @@ import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/record
 import type { CustomerDeletion, CustomerStore } from '../../ports/customers';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
-import { queryPage, withoutKeys } from './query';
+import { accountPage, withoutKeys } from './query';
 import { cancellationCodes, transactWrite, type TransactItem } from './transact';
 
 /** Attributes of the item that are not part of the customer. */
@@ -43,15 +43,7 @@ export class DynamoDbCustomerStore implements CustomerStore {
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<Customer>> {
-    const { items, has_more } = await queryPage(
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'account_id = :account',
-        ExpressionAttributeValues: { ':account': accountId },
-        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-      },
-      page.limit,
-    );
+    const { items, has_more } = await accountPage(this.tableName, accountId, page);
     return { data: items.map(toCustomer), has_more };
   }
 

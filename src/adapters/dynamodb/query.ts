@@ -50,6 +50,19 @@ export async function queryPage(input: Omit<QueryInput, 'Limit'>, limit: number)
   return { items: found.slice(0, limit), has_more: found.length > limit };
 }
 
+/** A page of an account's items in a table keyed (account_id, id), in id order, after `startingAfter`. */
+export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string }): Promise<{ items: Item[]; has_more: boolean }> {
+  return queryPage(
+    {
+      TableName: tableName,
+      KeyConditionExpression: 'account_id = :account',
+      ExpressionAttributeValues: { ':account': accountId },
+      ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
+    },
+    page.limit,
+  );
+}
+
 /** The item without its storage keys and internal attributes: they never leave the store. */
 export function withoutKeys<T>(item: Item, keys: readonly string[]): T {
   const record = { ...item };

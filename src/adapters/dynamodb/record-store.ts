@@ -8,7 +8,7 @@ import type { RecordStore } from '../../ports/records';
 import { documentClient } from './client';
 import { setFields } from './set-fields';
 import { unlessConditionFails } from './conditional-write';
-import { queryPage, withoutKeys } from './query';
+import { accountPage, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
 /** A condition on the stored record that an update must meet (DynamoDB condition expression and its values). */
@@ -38,15 +38,7 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<T>> {
-    const { items, has_more } = await queryPage(
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'account_id = :account',
-        ExpressionAttributeValues: { ':account': accountId },
-        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-      },
-      page.limit,
-    );
+    const { items, has_more } = await accountPage(this.tableName, accountId, page);
     return { data: items.map((i) => toRecord<T>(i)), has_more };
   }
 

@@ -3,27 +3,11 @@
  * SDK's signer, a dev-time dependency here only), for every operation Levy sends, with and without a session token,
  * with non-ASCII bodies and header values with runs of spaces; and against AWS's published worked example.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '../../support/sdk-sha256';
 import { signRequest, type AwsCredentials } from '../../../src/adapters/aws/sigv4';
 
-const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-/** The SDK's Node hash (@smithy/hash-node), on node:crypto. */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
 
 const operations = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem', 'BatchWriteItem', 'TransactWriteItems'];
 const bodies = [

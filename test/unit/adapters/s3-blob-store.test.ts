@@ -2,27 +2,12 @@
  * Unit (fault-free, no network): the S3 blob store's requests, caught at `fetch`, are signed exactly as the SDK's own
  * signer (@smithy/signature-v4, S3 settings: the path encoded once) signs the same request; a 404 reads as absent.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { Sha256 } from '../../support/sdk-sha256';
 import { S3BlobStore } from '../../../src/adapters/blobs/s3-blob-store';
 
-const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-/** The SDK's Node hash (@smithy/hash-node), on node:crypto. */
-class Sha256 {
-  private readonly hash: Hash | Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
 
 const credentials = { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'IQoJb3JpZ2luX2VjE//token=' };
 const saved = { ...process.env };
