@@ -82,7 +82,7 @@ export const refundAmountField = z
 /** A caller's reference: also a path segment, so URL-safe, and never `#` (the stores' key separator). */
 export const referenceField = z
   .string({ error: requiredOr('must be a string') })
-  .regex(REFERENCE_PATTERN, { error: 'must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -' });
+  .regex(REFERENCE_PATTERN, { error: "must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ - (not '.' or '..' alone)" });
 
 const quantityMessage = 'must be a whole number from 1 to 10^9';
 export const quantityField = z

@@ -13,11 +13,21 @@ export function newId(prefix: string, now = Date.now()): string {
 /** Levy's own ids: the prefix, 9 base-36 time characters and 16 hex characters. */
 const levyId = (prefix: string) => new RegExp(`^${prefix}_[0-9a-z]{25}$`);
 
-/** The caller's reference of a transaction (referenceField): URL-safe, never `#`. */
-export const REFERENCE_PATTERN = /^[A-Za-z0-9._:~-]{1,128}$/;
+/**
+ * The caller's reference of a transaction (referenceField): URL-safe, never `#`, and never `.` or `..` alone, which
+ * a URL (and a storage key built from it) reads as a directory step.
+ */
+export const REFERENCE_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._:~-]{1,128}$/;
 
-/** A product's id: Levy's `prod_...` or the caller's own (issue 12: 1-64 characters, URL-safe, never `#`). */
-export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+/**
+ * A caller's own id of a product or a customer (issue 12): 1-64 characters, URL-safe, never `#` (the stores' key
+ * separator), and never `.` or `..` alone (a URL and a document's storage key would read them as directory steps).
+ */
+export const OWN_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,64}$/;
+export const OWN_ID_MESSAGE = "must be 1-64 characters of A-Z, a-z, 0-9 and _ . - (not '.' or '..' alone)";
+
+/** A product's id: Levy's `prod_...` or the caller's own. */
+export const PRODUCT_ID_PATTERN = OWN_ID_PATTERN;
 
 /** The shape of a tax code id (src/domain/tax/tax-codes.ts holds the catalogue; any other shape cannot exist). */
 const TAX_CODE_ID_PATTERN = /^levy_[a-z0-9_]{1,59}$/;
@@ -31,8 +41,8 @@ export interface IdFormat {
   readonly pattern: RegExp;
 }
 
-/** A customer's id: Levy's `cus_...`, or the caller's own (1-64 of A-Z a-z 0-9 _ . -; never `#`, the key separator). */
-export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+/** A customer's id: Levy's `cus_...`, or the caller's own. */
+export const CUSTOMER_ID_PATTERN = OWN_ID_PATTERN;
 
 export const idFormats = {
   vendor: { noun: 'vendor', pattern: levyId('vnd') },

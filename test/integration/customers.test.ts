@@ -53,6 +53,9 @@ describe('customers', () => {
     [{ name: 'A', address: { country: 'US' }, customer_type: 'PERSON' }, "'customer_type' must be one of"],
     [{ name: 'A', address: { country: 'US' }, id: 'has space' }, "'id' must be 1-64 characters"],
     [{ name: 'A', address: { country: 'US' }, id: 'x'.repeat(65) }, "'id' must be 1-64 characters"],
+    // '.' and '..' alone are directory steps in a URL and in the document's storage key.
+    [{ name: 'A', address: { country: 'US' }, id: '..' }, "(not '.' or '..' alone)"],
+    [{ name: 'A', address: { country: 'US' }, id: '.' }, "(not '.' or '..' alone)"],
     [{ name: 'A', address: { country: 'US' }, tax_ids: [{ type: 'xx_nope', value: '1' }] }, "'tax_ids[0].type' must be a supported"],
     [{ name: 'A', address: { country: 'US' }, colour: 'red' }, "Unknown field 'colour'"],
   ])('refuses %j with 400 naming the field', async (body, message) => {

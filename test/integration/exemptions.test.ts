@@ -125,6 +125,11 @@ describe('exemption certificates', () => {
 
   it('answers 415 for bytes that are not PDF, PNG or JPEG, 413 over 5 MiB, 400 for none; nothing is stored', async () => {
     const { body: cert } = await create(resale);
+    // A PDF sent as text reaches the function as text (API Gateway base64-encodes only binary media types): its bytes
+    // above 0x7F would be replaced, so it is refused before anything is stored.
+    const asText = await callRoute('exemption-document-put', { ...at(cert.id), body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3])]), headers: { 'Content-Type': 'text/plain' } });
+    expect(asText.status).toBe(415);
+    expect(asText.body.message).toMatch(/application\/pdf, image\/png, image\/jpeg/);
     const html = await callRoute('exemption-document-put', { ...at(cert.id), body: Buffer.from('<html>%PDF-</html>'), headers: { 'Content-Type': 'application/pdf' } });
     expect(html.status).toBe(415);
     expect(html.body).toMatchObject({ error: 'unsupported_media_type', status: 415 });

@@ -90,6 +90,7 @@ describe('products', () => {
     [{ id: 'has space', name: 'A', tax_code: 'levy_saas' }, "'id' must be 1-64 characters"],
     [{ id: 'x'.repeat(65), name: 'A', tax_code: 'levy_saas' }, "'id' must be 1-64 characters"],
     [{ id: 'a#b', name: 'A', tax_code: 'levy_saas' }, "'id' must be 1-64 characters"],
+    [{ id: '..', name: 'A', tax_code: 'levy_saas' }, "(not '.' or '..' alone)"],
     [{ name: 'A', tax_code: 'levy_saas', price: 10 }, "Unknown field 'price'"],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await create(body);

@@ -6,6 +6,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gateway-event';
+import { isBinaryMediaType } from '../../src/config/api-settings';
 import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
 import { importHandler } from '../../local/server/handler-module';
@@ -33,16 +34,25 @@ type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResu
 export async function callRoute(name: RouteName, options: CallOptions): Promise<CallResult> {
   const route = routeByName(name);
   const handler = await importHandler<Handler>(route.entry);
-  const binary = Buffer.isBuffer(options.body);
+  const bytes = Buffer.isBuffer(options.body);
+  const sentType = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? (bytes ? 'application/octet-stream' : 'application/json');
+  // As API Gateway does: bytes of a binary media type arrive base64-encoded, any other body as text.
+  const binary = bytes && isBinaryMediaType(sentType);
   const body =
-    options.body === undefined ? null : binary ? (options.body as Buffer).toString('base64') : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    options.body === undefined
+      ? null
+      : bytes
+        ? (options.body as Buffer).toString(binary ? 'base64' : 'utf8')
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body);
   const path = route.path.replace(/\{(\w+)\}/g, (_, p: string) => options.pathParameters?.[p] ?? '');
   const event = buildProxyEvent({
     route,
     path,
     pathParameters: options.pathParameters,
     query: options.query && (Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined)) as Record<string, string>),
-    headers: { ...(body !== null ? { 'Content-Type': binary ? 'application/octet-stream' : 'application/json' } : {}), ...options.headers },
+    headers: { ...(body !== null ? { 'Content-Type': sentType } : {}), ...options.headers },
     body,
     isBase64Encoded: binary,
     accountId: options.accountId,

@@ -7,6 +7,7 @@ import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
+import { BINARY_MEDIA_TYPES, isBinaryMediaType } from '../../config/api-settings';
 import type { RouteDefinition } from '../../config/routes';
 import { AppError, NotFoundError, ValidationError } from '../../domain/errors';
 import { idFormats, MAX_ID_LENGTH } from '../../domain/ids';
@@ -55,7 +56,13 @@ export function rawBody(): Middleware {
   return {
     before: async (request) => {
       const event = request.event as ValidatedEvent;
-      event.rawBody = hasBody(event) ? Buffer.from(event.body!, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      // Only a binary media type reaches the function as the bytes sent; any other body API Gateway hands over as
+      // text, and bytes outside UTF-8 would be replaced: refused before anything could store them.
+      const contentType = event.headers?.['content-type'];
+      if (hasBody(event) && (!isBinaryMediaType(contentType) || !event.isBase64Encoded)) {
+        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${BINARY_MEDIA_TYPES.join(', ')} for a document; got '${contentType ?? 'none'}'.`);
+      }
+      event.rawBody = hasBody(event) ? Buffer.from(event.body!, 'base64') : Buffer.alloc(0);
       event.body = null;
     },
   };

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { countryField, customerTaxIdField, customerTypeField, emailField, nameField, requireSomeField } from '../fields';
 import { knownSubdivisions, subdivisionCodes } from '../geography/countries';
 import { normalisePostalCode } from '../geography/location';
-import { CUSTOMER_ID_PATTERN, newId } from '../ids';
+import { CUSTOMER_ID_PATTERN, newId, OWN_ID_MESSAGE } from '../ids';
 import { validateTaxId } from '../tax-ids/validator';
 import { isSupportedTaxIdType, vatPrefixOf } from '../tax-ids/type-index';
 import { expected } from '../validation';
@@ -82,7 +82,7 @@ const taxIdsField = z
 
 const customerIdField = z
   .string({ error: expected('a string') })
-  .regex(CUSTOMER_ID_PATTERN, { error: 'must be 1-64 characters of A-Z, a-z, 0-9 and _ . -' });
+  .regex(CUSTOMER_ID_PATTERN, { error: OWN_ID_MESSAGE });
 
 export const createCustomerSchema = z.strictObject({
   id: customerIdField.optional(),

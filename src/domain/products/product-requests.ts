@@ -1,13 +1,13 @@
 /** Domain (pure): the requests that create and update a product (issue 12), strict: unknown fields are 400. */
 import * as z from 'zod';
 import { booleanField, dateField, nameField, requireSomeField } from '../fields';
-import { PRODUCT_ID_PATTERN } from '../ids';
+import { OWN_ID_MESSAGE, PRODUCT_ID_PATTERN } from '../ids';
 import { taxCode } from '../tax/tax-codes';
 import { expected, requiredOr } from '../validation';
 
 const productIdField = z
   .string({ error: expected('a string') })
-  .regex(PRODUCT_ID_PATTERN, { error: 'must be 1-64 characters of A-Z, a-z, 0-9 and _ . -' });
+  .regex(PRODUCT_ID_PATTERN, { error: OWN_ID_MESSAGE });
 
 /** A Levy tax code; an unknown one is a 400 naming it (GET /v1/tax_codes lists them). */
 const taxCodeField = z
