@@ -86,8 +86,8 @@ async function quoterAt(deps: QuoteDeps, accountId: string, sale: SaleContext, l
  */
 async function validatedTaxId(check: ReturnType<typeof taxIdCheckOf>): Promise<TaxIdValidation | null> {
   if (!check) return null;
-  const { validateTaxId } = await import('../domain/tax-ids/validator');
-  return validateTaxId(check);
+  const { validateTaxIdWhere } = await import('../domain/tax-ids/validator');
+  return validateTaxIdWhere(check, check.locationCountry);
 }
 
 /**

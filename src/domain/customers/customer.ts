@@ -8,8 +8,8 @@ import { countryField, customerTaxIdField, customerTypeField, emailField, nameFi
 import { knownSubdivisions, subdivisionCodes } from '../geography/countries';
 import { normalisePostalCode } from '../geography/location';
 import { CUSTOMER_ID_PATTERN, newId, OWN_ID_MESSAGE } from '../ids';
-import { validateTaxId } from '../tax-ids/validator';
-import { isSupportedTaxIdType, vatPrefixOf } from '../tax-ids/type-index';
+import { validateTaxIdWhere } from '../tax-ids/validator';
+import { isSupportedTaxIdType } from '../tax-ids/type-index';
 import { expected } from '../validation';
 import { timestampField } from '../records/record';
 
@@ -155,13 +155,9 @@ export const customerSchema = z
 
 export type Customer = z.output<typeof customerSchema>;
 
-/**
- * Checks one tax ID offline. The country is the one a VAT prefix on the number names, else the customer's address
- * country (a French VAT number of a customer addressed in Germany is checked as French).
- */
+/** Checks one tax ID offline where the customer is addressed, as a quote checks it (validateTaxIdWhere). */
 export function checkTaxId(input: TaxIdInput, addressCountry: string, at: Date): CustomerTaxId {
-  const country = vatPrefixOf(input.value) === undefined && input.type === undefined ? addressCountry : undefined;
-  const verdict = validateTaxId({ tax_id: input.value, type: input.type, country });
+  const verdict = validateTaxIdWhere({ tax_id: input.value, type: input.type }, addressCountry);
   return {
     type: verdict.type ?? input.type ?? null,
     value: input.value,

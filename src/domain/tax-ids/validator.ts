@@ -161,6 +161,22 @@ export function validateTaxId(req: TaxIdValidateInput): TaxIdValidation {
   return verdict(country, candidates, taxId, xiOnly);
 }
 
+/**
+ * A customer's tax ID checked where the customer is (POST /v1/tax/rate, unify, transactions, customers): against the
+ * country of its location first, with the type if one is named (unless the type names a country of its own: `au_abn`);
+ * when that does not validate and the number starts with another country's VAT prefix, as that country's number (a
+ * French VAT number of a customer located in Germany), whose verdict is then the answer. So a Mexican RFC that starts
+ * with `DE` is checked as Mexican, and an unprefixed `eu_vat` number as the location's.
+ */
+export function validateTaxIdWhere(input: { tax_id: string; type?: string | undefined }, locationCountry: string | undefined): TaxIdValidation {
+  const typeCountry = input.type === undefined ? undefined : countryOfType(input.type.trim().toLowerCase());
+  const local = validateTaxId({ tax_id: input.tax_id, type: input.type, country: typeCountry ?? locationCountry });
+  if (local.valid === true) return local;
+  const prefix = vatPrefixOf(input.tax_id);
+  if (prefix === undefined || typeCountry !== undefined || VAT_PREFIX_COUNTRY[prefix] === local.country) return local;
+  return validateTaxId({ tax_id: input.tax_id, type: input.type });
+}
+
 /** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */
 function verdict(country: string | null, candidates: readonly Entry[], taxId: string, xiOnly: boolean): TaxIdValidation {
   let best: Extract<Attempt, { valid: false }> | undefined;

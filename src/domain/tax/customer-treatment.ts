@@ -4,8 +4,7 @@
  */
 import { euMemberStates } from '../geography/countries';
 import { provesBusinessStatus } from '../tax-ids/business-proof';
-import { vatPrefixOf } from '../tax-ids/type-index';
-import type { TaxIdValidateInput, TaxIdValidation } from '../tax-ids/types';
+import type { TaxIdValidation } from '../tax-ids/types';
 import type { CustomerType } from './vocabulary';
 
 /** The customer as a request declares it. */
@@ -41,13 +40,9 @@ function needsBusinessProof(type: CustomerType, locationCountry: string | undefi
   return type === 'B2B' || (type === 'RESELLER' && locationCountry !== 'US');
 }
 
-/**
- * The check a declared tax ID gets: against the country of its VAT prefix when it has one (`DE...`, `EL...`), else
- * against the country the sale is located in. Null without a tax ID.
- */
-export function taxIdCheckOf(customer: DeclaredCustomer, locationCountry: string | undefined): TaxIdValidateInput | null {
-  if (!customer.tax_id) return null;
-  return { tax_id: customer.tax_id, country: vatPrefixOf(customer.tax_id) ? undefined : locationCountry };
+/** The tax ID a declared customer is checked by, and where (validateTaxIdWhere); null without a tax ID. */
+export function taxIdCheckOf(customer: DeclaredCustomer, locationCountry: string | undefined): { tax_id: string; locationCountry: string | undefined } | null {
+  return customer.tax_id ? { tax_id: customer.tax_id, locationCountry } : null;
 }
 
 /** `taxId` is the validation of `taxIdCheckOf(customer, locationCountry)` (null without a tax ID). */

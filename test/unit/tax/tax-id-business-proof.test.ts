@@ -6,7 +6,7 @@
  */
 import { treatCustomer } from '../../support/customer-treatment';
 import { provesBusinessStatus } from '../../../src/domain/tax-ids/business-proof';
-import { validateTaxId } from '../../../src/domain/tax-ids/validator';
+import { validateTaxId, validateTaxIdWhere } from '../../../src/domain/tax-ids/validator';
 
 describe('provesBusinessStatus', () => {
   const cases: [country: string, number: string, type: string, proves: boolean, why: string][] = [
@@ -78,5 +78,21 @@ describe('provesBusinessStatus', () => {
     expect(treatCustomer({ type: 'RESELLER' }, 'AU')).toMatchObject({ applied_type: 'B2C', reason: 'tax_id_missing' });
     // US: the resale exemption rests on a resale certificate (e.g. CDTFA Publication 103), not on a tax ID.
     expect(treatCustomer({ type: 'RESELLER' }, 'US')).toMatchObject({ applied_type: 'RESELLER' });
+  });
+});
+
+describe('a customer tax ID checked where the customer is (validateTaxIdWhere)', () => {
+  it('reads an unprefixed eu_vat number as the location country’s, a prefixed one of another country as that country’s', () => {
+    // 136695976 is the German VAT number DE136695976 (python-stdnum de/vat doctest) without its prefix.
+    expect(validateTaxIdWhere({ tax_id: '136695976', type: 'eu_vat' }, 'DE')).toMatchObject({ valid: true, country: 'DE', normalized: 'DE136695976' });
+    // A French VAT number (python-stdnum fr/tva doctest) of a customer located in Germany.
+    expect(validateTaxIdWhere({ tax_id: 'FR40303265045' }, 'DE')).toMatchObject({ valid: true, country: 'FR' });
+  });
+
+  it('keeps a Mexican RFC that starts with DE Mexican, and a type of its own country to that country', () => {
+    // RFC of a person: 4 letters, birth date 800101, homoclave (SAT, Anexo 20; python-stdnum mx/rfc format).
+    expect(validateTaxIdWhere({ tax_id: 'DEGA800101AB1' }, 'MX')).toMatchObject({ valid: true, country: 'MX', type: 'mx_rfc' });
+    // 53 004 085 616 is the ABN of the ATO's own example (abr.business.gov.au, "ABN format").
+    expect(validateTaxIdWhere({ tax_id: '53 004 085 616', type: 'au_abn' }, 'DE')).toMatchObject({ valid: true, country: 'AU' });
   });
 });
