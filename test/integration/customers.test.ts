@@ -1,6 +1,6 @@
 /** Integration: the customer routes on DynamoDB Local, through the shared pipeline. */
 import { customerStore } from '../../src/composition/ports';
-import { transactWrite } from '../../src/adapters/dynamodb/transact';
+import { cancellationCodes, transactWrite } from '../../src/adapters/dynamodb/transact';
 import { callRoute, newTestAccount } from '../support/api';
 
 describe('customers', () => {
@@ -108,7 +108,12 @@ describe('customers', () => {
   });
 
   it('a transaction naming a deleted customer fails: the marker write is conditional on the customer', async () => {
-    await expect(transactWrite([customerStore().recordTransactionItem(accountId, 'no-such-customer')])).rejects.toThrow();
+    const refused = await transactWrite([customerStore().recordTransactionItem(accountId, 'no-such-customer')]).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // Refused by the item's condition (the customer must exist), not by anything else (a wrong table, a bad request).
+    expect(cancellationCodes(refused)).toEqual(['ConditionalCheckFailed']);
   });
 
   it("answers 404 for another account's customer on GET, PATCH and DELETE and leaves it intact", async () => {

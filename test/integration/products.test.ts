@@ -1,6 +1,6 @@
 /** Integration: the product and tax-code routes on DynamoDB Local, through the shared pipeline (issue 12). */
 import { ports } from '../../src/composition/all-ports';
-import { taxCodeOn, type Product } from '../../src/domain/products/product';
+import { taxCodeOn, updatedProduct, type Product } from '../../src/domain/products/product';
 import { updateProduct } from '../../src/usecases/products';
 import { callRoute, newTestAccount } from '../support/api';
 
@@ -152,12 +152,48 @@ describe('products', () => {
 
   it('a concurrent change is not overwritten: the update reads again and applies on top', async () => {
     const { body: product } = await create({ name: 'Race', tax_code: 'levy_general_goods' });
-    // The stored product changes between this update's read and its write (updated_at moves on).
-    expect(await ports.products.replaceIfUnchanged(accountId, { ...product, name: 'Stale write' }, '2000-01-01T00:00:00.000Z')).toBe(false);
-    const moved: Product = { ...product, sku: 'SET-ELSEWHERE', updated_at: new Date(Date.parse(product.updated_at) + 1).toISOString() };
-    expect(await ports.products.replaceIfUnchanged(accountId, moved, product.updated_at)).toBe(true);
-    const patched = await callRoute('products-update', { accountId, pathParameters: { id: product.id }, body: { name: 'Race 2' } });
-    expect(patched.body).toMatchObject({ name: 'Race 2', sku: 'SET-ELSEWHERE' });
+    // The store as the use case sees it, but another request changes the product right after this one's first read.
+    let raced = false;
+    const racing: typeof ports.products = Object.create(ports.products, {
+      get: {
+        value: async (account: string, id: string) => {
+          const read = await ports.products.get(account, id);
+          if (!raced && read) {
+            raced = true;
+            await updateProduct({ products: ports.products }, account, id, { sku: 'SET-ELSEWHERE' });
+          }
+          return read;
+        },
+      },
+    });
+    const patched = await updateProduct({ products: racing }, accountId, product.id, { name: 'Race 2' });
+    expect(raced).toBe(true);
+    expect(patched).toMatchObject({ name: 'Race 2', sku: 'SET-ELSEWHERE' });
+    expect(await ports.products.get(accountId, product.id)).toMatchObject({ name: 'Race 2', sku: 'SET-ELSEWHERE' });
+  });
+
+  it('gives up with 409 product_changed_concurrently when every attempt loses the race', async () => {
+    const { body: product } = await create({ name: 'Busy', tax_code: 'levy_general_goods' });
+    let changes = 0;
+    const alwaysRacing: typeof ports.products = Object.create(ports.products, {
+      get: {
+        value: async (account: string, id: string) => {
+          const read = await ports.products.get(account, id);
+          changes++;
+          await ports.products.replaceIfUnchanged(account, { ...read!, description: `change ${changes}`, updated_at: new Date(Date.parse(read!.updated_at) + 1).toISOString() }, read!.updated_at);
+          return read;
+        },
+      },
+    });
+    await expect(updateProduct({ products: alwaysRacing }, accountId, product.id, { name: 'Never' })).rejects.toMatchObject({ status: 409, code: 'product_changed_concurrently' });
+    expect(changes).toBe(3);
+    expect((await ports.products.get(accountId, product.id))!.name).toBe('Busy');
+  });
+
+  it('moves updated_at on with every write, even two in one millisecond, so a stale condition cannot pass', () => {
+    const at = new Date('2026-03-01T08:00:00.000Z');
+    const stored = { id: 'p', name: 'A', tax_code: 'levy_saas', tax_code_history: [{ tax_code: 'levy_saas', effective_from: '2026-03-01' }], sku: null, description: null, active: true, created_at: at.toISOString(), updated_at: at.toISOString() } as Product;
+    expect(updatedProduct(stored, { name: 'B' }, at).updated_at).toBe('2026-03-01T08:00:00.001Z');
   });
 
   it('DELETE archives: active false, still readable and listed; PATCH active true restores it', async () => {

@@ -86,7 +86,10 @@ export function updatedProduct(product: Product, patch: UpdateProductRequest, at
   if (from !== undefined && fields.tax_code === undefined) {
     throw new ValidationError("'tax_code_effective_from' is only used with 'tax_code'.", 'tax_code_effective_from');
   }
-  const updated: Product = { ...product, updated_at: at.toISOString() };
+  // Strictly later than the version it replaces, even within one millisecond: the store's write is conditional on the
+  // updated_at it read, so every write must move it on or a concurrent one could pass the same condition.
+  const updatedAt = new Date(Math.max(at.getTime(), Date.parse(product.updated_at) + 1));
+  const updated: Product = { ...product, updated_at: updatedAt.toISOString() };
   if (fields.name !== undefined) updated.name = fields.name;
   if (fields.sku !== undefined) updated.sku = fields.sku;
   if (fields.description !== undefined) updated.description = fields.description;
