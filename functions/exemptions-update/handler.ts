@@ -8,6 +8,6 @@ export const handler = httpRoute({
   route: 'exemptions-update',
   body: updateExemptionSchema,
   responses: { 200: { description: 'The whole updated certificate', schema: exemptionSchema } },
-  errors: ['exemption_revoked'],
+  errors: ['exemption_revoked', 'exemption_changed_concurrently'],
   run: async ({ accountId, body, pathParameters: { id, eid } }) => ({ status: 200, body: await updateExemption({ exemptions }, accountId, id, eid, body) }),
 });

@@ -42,6 +42,7 @@ export const errorCodes = [
   { status: 409, error: 'customer_has_transactions', when: '`DELETE /v1/customers/{id}` of a customer with recorded transactions' },
   { status: 409, error: 'too_many_exemptions', when: 'a customer already has 99 exemption certificates (revoked ones included)' },
   { status: 409, error: 'exemption_revoked', when: 'a change to, or a document upload for, a revoked exemption certificate' },
+  { status: 409, error: 'exemption_changed_concurrently', when: 'the certificate was changed by another request during this PATCH, every retry; retry the request' },
   { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
   { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },

@@ -21,7 +21,8 @@ export interface CustomerStore {
 }
 
 export type ExemptionCreation = 'created' | 'missing_customer' | 'too_many';
-export type ExemptionChange = { outcome: 'changed'; exemption: StoredExemption } | { outcome: 'missing' } | { outcome: 'revoked' };
+/** `stale`: the certificate changed since the `seenUpdatedAt` the caller read (nothing written; read again). */
+export type ExemptionChange = { outcome: 'changed'; exemption: StoredExemption } | { outcome: 'missing' } | { outcome: 'revoked' } | { outcome: 'stale' };
 
 export interface ExemptionStore {
   /** Stores a certificate if its customer exists and has fewer than the most allowed, in one transaction. */
@@ -30,7 +31,14 @@ export interface ExemptionStore {
   /** Every certificate of the customer, oldest first (bounded: at most MAX_EXEMPTIONS_PER_CUSTOMER). */
   listOf(accountId: string, customerId: string): Promise<StoredExemption[]>;
   /** Replaces the changeable fields of a certificate that is not revoked. */
-  update(accountId: string, customerId: string, id: string, fields: Partial<Omit<StoredExemption, 'id' | 'customer_id' | 'created_at' | 'updated_at'>>): Promise<ExemptionChange>;
+  /** Only while the certificate is as read (`seenUpdatedAt`): the dates a PATCH checks are checked against it. */
+  update(
+    accountId: string,
+    customerId: string,
+    id: string,
+    fields: Partial<Omit<StoredExemption, 'id' | 'customer_id' | 'created_at' | 'updated_at'>>,
+    seenUpdatedAt: string,
+  ): Promise<ExemptionChange>;
   /** Revokes (kept for audit); revoking a revoked one again answers it unchanged. */
   revoke(accountId: string, customerId: string, id: string, at: Date): Promise<StoredExemption | undefined>;
   /** Records the document of a certificate that is not revoked (its bytes are already in the blob store). */

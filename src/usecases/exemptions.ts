@@ -20,6 +20,9 @@ import type { Page } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
 import type { ExemptionChange } from '../ports/customers';
 import type { Ports } from '../ports/ports';
+
+/** A PATCH that loses the race to a concurrent change reads again and retries this many times before a 409. */
+const UPDATE_ATTEMPTS = 3;
 import { createHash } from 'node:crypto';
 import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 
@@ -61,15 +64,23 @@ export async function getExemption(deps: Pick<Ports, 'exemptions'>, accountId: s
   return withStatus(await stored(deps, accountId, customerId, id), date ?? today(now));
 }
 
-/** The dates are checked against the stored ones they are paired with; a revoked certificate is not changed (409). */
+/**
+ * The dates are checked against the stored ones they are paired with, and the write is conditional on the certificate
+ * being as read, so two PATCHes cannot together store an expiry on or before the start; the loser reads again.
+ * A revoked certificate is not changed (409).
+ */
 export async function updateExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, patch: UpdateExemptionRequest, now = new Date()): Promise<Exemption> {
-  const current = await stored(deps, accountId, customerId, id);
-  const effectiveFrom = patch.effective_from ?? current.effective_from;
-  const expiresOn = patch.expires_on === undefined ? current.expires_on : patch.expires_on;
-  if (expiresOn !== null && expiresOn <= effectiveFrom) {
-    throw fieldError(patch.expires_on !== undefined ? 'expires_on' : 'effective_from', `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`);
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    const current = await stored(deps, accountId, customerId, id);
+    const effectiveFrom = patch.effective_from ?? current.effective_from;
+    const expiresOn = patch.expires_on === undefined ? current.expires_on : patch.expires_on;
+    if (expiresOn !== null && expiresOn <= effectiveFrom) {
+      throw fieldError(patch.expires_on !== undefined ? 'expires_on' : 'effective_from', `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`);
+    }
+    const change = await deps.exemptions.update(accountId, customerId, id, patch, current.updated_at);
+    if (change.outcome !== 'stale') return withStatus(changed(change, id), today(now));
   }
-  return withStatus(changed(await deps.exemptions.update(accountId, customerId, id, patch), id), today(now));
+  throw new ConflictError('exemption_changed_concurrently', `Exemption certificate '${id}' was changed by another request during this one; retry.`);
 }
 
 /** DELETE revokes: the certificate is kept for audit with its `revoked_at`, and never exempts again. */
@@ -119,5 +130,7 @@ const revokedError = (id: string) => new ConflictError('exemption_revoked', `Exe
 function changed(change: ExemptionChange, id: string): StoredExemption {
   if (change.outcome === 'missing') throw new NotFoundError(certificateNoun, id);
   if (change.outcome === 'revoked') throw revokedError(id);
+  // Only a write conditional on what was read can be stale, and updateExemption reads again before it gets here.
+  if (change.outcome === 'stale') throw new Error(`Exemption certificate ${id} changed during an unconditional write`);
   return change.exemption;
 }

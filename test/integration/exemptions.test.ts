@@ -1,6 +1,8 @@
 /** Integration: exemption certificates and their documents on DynamoDB Local (documents in the test run's folder). */
 import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
 import { callRoute, newTestAccount } from '../support/api';
+import { ports } from '../../src/composition/all-ports';
+import { updateExemption } from '../../src/usecases/exemptions';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(2000, 7), Buffer.from('\n%%EOF\n', 'latin1')]);
@@ -156,5 +158,36 @@ describe('exemption certificates', () => {
     expect((await callRoute('customers-delete', { accountId, pathParameters: { id } })).status).toBe(204);
     await callRoute('customers-create', { accountId, body });
     expect((await callRoute('exemptions-list', { accountId, pathParameters: { id } })).body.data).toEqual([]);
+  });
+});
+
+describe('concurrent changes of a certificate', () => {
+  it('checks a PATCH’s dates against the certificate as it is when written: a race that would store expires_on before effective_from is refused', async () => {
+    const { account_id: accountId } = await newTestAccount('US');
+    const customer = await callRoute('customers-create', { accountId, body: { name: 'Racer', address: { country: 'US', state: 'TX' } } });
+    const cert = await callRoute('exemptions-create', {
+      accountId,
+      pathParameters: { id: customer.body.id },
+      body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-RACE-1', effective_from: '2026-01-01' },
+    });
+    // Another request moves effective_from to 2026-06-01 right after this PATCH read the certificate.
+    let raced = false;
+    const racing: typeof ports.exemptions = Object.create(ports.exemptions, {
+      get: {
+        value: async (account: string, customerId: string, id: string) => {
+          const read = await ports.exemptions.get(account, customerId, id);
+          if (!raced && read) {
+            raced = true;
+            await updateExemption({ exemptions: ports.exemptions }, account, customerId, id, { effective_from: '2026-06-01' });
+          }
+          return read;
+        },
+      },
+    });
+    // Against what it first read (effective_from 2026-01-01) an expiry of 2026-03-01 is fine; against the certificate
+    // as it now is, it would end before it starts: the PATCH reads again and refuses it.
+    await expect(updateExemption({ exemptions: racing }, accountId, customer.body.id, cert.body.id, { expires_on: '2026-03-01' })).rejects.toMatchObject({ status: 400 });
+    expect(raced).toBe(true);
+    expect(await ports.exemptions.get(accountId, customer.body.id, cert.body.id)).toMatchObject({ effective_from: '2026-06-01', expires_on: null });
   });
 });

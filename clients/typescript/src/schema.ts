@@ -1332,6 +1332,26 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /**
+         * @description `exemption_revoked`: a change to, or a document upload for, a revoked exemption certificate
+         *
+         *     `exemption_changed_concurrently`: the certificate was changed by another request during this PATCH, every retry; retry the request
+         */
+        Error409ExemptionRevokedExemptionChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "exemption_revoked" | "exemption_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running */
         Error409IdempotencyKeyInUse: {
             headers: {
@@ -1693,6 +1713,7 @@ export type ResponseError404NotFound = components['responses']['Error404NotFound
 export type ResponseError409CustomerExists = components['responses']['Error409CustomerExists'];
 export type ResponseError409CustomerHasTransactions = components['responses']['Error409CustomerHasTransactions'];
 export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
+export type ResponseError409ExemptionRevokedExemptionChangedConcurrently = components['responses']['Error409ExemptionRevokedExemptionChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
@@ -3388,7 +3409,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
-            409: components["responses"]["Error409ExemptionRevoked"];
+            409: components["responses"]["Error409ExemptionRevokedExemptionChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];

@@ -72,8 +72,9 @@ export class DynamoDbExemptionStore implements ExemptionStore {
     customerId: string,
     id: string,
     fields: Partial<Omit<StoredExemption, 'id' | 'customer_id' | 'created_at' | 'updated_at'>>,
+    seenUpdatedAt: string,
   ): Promise<ExemptionChange> {
-    return this.changeUnlessRevoked(accountId, customerId, id, fields);
+    return this.changeUnlessRevoked(accountId, customerId, id, fields, seenUpdatedAt);
   }
 
   async revoke(accountId: string, customerId: string, id: string, at: Date): Promise<StoredExemption | undefined> {
@@ -87,19 +88,31 @@ export class DynamoDbExemptionStore implements ExemptionStore {
     return this.changeUnlessRevoked(accountId, customerId, id, { document });
   }
 
-  /** SETs the fields (and updated_at) only while the certificate exists and is not revoked; a refusal is told apart by one read. */
-  private async changeUnlessRevoked(accountId: string, customerId: string, id: string, fields: Record<string, unknown>): Promise<ExemptionChange> {
+  /**
+   * SETs the fields (and updated_at) only while the certificate exists, is not revoked and, with `seenUpdatedAt`, is
+   * still as read; a refusal is told apart by one read.
+   */
+  private async changeUnlessRevoked(accountId: string, customerId: string, id: string, fields: Record<string, unknown>, seenUpdatedAt?: string): Promise<ExemptionChange> {
     const updated = await unlessConditionFails(() =>
       documentClient().update({
-          TableName: this.tableName,
-          Key: { account_id: accountId, sk: sortKey(customerId, id) },
-          ...setFields(fields, { names: { '#revoked_at': 'revoked_at' }, values: { ':null_type': 'NULL' } }),
-          ConditionExpression: `attribute_exists(sk) AND ${NOT_REVOKED.replace('revoked_at', '#revoked_at')}`,
-          ReturnValues: 'ALL_NEW',
+        TableName: this.tableName,
+        Key: { account_id: accountId, sk: sortKey(customerId, id) },
+        ...setFields(fields, {
+          names: { '#revoked_at': 'revoked_at' },
+          values: { ':null_type': 'NULL', ...(seenUpdatedAt !== undefined ? { ':seen_updated_at': seenUpdatedAt } : {}) },
         }),
+        ConditionExpression: [
+          'attribute_exists(sk)',
+          NOT_REVOKED.replace('revoked_at', '#revoked_at'),
+          ...(seenUpdatedAt !== undefined ? ['#updated_at = :seen_updated_at'] : []),
+        ].join(' AND '),
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     if (updated) return { outcome: 'changed', exemption: toExemption(updated.Attributes!) };
-    return (await this.get(accountId, customerId, id)) ? { outcome: 'revoked' } : { outcome: 'missing' };
+    const now = await this.get(accountId, customerId, id);
+    if (!now) return { outcome: 'missing' };
+    return now.revoked_at !== null ? { outcome: 'revoked' } : { outcome: 'stale' };
   }
 }
 
