@@ -40,8 +40,8 @@ export interface LevyFunctionProps {
   readonly tracing?: boolean;
   /** Source maps in the bundle and NODE_OPTIONS=--enable-source-maps (default true; the stack's `-c sourceMaps`). */
   readonly sourceMaps?: boolean;
-  /** The documents bucket and what the function may do with its objects (routes' `documents`): Get or Put only. */
-  readonly documents?: { readonly bucket: s3.IBucket; readonly access: 'read' | 'write' };
+  /** The documents bucket and the S3 object actions the function's routes need (routes' `documents`). */
+  readonly documents?: { readonly bucket: s3.IBucket; readonly actions: readonly string[] };
 }
 
 export class LevyFunction extends Construct {
@@ -117,11 +117,11 @@ export class LevyFunction extends Construct {
         }),
       );
     }
-    // Exactly one object action on the documents' prefix: an upload only puts, a download only gets.
+    // Exactly the object actions its routes need, on the documents' prefix: a download only gets.
     if (props.documents) {
       this.role.addToPrincipalPolicy(
         new iam.PolicyStatement({
-          actions: [props.documents.access === 'write' ? 's3:PutObject' : 's3:GetObject'],
+          actions: [...props.documents.actions],
           resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
         }),
       );

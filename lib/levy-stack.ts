@@ -24,7 +24,7 @@ import { DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
+import { authorizer as authorizerDefinition, documentsActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
@@ -65,11 +65,10 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
 /** Tax computations (they load rates) get more memory, which on Lambda also means more CPU. */
 const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
 
-/** A function's access to the documents bucket: what its routes say (`documents`), write winning over read. */
-function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; access: 'read' | 'write' } | undefined {
-  const wanted = fn.routes.map((r) => r.documents).filter((d) => d !== undefined);
-  if (wanted.length === 0) return undefined;
-  return { bucket, access: wanted.includes('write') ? 'write' : 'read' };
+/** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
+function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[] } | undefined {
+  const actions = [...new Set(fn.routes.flatMap((r) => (r.documents ? documentsActions[r.documents] : [])))].sort();
+  return actions.length === 0 ? undefined : { bucket, actions };
 }
 
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
@@ -134,6 +133,8 @@ export class LevyStack extends Stack {
       versioned: true,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // A deleted or replaced document's last version is kept 90 days (an accidental delete can be undone), then gone.
+      lifecycleRules: [{ id: 'ExpireDeletedDocuments', noncurrentVersionExpiration: Duration.days(90), expiredObjectDeleteMarker: true }],
     });
     Validations.of(this.documentsBucket).acknowledge({
       id: 'AwsSolutions-S1',

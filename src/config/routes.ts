@@ -13,6 +13,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
  */
 export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
+/** What a route may do to the exemption documents (see RouteDefinition.documents). */
+export type DocumentsAccess = 'read' | 'write' | 'delete';
+
+/** The S3 object actions of each DocumentsAccess. */
+export const documentsActions: Readonly<Record<DocumentsAccess, readonly string[]>> = {
+  read: ['s3:GetObject'],
+  write: ['s3:PutObject', 's3:DeleteObject'],
+  delete: ['s3:DeleteObject'],
+};
+
 /** What a route's function may do to a table. */
 export type TableAccess = readonly DynamoDbAction[];
 
@@ -49,8 +59,11 @@ export interface RouteDefinition {
   readonly dataPackages?: readonly string[];
   /** The body is bytes (a document), not JSON: the pipeline hands it over as a Buffer (base64-decoded). */
   readonly rawBody?: true;
-  /** Reads or writes the exemption documents bucket (deployed) / folder (local); the stack grants exactly that. */
-  readonly documents?: 'read' | 'write';
+  /**
+   * What the route does to the exemption documents bucket (deployed) / folder (local); the stack grants exactly that:
+   * `read` GetObject, `write` PutObject and DeleteObject (a replaced document's bytes are removed), `delete` DeleteObject.
+   */
+  readonly documents?: DocumentsAccess;
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
@@ -128,7 +141,7 @@ export const routes = [
   // Tax IDs sent without an address are checked against the stored address's country: one read.
   route({ name: 'customers-update', method: 'PATCH', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'] }, pathIds: customerId, summary: 'Update a customer' }),
   // The conditional delete takes the customer's certificates with it (one transaction); a refusal is told apart by one read.
-  route({ name: 'customers-delete', method: 'DELETE', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['DeleteItem', 'GetItem'], Exemptions: ['Query', 'DeleteItem'] }, pathIds: customerId, summary: 'Delete a customer without transactions (and its certificates)' }),
+  route({ name: 'customers-delete', method: 'DELETE', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['DeleteItem', 'GetItem'], Exemptions: ['Query', 'DeleteItem'] }, pathIds: customerId, documents: 'delete', summary: 'Delete a customer without transactions (and its certificates)' }),
   // A certificate is put in one transaction with its customer's certificate count (the customer must exist).
   route({ name: 'exemptions-create', method: 'POST', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'], Exemptions: ['PutItem'] }, pathIds: customerId, summary: 'Add an exemption certificate to a customer' }),
   route({ name: 'exemptions-list', method: 'GET', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['GetItem'], Exemptions: ['Query'] }, pathIds: customerId, summary: "List a customer's exemption certificates (by status; expiring within days)" }),

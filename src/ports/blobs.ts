@@ -12,4 +12,6 @@ export interface BlobStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes under the key, or undefined when there are none. */
   get(key: string): Promise<StoredBlob | undefined>;
+  /** Removes the bytes under the key (none there: nothing to do). The bucket keeps a deleted object's last version 90 days. */
+  delete(key: string): Promise<void>;
 }

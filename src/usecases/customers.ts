@@ -3,6 +3,7 @@ import { checkTaxIds, newCustomer, type CreateCustomerRequest, type Customer, ty
 import { ConflictError, found, NotFoundError } from '../domain/errors';
 import type { Page, PageRequest } from '../domain/records/record';
 import type { Ports } from '../ports/ports';
+import { documentKey } from './exemptions';
 
 type Deps = Pick<Ports, 'customers'>;
 
@@ -33,11 +34,17 @@ export async function updateCustomer(deps: Deps, accountId: string, id: string, 
   return found(await deps.customers.update(accountId, id, { ...fields, ...(checked ? { tax_ids: checked } : {}) }), 'customer', id);
 }
 
-/** 204 only for a customer no transaction names; its certificates go with it. */
-export async function deleteCustomer(deps: Deps, accountId: string, id: string): Promise<void> {
+/**
+ * 204 only for a customer no transaction names; its certificates go with it, and then their documents (a certificate
+ * no sale used is no audit record). The documents are removed after the records, so a failure leaves bytes nothing
+ * points to, never a certificate without its document; such a failure does not undo the delete the client asked for.
+ */
+export async function deleteCustomer(deps: Pick<Ports, 'customers' | 'exemptions' | 'documents'>, accountId: string, id: string): Promise<void> {
+  const documentKeys = (await deps.exemptions.listOf(accountId, id)).flatMap((c) => (c.document ? [documentKey(accountId, id, c.id, c.document.sha256)] : []));
   const outcome = await deps.customers.delete(accountId, id);
   if (outcome === 'missing') throw new NotFoundError('customer', id);
   if (outcome === 'has_transactions') {
     throw new ConflictError('customer_has_transactions', `Customer '${id}' has recorded transactions and cannot be deleted; its records must stay complete.`);
   }
+  await Promise.allSettled(documentKeys.map((key) => deps.documents.delete(key)));
 }

@@ -105,7 +105,13 @@ export async function putExemptionDocument(deps: DocumentDeps, accountId: string
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await deps.documents.put(documentKey(accountId, customerId, id, sha256), bytes, contentType);
   const document = { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
-  return withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), today(now));
+  const attached = withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), today(now));
+  // The document it replaces is removed once nothing points to it (kept 90 days by the bucket's versions); a failure
+  // leaves only bytes nothing points to, so it does not fail the upload.
+  if (current.document && current.document.sha256 !== sha256) {
+    await deps.documents.delete(documentKey(accountId, customerId, id, current.document.sha256)).catch(() => undefined);
+  }
+  return attached;
 }
 
 /** The document's bytes and type; 404 when the certificate has none. */

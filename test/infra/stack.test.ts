@@ -205,6 +205,36 @@ describe('tables', () => {
   });
 });
 
+describe('exemption documents bucket', () => {
+  test('private, encrypted, versioned, TLS only, retained; a deleted document is gone 90 days later', () => {
+    const buckets = Object.values(resources).filter((r) => r.Type === 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(1);
+    const [bucket] = buckets;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: { Rules: [{ Id: 'ExpireDeletedDocuments', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' }] },
+    });
+    const policy = Object.values(resources).find((r) => r.Type === 'AWS::S3::BucketPolicy');
+    expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  test('each document route may do exactly its object actions, on the documents prefix only', () => {
+    const statementsOf = (fn: string) =>
+      Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(fn))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Action).includes('s3:'));
+    expect(statementsOf('ExemptionDocumentGet').map((st) => st.Action)).toEqual(['s3:GetObject']);
+    expect(statementsOf('ExemptionDocumentPut').map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:PutObject']]);
+    expect(statementsOf('CustomersDelete').map((st) => st.Action)).toEqual(['s3:DeleteObject']);
+    expect(JSON.stringify(statementsOf('CustomersDelete')[0].Resource)).toContain('/exemption-documents/*');
+    expect(statementsOf('CustomersGet')).toEqual([]);
+  });
+});
+
 describe('source maps (-c sourceMaps=false)', () => {
   test('leaves --enable-source-maps out of every function (source maps are on by default)', () => {
     const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });

@@ -2,7 +2,7 @@
 import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
 import { callRoute, newTestAccount } from '../support/api';
 import { ports } from '../../src/composition/all-ports';
-import { updateExemption } from '../../src/usecases/exemptions';
+import { documentKey, updateExemption } from '../../src/usecases/exemptions';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(2000, 7), Buffer.from('\n%%EOF\n', 'latin1')]);
@@ -189,5 +189,29 @@ describe('concurrent changes of a certificate', () => {
     await expect(updateExemption({ exemptions: racing }, accountId, customer.body.id, cert.body.id, { expires_on: '2026-03-01' })).rejects.toMatchObject({ status: 400 });
     expect(raced).toBe(true);
     expect(await ports.exemptions.get(accountId, customer.body.id, cert.body.id)).toMatchObject({ effective_from: '2026-06-01', expires_on: null });
+  });
+});
+
+describe('documents leave with what they belong to', () => {
+  it('removes a replaced document’s bytes, and a deleted customer’s documents', async () => {
+    const { account_id: accountId } = await newTestAccount('US');
+    const customer = await callRoute('customers-create', { accountId, body: { name: 'Leaving Inc', address: { country: 'US', state: 'TX' } } });
+    const customerId = customer.body.id as string;
+    const cert = await callRoute('exemptions-create', {
+      accountId,
+      pathParameters: { id: customerId },
+      body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-LEAVE-1', effective_from: '2026-01-01' },
+    });
+    const at = { accountId, pathParameters: { id: customerId, eid: cert.body.id as string } };
+    const first = await callRoute('exemption-document-put', { ...at, body: PDF });
+    const firstKey = documentKey(accountId, customerId, cert.body.id, first.body.document.sha256);
+    expect(await ports.documents.get(firstKey)).toBeDefined();
+    const second = await callRoute('exemption-document-put', { ...at, body: PNG });
+    const secondKey = documentKey(accountId, customerId, cert.body.id, second.body.document.sha256);
+    expect(await ports.documents.get(firstKey)).toBeUndefined();
+    expect(await ports.documents.get(secondKey)).toBeDefined();
+
+    expect((await callRoute('customers-delete', { accountId, pathParameters: { id: customerId } })).status).toBe(204);
+    expect(await ports.documents.get(secondKey)).toBeUndefined();
   });
 });

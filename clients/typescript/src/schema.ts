@@ -3091,7 +3091,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted, with its exemption certificates; no body */
+            /** @description Deleted, with its exemption certificates and their documents; no body */
             204: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -3,7 +3,7 @@
  * (`.levy/documents` by default; src/config/environment.ts). Its content type is kept beside it. Keys are made by
  * Levy (never a client's text), and a key that would leave the folder is refused anyway.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { BlobStore, StoredBlob } from '../../ports/blobs';
 
@@ -29,6 +29,11 @@ export class FolderBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await Promise.all([rm(path, { force: true }), rm(`${path}.content-type`, { force: true })]);
   }
 
   private pathOf(key: string): string {

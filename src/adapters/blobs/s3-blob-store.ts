@@ -30,7 +30,13 @@ export class S3BlobStore implements BlobStore {
     return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
   }
 
-  private async send(method: 'GET' | 'PUT', key: string, headers: Record<string, string>, body?: Buffer): Promise<Response> {
+  async delete(key: string): Promise<void> {
+    const response = await this.send('DELETE', key, {});
+    // 204 whether or not the key held an object (S3 answers so for a missing key too).
+    if (!response.ok) throw new Error(`S3 DeleteObject ${this.bucket}/${key} answered ${response.status}: ${await response.text()}`);
+  }
+
+  private async send(method: 'GET' | 'PUT' | 'DELETE', key: string, headers: Record<string, string>, body?: Buffer): Promise<Response> {
     // S3 signs the path as sent, encoded once (unlike other services, which encode it twice).
     const path = `/${key.split('/').map(encodeURIComponent).join('/')}`;
     const signed = signRequest(

@@ -69,4 +69,14 @@ describe('S3 blob store', () => {
     answering(404);
     expect(await store.get('documents/acct_1/cus_1/missing')).toBeUndefined();
   });
+
+  it('signs a DeleteObject and takes 204 (S3 answers it for a missing key too) as done', async () => {
+    answering(204);
+    await new S3BlobStore('levy-documents-bucket', 'eu-west-1').delete('documents/acct_1/cus_1/exm_1/abc');
+    const host = 'levy-documents-bucket.s3.eu-west-1.amazonaws.com';
+    expect(sent[0].init.method).toBe('DELETE');
+    expect((sent[0].init.headers as Record<string, string>).authorization).toBe(await oracleAuthorization('DELETE', host, '/documents/acct_1/cus_1/exm_1/abc', {}, ''));
+    answering(403);
+    await expect(new S3BlobStore('levy-documents-bucket', 'eu-west-1').delete('documents/x')).rejects.toThrow(/DeleteObject .* answered 403/);
+  });
 });
