@@ -34,7 +34,9 @@ export const rulesInCode: readonly { rule: string; code: string; source: string 
   { rule: 'US: a GOVERNMENT buyer is exempt or taxed by its level (federal, state, local) and the state’s rule; federal when no level is sent', code: 'src/domain/tax/us-rules.ts', source: 'Federal immunity: U.S. Const. art. VI; United States v. Mississippi Tax Comm’n, 421 U.S. 599 (1975); per-state statutes in data/us-states.json (government)' },
   { rule: 'Canada: goods delivered in Canada are never reverse charged; BC, SK and MB PST stays on a business’s imported software and services', code: 'src/domain/tax/canada-rules.ts', source: 'Excise Tax Act s. 217 (imported taxable supply: services and intangibles only), s. 143; PST is a retail sales tax on the business’s own use (BC PST Bulletin 105 and PST Act ss. 172.1-172.2; SK Bulletin PST-5; MB RST Bulletin 003)' },
   { rule: 'US: Texas data processing taxed on 80 % of the price, expressed as an effective rate', code: 'src/domain/tax/us-rules.ts', source: 'Tex. Tax Code § 151.351 (20 % of the value of data processing services is exempt)' },
-  { rule: 'A tax code’s rows (US tax_codes, VAT rows with tax_code, Canada zero-rated codes) win over its category’s; a code without rows follows its category', code: 'src/domain/tax/us-rules.ts, vat-rules.ts, canada-rules.ts', source: 'The statutes of each row below (e.g. VATA 1994 Sch. 8 Group 1, Tenn. Code Ann. § 67-6-228); categories as in section 1' },
+  { rule: 'A tax code’s rows (US tax_codes, VAT rows with tax_code, Canada zero-rated and point-of-sale-rebated codes) win over its category’s; a code without rows follows its category', code: 'src/domain/tax/us-rules.ts, vat-rules.ts, canada-rules.ts', source: 'The statutes of each row below (e.g. VATA 1994 Sch. 8 Group 1, Tenn. Code Ann. § 67-6-228, Ontario’s point-of-sale rebates); categories as in section 1' },
+  { rule: 'A tax code with VAT rows (or Canadian rebate rows) elsewhere but none for the country or province asked, or none yet on the date, answers its category’s rate with note tax_code_not_modelled_in_jurisdiction and a rule_source starting “no row for this tax code in …”', code: 'src/domain/tax/vat-rules.ts (vatRateOf), canada-rules.ts, rate-data.ts (taxCodeVatRateUnmodelled, canadaProvincialRebate)', source: 'The code’s rows in other countries show its rate can differ from the category’s (e.g. food: Directive 2006/112/EC Annex III point 1); Levy holds no row for this one, so it says so rather than pretend' },
+  { rule: 'A US rule with a note (Illinois food and drugs) carries it in the answer: us_local_rate_for_tax_code_not_modelled where local taxes reach the product at other rates than the ZIP table’s', code: 'src/domain/tax/us-rules.ts, data/us-states.json (note)', source: 'IDOR, Mass Transit District Sales Tax (70 ILCS 3615/4.03, 70 ILCS 3610/5.01): RTA 1.25 % / 0.75 % and Metro-East 0.25-0.75 % on qualifying food, drugs and medical appliances; P.A. 103-0592 (municipal and county grocery taxes from 2026)' },
   { rule: 'US: a business-use tax code reads a state’s B2B rows and a personal-use code its B2C rows, whoever the declared customer', code: 'src/domain/tax/us-rules.ts (usRule), data/tax-codes.json (us_use)', source: 'States key SaaS and software taxability on business vs. personal use (Iowa Code § 423.3(104); Ohio R.C. 5739.01(B)(3)(e); Conn. Gen. Stat. § 12-408(1)); Stripe’s business-use and personal-use SaaS codes (txcd_10103001, txcd_10103000) draw the same line' },
 ];
 
@@ -74,12 +76,17 @@ function canadaTables(): string {
   );
   const resale = (data.resale_exempts_provincial_tax ?? {}) as Row;
   const zeroRated = rowsOf(data.zero_rated_tax_codes).map((row) => [`zero-rated tax code ${text(row.tax_code)} (GST/HST, QST, PST)`, 'true', sourceOf(row)]);
+  const rebated = rowsOf(data.provincial_part_rebated_tax_codes).map((row) => [
+    `${text(row.province)}: provincial part of the HST rebated on ${text(row.tax_code)} (from ${fromOf(row)}${toOf(row) ? ` to ${toOf(row)}` : ''})`,
+    'true',
+    sourceOf(row),
+  ]);
   return [
     markdownTable(['province', 'regime', 'provincial rate', 'from', 'to', 'source'], rates),
     '',
     markdownTable(['province', 'category', 'provincial tax applies', 'from', 'to', 'source'], taxability),
     '',
-    markdownTable(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)], ...zeroRated]),
+    markdownTable(['rule', 'applies', 'source'], [['PST/RST exempt for resale', text(resale.value), sourceOf(resale)], ...zeroRated, ...rebated]),
   ].join('\n');
 }
 
@@ -96,6 +103,7 @@ function usTables(): string {
         const details = [
           r.customers !== undefined ? `${text(r.customers)} only` : '',
           r.local === false ? 'no local taxes' : '',
+          r.note !== undefined ? `note ${text(r.note)}` : '',
           r.share_pct !== undefined ? `${text(r.share_pct)} % of the price` : '',
           r.state_rate_pct !== undefined ? `state rate ${text(r.state_rate_pct)} %` : '',
           fromOf(r) ? `from ${fromOf(r)}` : '',

@@ -1,7 +1,8 @@
 /** Domain (pure): Canada, GST federal (country_rate) + the provincial part (state_rate): HST, QST or PST. */
 import type { ResolvedLocation } from '../geography/location';
-import { canadaProvince, canadaProvincialRate, canadaProvincialTaxApplies, canadaResaleRule, canadaZeroRatedTaxCode, standardVatRate } from './rate-data';
+import { canadaProvince, canadaProvincialRate, canadaProvincialRebate, canadaProvincialTaxApplies, canadaResaleRule, canadaZeroRatedTaxCode, standardVatRate } from './rate-data';
 import type { Outcome, TaxRateInput } from './rate-types';
+import { notModelledSource, TAX_CODE_NOT_MODELLED } from './vat-rules';
 import { isBusiness } from './vocabulary';
 
 export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string): Outcome {
@@ -28,16 +29,23 @@ function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sel
     return imported ? { taxable: true, reverseCharge: true } : { taxable: true, parts: { country: gst }, notes: ['province_unknown_gst_only'] };
   }
 
-  const provincial = canadaProvincialRate(province, date).ppm;
+  const provincialRate = canadaProvincialRate(province, date);
+  const provincial = provincialRate.ppm;
+  // A point-of-sale rebate of the provincial part (Ontario's books, children's clothing, print newspapers), or a code
+  // rebated elsewhere that the data holds no row for in this province: its provincial tax is then a stand-in.
+  const rebate = input.tax_code_rules && province.regime !== 'GST' ? canadaProvincialRebate(province.code, input.tax_code_rules.vat, date) : undefined;
+  const unmodelled = rebate?.kind === 'unmodelled' ? { notes: [TAX_CODE_NOT_MODELLED], basis: { source: notModelledSource(`CA-${province.code}`, provincialRate.source), rate: 'standard' as const } } : undefined;
   if (province.regime === 'GST_PST') {
     const pstApplies = canadaProvincialTaxApplies(province, input.product_category, input.delivery_method, date);
     const resale = input.customer_type === 'RESELLER' && canadaResaleRule.value;
-    const notes = resale ? ['pst_exempt_for_resale'] : [];
+    const notes = [...(resale ? ['pst_exempt_for_resale'] : []), ...(unmodelled?.notes ?? [])];
     const parts = { country: gst, state: pstApplies && !resale ? provincial : 0 };
     // PST/RST is a retail sales tax on the business's own use: the reverse charge covers only the GST.
     if (imported) return { taxable: true, reverseCharge: true, reverseChargeLevels: ['country'], parts, notes };
-    return { taxable: true, parts, notes };
+    return unmodelled ? { taxable: true, parts, notes, basis: unmodelled.basis } : { taxable: true, parts, notes };
   }
   if (imported) return { taxable: true, reverseCharge: true };
+  if (rebate?.kind === 'rebated') return { taxable: true, parts: { country: gst, state: 0 }, basis: { source: rebate.row.source, rate: 'reduced' } };
+  if (unmodelled) return { taxable: true, parts: { country: gst, state: provincial }, ...unmodelled };
   return { taxable: true, parts: { country: gst, state: provincial } };
 }

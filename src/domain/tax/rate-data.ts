@@ -70,6 +70,19 @@ const canadaSchema = z.strictObject({
   resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
   /** Tax codes zero-rated for GST/HST and QST and exempt from PST/RST in every province (basic groceries, prescription drugs). */
   zero_rated_tax_codes: z.array(z.strictObject({ tax_code: taxCodeId, source })).optional(),
+  /**
+   * Tax codes whose provincial part of the HST a province rebates at the point of sale (Ontario: printed books,
+   * children's clothing and footwear, print newspapers): dated rows per province and code, GST still due.
+   */
+  provincial_part_rebated_tax_codes: z
+    .array(z.strictObject({ province: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'), tax_code: taxCodeId, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+    .superRefine((rows, ctx) => {
+      for (const key of new Set(rows.map((row) => `${row.province} ${row.tax_code}`))) {
+        const problem = datedRowsProblem(rows.filter((row) => `${row.province} ${row.tax_code}` === key));
+        if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
+      }
+    })
+    .optional(),
   provinces: z.array(
     z.object({
       code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
@@ -107,6 +120,8 @@ const usRuleSchema = z.strictObject({
   share_pct: z.number().gt(0).lt(100).optional(),
   state_rate_pct: percent.optional(),
   local: z.boolean().optional(),
+  /** A note the answer carries (docs/tax-rules.md, Notes): what the rule leaves out (Illinois' local food taxes). */
+  note: z.string().regex(/^[a-z][a-z0-9_]+$/).optional(),
   cite: source,
 });
 type UsRule = z.infer<typeof usRuleSchema>;
@@ -285,6 +300,22 @@ export function taxCodeVatRate(country: string, taxCode: string, date: string): 
   return rows ? onDate(rows, date, reducedOn, rows) : undefined;
 }
 
+/** The tax codes with rows of their own in some VAT country (data/vat-reduced-rates.json `tax_code` rows). */
+const vatTaxCodesWithRows = new Set(vatReduced.entries.flatMap((entry) => (entry.tax_code ? [entry.tax_code] : [])));
+
+/**
+ * Whether the data leaves a tax code's rate in a country on a date unmodelled: the code has rows somewhere (it is
+ * known to be taxed apart from its category), but none for this country, or none yet on this date (before its
+ * first row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between
+ * two rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
+ */
+export function taxCodeVatRateUnmodelled(country: string, taxCode: string, date: string): boolean {
+  if (!vatTaxCodesWithRows.has(taxCode)) return false;
+  const rows = reducedRows.get(country)?.get(taxCode);
+  if (!rows) return true;
+  return rowOn(rows, date).kind === 'before_history';
+}
+
 /** Whether a tax code is zero-rated in Canada (GST/HST, QST and PST alike), with its source. */
 export function canadaZeroRatedTaxCode(taxCode: string): { tax_code: string; source: string } | undefined {
   return canada.zero_rated_tax_codes?.find((row) => row.tax_code === taxCode);
@@ -294,8 +325,28 @@ export function canadaZeroRatedTaxCode(taxCode: string): { tax_code: string; sou
 export function taxCodesInRuleData(): string[] {
   const us = [usStates.tax_codes, ...usStates.states.map((state) => state.tax_codes)].flatMap((rules) => Object.keys(rules ?? {}));
   const vat = vatReduced.entries.flatMap((entry) => (entry.tax_code ? [entry.tax_code] : []));
-  const ca = (canada.zero_rated_tax_codes ?? []).map((row) => row.tax_code);
+  const ca = [...(canada.zero_rated_tax_codes ?? []), ...rebateRows].map((row) => row.tax_code);
   return [...new Set([...us, ...vat, ...ca])];
+}
+
+type RebateRow = NonNullable<typeof canada.provincial_part_rebated_tax_codes>[number];
+const rebateRows = canada.provincial_part_rebated_tax_codes ?? [];
+const rebatedTaxCodes = new Set(rebateRows.map((row) => row.tax_code));
+/** Each province's rows per code, sorted: one dated series (the schema checks it has no overlap). */
+const rebateSeries = new Map<string, RebateRow[]>();
+for (const row of rebateRows) rebateSeries.set(`${row.province} ${row.tax_code}`, sortedByStart([...(rebateSeries.get(`${row.province} ${row.tax_code}`) ?? []), row]));
+
+/**
+ * A province's point-of-sale rebate of its part of the HST for a tax code on a date: 'rebated' with its row,
+ * 'not_rebated' (the data holds the province's rows for the code and none is in force: the full HST applied), or
+ * 'unmodelled' (the code is rebated in some province but the data holds no row for this one, or none yet on the
+ * date), undefined for a code no province rebates in the data.
+ */
+export function canadaProvincialRebate(province: string, taxCode: string, date: string): { kind: 'rebated'; row: RebateRow } | { kind: 'not_rebated' | 'unmodelled' } | undefined {
+  if (!rebatedTaxCodes.has(taxCode)) return undefined;
+  const found = rowOn(rebateSeries.get(`${province} ${taxCode}`) ?? [], date);
+  if (found.kind === 'row') return { kind: 'rebated', row: found.row };
+  return found.kind === 'gap' ? { kind: 'not_rebated' } : { kind: 'unmodelled' };
 }
 
 export function canadaProvince(code: string): CanadaProvinceData | undefined {

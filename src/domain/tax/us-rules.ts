@@ -87,6 +87,8 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
     notes.push(`taxable_share_${rule.share_pct}_percent`);
   }
 
+  if (rule?.note !== undefined) notes.push(rule.note);
+
   const total = sumLevels(parts);
   const taxable = rule ? rule.taxable : total > 0 || state.local_sales_taxes;
   const city = local && local.city_rate > 0 && local.region_name ? { city: titleCase(local.region_name) } : undefined;

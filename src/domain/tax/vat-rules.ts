@@ -5,7 +5,7 @@
  */
 import { vatAreaOf } from '../geography/countries';
 import type { ResolvedLocation } from '../geography/location';
-import { reducedVatRate, standardVatRate, taxCodeVatRate } from './rate-data';
+import { reducedVatRate, standardVatRate, taxCodeVatRate, taxCodeVatRateUnmodelled } from './rate-data';
 import type { Outcome, RuleBasis, TaxCodeRules, TaxRateInput } from './rate-types';
 import { isBusiness, type ProductCategory } from './vocabulary';
 
@@ -17,8 +17,18 @@ export function vatOutcome(input: TaxRateInput, location: ResolvedLocation, sell
   if (rate === undefined) return { taxable: false, notes: ['no_vat_or_gst_in_country'], basis: noVatBasis };
   if (isBusiness(input.customer_type) && crossBorder) return { taxable: true, reverseCharge: true, basis: reverseChargeBasis };
   const notes = input.customer_type === 'GOVERNMENT' || input.customer_type === 'NONPROFIT' ? ['vat_applies_to_public_bodies_and_charities_as_final_consumers'] : [];
+  if (rate.unmodelled) notes.push(TAX_CODE_NOT_MODELLED);
   return { taxable: true, parts: { country: rate.ppm }, notes, basis: rate.basis };
 }
+
+/**
+ * The note of an answer whose tax code the data taxes apart from its category elsewhere but holds no row for here
+ * (or not yet on the date): the category's rate was answered, which may not be the product's (docs/tax-rules.md).
+ */
+export const TAX_CODE_NOT_MODELLED = 'tax_code_not_modelled_in_jurisdiction';
+
+/** The rule_source of such an answer: says the code has no row, then names the category rate's own source. */
+export const notModelledSource = (jurisdiction: string, categorySource: string): string => `no row for this tax code in ${jurisdiction}: the category rate (${categorySource})`;
 
 const noVatBasis: RuleBasis = Object.freeze({ source: 'data/vat-standard-rates.json: the country levies no VAT or GST (or is not in the data)', rate: 'standard' });
 const reverseChargeBasis: RuleBasis = Object.freeze({
@@ -33,12 +43,18 @@ export function categoryVatRate(country: string, category: ProductCategory, date
 
 /**
  * The VAT rate of a sale and the row it comes from: the tax code's row where the data has one for that date (GB
- * zero-rated food), else the category's (e-books), else the standard rate; undefined without VAT.
+ * zero-rated food), else the category's (e-books), else the standard rate; undefined without VAT. `unmodelled`: the
+ * code has rows in other countries but none here (taxCodeVatRateUnmodelled), so the category rate is only a stand-in.
  */
-export function vatRateOf(country: string, category: ProductCategory, date: string, taxCode?: TaxCodeRules): { ppm: number; basis: RuleBasis } | undefined {
+export function vatRateOf(country: string, category: ProductCategory, date: string, taxCode?: TaxCodeRules): { ppm: number; basis: RuleBasis; unmodelled?: true } | undefined {
   const standard = standardVatRate(country, date);
   if (!standard) return undefined;
-  const row = (taxCode ? taxCodeVatRate(country, taxCode.vat, date) : undefined) ?? reducedVatRate(country, category, date);
-  if (!row) return { ppm: standard.ppm, basis: { source: standard.source, rate: 'standard' } };
-  return { ppm: row.ppm, basis: { source: row.source, rate: row.ppm === 0 ? 'zero' : row.ppm < standard.ppm ? 'reduced' : 'standard' } };
+  const codeRow = taxCode ? taxCodeVatRate(country, taxCode.vat, date) : undefined;
+  const row = codeRow ?? reducedVatRate(country, category, date);
+  const rate = row ? { ppm: row.ppm, source: row.source } : { ppm: standard.ppm, source: standard.source };
+  const basis: RuleBasis = { source: rate.source, rate: rate.ppm === 0 ? 'zero' : rate.ppm < standard.ppm ? 'reduced' : 'standard' };
+  if (taxCode && !codeRow && taxCodeVatRateUnmodelled(country, taxCode.vat, date)) {
+    return { ppm: rate.ppm, basis: { source: notModelledSource(country, rate.source), rate: basis.rate }, unmodelled: true };
+  }
+  return { ppm: rate.ppm, basis };
 }

@@ -52,6 +52,15 @@ describe('the catalogue', () => {
     }
   });
 
+  it('crosswalks pre-recorded courses, bottled water and (use-neutral) information services to the right Stripe codes', () => {
+      // Stripe: txcd_20060158 'On demand Online Courses - pre-recorded, streamed'; txcd_20060058 is 'Training Services -
+      // Self Study Web Based'. txcd_41030001 'Bottled Water'. txcd_10701400/01 split information services by use.
+      expect(taxCode('levy_online_courses')!.crosswalk.stripe).toBe('txcd_20060158');
+      expect(taxCode('levy_bottled_water')!.crosswalk.stripe).toBe('txcd_41030001');
+      expect(taxCode('levy_information_services')!.crosswalk.stripe).toBeNull();
+      expect(crosswalkSources('levy_information_services')!.stripe).toMatch(/txcd_10701400.*txcd_10701401/);
+  });
+
   it('maps each product category to one default code of that category', () => {
     for (const category of productCategories) expect(defaultTaxCode(category).category).toBe(category);
     expect(defaultTaxCode('SAAS').id).toBe('levy_saas');
@@ -151,6 +160,49 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'IE' }), deSeller)).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
     });
 
+    it('press: magazines at the newspapers\' rate in FR, ES and IT; Ireland 9 %, its newspapers zero-rated from 2023', () => {
+      // CGI art. 298 septies (publications de presse) 2.1 %; LIVA art. 91.Dos.1.2º ('periódicos y revistas') 4 %;
+      // DPR 633/1972 Tabella A Parte II n. 18 ('periodici') 4 %.
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'FR' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.021 } });
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'ES' }), deSeller).result.country_rate).toBe(0.04);
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'IT' }), deSeller).result.country_rate).toBe(0.04);
+      // VATCA 2010 Sch. 3: newspapers and periodicals 9 % (Finance (No. 2) Act 2011); Finance Act 2022: newspapers 0 %
+      // from 2023-01-01, periodicals still 9 % (Dáil written answer 2024-07-11, Q169).
+      expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'IE' }, { date: '2022-06-01' }), deSeller).result.country_rate).toBe(0.09);
+      expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'IE' }, { date: '2023-06-01' }), deSeller)).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'IE' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.09 } });
+    });
+
+    it('food and medicines in Spain, Italy, Belgium and Luxembourg at their reduced rates', () => {
+      // LIVA art. 91.Uno.1.1º: food 10 %; DPR 633/1972 Tabella A Parte III: food 10 % (staples at 4 %: not modelled).
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'ES' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.1 } });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'IT' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.1 } });
+      // Arrêté royal n° 20 du 20 juillet 1970, tableau A: food and medicines 6 %; tableau B: general-news dailies 0 %.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'BE' }), deSeller).result.country_rate).toBe(0.06);
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'BE' }), deSeller).result.country_rate).toBe(0.06);
+      expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'BE' }), deSeller).taxability_reason).toBe('zero_rated');
+      // Loi TVA du 12 février 1979 art. 40 and annexe A: food and medicines 3 % (standard 17 %).
+      for (const id of ['levy_groceries', 'levy_prescription_drugs']) expect(calculateTaxCodeRate(sale(id, { country: 'LU' }), deSeller).result.country_rate).toBe(0.03);
+    });
+
+    it('a code taxed apart elsewhere but without a row here answers the category rate and says so', () => {
+      // Austria: no levy_groceries row in Levy's data (UStG 1994 § 10 Abs. 2 taxes food at 10 %); the answer is the
+      // standard 20 % (UStG 1994 § 10 Abs. 1) with the note and a rule_source that does not pretend.
+      const austria = calculateTaxCodeRate(sale('levy_groceries', { country: 'AT' }), deSeller);
+      expect(austria).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.2, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
+      expect(austria.rule_source).toMatch(/^no row for this tax code in AT: the category rate \(/);
+      // Children's clothing has rows in GB and IE only (VATA 1994 Sch. 8 Group 16; VATCA 2010 Sch. 2): Germany is not modelled.
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'DE' }), deSeller).result.notes).toEqual(['tax_code_not_modelled_in_jurisdiction']);
+      // A row at the standard rate is a modelled answer: DE medicines 19 % (UStG § 12 Abs. 1), no note.
+      const germany = calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'DE' }), deSeller);
+      expect(germany.result.notes).toBeUndefined();
+      expect(germany.rule_source).toMatch(/UStG § 12 Abs\. 1/);
+      // A code no country's rows tax apart (candy follows its category everywhere) carries no note.
+      expect(calculateTaxCodeRate(sale('levy_candy', { country: 'AT' }), deSeller).result.notes).toBeUndefined();
+      // The note is the answer's, not the reverse charge's: a business across the border self-assesses, no note.
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'AT' }, { customer_type: 'B2B' }), deSeller).result.notes).toBeUndefined();
+    });
+
     it('a code without rows in a country follows its category: an audiobook is an e-book (DE 7 %), a textbook a book (GB 0 %)', () => {
       // data/vat-reduced-rates.json DE EBOOKS 7 % from 2021-01-01 (UStG § 12 Abs. 2 Nr. 14).
       expect(calculateTaxCodeRate(sale('levy_audiobooks', { country: 'DE' }), deSeller).result.country_rate).toBe(0.07);
@@ -180,11 +232,30 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { date: '2023-09-15' }), usSeller).result.taxable).toBe(false);
     });
 
-    it('groceries in Illinois: 1 % (suspended 2022-07..2023-06), no state tax from 2026', () => {
+    it('groceries in Illinois: 1 % (0 % while suspended 2022-07..2023-06 and from 2026), and a note that the local food taxes are not modelled', () => {
       // 35 ILCS 120/2-10: 1 %; P.A. 102-0700: suspended 2022-07-01..2023-06-30; P.A. 103-0592: repealed from 2026-01-01.
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2025-03-01' }), usSeller).result).toMatchObject({ state_rate: 0.01, total_rate: 0.01 });
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2023-01-10' }), usSeller).result.taxable).toBe(false);
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date: '2026-03-01' }), usSeller).result.taxable).toBe(false);
+      // IDOR, Mass Transit District Sales Tax (tax.illinois.gov/localgovernments/masstransit.html): the RTA still taxes
+      // food at 1.25 % (Cook) or 0.75 % (collar counties), the Metro-East district at 0.25-0.75 %: not in Levy's ZIP table.
+      const answer = (date: string) => calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date }), usSeller);
+      expect(answer('2025-03-01')).toMatchObject({ taxability_reason: 'reduced_rate', result: { taxable: true, state_rate: 0.01, total_rate: 0.01 } });
+      for (const date of ['2023-01-10', '2026-03-01']) expect(answer(date)).toMatchObject({ taxability_reason: 'zero_rated', result: { taxable: true, total_rate: 0 } });
+      for (const date of ['2021-05-01', '2023-01-10', '2025-03-01', '2026-03-01']) {
+        expect(answer(date).result.notes).toContain('us_local_rate_for_tax_code_not_modelled');
+        expect(answer(date).rule_source).toMatch(/tax\.illinois\.gov\/localgovernments\/masstransit/);
+      }
+      // The ZIP table's local parts are general-merchandise rates (Chicago 60601: 10.25 %); food never takes them.
+      const chicago: TaxRateContext = { ...usSeller, usLocal: { zip: '60601', state: 'IL', region_name: 'CHICAGO', state_rate: 0.0625, county_rate: 0.0175, city_rate: 0.0125, special_rate: 0.01, combined_rate: 0.1025, effective_month: '2025-01' } };
+      const inChicago = calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL', postal_code: '60601' }, { date: '2025-03-01' }), chicago);
+      expect(inChicago.result).toMatchObject({ state_rate: 0.01, county_rate: 0, additional_rate: 0, special_rate: 0, total_rate: 0.01 });
+      expect(inChicago.result.notes).toContain('us_local_rate_for_tax_code_not_modelled');
+    });
+
+    it('groceries in Arkansas: no state tax from 2026 (Act 1008 of 2025), local taxes still apply', () => {
+      // Ark. Act 1008 of 2025 (HB 1685, Grocery Tax Relief Act): the 0.125 % state rate on food repealed from 2026-01-01.
+      const answer = calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'AR' }, { date: '2026-02-01' }), usSeller);
+      expect(answer.result.state_rate).toBe(0);
+      expect(answer.rule_source).toMatch(/Act 1008 of 2025 \(HB 1685/);
+      expect(answer.rule_source).not.toMatch(/not verified/);
     });
 
     it('groceries in Alabama step down 4 % -> 3 % -> 2 % (Act 2023-554)', () => {
@@ -205,10 +276,12 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'US', state: 'NY' }), usSeller)).toMatchObject({ taxability_reason: 'taxable', result: { state_rate: 0.04 } });
     });
 
-    it('prescription drugs: exempt everywhere but Illinois (1 %)', () => {
-      // Cal. Rev. & Tax. Code § 6369; 35 ILCS 120/2-10 (1 %).
+    it('prescription drugs: exempt everywhere but Illinois (1 %, its local transit taxes noted as not modelled)', () => {
+      // Cal. Rev. & Tax. Code § 6369; 35 ILCS 120/2-10 (1 %); IDOR mass-transit page: RTA 1.25 % / 0.75 % on drugs too.
       expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'US', state: 'CA' }), usSeller).result.taxable).toBe(false);
-      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'US', state: 'IL' }), usSeller).result.total_rate).toBe(0.01);
+      const illinois = calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'US', state: 'IL' }), usSeller).result;
+      expect(illinois.total_rate).toBe(0.01);
+      expect(illinois.notes).toContain('us_local_rate_for_tax_code_not_modelled');
     });
 
     it('SaaS for business use reads the business rows and for personal use the consumer rows, whoever the buyer is', () => {
@@ -220,10 +293,18 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_saas_business', { country: 'US', state: 'OH' }), usSeller).result.state_rate).toBe(0.0575);
     });
 
-    it('Texas SaaS is taxed on 80 % of the price; a reseller is exempt', () => {
+    it('Texas SaaS is taxed on 80 % of the price; a reseller buying it is exempt', () => {
       // Tex. Tax Code § 151.351: 20 % of data processing exempt; 6.25 % x 0.8 = 5 %.
       expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }), usSeller)).toMatchObject({ taxability_reason: 'taxable_basis_reduced', result: { state_rate: 0.05 } });
-      // Tex. Tax Code § 151.302: sale for resale.
+      // Tex. Tax Code § 151.302(a): a sale for resale (with a resale certificate, § 151.151) is exempt.
+      expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }, { customer_type: 'RESELLER' }), usSeller)).toMatchObject({
+        taxability_reason: 'customer_exempt',
+        result: { exempt: true, total_rate: 0, notes: expect.arrayContaining(['customer_exempt_reseller']) },
+      });
+    });
+
+    it('a reseller buying Tennessee groceries is exempt too', () => {
+      // Tenn. Code Ann. § 67-6-102 (a 'retail sale' is a sale for any purpose other than resale): no sales tax on a sale for resale.
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { customer_type: 'RESELLER' }), usSeller).taxability_reason).toBe('customer_exempt');
     });
   });
@@ -238,6 +319,33 @@ describe('the rate of a tax code', () => {
       }
       // Excise Tax Act s. 165(1) 5 % + Ontario's 8 % HST part (Sch. VIII): clothing is fully taxed.
       expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'CA', state: 'ON' }), usSeller).result.total_rate).toBe(0.13);
+    });
+
+    it('Ontario rebates its 8 % part of the HST on printed books, children\'s clothing and print newspapers at the point of sale', () => {
+      // ontario.ca, Refunds and rebates: HST (point-of-sale rebates since 2010-07-01); CRA GI-063 (children's goods),
+      // GI-060 (newspapers): only the 5 % GST is due (Excise Tax Act s. 165(1)).
+      for (const id of ['levy_books', 'levy_textbooks', 'levy_childrens_clothing', 'levy_newspapers']) {
+        const answer = calculateTaxCodeRate(sale(id, { country: 'CA', state: 'ON' }), usSeller);
+        expect(answer).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.05, state_rate: 0, total_rate: 0.05 } });
+        expect(answer.rule_source).toMatch(/point-of-sale rebate/);
+      }
+      // Magazines are not print newspapers (GI-060): the full 13 %.
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'CA', state: 'ON' }), usSeller).result).toMatchObject({ total_rate: 0.13 });
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'CA', state: 'ON' }), usSeller).result.notes).toBeUndefined();
+    });
+
+    it('a rebated code in a province without rows answers that province\'s rate with the note; GST-only territories need none', () => {
+      // CRA GI-063: Nova Scotia also rebates children's clothing (not yet in Levy's data): NS 14 % HST from 2025-04-01
+      // (5 % GST + 9 %, Nova Scotia Finance Act amendments 2025) answered, with the note.
+      const novaScotia = calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'CA', state: 'NS' }), usSeller);
+      expect(novaScotia).toMatchObject({ taxability_reason: 'taxable', result: { total_rate: 0.14, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
+      expect(novaScotia.rule_source).toMatch(/^no row for this tax code in CA-NS: the category rate/);
+      // British Columbia's PST: children's clothing not modelled either (BC exempts it: PST Act, not yet in the data).
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'CA', state: 'BC' }), usSeller).result.notes).toEqual(['tax_code_not_modelled_in_jurisdiction']);
+      // Alberta levies no provincial sales tax: 5 % GST (Excise Tax Act s. 165(1)) is the whole answer, no note.
+      const alberta = calculateTaxCodeRate(sale('levy_books', { country: 'CA', state: 'AB' }), usSeller);
+      expect(alberta.result).toMatchObject({ total_rate: 0.05 });
+      expect(alberta.result.notes).toBeUndefined();
     });
   });
 
