@@ -3,9 +3,9 @@
  * are 400), and the query of GET /v1/transactions. The shape is ours (docs/exposure.md); the fields are shared.
  */
 import * as z from 'zod';
+import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import {
   amountField,
-  checkCategoryDelivery,
   checkGovernmentLevel,
   checkSaleTotals,
   checkUniqueLineIds,
@@ -33,12 +33,15 @@ const transactionLineSchema = z
     id: referenceField.optional(),
     amount: amountField,
     quantity: quantityField.default(1),
-    product_category: productCategoryField,
-    delivery_method: deliveryMethodField,
+    product_category: productCategoryField.optional(),
+    delivery_method: deliveryMethodField.optional(),
+    /** Instead of product_category: a stored product (its code on the sale's date) or a catalogue code (issue 12). */
+    product_id: productIdRefField.optional(),
+    tax_code: taxCodeRefField.optional(),
     /** The tax the seller already charged on this line; absent: Levy computes it. */
     tax_amount: amountField.optional(),
   })
-  .superRefine(checkCategoryDelivery)
+  .superRefine(checkLineSubject)
   .superRefine((line, ctx) => {
     if (line.amount === 0 && line.tax_amount !== undefined && line.tax_amount > 0) {
       ctx.addIssue({ code: 'custom', path: ['tax_amount'], message: 'must be 0 on a line whose amount is 0' });
@@ -50,16 +53,19 @@ export const transactionRequestSchema = z
     id: referenceField,
     date: dateField,
     currency: currencyField,
-    customer_type: customerTypeField,
+    /** A stored customer: its type, address, tax IDs and certificates apply unless the fields below say otherwise. */
+    customer_id: customerIdRefField.optional(),
+    customer_type: customerTypeField.optional(),
     government_level: governmentLevelField.optional(),
     customer_tax_id: customerTaxIdField.optional(),
     entity_id: entityIdField.optional(),
-    location: locationField,
+    location: locationField.optional(),
     line_items: lineItemsField(transactionLineSchema),
   })
   .superRefine((txn, ctx) => {
     checkUniqueLineIds(txn.line_items, ctx);
-    checkGovernmentLevel(txn.customer_type, txn.government_level, ctx, ['government_level']);
+    checkSaleParties(txn, ctx, ['customer_type']);
+    if (txn.customer_type !== undefined) checkGovernmentLevel(txn.customer_type, txn.government_level, ctx, ['government_level']);
     checkSaleTotals(txn.line_items, ctx);
   })
   .transform((txn) => ({

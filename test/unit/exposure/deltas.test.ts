@@ -1,7 +1,7 @@
 /** Unit (pure): the exposure counters a sale or a refund changes (src/domain/exposure/deltas.ts). */
 import { lineAttribution, refundExposureDeltas, saleExposureDeltas } from '../../../src/domain/exposure/deltas';
 import type { LevelAmounts } from '../../../src/domain/money/levels';
-import { buildTransaction } from '../../../src/domain/transactions/sale';
+import { buildCategorySale } from '../../support/sale-facts';
 import { transactionRequestSchema } from '../../../src/domain/transactions/schema';
 import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
 
@@ -14,7 +14,7 @@ function sale(jurisdiction: typeof la | { country: string; country_name: string;
     line_items: breakdowns.map((_, i) => ({ amount: 1_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
   });
   const taxes = breakdowns.map((b) => ({ tax_amount: Object.values(b).reduce((x, y) => x + y, 0), tax_source: 'computed' as const, tax_breakdown: b }));
-  return buildTransaction(request, customerTreatment({ type: 'B2C' }, jurisdiction.country, null), jurisdiction, taxes, 'now');
+  return buildCategorySale(request, customerTreatment({ type: 'B2C' }, jurisdiction.country, null), jurisdiction, taxes, 'now');
 }
 
 describe('lineAttribution', () => {

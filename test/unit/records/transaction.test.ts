@@ -4,7 +4,8 @@ import { treatCustomer } from '../../support/customer-treatment';
 import { splitByWeights, taxLevels, type LevelAmounts } from '../../../src/domain/money/levels';
 import { refundFingerprint, transactionFingerprint } from '../../../src/domain/transactions/fingerprint';
 import { allocateRefund } from '../../../src/domain/transactions/refund';
-import { buildTransaction, lineTax, type Transaction } from '../../../src/domain/transactions/sale';
+import { buildCategorySale } from '../../support/sale-facts';
+import { lineTax, type Transaction } from '../../../src/domain/transactions/sale';
 import { refundRequestSchema, transactionRequestSchema } from '../../../src/domain/transactions/schema';
 import { ValidationError } from '../../../src/domain/errors';
 
@@ -104,7 +105,7 @@ describe('lineTax', () => {
 
 function saleOf(lines: { id: string; amount: number; tax: number }[], date = '2026-03-10'): Transaction {
   const request = transactionRequestSchema.parse({ ...base, date, line_items: lines.map((l) => ({ id: l.id, amount: l.amount, product_category: 'SAAS', delivery_method: 'CLOUD' })) });
-  return buildTransaction(request, treatCustomer({ type: 'B2C' }, 'DE'), de, lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })), '2026-03-10T00:00:00.000Z');
+  return buildCategorySale(request, treatCustomer({ type: 'B2C' }, 'DE'), de, lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })), '2026-03-10T00:00:00.000Z');
 }
 
 describe('allocateRefund', () => {

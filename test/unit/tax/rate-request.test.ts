@@ -58,7 +58,7 @@ describe('taxRateRequestSchema', () => {
     expect(errorOf({ ...valid, location: { country: 'DEU' } }).field).toBe('location.country');
     expect(errorOf({ ...valid, location: { ip_address: '300.1.1.1' } }).field).toBe('location.ip_address');
     expect(errorOf({ ...valid, location: { postal_code: '10115' } }).field).toBe('location');
-    expect(parseTaxRateRequest({ ...valid, location: { ip_address: '2001:4860:4860::8888' } }).location.ip_address).toBe('2001:4860:4860::8888');
+    expect(parseTaxRateRequest({ ...valid, location: { ip_address: '2001:4860:4860::8888' } }).location?.ip_address).toBe('2001:4860:4860::8888');
   });
 
   it('date must be a real calendar date', () => {
