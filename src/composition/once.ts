@@ -28,3 +28,24 @@ export function lazy<T extends object>(make: () => T): T {
     },
   });
 }
+
+/**
+ * A port whose implementation is loaded by `load` (a dynamic import) on its first method call, then kept: every port
+ * method answers a promise, so the stand-in awaits the module and forwards. Only for ports whose methods are all
+ * asynchronous.
+ */
+export function lazyImport<T extends object>(load: () => Promise<T>): T {
+  let loading: Promise<T> | undefined;
+  return new Proxy({} as T, {
+    get(_, property) {
+      return async (...args: unknown[]) => {
+        loading ??= load().catch((error: unknown) => {
+          loading = undefined; // a failed load (a transient file-system error) is tried again by the next call
+          throw error;
+        });
+        const target = await loading;
+        return (Reflect.get(target, property, target) as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}

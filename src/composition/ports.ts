@@ -24,7 +24,7 @@ import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
-import { lazy, once } from './once';
+import { lazy, lazyImport, once } from './once';
 
 // Stores shared by several ports, made once.
 const entityStore = /* @__PURE__ */ once(() => new DynamoDbEntityStore(tableName('Entities')));
@@ -48,7 +48,7 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));
+export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore()));
 export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
@@ -70,3 +70,21 @@ export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
 export const products: Ports['products'] = /* @__PURE__ */ lazy(() => new DynamoDbProductStore(tableName('Products')));
+
+/**
+ * The customers, certificates and products a quote reads when a sale names them (POST /v1/tax/rate, unify,
+ * transactions): the store modules load with the first such sale (a dynamic import: lib/bundling.ts splits the bundle
+ * there), so the rate function's cold start does not parse them.
+ */
+export const quoteCustomers: Ports['customers'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbCustomerStore: Store } = await import('../adapters/dynamodb/customer-store');
+  return new Store(tableName('Customers'), tableName('Exemptions'));
+});
+export const quoteExemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbExemptionStore: Store } = await import('../adapters/dynamodb/exemption-store');
+  return new Store(tableName('Exemptions'), tableName('Customers'));
+});
+export const quoteProducts: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbProductStore: Store } = await import('../adapters/dynamodb/product-store');
+  return new Store(tableName('Products'));
+});
