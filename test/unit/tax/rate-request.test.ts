@@ -35,7 +35,8 @@ describe('taxRateRequestSchema', () => {
 
   it('a missing field says it is required', () => {
     const { customer_type: _omitted, ...body } = valid;
-    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: "'customer_type' is required." });
+    // Without customer_id (whose stored type would apply), the type must be sent.
+    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: "'customer_type' is required (or send customer_id to use the stored customer's)." });
   });
 
   it('unknown fields are rejected, at the top level and in location', () => {
