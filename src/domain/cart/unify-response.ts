@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { minorUnitsField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
-import { customerTreatmentSchema, jurisdictionSchema, rateField } from '../tax/rate-response';
-import { taxabilityReasons } from '../tax/taxability';
+import { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } from '../tax/rate-response';
 import type { CartLineResult } from './cart';
 
 
@@ -23,15 +22,6 @@ export const cartLineResultSchema = z.object({
   tax_amount: minorUnitsField,
   breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
 });
-
-/** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
-export const lineTaxabilityShape = {
-  product_id: z.string().optional().meta({ description: 'The product the line named' }),
-  tax_code: z.string().meta({ description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code", example: 'levy_saas' }),
-  taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
-  exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
-  exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
-};
 
 export const unifyLineResultSchema = cartLineResultSchema.extend(lineTaxabilityShape);
 

@@ -133,8 +133,9 @@ class DeltaSum {
 
 /** A line's sales amounts, or none for a line recorded before Levy kept them. */
 function saleLineAmounts(line: TransactionLine): LineAmounts | undefined {
-  if (line.taxable_amount === undefined || line.exempt_amount === undefined || line.taxability_reason === undefined) return undefined;
-  return { taxable: line.taxable_amount, exempt: line.exempt_amount, reason: exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }) };
+  if (line.taxability_reason === undefined) return undefined;
+  const exempt = line.exempt_amount ?? 0;
+  return { taxable: line.amount - exempt, exempt, reason: exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }) };
 }
 
 /**

@@ -32,8 +32,9 @@ const transactionLineShape = {
     .object({ id: z.string(), reason: z.enum(exemptionReasons), certificate_number: z.string(), exempt_percentage: z.number().int() })
     .optional()
     .meta({ description: 'The exemption certificate the line used, as it was on the sale date' }),
-  taxable_amount: minorUnitsField.optional().meta({ description: 'The share of the amount tax was charged on' }),
-  exempt_amount: minorUnitsField.optional().meta({ description: 'The share no tax was charged on (amount - taxable_amount); taxability_reason or exemption.reason says why' }),
+  exempt_amount: minorUnitsField.optional().meta({
+    description: 'The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest',
+  }),
 };
 
 const transactionShape = {

@@ -24,14 +24,18 @@ export interface TransactionLine {
   /** The line's tax by jurisdiction level; the levels add up to tax_amount exactly. */
   tax_breakdown: LevelAmounts;
   /**
-   * Issue 12: the product named, the code the line was taxed under, why, the certificate used (a snapshot), and the
-   * net amount split into the taxed and untaxed shares. Absent only on lines recorded before Levy stored them.
+   * Issue 12: the product named, the code the line was taxed under, why, and the certificate used (a snapshot).
+   * `tax_code` and `taxability_reason` are absent only on lines recorded before Levy stored them.
    */
   product_id?: string;
   tax_code?: string;
   taxability_reason?: TaxabilityReason;
   exemption?: ExemptionSnapshot;
-  taxable_amount?: number;
+  /**
+   * The share of `amount` no tax was charged on (exempt, not taxable, zero-rated, reverse charged), present only when
+   * not 0; the rest (`amount - exempt_amount`) is the share tax was charged on. Kept this compact because a sale is one
+   * item of at most 400 KB: a 1,000-line sale must still fit (docs/exposure.md, data model).
+   */
   exempt_amount?: number;
 }
 
@@ -115,7 +119,7 @@ export function buildTransaction(
   createdAt: string,
 ): Transaction {
   const line_items: TransactionLine[] = request.line_items.map((line, index) => {
-    const { product_category, delivery_method, taxability, taxable_amount, exempt_amount } = facts[index]!;
+    const { product_category, delivery_method, taxability, exempt_amount } = facts[index]!;
     return {
       id: line.id,
       amount: line.amount,
@@ -127,8 +131,7 @@ export function buildTransaction(
       tax_code: taxability.tax_code,
       taxability_reason: taxability.taxability_reason,
       ...(taxability.exemption ? { exemption: { ...taxability.exemption } } : {}),
-      taxable_amount,
-      exempt_amount,
+      ...(exempt_amount !== 0 ? { exempt_amount } : {}),
     };
   });
   const subtotal = line_items.reduce((sum, l) => sum + l.amount, 0);
