@@ -35,17 +35,25 @@ export function lazy<T extends object>(make: () => T): T {
  * asynchronous.
  */
 export function lazyImport<T extends object>(load: () => Promise<T>): T {
-  let loading: Promise<T> | undefined;
+  const instance = onceAsync(load);
   return new Proxy({} as T, {
     get(_, property) {
+      // Not a thenable (awaiting the port itself must not call a method), and no symbol-keyed methods.
+      if (property === 'then' || typeof property === 'symbol') return undefined;
       return async (...args: unknown[]) => {
-        loading ??= load().catch((error: unknown) => {
-          loading = undefined; // a failed load (a transient file-system error) is tried again by the next call
-          throw error;
-        });
-        const target = await loading;
+        const target = await instance();
         return (Reflect.get(target, property, target) as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
   });
+}
+
+/** A value made by the asynchronous `make` when first asked for, then the same one; a failed make is tried again. */
+export function onceAsync<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined; // a failed load (a transient file-system error) is tried again by the next call
+      throw error;
+    }));
 }

@@ -20,7 +20,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
   constructor(
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
-    private readonly customers: () => Pick<DynamoDbCustomerStore, 'recordTransactionItem'>,
+    private readonly customers: () => Promise<Pick<DynamoDbCustomerStore, 'recordTransactionItem'>>,
   ) {}
 
   get(accountId: string, id: string) {
@@ -35,7 +35,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
     // Item 0: the sale's put, conditional on its id being new; item 1 with customer_id: the customer's transaction
     // count (conditional on the customer existing: docs/customers.md, DELETE); then its counters, each conditional on
     // staying exact.
-    const customerItems = sale.customer_id !== undefined ? [this.customers().recordTransactionItem(accountId, sale.customer_id)] : [];
+    const customerItems = sale.customer_id !== undefined ? [(await this.customers()).recordTransactionItem(accountId, sale.customer_id)] : [];
     const items = [this.transactions().putItem(accountId, sale, fingerprint), ...customerItems, ...this.exposure().addItems(accountId, exposure)];
     try {
       await transactWrite(items);
