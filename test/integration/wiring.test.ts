@@ -230,6 +230,36 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
     });
   });
 
+  describe('rate, unify and transactions agree for the same sale with a customer and a product', () => {
+    it.each([
+      ['the reseller in TX (certificate)', () => ({ customer_id: reseller }), 'general'],
+      ['the reseller sold to in NY (no certificate there)', () => ({ customer_id: reseller, location: NY }), 'general'],
+      ['the 50 % customer (certificate in part)', () => ({ customer_id: halfExempt }), 'general'],
+      ['groceries to the reseller in SD (taxed there)', () => ({ customer_id: reseller, location: SD }), 'groceries'],
+      ['groceries to the lapsed customer in TX (not taxable)', () => ({ customer_id: lapsed }), 'groceries'],
+    ] as const)('%s', async (_name, parties, kind) => {
+      const product = (await callRoute('products-create', { accountId, body: { name: kind, tax_code: kind === 'general' ? 'levy_general_goods' : 'levy_groceries' } })).body.id as string;
+      const amount = 12_345;
+      const quoted = (await rate({ ...parties(), product_id: product })).body;
+      const cart = (await unify({ ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
+      const sale = (await record({ id: `agree-${product}`, ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
+      const [line, recorded] = [cart.line_items[0], sale.line_items[0]];
+      for (const answer of [line, recorded]) expect(answer).toMatchObject({ tax_code: quoted.tax_code, taxability_reason: quoted.taxability_reason, product_id: product });
+      expect(line.exemption_id).toBe(quoted.exemption_id);
+      expect(recorded.exemption?.id).toBe(quoted.exemption_id);
+      expect(cart.customer).toEqual(quoted.customer);
+      expect(sale.customer).toEqual(quoted.customer);
+      expect(cart.jurisdiction).toEqual(quoted.jurisdiction);
+      // The tax is the rate on the taxable share, half-up: the share is the amount less the exempt percentage of it.
+      const pct = quoted.exempt_percentage ?? 0;
+      const taxable = Math.floor((amount * (100 - pct) * 2 + 100) / 200);
+      const expectedTax = Math.floor((taxable * Math.round(quoted.total_rate * 1_000_000) * 2 + 1_000_000) / 2_000_000);
+      expect(line.tax_amount).toBe(expectedTax);
+      expect(recorded.tax_amount).toBe(expectedTax);
+      expect(recorded.exempt_amount ?? 0).toBe(line.exempt_amount);
+    });
+  });
+
   describe('exposure: exempt sales by reason apart from taxable ones', () => {
     it('GET /v1/exposure/countries?include=sales separates them per state, net of refunds; the default answer is unchanged', async () => {
       const account = (await newTestAccount('US', 'Exposure Inc')).account_id;
