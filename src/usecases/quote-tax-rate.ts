@@ -9,7 +9,7 @@
  * loads the modules that read them (./sale-subjects: the catalogue, the certificate rule, the stores' calls) with a
  * dynamic import, so the rate function's cold start never parses them (lib/bundling.ts splits the bundle there).
  */
-import { exemptRate, type LineRate } from '../domain/cart/cart';
+import { exemptRate } from '../domain/cart/cart';
 import { found } from '../domain/errors';
 import type { LocationInput } from '../domain/fields';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
@@ -24,11 +24,10 @@ import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability'
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../domain/tax/vocabulary';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
-import type { Ports } from '../ports/ports';
+import type { QuoteDeps, RatedLine } from './sale-quote-types';
 import type { SaleSubjects } from './sale-subjects';
 
-/** The stores of customers, certificates and products are needed only by sales that name them. */
-export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'> & Partial<Pick<Ports, 'customers' | 'exemptions' | 'products'>>;
+export type { QuoteDeps, RatedLine } from './sale-quote-types';
 
 /** A sale as rate, unify and transactions state it: who, where, when and for which seller. */
 export interface SaleRequest extends SaleParties {
@@ -53,17 +52,6 @@ export type TaxRateAnswer = TaxRateResult & {
   exemption_id?: string;
   exempt_percentage?: number;
 };
-
-/** One line of a sale, rated: the rates its taxable share bears, what it is, and why it is or is not taxed. */
-export interface RatedLine {
-  /** Zero for a line wholly exempt by the request's `exempt` flag or a 100 % certificate. */
-  rate: LineRate & Pick<TaxRateCalculation, 'basis'>;
-  product_category: ProductCategory;
-  delivery_method: DeliveryMethod;
-  taxability: LineTaxability;
-  /** The share of the line's amount a certificate exempts (0 without one): only the rest is taxed. */
-  exemptPercentage: number;
-}
 
 /** A sale read and decided once: its customer, its effective parties, and each line's rating. */
 export interface SaleQuote {

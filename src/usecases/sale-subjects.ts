@@ -18,7 +18,7 @@ import { taxCode } from '../domain/tax/tax-codes';
 import type { TaxRateContext, TaxRateInput } from '../domain/tax/rate-types';
 import { allowedDeliveryMethods, type CustomerType, type DeliveryMethod } from '../domain/tax/vocabulary';
 import { fieldError } from '../domain/validation';
-import type { QuoteDeps, RatedLine } from './quote-tax-rate';
+import type { QuoteDeps, RatedLine } from './sale-quote-types';
 
 /** What a stored customer contributes to a sale (docs/customers.md "How a calculation uses it"). */
 export interface StoredParties {
