@@ -84,7 +84,8 @@ async function main() {
         });
         const { ppm, result } = quotes[k];
         const taxes = request.line_items.map((l) => lineTax(l.amount, ppm, undefined, result.jurisdiction));
-        const t = buildTransaction(request, customerTreatment({ type: 'B2C' }, result.jurisdiction.country, null), result.jurisdiction, taxes, new Date().toISOString());
+        const facts = request.line_items.map((l) => ({ product_category: l.product_category!, delivery_method: l.delivery_method!, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const }, taxable_amount: l.amount, exempt_amount: 0 }));
+        const t = buildTransaction(request, { customer_type: 'B2C', location: request.location! }, customerTreatment({ type: 'B2C' }, result.jurisdiction.country, null), result.jurisdiction, facts, taxes, new Date().toISOString());
         puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
         for (const d of saleExposureDeltas(t)) {
           const key = exposureKeyString(d);

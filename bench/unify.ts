@@ -114,9 +114,9 @@ async function main() {
   const pure: string[][] = [[], [], [], [], []];
   for (const cart of carts) {
     const request: UnifyRequest = unifyRequestSchema.parse(cart.body);
-    const customer = treatCustomer(request.customer, request.location.country);
-    const sale = { customer_type: customer.applied_type, location: request.location, date: DATE };
-    const location = resolveLocation(request.location, defaultLocationLookups);
+    const customer = treatCustomer({ ...request.customer, type: request.customer.type! }, request.location!.country);
+    const sale = { customer_type: customer.applied_type, location: request.location!, date: DATE };
+    const location = resolveLocation(request.location!, defaultLocationLookups);
     const context = { seller: SELLER, usLocal: cart.usLocal, location, lookups: defaultLocationLookups };
     // What saleRateQuoter does: the engine once per distinct category + delivery, then a map look-up per line.
     const engineRates = (): ((line: CartLine) => LineRate) => {
@@ -125,7 +125,7 @@ async function main() {
         const key = `${line.product_category}|${line.delivery_method}`;
         let rate = byKind.get(key);
         if (!rate) {
-          rate = calculateTaxRateDetailed({ ...sale, product_category: line.product_category, delivery_method: line.delivery_method }, context);
+          rate = calculateTaxRateDetailed({ ...sale, product_category: line.product_category!, delivery_method: line.delivery_method! }, context);
           byKind.set(key, rate);
         }
         return rate;
@@ -139,7 +139,7 @@ async function main() {
     const b = perCall(() => calculateCart(request.line_items, engineRates()));
     const c = perCall(() => {
       const r = unifyRequestSchema.parse(JSON.parse(json));
-      const t = treatCustomer(r.customer, r.location.country);
+      const t = treatCustomer({ ...r.customer, type: r.customer.type! }, r.location!.country);
       return calculateCart(r.line_items, engineRates()).total + (t.exempt ? 1 : 0);
     });
     const d = perCall(() => unifyRequestSchema.parse(JSON.parse(json)));

@@ -4,7 +4,7 @@
  * the usage counter.
  */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { cachedZipRates, locations, sellerEntities } from '../../src/composition/ports';
+import { cachedZipRates, customers, exemptions, locations, products, sellerEntities } from '../../src/composition/ports';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
 import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
@@ -16,6 +16,10 @@ export const handler = billableRoute({
   errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({
     status: 200,
-    body: await quoteTaxRate({ entities: sellerEntities, zipRates: cachedZipRates, locations }, accountId, body),
+    body: await quoteTaxRate(
+      { entities: sellerEntities, zipRates: cachedZipRates, locations, customers, exemptions, products },
+      accountId,
+      body,
+    ),
   }),
 });

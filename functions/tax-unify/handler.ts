@@ -1,6 +1,6 @@
 /** Primary adapter: POST /v1/tax/unify (billable, idempotent) -> the cart's tax, line by line. */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { entities, locations, sales, zipRates } from '../../src/composition/ports';
+import { customers, entities, exemptions, locations, products, sales, zipRates } from '../../src/composition/ports';
 import { unifyRequestSchema } from '../../src/domain/cart/unify-request';
 import { unifyCart } from '../../src/usecases/unify-cart';
 import { unifyResultSchema } from '../../src/domain/cart/unify-response';
@@ -10,5 +10,8 @@ export const handler = billableRoute({
   body: unifyRequestSchema,
   responses: { 200: { description: "The cart's tax, line by line (and the recorded transaction with `commit: true`)", schema: unifyResultSchema } },
   errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
-  run: async ({ accountId, body }) => ({ status: 200, body: await unifyCart({ entities, zipRates, locations, sales }, accountId, body) }),
+  run: async ({ accountId, body }) => ({
+    status: 200,
+    body: await unifyCart({ entities, zipRates, locations, sales, customers, exemptions, products }, accountId, body),
+  }),
 });

@@ -28,3 +28,32 @@ export function lazy<T extends object>(make: () => T): T {
     },
   });
 }
+
+/**
+ * A port whose implementation is loaded by `load` (a dynamic import) on its first method call, then kept: every port
+ * method answers a promise, so the stand-in awaits the module and forwards. Only for ports whose methods are all
+ * asynchronous.
+ */
+export function lazyImport<T extends object>(load: () => Promise<T>): T {
+  const instance = onceAsync(load);
+  return new Proxy({} as T, {
+    get(_, property) {
+      // Not a thenable (awaiting the port itself must not call a method), and no symbol-keyed methods.
+      if (property === 'then' || typeof property === 'symbol') return undefined;
+      return async (...args: unknown[]) => {
+        const target = await instance();
+        return (Reflect.get(target, property, target) as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/** A value made by the asynchronous `make` when first asked for, then the same one; a failed make is tried again. */
+export function onceAsync<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined; // a failed load (a transient file-system error) is tried again by the next call
+      throw error;
+    }));
+}

@@ -8,14 +8,11 @@ import { CachingEntityStore, CachingZipRateTable } from '../adapters/cache/cachi
 import { FolderBlobStore } from '../adapters/blobs/folder-blob-store';
 import { S3BlobStore } from '../adapters/blobs/s3-blob-store';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
-import { DynamoDbCustomerStore } from '../adapters/dynamodb/customer-store';
-import { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
 import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
-import { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
@@ -24,7 +21,7 @@ import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
-import { lazy, once } from './once';
+import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
 const entityStore = /* @__PURE__ */ once(() => new DynamoDbEntityStore(tableName('Entities')));
@@ -48,7 +45,7 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore));
+export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore()));
 export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
@@ -60,13 +57,28 @@ export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
-/** Customers; the store also builds the write that marks a customer as named by a transaction (recordTransactionItem). */
-export const customerStore = /* @__PURE__ */ once(() => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions')));
-export const customers: Ports['customers'] = /* @__PURE__ */ lazy(customerStore);
-export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazy(() => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers')));
+/**
+ * Customers, their certificates and products: each store module loads with its first call (a dynamic import), so a
+ * function parses it only when a request needs it; the rate function's category path never does (issue 12,
+ * test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
+ * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
+ */
+export const customerStore = /* @__PURE__ */ onceAsync(async () => {
+  const { DynamoDbCustomerStore } = await import('../adapters/dynamodb/customer-store');
+  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'));
+});
+export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
+export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbExemptionStore } = await import('../adapters/dynamodb/exemption-store');
+  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'));
+});
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
 export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
   const where = documentsLocation();
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
-export const products: Ports['products'] = /* @__PURE__ */ lazy(() => new DynamoDbProductStore(tableName('Products')));
+export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbProductStore } = await import('../adapters/dynamodb/product-store');
+  return new DynamoDbProductStore(tableName('Products'));
+});
+

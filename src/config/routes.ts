@@ -90,6 +90,15 @@ const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
 /** Recording a sale: the duplicate check, the conditional put, and ADD on its exposure counters. */
 const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'] } as const;
 
+/**
+ * A sale that names a customer, a product or a tax code (issue 12): the customer (GetItem) and its certificates
+ * (Query), the products (GetItem).
+ */
+const namedSubjects = { Customers: ['GetItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
+
+/** Recording a sale that names a customer raises the customer's transaction count in the same write (UpdateItem). */
+const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -112,11 +121,11 @@ export const routes = [
   // The update is conditional on the entity not being primary; a refused condition is told apart with one read.
   route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: ['UpdateItem', 'GetItem'] }, pathIds: entityId, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
-  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...billing }, summary: 'Tax-rate breakdown for a category, delivery, customer type and location', dataPackages: geoDataPackages }),
+  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   // The cursor's sale is read for its date; a date range is a Query of the by-date index.
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),

@@ -35,9 +35,10 @@ export interface SaleLedger {
   list(accountId: string, request: SaleListRequest): Promise<Page<Transaction>>;
   /**
    * `exists`: a sale with this id is already recorded; `counter_limit`: an exposure total would pass 2^53 - 1 minor
-   * units. Either way nothing was written.
+   * units; `missing_customer`: the sale names a customer (`customer_id`) that no longer exists. Otherwise the sale,
+   * its counters and the customer's transaction count (a customer named by a sale cannot be deleted) land together.
    */
-  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'>;
+  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'>;
 }
 
 export interface RefundLedger {

@@ -1,38 +1,71 @@
 /**
  * Use case: the tax rates of a sale for an account. Resolves the location offline, reads the seller (the primary
  * entity, or the subsidiary named by entity_id) and the imported ZIP rates in parallel, once per sale, then asks the
- * pure engine once per distinct category + delivery. Shared by tax-rate, unify and transactions. POST /v1/tax/rate
- * decides who the customer is taxed as exactly like unify (customerTreatment), and says so in `customer`.
+ * pure engine once per distinct product (category or tax code) + delivery. Shared by tax-rate, unify and
+ * transactions, so the three decide alike who the customer is taxed as (customerTreatment), which code a line is
+ * taxed under, why (`taxability_reason`) and which certificate exempts it.
+ *
+ * A sale that names a stored customer (`customer_id`), a product (`product_id`) or a catalogue code (`tax_code`)
+ * loads the modules that read them (./sale-subjects: the catalogue, the certificate rule, the stores' calls) with a
+ * dynamic import, so the rate function's cold start never parses them (lib/bundling.ts splits the bundle there).
  */
+import { exemptRate } from '../domain/cart/cart';
 import { found } from '../domain/errors';
+import type { LocationInput } from '../domain/fields';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
+import type { LineTaxability } from '../domain/sales/line-taxability';
+import type { LineSubject, SaleParties } from '../domain/sales/line-subject';
 import { customerTreatment, taxIdCheckOf, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
 import type { TaxIdValidation } from '../domain/tax-ids/types';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
-import type { TaxRateCalculation, TaxRateInput, TaxRateResult } from '../domain/tax/rate-types';
+import type { TaxRateCalculation, TaxRateContext, TaxRateResult } from '../domain/tax/rate-types';
+import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability';
+import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../domain/tax/vocabulary';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
-import type { Ports } from '../ports/ports';
+import { fieldError } from '../domain/validation';
+import type { QuoteDeps, RatedLine } from './sale-quote-types';
+import type { SaleSubjects } from './sale-subjects';
 
-export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'>;
+export type { QuoteDeps, RatedLine } from './sale-quote-types';
 
-export interface RateQuoteRequest extends TaxRateInput {
-  entity_id?: string;
+/** A sale as rate, unify and transactions state it: who, where, when and for which seller. */
+export interface SaleRequest extends SaleParties {
+  customer_tax_id?: string | undefined;
+  /** unify only: the caller holds an exemption certificate for the whole sale. */
+  exempt?: boolean | undefined;
+  government_level?: GovernmentLevel | undefined;
+  entity_id?: string | undefined;
+  date?: string | undefined;
 }
 
-/** POST /v1/tax/rate's request: a sale and, optionally, the customer's tax ID (B2B needs one, as in unify). */
-export interface TaxRateRequest extends RateQuoteRequest {
-  customer_tax_id?: string;
+/** POST /v1/tax/rate's request: a sale whose one line sits at the top level. */
+export interface TaxRateRequest extends SaleRequest, LineSubject {}
+
+/** POST /v1/tax/rate's answer: the rate for the applied customer type, how that type was decided, and why it is taxed. */
+export type TaxRateAnswer = TaxRateResult & {
+  customer: CustomerTreatment;
+  customer_id?: string;
+  product_id?: string;
+  tax_code: string;
+  taxability_reason: LineTaxability['taxability_reason'];
+  exemption_id?: string;
+  exempt_percentage?: number;
+};
+
+/** A sale read and decided once: its customer, its effective parties, and each line's rating. */
+export interface SaleQuote {
+  customer: CustomerTreatment;
+  customer_id?: string;
+  /** The declared customer type applied: the request's, else the stored customer's. */
+  customer_type: CustomerType;
+  /** The location applied: the request's, else the stored customer's address. */
+  location: LocationInput;
+  /** The customer's tax ID applied: the request's, else the customer's first valid one (absent: none). */
+  tax_id?: string;
+  date: string;
+  line(index: number): RatedLine;
 }
-
-/** POST /v1/tax/rate's answer: the rate for the applied customer type, and how that type was decided. */
-export type TaxRateAnswer = TaxRateResult & { customer: CustomerTreatment };
-
-/** What every line of one sale shares: customer, place, date and seller. */
-export type SaleContext = Omit<RateQuoteRequest, 'product_category' | 'delivery_method'>;
-
-/** What varies per line. */
-export type LineKind = Pick<TaxRateInput, 'product_category' | 'delivery_method'>;
 
 async function sellerOf(deps: QuoteDeps, accountId: string, entityId: string | undefined): Promise<Entity> {
   if (entityId) return found(await deps.entities.get(accountId, entityId), 'entity', entityId);
@@ -51,68 +84,117 @@ async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: st
   return deps.zipRates.onMonth(location.postal_code.slice(0, 5), location.state, monthOfDate(date));
 }
 
-/** Reads what the sale needs once; the returned function rates each line kind (memoised). */
-export async function saleRateQuoter(deps: QuoteDeps, accountId: string, sale: SaleContext): Promise<(line: LineKind) => TaxRateCalculation> {
-  return quoterAt(deps, accountId, sale, resolveLocation(sale.location, deps.locations));
-}
-
-async function quoterAt(deps: QuoteDeps, accountId: string, sale: SaleContext, location: ResolvedLocation): Promise<(line: LineKind) => TaxRateCalculation> {
-  // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
-  const today = todayUtc();
-  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, location, sale.date ?? today)]);
-  const byKind = new Map<string, TaxRateCalculation>();
-  return (line) => {
-    const key = `${line.product_category}|${line.delivery_method}`;
-    let calculation = byKind.get(key);
-    if (!calculation) {
-      calculation = calculateTaxRateDetailed({ ...sale, product_category: line.product_category, delivery_method: line.delivery_method }, {
-        seller: { country: seller.country },
-        usLocal: usLocal.row,
-        usLocalFirstMonth: usLocal.firstMonth,
-        location,
-        lookups: deps.locations,
-        today,
-      });
-      byKind.set(key, calculation);
-    }
-    return calculation;
-  };
-}
-
 /**
  * The tax-ID validators (stdnum and Levy's overrides, about 250 KB minified) load on the first sale that carries a tax
  * ID: most quotes carry none, so the bundle keeps them in a chunk of their own (lib/bundling.ts splits the bundle at
  * dynamic imports) and a container that never sees a tax ID never loads them. Node caches the module after that.
  */
-async function validatedTaxId(check: ReturnType<typeof taxIdCheckOf>): Promise<TaxIdValidation | null> {
+async function validatedTaxId(check: { tax_id: string; type?: string; locationCountry: string | undefined } | null): Promise<TaxIdValidation | null> {
   if (!check) return null;
   const { validateTaxIdWhere } = await import('../domain/tax-ids/validator');
   return validateTaxIdWhere(check, check.locationCountry);
 }
 
+const namesSubjects = (sale: SaleRequest, lines: readonly LineSubject[]): boolean =>
+  sale.customer_id !== undefined || lines.some((line) => line.product_id !== undefined || line.tax_code !== undefined);
+
 /**
- * The customer treatment and the rates of a sale whose customer is declared (rate, unify and transactions): the
- * location is resolved first, so a tax ID is checked against the resolved country even when the location was given
- * only by postal code or IP address; the lines are then rated for the applied customer type.
+ * Reads and decides what a sale needs, once: the stored customer and its certificates, the products' codes on the
+ * sale's date (./sale-subjects, loaded only when the sale names them), the location, the customer treatment, the
+ * seller and the ZIP rates. `linePath(i)` names line i in a 400 (`line_items[2]`, or '' for the rate request).
  */
-export async function customerSaleQuoter(
+export async function quoteSale(
   deps: QuoteDeps,
   accountId: string,
-  sale: Omit<SaleContext, 'customer_type'>,
-  declared: DeclaredCustomer,
-): Promise<{ customer: CustomerTreatment; quote: (line: LineKind) => TaxRateCalculation }> {
-  const location = resolveLocation(sale.location, deps.locations);
-  const customer = customerTreatment(declared, location.country, await validatedTaxId(taxIdCheckOf(declared, location.country)));
-  const quote = await quoterAt(deps, accountId, { ...sale, customer_type: customer.applied_type }, location);
-  return { customer, quote };
+  sale: SaleRequest,
+  lines: readonly LineSubject[],
+  linePath: (index: number) => string,
+  today = todayUtc(),
+): Promise<SaleQuote> {
+  const date = sale.date ?? today;
+  const subjects: SaleSubjects | undefined = namesSubjects(sale, lines)
+    ? await (await import('./sale-subjects')).loadSaleSubjects(deps, accountId, sale.customer_id, lines, date, linePath)
+    : undefined;
+  const stored = subjects?.customer;
+
+  // The request's fields override the stored customer's, field by field (docs/customers.md "How a calculation uses it").
+  const customer_type = sale.customer_type ?? stored?.customer_type;
+  const location = sale.location ?? stored?.location;
+  // Only a sale without customer_id can lack these, and its schema requires them.
+  if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
+  if (sale.government_level !== undefined && customer_type !== 'GOVERNMENT') {
+    throw fieldError('government_level', `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
+  }
+  const resolved = resolveLocation(location, deps.locations);
+  const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
+  // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
+  const check = sale.customer_tax_id === undefined && stored?.taxId?.type ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country } : taxIdCheckOf(declared, resolved.country);
+  const customer = customerTreatment(declared, resolved.country, await validatedTaxId(check));
+
+  // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
+  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date)]);
+  const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
+  const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
+
+  const byKind = new Map<string, RatedLine>();
+  const rateLine = (index: number): RatedLine => {
+    const line = lines[index]!;
+    const code = subjects?.codeOf(index);
+    const key = code ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}` : `category|${line.product_category}|${line.delivery_method}`;
+    let rated = byKind.get(key);
+    if (!rated) {
+      rated = code
+        ? subjects!.rateByCode(input, context, code, line.delivery_method)
+        : categoryLine(calculateTaxRateDetailed({ ...input, product_category: line.product_category!, delivery_method: line.delivery_method! }, context), line.product_category!, line.delivery_method!);
+      if (customer.exempt) rated = whollyExempt(rated);
+      else if (subjects) rated = subjects.withCertificate(rated, date);
+      byKind.set(key, rated);
+    }
+    return rated;
+  };
+  return {
+    customer,
+    ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}),
+    customer_type,
+    location,
+    ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
+    date,
+    line: rateLine,
+  };
 }
 
-export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: RateQuoteRequest): Promise<TaxRateCalculation> {
-  return (await saleRateQuoter(deps, accountId, request))(request);
+function categoryLine(calculation: TaxRateCalculation, product_category: ProductCategory, delivery_method: DeliveryMethod): RatedLine {
+  return {
+    rate: calculation,
+    product_category,
+    delivery_method,
+    taxability: { tax_code: defaultTaxCodeIds[product_category], taxability_reason: taxabilityReasonOf(calculation) },
+    exemptPercentage: 0,
+  };
+}
+
+/** The request's `exempt` flag (unify): no tax on any line, whatever the rules say. */
+function whollyExempt(line: RatedLine): RatedLine {
+  return { ...line, rate: exemptRate(line.rate), taxability: { ...line.taxability, taxability_reason: 'customer_exempt' } };
 }
 
 export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<TaxRateAnswer> {
-  const { customer_tax_id, customer_type, ...sale } = request;
-  const { customer, quote } = await customerSaleQuoter(deps, accountId, sale, { type: customer_type, tax_id: customer_tax_id });
-  return { ...quote({ product_category: request.product_category, delivery_method: request.delivery_method }).result, customer };
+  const { product_category, delivery_method, product_id, tax_code, ...sale } = request;
+  const quote = await quoteSale(deps, accountId, sale, [{ product_category, delivery_method, product_id, tax_code }], () => '');
+  const { rate, taxability, exemptPercentage } = quote.line(0);
+  return {
+    ...rate.result,
+    customer: quote.customer,
+    ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}),
+    ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
+    tax_code: taxability.tax_code,
+    taxability_reason: taxability.taxability_reason,
+    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+  };
+}
+
+/** One quote's rates (the benchmarks profile this path). */
+export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<RatedLine['rate']> {
+  const { product_category, delivery_method, product_id, tax_code, ...sale } = request;
+  return (await quoteSale(deps, accountId, sale, [{ product_category, delivery_method, product_id, tax_code }], () => '')).line(0).rate;
 }

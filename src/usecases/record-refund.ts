@@ -49,7 +49,7 @@ export async function recordRefund(
     if (earlier) return earlier;
 
     const { refund, refunded } = allocateRefund(stored.transaction, stored.refunded, request, now.toISOString());
-    const exposure = refundExposureDeltas(stored.transaction, refund);
+    const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
     const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure);
     if (outcome === 'created') return { created: true, refund };
     // `exists` or `stale`: another request moved first; the next round answers it (a retry, a 409, or a new allocation).

@@ -4,8 +4,10 @@
  *   parse -> same id stored? (same content: the stored record; other content: 409 transaction_exists)
  *   -> who the customer is taxed as (customerTreatment, as rate and unify decide it; unify passes its own)
  *   -> each line's tax: the caller's tax_amount, unify's precomputed tax, or the engine (one quote per distinct
- *      category + delivery; all lines share the applied customer type, location and date)
- *   -> the sale ledger writes the sale and its few exposure counters at once
+ *      product + delivery; all lines share the applied customer type, location and date), on the share of the
+ *      line a certificate leaves taxable; each line keeps its code, reason and certificate (a snapshot)
+ *   -> the sale ledger writes the sale, its few exposure counters and, with customer_id, the customer's
+ *      transaction count at once
  *
  * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
  */
@@ -15,11 +17,13 @@ import type { LevelAmounts } from '../domain/money/levels';
 import type { CustomerTreatment } from '../domain/tax/customer-treatment';
 import type { Jurisdiction } from '../domain/tax/rate-types';
 import { transactionFingerprint } from '../domain/transactions/fingerprint';
-import { buildTransaction, checkBreakdown, lineTax, type LineTax, type Transaction } from '../domain/transactions/sale';
+import { splitByExemptPercentage } from '../domain/money/money';
+import { taxedShares } from '../domain/sales/line-taxability';
+import { buildTransaction, checkBreakdown, lineTax, type LineFacts, type LineTax, type SaleParties, type Transaction } from '../domain/transactions/sale';
 import { transactionRequestSchema, type TransactionInput, type TransactionRequest } from '../domain/transactions/schema';
-import { parseWith } from '../domain/validation';
+import { fieldError, parseWith } from '../domain/validation';
 import type { Ports } from '../ports/ports';
-import { customerSaleQuoter, type QuoteDeps } from './quote-tax-rate';
+import { quoteSale, type QuoteDeps } from './quote-tax-rate';
 
 export type RecordTransactionDeps = QuoteDeps & Pick<Ports, 'sales'>;
 
@@ -27,12 +31,16 @@ export type RecordTransactionDeps = QuoteDeps & Pick<Ports, 'sales'>;
 export interface PrecomputedLineTax {
   tax_amount: number;
   tax_breakdown: LevelAmounts;
+  /** What unify decided for the line: its code, reason, certificate and taxed shares. */
+  facts: LineFacts;
 }
 
-/** What unify already knows, so recording does not ask the engine again. */
+/** What unify already knows, so recording does not ask the engine (or the stores) again. */
 export interface PrecomputedTax {
   /** Who unify taxed the customer as (it may be exempt, which a transaction request cannot say). */
   customer: CustomerTreatment;
+  /** The customer type and location unify applied (the stored customer's where the request left them out). */
+  parties: SaleParties;
   /** The rate result's jurisdiction (shared by every line: one location per sale). */
   jurisdiction: Jurisdiction;
   /** By line id; every line of the request must be present. */
@@ -60,36 +68,62 @@ async function existingOrConflict(deps: RecordTransactionDeps, accountId: string
   return { created: false, transaction: stored.transaction };
 }
 
-async function engineTaxes(
-  deps: RecordTransactionDeps,
-  accountId: string,
-  request: TransactionRequest,
-): Promise<{ customer: CustomerTreatment; jurisdiction: Jurisdiction; taxes: LineTax[] }> {
+interface DecidedSale {
+  customer: CustomerTreatment;
+  parties: SaleParties;
+  jurisdiction: Jurisdiction;
+  facts: LineFacts[];
+  taxes: LineTax[];
+}
+
+async function engineTaxes(deps: RecordTransactionDeps, accountId: string, request: TransactionRequest): Promise<DecidedSale> {
   // The customer is decided as in POST /v1/tax/rate and unify (customerTreatment: B2B needs a tax ID that proves
-  // it); one read of seller and ZIP rates for the sale; the engine runs once per category + delivery.
-  const { customer, quote } = await customerSaleQuoter(
+  // it; a stored customer's type, address, tax IDs and certificates apply where the request is silent); one read of
+  // seller and ZIP rates for the sale; the engine runs once per product + delivery.
+  const quote = await quoteSale(
     deps,
     accountId,
     {
-      ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
+      customer_id: request.customer_id,
+      customer_type: request.customer_type,
+      customer_tax_id: request.customer_tax_id,
+      government_level: request.government_level,
       location: request.location,
       date: request.date,
-      ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+      entity_id: request.entity_id,
     },
-    { type: request.customer_type, tax_id: request.customer_tax_id },
+    request.line_items,
+    (index) => `line_items[${index}]`,
   );
-  const jurisdiction = quote(request.line_items[0]).result.jurisdiction;
-  const taxes = request.line_items.map((line) => lineTax(line.amount, quote(line).ppm, line.tax_amount, jurisdiction));
-  return { customer, jurisdiction, taxes };
+  const rated = request.line_items.map((_, index) => quote.line(index));
+  const jurisdiction = rated[0]!.rate.result.jurisdiction;
+  const taxes: LineTax[] = [];
+  const facts: LineFacts[] = [];
+  request.line_items.forEach((line, index) => {
+    const { rate, product_category, delivery_method, taxability, exemptPercentage } = rated[index]!;
+    // A certificate exempts its share of the amount; the tax is computed on the rest (exact: splitByExemptPercentage).
+    const shares = taxedShares(line.amount, exemptPercentage, line.tax_amount !== undefined ? line.tax_amount > 0 : rate.totalPpm > 0);
+    taxes.push(lineTax(splitByExemptPercentage(line.amount, exemptPercentage).taxable, rate.ppm, line.tax_amount, jurisdiction));
+    facts.push({ product_category, delivery_method, taxability, ...shares });
+  });
+  const parties: SaleParties = { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location };
+  return { customer: quote.customer, parties, jurisdiction, facts, taxes };
 }
 
-function precomputedTaxes(request: TransactionRequest, precomputed: PrecomputedTax): LineTax[] {
-  return request.line_items.map((line) => {
+function precomputedSale(request: TransactionRequest, precomputed: PrecomputedTax): DecidedSale {
+  const lines = request.line_items.map((line) => {
     const given = precomputed.lines[line.id];
     if (!given) throw new RangeError(`precomputed tax is missing line ${line.id}`);
     checkBreakdown(line.id, given.tax_amount, given.tax_breakdown);
-    return { tax_amount: given.tax_amount, tax_source: 'computed' as const, tax_breakdown: { ...given.tax_breakdown } };
+    return given;
   });
+  return {
+    customer: precomputed.customer,
+    parties: precomputed.parties,
+    jurisdiction: precomputed.jurisdiction,
+    facts: lines.map((given) => given.facts),
+    taxes: lines.map((given) => ({ tax_amount: given.tax_amount, tax_source: 'computed' as const, tax_breakdown: { ...given.tax_breakdown } })),
+  };
 }
 
 export async function recordTransaction(
@@ -109,14 +143,15 @@ export async function recordTransaction(
   const earlier = await existingOrConflict(deps, accountId, request.id, fingerprint);
   if (earlier) return earlier;
 
-  const { customer, jurisdiction, taxes } = precomputed
-    ? { customer: precomputed.customer, jurisdiction: precomputed.jurisdiction, taxes: precomputedTaxes(request, precomputed) }
-    : await engineTaxes(deps, accountId, request);
-  const transaction = buildTransaction(request, customer, jurisdiction, taxes, (options.now ?? new Date()).toISOString());
+  const { customer, parties, jurisdiction, facts, taxes } = precomputed ? precomputedSale(request, precomputed) : await engineTaxes(deps, accountId, request);
+  const transaction = buildTransaction(request, parties, customer, jurisdiction, facts, taxes, (options.now ?? new Date()).toISOString());
 
   const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction));
   if (outcome === 'counter_limit') {
     throw new AppError(422, 'exposure_limit_exceeded', `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`);
+  }
+  if (outcome === 'missing_customer') {
+    throw fieldError('customer_id', `is '${parties.customer_id}', a customer that was deleted while the sale was being recorded; nothing was recorded`);
   }
   if (outcome === 'exists') {
     // The same id landed meanwhile (a concurrent retry): answer as a retry, or 409 for other content.

@@ -1,14 +1,15 @@
 /**
- * Use case: POST /v1/tax/unify. Decides who the customer is taxed as (tax ID checked offline), rates every line with
- * the same engine as /v1/tax/rate, adds the cart up, and with `commit: true` records the result as a transaction (so
- * it feeds the exposure report) without asking the engine again.
+ * Use case: POST /v1/tax/unify. Decides who the customer is taxed as (tax ID checked offline; a stored customer's
+ * type, address, tax IDs and certificates where the request names one), rates every line with the same engine as
+ * /v1/tax/rate (by category, product or tax code), adds the cart up, and with `commit: true` records the result as a
+ * transaction (so it feeds the exposure report) without asking the engine again.
  */
-import { calculateCart, exemptRate, type LineRate } from '../domain/cart/cart';
-import type { CartLine, UnifyRequest } from '../domain/cart/unify-request';
+import { calculateCart } from '../domain/cart/cart';
+import type { UnifyRequest } from '../domain/cart/unify-request';
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
 import { todayUtc } from '../domain/tax/rate-engine';
-import { customerSaleQuoter } from './quote-tax-rate';
+import { quoteSale } from './quote-tax-rate';
 import { recordTransaction, type RecordTransactionDeps } from './record-transaction';
 
 export type UnifyDeps = RecordTransactionDeps;
@@ -16,31 +17,46 @@ export type UnifyDeps = RecordTransactionDeps;
 /** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
 export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
   const date = request.date ?? today;
-  const { customer, quote } = await customerSaleQuoter(
+  const quote = await quoteSale(
     deps,
     accountId,
     {
-      ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
+      customer_id: request.customer_id,
+      customer_type: request.customer.type,
+      customer_tax_id: request.customer.tax_id,
+      exempt: request.customer.exempt,
+      government_level: request.customer.government_level,
       location: request.location,
       date,
-      ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+      entity_id: request.entity_id,
     },
-    request.customer,
+    request.line_items,
+    (index) => `line_items[${index}]`,
+    today,
   );
-  const rateOf = (line: CartLine): LineRate => {
-    const rate = quote(line);
-    return customer.exempt ? exemptRate(rate) : rate;
-  };
-  const totals = calculateCart(request.line_items, rateOf);
-  const results = request.line_items.map((line) => rateOf(line).result);
+  const rated = request.line_items.map((_, index) => quote.line(index));
+  const totals = calculateCart(request.line_items, (_, index) => ({ ...rated[index]!.rate, exemptPercentage: rated[index]!.exemptPercentage }));
+  const results = rated.map((line) => line.rate.result);
+  const line_items = totals.line_items.map((line, index) => {
+    const { taxability, exemptPercentage } = rated[index]!;
+    return {
+      ...line,
+      ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
+      tax_code: taxability.tax_code,
+      taxability_reason: taxability.taxability_reason,
+      ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    };
+  });
   const response = {
     currency: request.currency,
     date,
-    customer,
-    jurisdiction: results[0].jurisdiction,
+    customer: quote.customer,
+    ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}),
+    jurisdiction: results[0]!.jurisdiction,
     reverse_charge_applicable: results.some((r) => r.reverse_charge_applicable),
     exempt: results.every((r) => r.exempt),
     ...totals,
+    line_items,
   };
   if (!request.commit) return response;
 
@@ -51,26 +67,43 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
       id: request.transaction_id!,
       date,
       currency: request.currency,
-      customer_type: customer.declared_type,
+      ...(request.customer_id !== undefined ? { customer_id: request.customer_id } : {}),
+      ...(request.customer.type !== undefined ? { customer_type: request.customer.type } : {}),
       ...(request.customer.government_level !== undefined ? { government_level: request.customer.government_level } : {}),
       ...(request.customer.tax_id !== undefined ? { customer_tax_id: request.customer.tax_id } : {}),
       ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
-      location: request.location,
-      // The sale is recorded net of tax, with the tax unify computed for each line.
-      line_items: totals.line_items.map((line, i) => ({
-        id: line.id,
-        amount: line.net_amount,
-        quantity: request.line_items[i].quantity,
-        product_category: request.line_items[i].product_category,
-        delivery_method: request.line_items[i].delivery_method,
-      })),
+      ...(request.location !== undefined ? { location: request.location } : {}),
+      // The sale is recorded net of tax, with the tax unify computed for each line; each line as the cart named it.
+      line_items: totals.line_items.map((line, i) => {
+        const sent = request.line_items[i]!;
+        return {
+          id: line.id,
+          amount: line.net_amount,
+          quantity: sent.quantity,
+          ...(sent.product_category !== undefined ? { product_category: sent.product_category } : {}),
+          ...(sent.delivery_method !== undefined ? { delivery_method: sent.delivery_method } : {}),
+          ...(sent.product_id !== undefined ? { product_id: sent.product_id } : {}),
+          ...(sent.tax_code !== undefined ? { tax_code: sent.tax_code } : {}),
+        };
+      }),
     },
     {
       precomputed: {
-        customer,
+        customer: quote.customer,
+        parties: { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location },
         jurisdiction: response.jurisdiction,
         lines: Object.fromEntries(
-          totals.line_items.map((line) => [line.id, { tax_amount: line.tax_amount, tax_breakdown: levelAmounts((level) => line.breakdown[level].amount) }]),
+          totals.line_items.map((line, i) => {
+            const { product_category, delivery_method, taxability } = rated[i]!;
+            return [
+              line.id,
+              {
+                tax_amount: line.tax_amount,
+                tax_breakdown: levelAmounts((level) => line.breakdown[level].amount),
+                facts: { product_category, delivery_method, taxability, taxable_amount: line.taxable_amount, exempt_amount: line.exempt_amount },
+              },
+            ];
+          }),
         ),
       },
     },

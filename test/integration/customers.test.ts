@@ -98,7 +98,7 @@ describe('customers', () => {
 
     const { body: buyer } = await create({ name: 'Buyer', address: { country: 'US', state: 'TX' } });
     // What the wiring will put in the transaction that records a sale naming the customer.
-    await transactWrite([customerStore().recordTransactionItem(accountId, buyer.id)]);
+    await transactWrite([(await customerStore()).recordTransactionItem(accountId, buyer.id)]);
     const refused = await callRoute('customers-delete', { accountId, pathParameters: { id: buyer.id } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: 'customer_has_transactions', status: 409 });
@@ -108,7 +108,7 @@ describe('customers', () => {
   });
 
   it('a transaction naming a deleted customer fails: the marker write is conditional on the customer', async () => {
-    const refused = await transactWrite([customerStore().recordTransactionItem(accountId, 'no-such-customer')]).then(
+    const refused = await transactWrite([(await customerStore()).recordTransactionItem(accountId, 'no-such-customer')]).then(
       () => undefined,
       (error: unknown) => error,
     );

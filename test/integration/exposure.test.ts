@@ -1,8 +1,9 @@
 /**
  * Integration: GET /v1/exposure/countries (spec 2.4, 4.1; issue 4) on DynamoDB Local: the exact shape and order,
  * DE without jurisdictions, one item per currency, US states and counties, month ranges, bad queries, isolation
- * between accounts, and a fast-check property: for random batches of sales and refunds the report equals a
- * straightforward recomputation from the stored transactions read back through the routes.
+ * between accounts, and a fast-check property: for random batches of sales and refunds (some by tax code, some to a
+ * customer whose certificates exempt them in whole or in part) the report, and its sales amounts with
+ * include=sales, equal a straightforward recomputation from the stored transactions read back through the routes.
  */
 import fc from 'fast-check';
 import { callRoute, newTestAccount } from '../support/api';
@@ -155,6 +156,8 @@ describe('GET /v1/exposure/countries', () => {
       { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
       { product_category: 'SAAS', delivery_method: 'CLOUD' },
       { product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' },
+      // Issue 12: by tax code (groceries: exempt in most US states, reduced or zero-rated under VAT).
+      { tax_code: 'levy_groceries' },
     ];
     const months = ['2026-01', '2026-02', '2026-03'];
     const lineArb = fc.record({
@@ -168,6 +171,8 @@ describe('GET /v1/exposure/countries', () => {
       month: fc.constantFrom(...months),
       day: fc.integer({ min: 1, max: 28 }),
       lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+      // Issue 12: sold to the account's stored customer, whose certificates exempt half of CA sales and all of DE's.
+      withCustomer: fc.boolean(),
     });
     // A refund picks a sale by index; `share` of each line's remaining amount (0..1), or everything left.
     const refundArb = fc.record({ sale: fc.nat(), full: fc.boolean(), shares: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }), monthsLater: fc.integer({ min: 0, max: 2 }) });
@@ -177,10 +182,20 @@ describe('GET /v1/exposure/countries', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(saleArb, { minLength: 1, maxLength: 5 }), fc.array(refundArb, { maxLength: 4 }), rangeArb, async (sales, refunds, range) => {
           const accountId = (await newTestAccount('DE')).account_id;
+          const customerId = (await callRoute('customers-create', { accountId, body: { name: 'Buyer', address: { country: 'DE' } } })).body.id as string;
+          for (const certificate of [
+            { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'CA' }], exempt_percentage: 50 },
+            { reason: 'OTHER', jurisdictions: [{ country: 'DE' }] },
+          ]) {
+            await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: { ...certificate, certificate_number: 'C', effective_from: '2025-01-01' } });
+          }
           const recorded: { id: string; date: string; line_items: { id: string; amount: number }[] }[] = [];
           for (const s of sales) {
             const lines = s.lines.map((l) => ({ amount: l.amount, ...l.product, ...(l.tax === null || l.amount === 0 ? {} : { tax_amount: l.tax }) }));
-            recorded.push(await record(accountId, sale(s.location, s.currency, lines, `${s.month}-${String(s.day).padStart(2, '0')}`)));
+            const body = sale(s.location, s.currency, lines, `${s.month}-${String(s.day).padStart(2, '0')}`);
+            // With customer_id the stored customer's type applies; the sale's location overrides its address.
+            const { customer_type: _type, ...named } = body;
+            recorded.push(await record(accountId, s.withCustomer ? { ...named, customer_id: customerId } : body));
           }
           for (const [i, r] of refunds.entries()) {
             const target = recorded[r.sale % recorded.length];
@@ -201,6 +216,15 @@ describe('GET /v1/exposure/countries', () => {
           expect(all).toEqual(expected(undefined));
           const ranged = (await report(accountId, range)).body;
           expect(ranged).toEqual(expected(range));
+          // The sales amounts (include=sales): taxable and exempt by reason, net of refunds, per country and state.
+          const withSales = (await report(accountId, { include: 'sales' })).body;
+          const expectedSales = await recomputeSales(accountId);
+          for (const country of withSales.exposure) {
+            expect(country.sales).toEqual(expectedSales.get(`${country.country_code}|${country.currency}|`) ?? noSales);
+            for (const state of country.jurisdictions ?? []) {
+              expect(state.sales).toEqual(expectedSales.get(`${country.country_code}|${country.currency}|${state.jurisdiction_code}`) ?? noSales);
+            }
+          }
           for (const amount of JSON.stringify([all, ranged]).match(/"exposure_amount":(-?[\d.e+]+)/g) ?? []) {
             expect(Number.isSafeInteger(Number(amount.split(':')[1]))).toBe(true);
           }
@@ -210,6 +234,44 @@ describe('GET /v1/exposure/countries', () => {
     }, 240_000);
   });
 });
+
+const noSales = { taxable_amount: 0, exempt_amount: 0, exempt_by_reason: {} };
+
+/** total x part / whole, half-up, exactly (amounts reach 10^13). */
+const share = (total: number, part: number, whole: number) => (whole === 0 ? 0 : Number((2n * BigInt(total) * BigInt(part) + BigInt(whole)) / (2n * BigInt(whole))));
+
+/**
+ * The all-time sales amounts recomputed from the stored lines (docs/exposure.md, written independently): a line's
+ * untaxed share `exempt_amount` (0 when absent) for its certificate's reason or its taxability_reason, the rest
+ * taxed; refunds take the untaxed share of all refunded so far, half-up, so net = E - share(E, refunded, amount).
+ * Attributed to the sale's country, and to its state when the state has a name.
+ */
+async function recomputeSales(accountId: string) {
+  const totals = new Map<string, { taxable_amount: number; exempt_amount: number; exempt_by_reason: Record<string, number> }>();
+  const page = await callRoute('transactions-list', { accountId, query: { limit: '100' } });
+  for (const { id } of page.body.data) {
+    const s = (await callRoute('transactions-get', { accountId, pathParameters: { id } })).body;
+    const keys = [`${s.jurisdiction.country}|${s.currency}|`, ...(s.jurisdiction.state && s.jurisdiction.state_name ? [`${s.jurisdiction.country}|${s.currency}|${s.jurisdiction.state}`] : [])];
+    for (const l of s.line_items) {
+      const exempt = l.exempt_amount ?? 0;
+      const exemptNet = exempt - share(exempt, l.refunded_amount, l.amount);
+      const taxableNet = l.amount - exempt - (l.refunded_amount - share(exempt, l.refunded_amount, l.amount));
+      const reason = l.exemption?.reason ?? l.taxability_reason;
+      for (const key of keys) {
+        const t = totals.get(key) ?? { taxable_amount: 0, exempt_amount: 0, exempt_by_reason: {} };
+        t.taxable_amount += taxableNet;
+        t.exempt_amount += exemptNet;
+        if (exemptNet !== 0) t.exempt_by_reason[reason] = (t.exempt_by_reason[reason] ?? 0) + exemptNet;
+        totals.set(key, t);
+      }
+    }
+  }
+  for (const t of totals.values()) {
+    for (const [reason, amount] of Object.entries(t.exempt_by_reason)) if (amount === 0) delete t.exempt_by_reason[reason];
+    t.exempt_by_reason = Object.fromEntries(Object.entries(t.exempt_by_reason).sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
+  return totals;
+}
 
 interface StoredLine {
   id: string;

@@ -374,8 +374,15 @@ describe('transactions', () => {
     const input = { id: 'cart-1', date: '2026-03-05', currency: 'USD', customer_type: 'B2C' as const, location: { country: 'US', postal_code: '90001' }, line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }] };
     const precomputed = {
       customer: treatCustomer({ type: 'B2C' }, 'US'),
+      parties: { customer_type: input.customer_type, location: input.location },
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
-      lines: { a: { tax_amount: 105, tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 } } },
+      lines: {
+        a: {
+          tax_amount: 105,
+          tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 },
+          facts: { product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const }, taxable_amount: 1_000, exempt_amount: 0 },
+        },
+      },
     };
     const recorded = await recordTransaction(ports, account, input, { precomputed });
     expect(recorded.created).toBe(true);

@@ -84,9 +84,14 @@ export class MemoryExposure {
   add(accountId: string, deltas: readonly ExposureDelta[]): void {
     for (const d of deltas) {
       const k = `${accountId}|${exposureKeyString(d)}`;
-      const current = this.counters.get(k) ?? { ...d, accountId, tax: 0, sales: 0 };
+      const current = this.counters.get(k) ?? { ...d, accountId, tax: 0, sales: 0, taxable_sales: 0, exempt_sales: {} };
       current.tax += d.tax;
       current.sales += d.sales;
+      // The sales amounts, kept as the DynamoDB store keeps them (zero amounts left out when read).
+      current.taxable_sales = (current.taxable_sales ?? 0) + (d.taxable_sales ?? 0);
+      const exempt: Record<string, number> = { ...current.exempt_sales };
+      for (const [reason, amount] of Object.entries(d.exempt_sales ?? {})) exempt[reason] = (exempt[reason] ?? 0) + amount;
+      current.exempt_sales = exempt;
       this.counters.set(k, current);
     }
   }
@@ -97,7 +102,12 @@ export class MemoryExposure {
   }
 
   async totals(accountId: string): Promise<ExposureTotal[]> {
-    return [...this.counters.values()].filter((c) => c.accountId === accountId).map(({ accountId: _a, ...t }) => t);
+    return [...this.counters.values()]
+      .filter((c) => c.accountId === accountId)
+      .map(({ accountId: _a, taxable_sales, exempt_sales, ...t }) => {
+        const exempt = Object.entries(exempt_sales ?? {}).filter(([, amount]) => amount !== 0);
+        return { ...t, ...(taxable_sales ? { taxable_sales } : {}), ...(exempt.length > 0 ? { exempt_sales: Object.fromEntries(exempt) } : {}) };
+      });
   }
 }
 

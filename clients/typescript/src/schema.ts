@@ -87,7 +87,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tax-rate breakdown for a category, delivery, customer type and location
+         * Tax-rate breakdown for a product (category, product or tax code), customer and location
          * @description Billable: each call that runs is counted in `GET /v1/usage` (replays are free). Send an `Idempotency-Key` to make retries safe.
          */
         post: operations["taxRate"];
@@ -566,6 +566,24 @@ export interface components {
             /** @description Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say */
             notes?: string[];
             customer: components["schemas"]["CustomerTreatment"];
+            /** @description The stored customer the request named */
+            customer_id?: string;
+            /** @description The product the line named */
+            product_id?: string;
+            /**
+             * @description The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code
+             * @example levy_saas
+             */
+            tax_code: string;
+            /**
+             * @description Why the line is or is not taxed
+             * @enum {string}
+             */
+            taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+            /** @description The customer's exemption certificate that applied */
+            exemption_id?: string;
+            /** @description The certificate's exempt share: only the rest of the amount is taxed */
+            exempt_percentage?: number;
         };
         /** @description Where the tax is due */
         Jurisdiction: {
@@ -634,6 +652,8 @@ export interface components {
             jurisdiction: components["schemas"]["Jurisdiction"];
             reverse_charge_applicable: boolean;
             exempt: boolean;
+            /** @description The stored customer the sale named */
+            customer_id?: string;
             line_items: {
                 id: string;
                 /** @description The line total as sent (gross for a tax-inclusive line) */
@@ -643,6 +663,8 @@ export interface components {
                 net_amount: number;
                 /** @description The part of the net amount tax was charged on */
                 taxable_amount: number;
+                /** @description The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why) */
+                exempt_amount: number;
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
                 breakdown: {
@@ -692,6 +714,22 @@ export interface components {
                         amount: number;
                     };
                 };
+                /** @description The product the line named */
+                product_id?: string;
+                /**
+                 * @description The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code
+                 * @example levy_saas
+                 */
+                tax_code: string;
+                /**
+                 * @description Why the line is or is not taxed
+                 * @enum {string}
+                 */
+                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                /** @description The customer's exemption certificate that applied */
+                exemption_id?: string;
+                /** @description The certificate's exempt share: only the rest of the amount is taxed */
+                exempt_percentage?: number;
             }[];
             /** @description Minor units of the currency (cents) */
             subtotal: number;
@@ -718,6 +756,8 @@ export interface components {
             /** @enum {string} */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
+            /** @description The stored customer the sale named */
+            customer_id?: string;
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
@@ -757,6 +797,25 @@ export interface components {
                     /** @description Minor units of the currency (cents) */
                     special: number;
                 };
+                /** @description The product the line named */
+                product_id?: string;
+                /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
+                tax_code?: string;
+                /**
+                 * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
+                 * @enum {string}
+                 */
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                /** @description The exemption certificate the line used, as it was on the sale date */
+                exemption?: {
+                    id: string;
+                    /** @enum {string} */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    certificate_number: string;
+                    exempt_percentage: number;
+                };
+                /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
+                exempt_amount?: number;
             }[];
             /** @description Minor units of the currency (cents) */
             subtotal: number;
@@ -782,6 +841,8 @@ export interface components {
             /** @enum {string} */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
+            /** @description The stored customer the sale named */
+            customer_id?: string;
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
@@ -821,6 +882,25 @@ export interface components {
                     /** @description Minor units of the currency (cents) */
                     special: number;
                 };
+                /** @description The product the line named */
+                product_id?: string;
+                /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
+                tax_code?: string;
+                /**
+                 * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
+                 * @enum {string}
+                 */
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                /** @description The exemption certificate the line used, as it was on the sale date */
+                exemption?: {
+                    id: string;
+                    /** @enum {string} */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    certificate_number: string;
+                    exempt_percentage: number;
+                };
+                /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
+                exempt_amount?: number;
                 /** @description Minor units of the currency (cents) */
                 refunded_amount: number;
                 /** @description Minor units of the currency (cents) */
@@ -907,6 +987,7 @@ export interface components {
                 currency: string;
                 /** @description Tax in minor units of the currency, net of refunds */
                 exposure_amount: number;
+                sales?: components["schemas"]["ExposureSales"];
                 jurisdictions?: {
                     /** @example CA */
                     jurisdiction_code: string;
@@ -914,13 +995,31 @@ export interface components {
                     jurisdiction_name: string;
                     /** @description Tax in minor units of the currency, net of refunds */
                     exposure_amount: number;
+                    sales?: components["schemas"]["ExposureSales"];
                     counties?: {
                         county_name: string;
                         /** @description Tax in minor units of the currency, net of refunds */
                         exposure_amount: number;
+                        sales?: components["schemas"]["ExposureSales"];
                     }[];
                 }[];
             }[];
+        };
+        ExposureSales: {
+            /** @description Net sales tax was charged on */
+            taxable_amount: number;
+            /** @description Net sales no tax was charged on (the sum of exempt_by_reason) */
+            exempt_amount: number;
+            /**
+             * @description By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)
+             * @example {
+             *       "RESALE": 10000,
+             *       "not_taxable_in_jurisdiction": 2500
+             *     }
+             */
+            exempt_by_reason: {
+                [key: string]: number;
+            };
         };
         /**
          * @example {
@@ -1699,6 +1798,7 @@ export type SchemaTransaction = components['schemas']['Transaction'];
 export type SchemaTransactionWithRefunds = components['schemas']['TransactionWithRefunds'];
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaExposureReport = components['schemas']['ExposureReport'];
+export type SchemaExposureSales = components['schemas']['ExposureSales'];
 export type SchemaTaxCode = components['schemas']['TaxCode'];
 export type SchemaProduct = components['schemas']['Product'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
@@ -2135,13 +2235,16 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                    product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
                     /** @enum {string} */
-                    delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                    delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                    product_id?: string;
+                    tax_code?: string;
+                    customer_id?: string;
                     /** @enum {string} */
-                    customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                     customer_tax_id?: string;
-                    location: {
+                    location?: {
                         country?: string;
                         state?: string;
                         postal_code?: string;
@@ -2275,16 +2378,22 @@ export interface operations {
                  */
                 "application/json": {
                     currency: string;
-                    customer: {
+                    customer_id?: string;
+                    /**
+                     * @default {
+                     *       "exempt": false
+                     *     }
+                     */
+                    customer?: {
                         /** @enum {string} */
-                        type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                         tax_id?: string;
                         /** @default false */
                         exempt?: boolean;
                         /** @enum {string} */
                         government_level?: "federal" | "state" | "local";
                     };
-                    location: {
+                    location?: {
                         country?: string;
                         state?: string;
                         postal_code?: string;
@@ -2299,9 +2408,11 @@ export interface operations {
                         /** @default 1 */
                         quantity?: number;
                         /** @enum {string} */
-                        product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
                         /** @enum {string} */
-                        delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        product_id?: string;
+                        tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
                     }[];
@@ -2420,13 +2531,14 @@ export interface operations {
                     /** Format: date */
                     date: string;
                     currency: string;
+                    customer_id?: string;
                     /** @enum {string} */
-                    customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                     /** @enum {string} */
                     government_level?: "federal" | "state" | "local";
                     customer_tax_id?: string;
                     entity_id?: string;
-                    location: {
+                    location?: {
                         country?: string;
                         state?: string;
                         postal_code?: string;
@@ -2438,9 +2550,11 @@ export interface operations {
                         /** @default 1 */
                         quantity?: number;
                         /** @enum {string} */
-                        product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
                         /** @enum {string} */
-                        delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        product_id?: string;
+                        tax_code?: string;
                         tax_amount?: number;
                     }[];
                 };
@@ -2593,6 +2707,7 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
+                include?: "sales";
             };
             header?: never;
             path?: never;

@@ -4,16 +4,29 @@
  *
  *   sk `m#<YYYY-MM>#<currency>#<country>[#<state>[#<county>]]`  a month's totals
  *   sk `a#<currency>#<country>[#<state>[#<county>]]`             all-time totals
- *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count)
+ *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count), taxable_sales and
+ *               `exempt#<reason>` (net sales amounts in minor units, issue 12; absent on counters that never had any)
  *
  * Counters change only by `ADD` inside the TransactWriteItems that writes the sale or refund they belong to, so
  * they move exactly when the record lands (docs/exposure.md). The report reads counters, never transactions.
  */
-import { ALL_TIME, type ExposureDelta, type ExposureKey } from '../../domain/exposure/deltas';
+import { ALL_TIME, type ExposureDelta, type ExposureKey, type SalesAmounts } from '../../domain/exposure/deltas';
 import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/report';
 import type { ExposureTotals } from '../../ports/reports';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
+
+/** The attribute of an exempt-sales counter: `exempt#RESALE`, `exempt#not_taxable_in_jurisdiction`... */
+const EXEMPT_PREFIX = 'exempt#';
+
+/** The net sales amounts of a counter item (none on items written before Levy kept them). */
+function salesAmounts(item: Record<string, unknown>): SalesAmounts {
+  const exempt = Object.entries(item)
+    .filter(([name, amount]) => name.startsWith(EXEMPT_PREFIX) && Number(amount) !== 0)
+    .map(([name, amount]) => [name.slice(EXEMPT_PREFIX.length), Number(amount)] as const);
+  const taxable = Number(item.taxable_sales ?? 0);
+  return { ...(taxable !== 0 ? { taxable_sales: taxable } : {}), ...(exempt.length > 0 ? { exempt_sales: Object.fromEntries(exempt) } : {}) };
+}
 
 function exposureSortKey(key: ExposureKey): string {
   const head = key.period === ALL_TIME ? ['a'] : ['m', key.period];
@@ -25,8 +38,9 @@ export class DynamoDbExposureStore implements ExposureTotals {
 
   /**
    * One Update per delta: SET the descriptive attributes, ADD the amounts (creates the item at 0 first). A delta that
-   * adds tax is conditional on the counter staying a safe integer (at most 2^53 - 1), so a report never holds a total
-   * that JavaScript, JSON clients or the SDK would round; a refused counter cancels the whole write.
+   * adds tax or sales amounts is conditional on each growing counter staying a safe integer (at most 2^53 - 1), so a
+   * report never holds a total that JavaScript, JSON clients or the SDK would round; a refused counter cancels the
+   * whole write.
    */
   addItems(accountId: string, deltas: readonly ExposureDelta[]): TransactItem[] {
     return deltas.map((d) => {
@@ -43,16 +57,35 @@ export class DynamoDbExposureStore implements ExposureTotals {
         values[':county'] = d.county;
         sets.push('#county = :county');
       }
-      const guard = d.tax > 0 ? { ConditionExpression: 'attribute_not_exists(#tax) OR #tax <= :ceiling' } : {};
-      if (d.tax > 0) values[':ceiling'] = Number.MAX_SAFE_INTEGER - d.tax;
+      // Every amount added is ADDed; each that grows is guarded, so no counter passes 2^53 - 1.
+      const adds = ['#tax :tax', '#sales :sales'];
+      const guards: string[] = [];
+      const guard = (name: string, value: number, key: string) => {
+        if (value <= 0) return;
+        values[`:ceiling${key}`] = Number.MAX_SAFE_INTEGER - value;
+        guards.push(`attribute_not_exists(${name}) OR ${name} <= :ceiling${key}`);
+      };
+      guard('#tax', d.tax, '');
+      if (d.taxable_sales !== undefined && d.taxable_sales !== 0) {
+        names['#taxable_sales'] = 'taxable_sales';
+        values[':taxable_sales'] = d.taxable_sales;
+        adds.push('#taxable_sales :taxable_sales');
+        guard('#taxable_sales', d.taxable_sales, '_taxable_sales');
+      }
+      Object.entries(d.exempt_sales ?? {}).forEach(([reason, amount], index) => {
+        names[`#exempt_${index}`] = `${EXEMPT_PREFIX}${reason}`;
+        values[`:exempt_${index}`] = amount;
+        adds.push(`#exempt_${index} :exempt_${index}`);
+        guard(`#exempt_${index}`, amount, `_exempt_${index}`);
+      });
       return {
         Update: {
           TableName: this.tableName,
           Key: { account_id: accountId, sk: exposureSortKey(d) },
-          UpdateExpression: `SET ${sets.join(', ')} ADD #tax :tax, #sales :sales`,
+          UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-          ...guard,
+          ...(guards.length > 0 ? { ConditionExpression: guards.length === 1 ? guards[0] : guards.map((g) => `(${g})`).join(' AND ') } : {}),
         },
       };
     });
@@ -79,6 +112,7 @@ export class DynamoDbExposureStore implements ExposureTotals {
       ...(item.county !== undefined ? { county: item.county as string } : {}),
       tax: Number(item.tax ?? 0),
       sales: Number(item.sales ?? 0),
+      ...salesAmounts(item),
     }));
   }
 }

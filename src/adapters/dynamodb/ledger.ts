@@ -1,13 +1,15 @@
 /**
- * Secondary adapter (DynamoDB, Transactions + Exposure tables): the sale and refund ledgers. Each write is ONE
- * TransactWriteItems of the Transactions store's items and the Exposure store's counter updates, so a sale or refund
- * and the exposure it moves land together or not at all (docs/exposure.md). The ledger built the items, so it knows
+ * Secondary adapter (DynamoDB, Transactions + Exposure tables; a sale naming a customer also Customers): the sale and
+ * refund ledgers. Each write is ONE TransactWriteItems of the Transactions store's items, the Exposure store's counter
+ * updates and, for a sale with customer_id, the customer's transaction count, so a sale or refund and what it moves
+ * land together or not at all (docs/exposure.md, docs/customers.md). The ledger built the items, so it knows
  * which one a cancellation reason belongs to, and turns them into the ports' outcomes.
  */
 import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, SaleLedger, SaleListRequest } from '../../ports/ledger';
+import type { DynamoDbCustomerStore } from './customer-store';
 import type { DynamoDbExposureStore } from './exposure-store';
 import { cancellationCodes, transactWrite } from './transact';
 import type { DynamoDbTransactionStore } from './transaction-store';
@@ -18,6 +20,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
   constructor(
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
+    private readonly customers: () => Promise<Pick<DynamoDbCustomerStore, 'recordTransactionItem'>>,
   ) {}
 
   get(accountId: string, id: string) {
@@ -28,14 +31,18 @@ export class DynamoDbSaleLedger implements SaleLedger {
     return this.transactions().list(accountId, request);
   }
 
-  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'> {
-    // Item 0: the sale's put, conditional on its id being new; then its counters, each conditional on staying exact.
-    const items = [this.transactions().putItem(accountId, sale, fingerprint), ...this.exposure().addItems(accountId, exposure)];
+  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'> {
+    // Item 0: the sale's put, conditional on its id being new; item 1 with customer_id: the customer's transaction
+    // count (conditional on the customer existing: docs/customers.md, DELETE); then its counters, each conditional on
+    // staying exact.
+    const customerItems = sale.customer_id !== undefined ? [(await this.customers()).recordTransactionItem(accountId, sale.customer_id)] : [];
+    const items = [this.transactions().putItem(accountId, sale, fingerprint), ...customerItems, ...this.exposure().addItems(accountId, exposure)];
     try {
       await transactWrite(items);
       return 'created';
     } catch (error) {
       if (failedCondition(error, 0)) return 'exists';
+      if (customerItems.length > 0 && failedCondition(error, 1)) return 'missing_customer';
       if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return 'counter_limit';
       throw error;
     }

@@ -7,9 +7,15 @@
  *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
  *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` (no `date_id`: not in the index)
  *
+ * A sale's lines are stored as they are, or, when they are many (LINES_PACKED_FROM bytes of JSON), gzip-compressed in
+ * `line_items_gz` (Binary): DynamoDB counts an item and its copy in the `by-date` index (projection ALL) against one
+ * 400 KB limit, and a 1,000-line sale with each line's tax code and reason (issue 12) would not fit uncompressed.
+ * Reads unpack it, so the stored Transaction is the same either way.
+ *
  * Ids never contain `#` (referenceField), so prefixes cannot collide. Writes are returned as TransactWriteItems
  * entries: the ledger (ledger.ts) writes them together with the exposure counters.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { TRANSACTIONS_BY_DATE_INDEX } from '../../config/tables';
 import { parameterError } from '../../domain/validation';
 import type { Page } from '../../domain/records/record';
@@ -29,11 +35,26 @@ const DATE_UPPER_SUFFIX = '~';
 
 const STORAGE_KEYS = ['account_id', 'sk'] as const;
 
-const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id'] as const;
+const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
+
+/** Lines whose JSON is at least this long are stored compressed (a 1,000-line sale is about 250 KB of JSON). */
+export const LINES_PACKED_FROM = 64 * 1024;
+
+function packedLines(transaction: Transaction): Record<string, unknown> {
+  const json = JSON.stringify(transaction.line_items);
+  if (json.length < LINES_PACKED_FROM) return { ...transaction };
+  const { line_items: _lines, ...rest } = transaction;
+  return { ...rest, line_items_gz: gzipSync(json) };
+}
+
+function unpackedLines(item: Record<string, unknown>): Record<string, unknown> {
+  const packed = item.line_items_gz as Uint8Array | undefined;
+  return packed === undefined ? item : { ...item, line_items: JSON.parse(gunzipSync(packed).toString('utf8')) };
+}
 
 function toStoredSale(item: Record<string, unknown>): StoredSale {
   return {
-    transaction: withoutKeys<Transaction>(item, [...STORAGE_KEYS, ...SALE_INTERNALS]),
+    transaction: withoutKeys<Transaction>(unpackedLines(item), [...STORAGE_KEYS, ...SALE_INTERNALS]),
     fingerprint: item.fingerprint as string,
     refunded: (item.refunded ?? {}) as RefundedSoFar,
     version: (item.refund_version ?? 0) as number,
@@ -51,7 +72,7 @@ export class DynamoDbTransactionStore {
         Item: {
           account_id: accountId,
           sk: saleKey(transaction.id),
-          ...transaction,
+          ...packedLines(transaction),
           fingerprint,
           refunded: {},
           refund_version: 0,

@@ -7,9 +7,12 @@
  * - A line's tax is split over the levels in proportion of their rates (largest remainder), so the
  *   breakdown always adds up to the line's tax.
  * - Totals are sums of lines: subtotal = sum of net amounts, total = subtotal + tax_total.
+ * - A line a certificate exempts in part (exempt_percentage p): the line's amount is split exactly into an exempt
+ *   share (p %, no tax) and a taxable share (splitByExemptPercentage, half-up), and only the taxable share is taxed
+ *   (for a tax-inclusive line the taxable share of the gross is split into net + tax).
  */
 import { levelAmounts, levelRateFields, splitByWeights, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
-import { ppmToFraction, splitInclusive, taxForAmount } from '../money/money';
+import { ppmToFraction, splitByExemptPercentage, splitInclusive, taxForAmount } from '../money/money';
 import type { TaxRateCalculation } from '../tax/rate-types';
 import type { CartLine } from './unify-request';
 
@@ -27,6 +30,8 @@ export interface CartLineResult {
   net_amount: number;
   /** The part of the net amount tax was charged on: 0 when not taxable, exempt or reverse charged. */
   taxable_amount: number;
+  /** The rest of the net amount (net_amount - taxable_amount): the share no tax was charged on. */
+  exempt_amount: number;
   tax_amount: number;
   breakdown: Record<TaxLevel, LevelBreakdown>;
 }
@@ -42,28 +47,34 @@ export interface CartTotals {
 export type LineRate = Pick<TaxRateCalculation, 'result' | 'ppm' | 'totalPpm'>;
 
 
-export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate): CartLineResult {
+export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate, exemptPercentage = 0): CartLineResult {
   // The rate's levels in ppm are the weights of the split.
   const weights: LevelAmounts = rate.ppm;
-  const { net, tax } = line.tax_inclusive
-    ? splitInclusive(line.amount, rate.totalPpm)
-    : { net: line.amount, tax: taxForAmount(line.amount, rate.totalPpm) };
-  const split = splitByWeights(tax, weights);
-  const charged = rate.totalPpm > 0;
+  const share = splitByExemptPercentage(line.amount, exemptPercentage);
+  const taxed = line.tax_inclusive
+    ? splitInclusive(share.taxable, rate.totalPpm)
+    : { net: share.taxable, tax: taxForAmount(share.taxable, rate.totalPpm) };
+  const net = share.exempt + taxed.net;
+  const split = splitByWeights(taxed.tax, weights);
+  const taxable = rate.totalPpm > 0 ? taxed.net : 0;
   return {
     id: line.id,
     amount: line.amount,
     tax_inclusive: line.tax_inclusive,
     net_amount: net,
-    taxable_amount: charged ? net : 0,
-    tax_amount: tax,
+    taxable_amount: taxable,
+    exempt_amount: net - taxable,
+    tax_amount: taxed.tax,
     breakdown: levelAmounts<LevelBreakdown>((level) => ({ rate: ppmToFraction(weights[level]), amount: split[level] })),
   };
 }
 
 /** Every line at the rate `rateOf` gives it; totals are sums of the lines. */
-export function calculateCart(lines: readonly CartLine[], rateOf: (line: CartLine) => LineRate): CartTotals {
-  const line_items = lines.map((line) => calculateLine(line, rateOf(line)));
+export function calculateCart(lines: readonly CartLine[], rateOf: (line: CartLine, index: number) => LineRate & { exemptPercentage?: number }): CartTotals {
+  const line_items = lines.map((line, index) => {
+    const rate = rateOf(line, index);
+    return calculateLine(line, rate, rate.exemptPercentage);
+  });
   const subtotal = line_items.reduce((sum, l) => sum + l.net_amount, 0);
   const tax_total = line_items.reduce((sum, l) => sum + l.tax_amount, 0);
   return { line_items, subtotal, tax_total, total: subtotal + tax_total };

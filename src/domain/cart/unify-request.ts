@@ -1,29 +1,56 @@
-/** Domain (pure): the request of POST /v1/tax/unify, a cart of lines for one customer, place and date. */
+/**
+ * Domain (pure): the request of POST /v1/tax/unify, a cart of lines for one customer, place and date. The customer may
+ * be a stored one (`customer_id`) and each line a product (`product_id`) or a tax code (`tax_code`): src/domain/sales.
+ */
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
-import { amountField, booleanField, checkCategoryDelivery, checkGovernmentLevel, checkSaleTotals, checkUniqueLineIds, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, lineItemsField, locationField, productCategoryField, quantityField, referenceField } from '../fields';
+import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
+import {
+  amountField,
+  booleanField,
+  checkGovernmentLevel,
+  checkSaleTotals,
+  checkUniqueLineIds,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  governmentLevelField,
+  lineItemsField,
+  locationField,
+  productCategoryField,
+  quantityField,
+  referenceField,
+} from '../fields';
 
 const cartLineSchema = z
   .strictObject({
     id: referenceField,
     amount: amountField,
     quantity: quantityField.default(1),
-    product_category: productCategoryField,
-    delivery_method: deliveryMethodField,
+    product_category: productCategoryField.optional(),
+    delivery_method: deliveryMethodField.optional(),
+    product_id: productIdRefField.optional(),
+    tax_code: taxCodeRefField.optional(),
     tax_inclusive: booleanField.default(false),
   })
-  .superRefine(checkCategoryDelivery);
+  .superRefine(checkLineSubject);
 
 export const unifyRequestSchema = z
   .strictObject({
     currency: currencyField,
-    customer: z.strictObject({
-      type: customerTypeField,
-      tax_id: customerTaxIdField.optional(),
-      exempt: booleanField.default(false),
-      government_level: governmentLevelField.optional(),
-    }),
-    location: locationField,
+    /** A stored customer: its type, address, tax IDs and certificates apply unless `customer` or `location` says otherwise. */
+    customer_id: customerIdRefField.optional(),
+    customer: z
+      .strictObject({
+        type: customerTypeField.optional(),
+        tax_id: customerTaxIdField.optional(),
+        exempt: booleanField.default(false),
+        government_level: governmentLevelField.optional(),
+      })
+      .default({ exempt: false }),
+    location: locationField.optional(),
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
     line_items: lineItemsField(cartLineSchema),
@@ -32,7 +59,8 @@ export const unifyRequestSchema = z
   })
   .superRefine((cart, ctx) => {
     checkUniqueLineIds(cart.line_items, ctx, false);
-    checkGovernmentLevel(cart.customer.type, cart.customer.government_level, ctx, ['customer', 'government_level']);
+    checkSaleParties({ customer_id: cart.customer_id, customer_type: cart.customer.type, location: cart.location }, ctx, ['customer', 'type']);
+    if (cart.customer.type !== undefined) checkGovernmentLevel(cart.customer.type, cart.customer.government_level, ctx, ['customer', 'government_level']);
     checkSaleTotals(cart.line_items, ctx);
     if (cart.commit && cart.transaction_id === undefined) {
       ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'is required when commit is true (it becomes the recorded transaction\'s id)' });

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { minorUnitsField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
-import { customerTreatmentSchema, jurisdictionSchema, rateField } from '../tax/rate-response';
+import { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } from '../tax/rate-response';
 import type { CartLineResult } from './cart';
 
 
@@ -18,9 +18,12 @@ export const cartLineResultSchema = z.object({
   tax_inclusive: z.boolean(),
   net_amount: minorUnitsField,
   taxable_amount: minorUnitsField.meta({ description: 'The part of the net amount tax was charged on' }),
+  exempt_amount: minorUnitsField.meta({ description: 'The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why)' }),
   tax_amount: minorUnitsField,
   breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
 });
+
+export const unifyLineResultSchema = cartLineResultSchema.extend(lineTaxabilityShape);
 
 export const unifyResultSchema = z
   .object({
@@ -30,7 +33,8 @@ export const unifyResultSchema = z
     jurisdiction: jurisdictionSchema,
     reverse_charge_applicable: z.boolean(),
     exempt: z.boolean(),
-    line_items: z.array(cartLineResultSchema),
+    customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
+    line_items: z.array(unifyLineResultSchema),
     subtotal: minorUnitsField,
     tax_total: minorUnitsField,
     total: minorUnitsField,

@@ -39,24 +39,5 @@ const outranks = (a: StoredExemption, b: StoredExemption): boolean =>
       ? a.effective_from < b.effective_from
       : a.id < b.id;
 
-export interface ExemptSplit {
-  /** The share taxed as if there were no certificate. */
-  taxable: number;
-  /** The share the certificate exempts. */
-  exempt: number;
-}
-
-/**
- * Splits an amount (a line's amount, or a computed tax, in integer minor units) by an exempt percentage: the taxable
- * share is `amount * (100 - percentage) / 100` rounded half up (the project's rounding), the exempt share the rest,
- * so the two always add up to the amount. 50 % of 1,001 -> taxable 501, exempt 500; 100 % -> taxable 0.
- */
-export function splitByExemptPercentage(amount: number, exemptPercentage: number): ExemptSplit {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be a non-negative safe integer, got ${amount}`);
-  if (!Number.isInteger(exemptPercentage) || exemptPercentage < 0 || exemptPercentage > 100) {
-    throw new RangeError(`exemptPercentage must be an integer from 0 to 100, got ${exemptPercentage}`);
-  }
-  // amount < 2^53 and the factor <= 200, so BigInt keeps the product exact for any amount the API accepts.
-  const taxable = Number((BigInt(amount) * BigInt(100 - exemptPercentage) * 2n + 100n) / 200n);
-  return { taxable, exempt: amount - taxable };
-}
+/** The exact split of an amount by an exempt percentage lives with the other money rules (cart and sale lines use it). */
+export { splitByExemptPercentage, type ExemptSplit } from '../money/money';

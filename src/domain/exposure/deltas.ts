@@ -9,10 +9,20 @@
  *
  * Every total is kept twice: per month (YYYY-MM of the sale's or refund's date) and for all time (`all`), so the
  * report without a range reads one item per entry, whatever the number of months.
+ *
+ * Beside the tax, the sales amounts a return needs (issue 12): each line's net amount split into the share tax was
+ * charged on (`taxable_sales`) and the share it was not, by reason (`exempt_sales`: the certificate's reason, RESALE,
+ * NONPROFIT..., or the engine's, not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt). These are
+ * attributed to the sale's own jurisdiction whatever tax it bore: its country, its state when Levy knows it by name,
+ * its county when the engine names one (a TX resale sale counts in TX though it bears no TX tax). A refund removes
+ * its share of both, in proportion, the last refund of a line exactly what is left. Lines recorded before Levy kept
+ * the split carry none and move only the tax.
  */
 import { byText } from '../compare';
 import { monthOfDate } from '../tax/zip-rate-months';
-import type { Refund } from '../transactions/refund';
+import { proportionalShare } from '../money/money';
+import { exemptReasonOf } from '../sales/line-taxability';
+import type { Refund, RefundedSoFar } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 import type { Jurisdiction } from '../tax/rate-types';
 
@@ -27,8 +37,18 @@ export interface ExposureKey {
   county?: string;
 }
 
-/** A counter's change: `tax` in minor units (negative for refunds), `sales` the number of sales attributed. */
-export interface ExposureDelta extends ExposureKey {
+/** Net sales amounts in minor units: the share tax was charged on, and the rest by reason. */
+export interface SalesAmounts {
+  taxable_sales?: number;
+  /** By reason (RESALE, not_taxable_in_jurisdiction, ...); only reasons with an amount. */
+  exempt_sales?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A counter's change: `tax` in minor units (negative for refunds), `sales` the number of sales attributed, and the
+ * net sales amounts (absent when zero).
+ */
+export interface ExposureDelta extends ExposureKey, SalesAmounts {
   tax: number;
   sales: number;
 }
@@ -49,27 +69,73 @@ export function lineAttribution(
 }
 
 
-class DeltaSum {
-  private readonly byKey = new Map<string, ExposureDelta>();
+/** The entries (country, state?, county?) a line's sales amounts are attributed to: the sale's jurisdiction. */
+function amountEntries(jurisdiction: Jurisdiction): { state?: string; county?: string }[] {
+  const entries: { state?: string; county?: string }[] = [{}];
+  if (jurisdiction.state && jurisdiction.state_name) {
+    entries.push({ state: jurisdiction.state });
+    if (jurisdiction.county) entries.push({ state: jurisdiction.state, county: jurisdiction.county });
+  }
+  return entries;
+}
 
-  add(key: ExposureKey, tax: number, sales: number): void {
+/** What a line moves on the sales amounts: `taxable` of its net amount taxed, `exempt` not, for `reason`. */
+interface LineAmounts {
+  taxable: number;
+  exempt: number;
+  reason: string;
+}
+
+interface Sum {
+  tax: number;
+  sales: number;
+  taxable: number;
+  exempt: Map<string, number>;
+}
+
+class DeltaSum {
+  private readonly byKey = new Map<string, { key: ExposureKey; sum: Sum }>();
+
+  add(key: ExposureKey, tax: number, sales: number, amounts?: LineAmounts): void {
     for (const period of [key.period, ALL_TIME]) {
       const k = { ...key, period };
       const id = exposureKeyString(k);
-      const current = this.byKey.get(id) ?? { ...k, tax: 0, sales: 0 };
-      current.tax += tax;
-      current.sales += sales;
-      this.byKey.set(id, current);
+      let entry = this.byKey.get(id);
+      if (!entry) this.byKey.set(id, (entry = { key: k, sum: { tax: 0, sales: 0, taxable: 0, exempt: new Map() } }));
+      entry.sum.tax += tax;
+      entry.sum.sales += sales;
+      if (amounts) {
+        entry.sum.taxable += amounts.taxable;
+        if (amounts.exempt !== 0) entry.sum.exempt.set(amounts.reason, (entry.sum.exempt.get(amounts.reason) ?? 0) + amounts.exempt);
+      }
     }
   }
 
-  /** Non-zero deltas only, in key order (a stable order of writes). */
+  /** Non-zero deltas only, in key order (a stable order of writes); amounts only where not zero. */
   list(): ExposureDelta[] {
     return [...this.byKey.entries()]
-      .filter(([, d]) => d.tax !== 0 || d.sales !== 0)
       .sort(([a], [b]) => byText(a, b))
-      .map(([, d]) => d);
+      .flatMap(([, { key, sum }]) => {
+        const exempt = [...sum.exempt.entries()].filter(([, amount]) => amount !== 0).sort(([a], [b]) => byText(a, b));
+        if (sum.tax === 0 && sum.sales === 0 && sum.taxable === 0 && exempt.length === 0) return [];
+        return [
+          {
+            ...key,
+            tax: sum.tax,
+            sales: sum.sales,
+            ...(sum.taxable !== 0 ? { taxable_sales: sum.taxable } : {}),
+            ...(exempt.length > 0 ? { exempt_sales: Object.fromEntries(exempt) } : {}),
+          },
+        ];
+      });
   }
+}
+
+/** A line's sales amounts, or none for a line recorded before Levy kept them. */
+function saleLineAmounts(line: TransactionLine): LineAmounts | undefined {
+  if (line.taxability_reason === undefined) return undefined;
+  const exempt = line.exempt_amount ?? 0;
+  return { taxable: line.amount - exempt, exempt, reason: exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }) };
 }
 
 /**
@@ -83,6 +149,8 @@ export function saleExposureDeltas(transaction: Transaction): ExposureDelta[] {
   let stateSale = false;
   const countySale = new Set<string>();
   for (const line of transaction.line_items) {
+    const amounts = saleLineAmounts(line);
+    if (amounts) for (const entry of amountEntries(transaction.jurisdiction)) sum.add({ ...base, ...entry }, 0, 0, amounts);
     const { state, county } = lineAttribution(line, transaction.jurisdiction);
     if (state) {
       sum.add({ ...base, state }, line.tax_amount, stateSale ? 0 : 1);
@@ -96,14 +164,26 @@ export function saleExposureDeltas(transaction: Transaction): ExposureDelta[] {
   return sum.list();
 }
 
-/** The deltas of a refund: minus its tax on the entries each refunded line was attributed to, in the refund's month. */
-export function refundExposureDeltas(transaction: Transaction, refund: Refund): ExposureDelta[] {
+/**
+ * The deltas of a refund: minus its tax on the entries each refunded line was attributed to, and minus its share of
+ * the line's sales amounts, in the refund's month. `refundedBefore` (what earlier refunds took) makes the amounts'
+ * shares exact: the untaxed share refunded is the line's untaxed share of all refunded so far, half-up, less what
+ * earlier refunds took, so the line's last refund takes exactly what is left.
+ */
+export function refundExposureDeltas(transaction: Transaction, refund: Refund, refundedBefore: RefundedSoFar = {}): ExposureDelta[] {
   const sum = new DeltaSum();
   const base = { period: monthOfDate(refund.date), currency: transaction.currency, country: transaction.jurisdiction.country };
   const lines = new Map(transaction.line_items.map((l) => [l.id, l]));
   for (const refundLine of refund.line_items) {
     const line = lines.get(refundLine.id);
     if (!line) throw new RangeError(`refund ${refund.id} names line ${refundLine.id}, which transaction ${transaction.id} does not have`);
+    const amounts = saleLineAmounts(line);
+    if (amounts) {
+      const before = refundedBefore[line.id]?.amount ?? 0;
+      const exempt = proportionalShare(amounts.exempt, before + refundLine.amount, line.amount) - proportionalShare(amounts.exempt, before, line.amount);
+      const refunded = { taxable: -(refundLine.amount - exempt), exempt: -exempt, reason: amounts.reason };
+      for (const entry of amountEntries(transaction.jurisdiction)) sum.add({ ...base, ...entry }, 0, 0, refunded);
+    }
     const { state, county } = lineAttribution(line, transaction.jurisdiction);
     sum.add(base, -refundLine.tax_amount, 0);
     if (state) sum.add({ ...base, state }, -refundLine.tax_amount, 0);

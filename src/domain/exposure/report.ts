@@ -16,12 +16,28 @@ export type ExposureTotal = ExposureDelta;
 
 const exposureAmount = z.number().int().meta({ description: 'Tax in minor units of the currency, net of refunds' });
 
-const countyItemSchema = z.object({ county_name: z.string(), exposure_amount: exposureAmount });
+/**
+ * With `include=sales` (issue 12): the entry's net sales in minor units, net of refunds: the share tax was charged on
+ * and the rest by reason, so a return can be built (docs/exposure.md "Exempt and taxable sales").
+ */
+const salesSchema = z
+  .object({
+    taxable_amount: z.number().int().meta({ description: 'Net sales tax was charged on' }),
+    exempt_amount: z.number().int().meta({ description: 'Net sales no tax was charged on (the sum of exempt_by_reason)' }),
+    exempt_by_reason: z.record(z.string(), z.number().int()).meta({
+      description: "By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)",
+      example: { RESALE: 10_000, not_taxable_in_jurisdiction: 2_500 },
+    }),
+  })
+  .meta({ id: 'ExposureSales' });
+
+const countyItemSchema = z.object({ county_name: z.string(), exposure_amount: exposureAmount, sales: salesSchema.optional() });
 
 const jurisdictionItemSchema = z.object({
   jurisdiction_code: z.string().meta({ example: 'CA' }),
   jurisdiction_name: z.string().meta({ example: 'California' }),
   exposure_amount: exposureAmount,
+  sales: salesSchema.optional(),
   counties: z.array(countyItemSchema).optional(),
 });
 
@@ -30,6 +46,7 @@ const countryItemSchema = z.object({
   country_name: z.string(),
   currency: z.string(),
   exposure_amount: exposureAmount,
+  sales: salesSchema.optional(),
   jurisdictions: z.array(jurisdictionItemSchema).optional(),
 });
 
@@ -53,10 +70,15 @@ export type CountyItem = z.output<typeof countyItemSchema>;
 export type JurisdictionItem = z.output<typeof jurisdictionItemSchema>;
 export type CountryItem = z.output<typeof countryItemSchema>;
 export type ExposureReport = z.output<typeof exposureReportSchema>;
+export type ExposureSales = z.output<typeof salesSchema>;
 
-/** `from` and `to` (YYYY-MM, inclusive, both optional); anything else is a 400. */
+/** `from` and `to` (YYYY-MM, inclusive, both optional); `include=sales` adds the sales amounts; anything else is a 400. */
 export const exposureQuerySchema = z
-  .strictObject({ from: monthField.optional(), to: monthField.optional() })
+  .strictObject({
+    from: monthField.optional(),
+    to: monthField.optional(),
+    include: z.enum(['sales'], { error: 'must be "sales" (adds each entry\'s taxable and exempt sales)' }).optional(),
+  })
   .refine(periodInOrder, periodOrderError);
 
 export type ExposureQuery = z.output<typeof exposureQuerySchema>;
@@ -64,7 +86,7 @@ export type ExposureQuery = z.output<typeof exposureQuerySchema>;
 /** Which stored periods answer a query: the all-time counters, or the month counters of a range. */
 export type PeriodSelection = { kind: 'all' } | { kind: 'months'; from?: string; to?: string };
 
-export const periodsFor = (query: ExposureQuery): PeriodSelection =>
+export const periodsFor = (query: Pick<ExposureQuery, 'from' | 'to'>): PeriodSelection =>
   query.from === undefined && query.to === undefined ? { kind: 'all' } : { kind: 'months', from: query.from, to: query.to };
 
 function periodSelected(period: string, selection: PeriodSelection): boolean {
@@ -76,34 +98,55 @@ function periodSelected(period: string, selection: PeriodSelection): boolean {
 interface Sum {
   tax: number;
   sales: number;
+  taxable: number;
+  exempt: Map<string, number>;
 }
 
-const shown = (s: Sum) => s.sales > 0 || s.tax !== 0;
+const newSum = (): Sum => ({ tax: 0, sales: 0, taxable: 0, exempt: new Map() });
 
-/** Builds the report from the counters of the selected periods (counters of other periods are ignored). */
-export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: PeriodSelection = { kind: 'all' }): ExposureReport {
+const hasAmounts = (s: Sum) => s.taxable !== 0 || [...s.exempt.values()].some((amount) => amount !== 0);
+
+export interface ReportOptions {
+  /** Add each entry's sales amounts, and show the entries that have only those (a state with exempt sales alone). */
+  sales?: boolean;
+}
+
+/**
+ * Builds the report from the counters of the selected periods (counters of other periods are ignored). By default an
+ * entry appears when a sale's tax was attributed to it or its amount is not zero (spec 2.4 rule 2); with
+ * `options.sales` also when it holds sales amounts (exempt sales in a state, for its return).
+ */
+export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: PeriodSelection = { kind: 'all' }, options: ReportOptions = {}): ExposureReport {
+  const shown = (s: Sum) => s.sales > 0 || s.tax !== 0 || (options.sales === true && hasAmounts(s));
+  const salesOf = (s: Sum): { sales?: ExposureSales } => {
+    if (!options.sales) return {};
+    const exempt = [...s.exempt.entries()].filter(([, amount]) => amount !== 0).sort(([a], [b]) => byText(a, b));
+    return { sales: { taxable_amount: s.taxable, exempt_amount: exempt.reduce((sum, [, amount]) => sum + amount, 0), exempt_by_reason: Object.fromEntries(exempt) } };
+  };
   const countries = new Map<string, { country: string; currency: string; sum: Sum; states: Map<string, { sum: Sum; counties: Map<string, Sum> }> }>();
   const add = (sum: Sum, t: ExposureTotal) => {
     sum.tax += t.tax;
     sum.sales += t.sales;
+    sum.taxable += t.taxable_sales ?? 0;
+    for (const [reason, amount] of Object.entries(t.exempt_sales ?? {})) sum.exempt.set(reason, (sum.exempt.get(reason) ?? 0) + amount);
   };
   for (const total of totals) {
     if (!periodSelected(total.period, selection)) continue;
     const countryKey = `${total.country}|${total.currency}`;
     let country = countries.get(countryKey);
-    if (!country) countries.set(countryKey, (country = { country: total.country, currency: total.currency, sum: { tax: 0, sales: 0 }, states: new Map() }));
+    if (!country) countries.set(countryKey, (country = { country: total.country, currency: total.currency, sum: newSum(), states: new Map() }));
     if (total.state === undefined) {
       add(country.sum, total);
       continue;
     }
     let state = country.states.get(total.state);
-    if (!state) country.states.set(total.state, (state = { sum: { tax: 0, sales: 0 }, counties: new Map() }));
+    if (!state) country.states.set(total.state, (state = { sum: newSum(), counties: new Map() }));
     if (total.county === undefined) {
       add(state.sum, total);
       continue;
     }
     let county = state.counties.get(total.county);
-    if (!county) state.counties.set(total.county, (county = { tax: 0, sales: 0 }));
+    if (!county) state.counties.set(total.county, (county = newSum()));
     add(county, total);
   }
 
@@ -118,11 +161,12 @@ export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: 
           const counties: CountyItem[] = [...s.counties.entries()]
             .filter(([, county]) => shown(county))
             .sort(([a], [b]) => byText(a, b))
-            .map(([county_name, county]) => ({ county_name, exposure_amount: county.tax }));
+            .map(([county_name, county]) => ({ county_name, exposure_amount: county.tax, ...salesOf(county) }));
           return {
             jurisdiction_code: code,
             jurisdiction_name: subdivisionName(c.country, code) ?? code,
             exposure_amount: s.sum.tax,
+            ...salesOf(s.sum),
             ...(counties.length > 0 ? { counties } : {}),
           };
         });
@@ -131,6 +175,7 @@ export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: 
         country_name: countryName(c.country),
         currency: c.currency,
         exposure_amount: c.sum.tax,
+        ...salesOf(c.sum),
         ...(jurisdictions.length > 0 ? { jurisdictions } : {}),
       };
     });

@@ -86,3 +86,27 @@ export function ppmToFraction(ppm: number): number {
 export function scalePpm(ppm: number, sharePercent: number): number {
   return Number(divideHalfUp(BigInt(ppm) * BigInt(Math.round(sharePercent * 100)), 10_000n));
 }
+
+export interface ExemptSplit {
+  /** The share taxed as if there were no certificate. */
+  taxable: number;
+  /** The share the certificate exempts. */
+  exempt: number;
+}
+
+/**
+ * Splits an amount (a line's amount, or a computed tax, in integer minor units) by an exempt percentage: the taxable
+ * share is `amount * (100 - percentage) / 100` rounded half up (the project's rounding), the exempt share the rest,
+ * so the two always add up to the amount. 50 % of 1,001 -> taxable 501, exempt 500; 100 % -> taxable 0. Here rather
+ * than beside the certificate rule (src/domain/exemptions/applicable.ts re-exports it) so money code can use it
+ * without loading the certificates.
+ */
+export function splitByExemptPercentage(amount: number, exemptPercentage: number): ExemptSplit {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be a non-negative safe integer, got ${amount}`);
+  if (!Number.isInteger(exemptPercentage) || exemptPercentage < 0 || exemptPercentage > 100) {
+    throw new RangeError(`exemptPercentage must be an integer from 0 to 100, got ${exemptPercentage}`);
+  }
+  // amount < 2^53 and the factor <= 200, so BigInt keeps the product exact for any amount the API accepts.
+  const taxable = Number((BigInt(amount) * BigInt(100 - exemptPercentage) * 2n + 100n) / 200n);
+  return { taxable, exempt: amount - taxable };
+}

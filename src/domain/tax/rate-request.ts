@@ -1,7 +1,7 @@
 /** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields.ts). */
 import * as z from 'zod';
+import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import {
-  checkCategoryDelivery,
   checkGovernmentLevel,
   customerTaxIdField,
   customerTypeField,
@@ -15,15 +15,23 @@ import {
 
 export const taxRateRequestSchema = z
   .strictObject({
-    product_category: productCategoryField,
-    delivery_method: deliveryMethodField,
-    customer_type: customerTypeField,
+    product_category: productCategoryField.optional(),
+    delivery_method: deliveryMethodField.optional(),
+    /** Instead of product_category: a stored product (its code on the date) or a catalogue code (issue 12). */
+    product_id: productIdRefField.optional(),
+    tax_code: taxCodeRefField.optional(),
+    /** A stored customer: its type, address, tax IDs and certificates apply unless the fields below say otherwise. */
+    customer_id: customerIdRefField.optional(),
+    customer_type: customerTypeField.optional(),
     /** As unify's customer.tax_id: a B2B customer is taxed as B2B only when it validates (customer-treatment.ts). */
     customer_tax_id: customerTaxIdField.optional(),
-    location: locationField,
+    location: locationField.optional(),
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
     government_level: governmentLevelField.optional(),
   })
-  .superRefine(checkCategoryDelivery)
-  .superRefine((request, ctx) => checkGovernmentLevel(request.customer_type, request.government_level, ctx, ['government_level']));
+  .superRefine(checkLineSubject)
+  .superRefine((request, ctx) => checkSaleParties(request, ctx, ['customer_type']))
+  .superRefine((request, ctx) => {
+    if (request.customer_type !== undefined) checkGovernmentLevel(request.customer_type, request.government_level, ctx, ['government_level']);
+  });

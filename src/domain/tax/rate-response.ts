@@ -9,6 +9,7 @@ import type { Exactly, Expect } from '../schema-check';
 import { customerTypeField } from '../fields';
 import { taxIdValidationSchema } from '../tax-ids/schema';
 import type { CustomerTreatment } from './customer-treatment';
+import { taxabilityReasons } from './taxability';
 import type { Jurisdiction, TaxRateResult } from './rate-types';
 
 /** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
@@ -67,7 +68,21 @@ export type JurisdictionMatches = Expect<Exactly<z.output<typeof jurisdictionSch
 export type LocationSourcesMatch = Expect<Exactly<(typeof locationSources)[number], LocationSource>>;
 export type TaxRateResultMatches = Expect<Exactly<z.output<typeof taxRateResultSchema>, TaxRateResult>>;
 
-/** POST /v1/tax/rate's answer: the breakdown and the customer treatment (quote-tax-rate.ts `TaxRateAnswer`). */
-export const taxRateAnswerSchema = taxRateResultSchema.extend({ customer: customerTreatmentSchema }).meta({ id: 'TaxRateAnswer' });
+/** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
+export const lineTaxabilityShape = {
+  product_id: z.string().optional().meta({ description: 'The product the line named' }),
+  tax_code: z.string().meta({ description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code", example: 'levy_saas' }),
+  taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
+  exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
+  exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+};
+
+/**
+ * POST /v1/tax/rate's answer: the breakdown, the customer treatment, and why the sale is or is not taxed
+ * (quote-tax-rate.ts `TaxRateAnswer`).
+ */
+export const taxRateAnswerSchema = taxRateResultSchema
+  .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape })
+  .meta({ id: 'TaxRateAnswer' });
 
 export type CustomerTreatmentMatches = Expect<Exactly<z.output<typeof customerTreatmentSchema>, CustomerTreatment>>;

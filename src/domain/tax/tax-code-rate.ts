@@ -8,29 +8,10 @@ import { ValidationError } from '../errors';
 import { calculateTaxRateDetailed } from './rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateInput } from './rate-types';
 import { taxCode, taxCodeRules, type TaxCode } from './tax-codes';
+import { taxabilityReasonOf, type TaxabilityReason } from './taxability';
 import { allowedDeliveryMethods, type DeliveryMethod } from './vocabulary';
 
-/**
- * Why a sale is or is not taxed (Stripe Tax's `taxability_reason` words where they mean the same):
- * - `taxable`: the jurisdiction's standard rate applies.
- * - `reduced_rate`: a lower rate for the product than the jurisdiction's standard one (DE 7 % food, TN 4 % groceries).
- * - `zero_rated`: taxable at 0 % (GB food and children's clothing, Canadian basic groceries).
- * - `taxable_basis_reduced`: only a share of the price is taxed (Texas data processing: 80 %).
- * - `not_taxable_in_jurisdiction`: the jurisdiction does not tax the product, levies no such tax, or is not the
- *   place of supply.
- * - `reverse_charge`: the business customer accounts for the tax.
- * - `customer_exempt`: the customer's type exempts it there (resale, government, nonprofit; the wiring adds certificates).
- */
-export const taxabilityReasons = [
-  'taxable',
-  'reduced_rate',
-  'zero_rated',
-  'taxable_basis_reduced',
-  'not_taxable_in_jurisdiction',
-  'reverse_charge',
-  'customer_exempt',
-] as const;
-export type TaxabilityReason = (typeof taxabilityReasons)[number];
+export { taxabilityReasonOf, taxabilityReasons, type TaxabilityReason } from './taxability';
 
 /** A sale named by tax code: the code replaces product_category; delivery_method defaults to the code's. */
 export interface TaxCodeRateInput extends Omit<TaxRateInput, 'product_category' | 'delivery_method' | 'tax_code_rules'> {
@@ -66,15 +47,3 @@ export function calculateTaxCodeRate(input: TaxCodeRateInput, context: TaxRateCo
 
 /** Every outcome of the engine carries its basis; this is what an answer without one would say (never expected). */
 const noBasisSource = 'docs/tax-rules.md section 9 (the rule named by the answer\'s notes)';
-
-/** The reason, from the most decisive fact: who accounts for the tax, whether it is due at all, then at what rate. */
-export function taxabilityReasonOf(calculation: Pick<TaxRateCalculation, 'result' | 'basis' | 'totalPpm'>): TaxabilityReason {
-  const { result, basis } = calculation;
-  if (result.exempt) return 'customer_exempt';
-  if (result.reverse_charge_applicable) return 'reverse_charge';
-  if (!result.taxable) return 'not_taxable_in_jurisdiction';
-  if (basis?.rate === 'zero') return 'zero_rated';
-  if (result.notes?.some((note) => note.startsWith('taxable_share_'))) return 'taxable_basis_reduced';
-  if (basis?.rate === 'reduced') return 'reduced_rate';
-  return 'taxable';
-}

@@ -8,6 +8,7 @@ import taxCodesJson from '../../../data/tax-codes.json';
 import { parseDataFile, source } from './data-file';
 import { taxCodesInRuleData } from './rate-data';
 import type { TaxCodeRules } from './rate-types';
+import { defaultTaxCodeIds } from './taxability';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type ProductCategory } from './vocabulary';
 
 /** `levy_` and lower-case words joined by `_`: readable, and never mistaken for a Stripe, TaxJar or Avalara code. */
@@ -47,6 +48,10 @@ export const taxCodesFileSchema = z
     for (const category of productCategories) {
       const defaults = codes.filter((code) => code.default_for === category).length;
       if (defaults !== 1) ctx.addIssue({ code: 'custom', message: `product_category ${category} needs exactly one default code (has ${defaults})` });
+      const named = defaultTaxCodeIds[category];
+      if (!codes.some((code) => code.id === named && code.default_for === category)) {
+        ctx.addIssue({ code: 'custom', message: `taxability.ts names ${named} as ${category}'s default code; the catalogue must mark it default_for ${category}` });
+      }
     }
     for (const code of codes) {
       for (const target of [code.rules_like, code.us_rules_like, code.vat_rules_like]) {

@@ -29,7 +29,8 @@ export function transactionFingerprint(request: TransactionRequest): string {
   return sha256(
     canonicalJson({
       ...request,
-      location: { ...location, country: location.country?.toUpperCase(), state: location.state?.toUpperCase() },
+      // Absent with customer_id: the sale as sent is compared, not the customer's address at the time.
+      location: location && { ...location, country: location.country?.toUpperCase(), state: location.state?.toUpperCase() },
     }),
   );
 }

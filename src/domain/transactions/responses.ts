@@ -5,7 +5,9 @@
 import * as z from 'zod';
 import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, minorUnitsField, productCategoryField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
+import { exemptionReasons } from '../exemptions/certificate';
 import { timestampField } from '../records/record';
+import { taxabilityReasons } from '../tax/taxability';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTreatmentSchema, jurisdictionSchema } from '../tax/rate-response';
 import type { Refund, transactionWithRefunds } from './refund';
@@ -23,6 +25,16 @@ const transactionLineShape = {
   tax_breakdown: z
     .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnitsField])) as Record<TaxLevel, typeof minorUnitsField>)
     .meta({ description: "The line's tax by level; the levels add up to tax_amount" }),
+  product_id: z.string().optional().meta({ description: 'The product the line named' }),
+  tax_code: z.string().optional().meta({ description: "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it" }),
+  taxability_reason: z.enum(taxabilityReasons).optional().meta({ description: 'Why the line is or is not taxed (absent on lines recorded before Levy stored it)' }),
+  exemption: z
+    .object({ id: z.string(), reason: z.enum(exemptionReasons), certificate_number: z.string(), exempt_percentage: z.number().int() })
+    .optional()
+    .meta({ description: 'The exemption certificate the line used, as it was on the sale date' }),
+  exempt_amount: minorUnitsField.optional().meta({
+    description: 'The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest',
+  }),
 };
 
 const transactionShape = {
@@ -32,6 +44,7 @@ const transactionShape = {
   customer_type: customerTypeField,
   government_level: governmentLevelField.optional(),
   customer_tax_id: z.string().optional(),
+  customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
   customer: customerTreatmentSchema.optional().meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
   entity_id: z.string().optional(),
   location: locationField,

@@ -8,6 +8,8 @@ import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } f
 import type { LocationInput } from '../fields';
 import { levelsAddUpTo, splitByWeights, sumLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { taxForAmount } from '../money/money';
+import type { ExemptionSnapshot, LineTaxability, TaxedShares } from '../sales/line-taxability';
+import type { TaxabilityReason } from '../tax/taxability';
 import type { TransactionRequest } from './schema';
 
 export interface TransactionLine {
@@ -21,21 +23,39 @@ export interface TransactionLine {
   tax_source: 'computed' | 'provided';
   /** The line's tax by jurisdiction level; the levels add up to tax_amount exactly. */
   tax_breakdown: LevelAmounts;
+  /**
+   * Issue 12: the product named, the code the line was taxed under, why, and the certificate used (a snapshot).
+   * `tax_code` and `taxability_reason` are absent only on lines recorded before Levy stored them.
+   */
+  product_id?: string;
+  tax_code?: string;
+  taxability_reason?: TaxabilityReason;
+  exemption?: ExemptionSnapshot;
+  /**
+   * The share of `amount` no tax was charged on (exempt, not taxable, zero-rated, reverse charged), present only when
+   * not 0; the rest (`amount - exempt_amount`) is the share tax was charged on. Kept this compact because a sale is one
+   * item of at most 400 KB: a 1,000-line sale must still fit (docs/exposure.md, data model).
+   */
+  exempt_amount?: number;
 }
 
 export interface Transaction {
   id: string;
   date: string;
   currency: string;
+  /** The declared type applied: the request's, else the stored customer's. */
   customer_type: CustomerType;
   government_level?: GovernmentLevel;
   customer_tax_id?: string;
+  /** The stored customer the sale named; its transaction count moved in the same write. */
+  customer_id?: string;
   /**
    * Who the sale was taxed as (customer_type is the declared type): a refund reuses this sale's tax, so its treatment.
    * Absent only on sales recorded before Levy stored it.
    */
   customer?: CustomerTreatment;
   entity_id?: string;
+  /** The location applied: the request's, else the stored customer's address. */
   location: LocationInput;
   jurisdiction: Jurisdiction;
   line_items: TransactionLine[];
@@ -74,34 +94,59 @@ export function checkBreakdown(lineId: string, taxAmount: number, breakdown: Lev
   }
 }
 
-/** Assembles the stored transaction from the request and each line's tax. */
+/** What the quote decided for a line: what it is, why it is or is not taxed, and its taxed and untaxed shares. */
+export interface LineFacts extends TaxedShares {
+  product_category: ProductCategory;
+  delivery_method: DeliveryMethod;
+  taxability: LineTaxability;
+}
+
+/** Who and where the sale was for, once the stored customer (if named) filled in what the request left out. */
+export interface SaleParties {
+  customer_id?: string;
+  customer_type: CustomerType;
+  location: LocationInput;
+}
+
+/** Assembles the stored transaction from the request, its parties and each line's facts and tax. */
 export function buildTransaction(
   request: TransactionRequest,
+  parties: SaleParties,
   customer: CustomerTreatment,
   jurisdiction: Jurisdiction,
+  facts: readonly LineFacts[],
   taxes: readonly LineTax[],
   createdAt: string,
 ): Transaction {
-  const line_items: TransactionLine[] = request.line_items.map((line, index) => ({
-    id: line.id,
-    amount: line.amount,
-    quantity: line.quantity,
-    product_category: line.product_category,
-    delivery_method: line.delivery_method,
-    ...taxes[index],
-  }));
+  const line_items: TransactionLine[] = request.line_items.map((line, index) => {
+    const { product_category, delivery_method, taxability, exempt_amount } = facts[index]!;
+    return {
+      id: line.id,
+      amount: line.amount,
+      quantity: line.quantity,
+      product_category,
+      delivery_method,
+      ...taxes[index]!,
+      ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
+      tax_code: taxability.tax_code,
+      taxability_reason: taxability.taxability_reason,
+      ...(taxability.exemption ? { exemption: { ...taxability.exemption } } : {}),
+      ...(exempt_amount !== 0 ? { exempt_amount } : {}),
+    };
+  });
   const subtotal = line_items.reduce((sum, l) => sum + l.amount, 0);
   const tax_total = line_items.reduce((sum, l) => sum + l.tax_amount, 0);
   return {
     id: request.id,
     date: request.date,
     currency: request.currency,
-    customer_type: request.customer_type,
+    customer_type: parties.customer_type,
     ...(request.government_level !== undefined ? { government_level: request.government_level } : {}),
     ...(request.customer_tax_id !== undefined ? { customer_tax_id: request.customer_tax_id } : {}),
+    ...(parties.customer_id !== undefined ? { customer_id: parties.customer_id } : {}),
     customer,
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
-    location: request.location,
+    location: parties.location,
     jurisdiction,
     line_items,
     subtotal,

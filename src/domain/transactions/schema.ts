@@ -4,19 +4,44 @@
  */
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
-import { amountField, checkCategoryDelivery, checkGovernmentLevel, checkSaleTotals, checkUniqueLineIds, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, lineItemsField, listQuerySchema, locationField, MAX_LINE_ITEMS, periodInOrder, periodOrderError, productCategoryField, quantityField, referenceField, refundAmountField } from '../fields';
+import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
+import {
+  amountField,
+  checkGovernmentLevel,
+  checkSaleTotals,
+  checkUniqueLineIds,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  governmentLevelField,
+  lineItemsField,
+  listQuerySchema,
+  locationField,
+  MAX_LINE_ITEMS,
+  periodInOrder,
+  periodOrderError,
+  productCategoryField,
+  quantityField,
+  referenceField,
+  refundAmountField,
+} from '../fields';
 
 const transactionLineSchema = z
   .strictObject({
     id: referenceField.optional(),
     amount: amountField,
     quantity: quantityField.default(1),
-    product_category: productCategoryField,
-    delivery_method: deliveryMethodField,
+    product_category: productCategoryField.optional(),
+    delivery_method: deliveryMethodField.optional(),
+    /** Instead of product_category: a stored product (its code on the sale's date) or a catalogue code (issue 12). */
+    product_id: productIdRefField.optional(),
+    tax_code: taxCodeRefField.optional(),
     /** The tax the seller already charged on this line; absent: Levy computes it. */
     tax_amount: amountField.optional(),
   })
-  .superRefine(checkCategoryDelivery)
+  .superRefine(checkLineSubject)
   .superRefine((line, ctx) => {
     if (line.amount === 0 && line.tax_amount !== undefined && line.tax_amount > 0) {
       ctx.addIssue({ code: 'custom', path: ['tax_amount'], message: 'must be 0 on a line whose amount is 0' });
@@ -28,16 +53,19 @@ export const transactionRequestSchema = z
     id: referenceField,
     date: dateField,
     currency: currencyField,
-    customer_type: customerTypeField,
+    /** A stored customer: its type, address, tax IDs and certificates apply unless the fields below say otherwise. */
+    customer_id: customerIdRefField.optional(),
+    customer_type: customerTypeField.optional(),
     government_level: governmentLevelField.optional(),
     customer_tax_id: customerTaxIdField.optional(),
     entity_id: entityIdField.optional(),
-    location: locationField,
+    location: locationField.optional(),
     line_items: lineItemsField(transactionLineSchema),
   })
   .superRefine((txn, ctx) => {
     checkUniqueLineIds(txn.line_items, ctx);
-    checkGovernmentLevel(txn.customer_type, txn.government_level, ctx, ['government_level']);
+    checkSaleParties(txn, ctx, ['customer_type']);
+    if (txn.customer_type !== undefined) checkGovernmentLevel(txn.customer_type, txn.government_level, ctx, ['government_level']);
     checkSaleTotals(txn.line_items, ctx);
   })
   .transform((txn) => ({

@@ -56,7 +56,7 @@ describe('docs/openapi.json', () => {
     const names = (path: string) => (document.paths[path].get.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name).sort();
     expect(names('/vendors')).toEqual(['limit', 'starting_after']);
     expect(names('/v1/transactions')).toEqual(['from', 'limit', 'starting_after', 'to']);
-    expect(names('/v1/exposure/countries')).toEqual(['from', 'to']);
+    expect(names('/v1/exposure/countries')).toEqual(['from', 'include', 'to']);
     expect(names('/v1/usage')).toEqual(['from', 'to']);
   });
 

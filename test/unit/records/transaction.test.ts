@@ -3,8 +3,11 @@ import fc from 'fast-check';
 import { treatCustomer } from '../../support/customer-treatment';
 import { splitByWeights, taxLevels, type LevelAmounts } from '../../../src/domain/money/levels';
 import { refundFingerprint, transactionFingerprint } from '../../../src/domain/transactions/fingerprint';
-import { allocateRefund } from '../../../src/domain/transactions/refund';
-import { buildTransaction, lineTax, type Transaction } from '../../../src/domain/transactions/sale';
+import { allocateRefund, type RefundedSoFar } from '../../../src/domain/transactions/refund';
+import { refundExposureDeltas, saleExposureDeltas } from '../../../src/domain/exposure/deltas';
+import { splitByExemptPercentage } from '../../../src/domain/money/money';
+import { buildCategorySale } from '../../support/sale-facts';
+import { lineTax, type Transaction } from '../../../src/domain/transactions/sale';
 import { refundRequestSchema, transactionRequestSchema } from '../../../src/domain/transactions/schema';
 import { ValidationError } from '../../../src/domain/errors';
 
@@ -104,7 +107,7 @@ describe('lineTax', () => {
 
 function saleOf(lines: { id: string; amount: number; tax: number }[], date = '2026-03-10'): Transaction {
   const request = transactionRequestSchema.parse({ ...base, date, line_items: lines.map((l) => ({ id: l.id, amount: l.amount, product_category: 'SAAS', delivery_method: 'CLOUD' })) });
-  return buildTransaction(request, treatCustomer({ type: 'B2C' }, 'DE'), de, lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })), '2026-03-10T00:00:00.000Z');
+  return buildCategorySale(request, treatCustomer({ type: 'B2C' }, 'DE'), de, lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })), '2026-03-10T00:00:00.000Z');
 }
 
 describe('allocateRefund', () => {
@@ -137,13 +140,33 @@ describe('allocateRefund', () => {
   it('nets every line to zero after any sequence of partial refunds and a final full refund (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }), tax: fc.integer({ min: 0, max: 300_000 }) }), { minLength: 1, maxLength: 5 }),
+        // Issue 12: some lines exempt in part or whole by a certificate (exempt_pct > 0).
+        fc.array(fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }), tax: fc.integer({ min: 0, max: 300_000 }), exempt_pct: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })) }), { minLength: 1, maxLength: 5 }),
         fc.array(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }), { maxLength: 6 }),
         (lines, rounds) => {
           const sale = saleOf(lines.map((l, i) => ({ id: `l${i}`, amount: l.amount, tax: l.amount === 0 ? 0 : l.tax })));
-          let refunded = {};
+          sale.line_items.forEach((line, i) => {
+            const pct = lines[i]!.exempt_pct;
+            if (pct === 0) return;
+            line.taxability_reason = 'customer_exempt';
+            line.exemption = { id: 'exm_1', reason: 'RESALE', certificate_number: 'C', exempt_percentage: pct };
+            const exempt = splitByExemptPercentage(line.amount, pct).exempt;
+            if (exempt > 0) line.exempt_amount = exempt;
+          });
+          // The exposure counters this sale and its refunds move, all time: taxable and exempt sales must net to 0.
+          const sums = { taxable: 0, exempt: 0 };
+          const count = (deltas: ReturnType<typeof saleExposureDeltas>) => {
+            for (const d of deltas.filter((x) => x.period === 'all' && x.state === undefined)) {
+              sums.taxable += d.taxable_sales ?? 0;
+              sums.exempt += Object.values(d.exempt_sales ?? {}).reduce((a, b) => a + b, 0);
+            }
+          };
+          count(saleExposureDeltas(sale));
+          expect(sums.taxable + sums.exempt).toBe(sale.subtotal);
+          let refunded: RefundedSoFar = {};
           const taken = new Map<string, { amount: number; tax: number }>();
           const take = (r: ReturnType<typeof allocateRefund>) => {
+            count(refundExposureDeltas(sale, r.refund, refunded));
             for (const l of r.refund.line_items) {
               const t = taken.get(l.id) ?? { amount: 0, tax: 0 };
               expect(l.tax_amount).toBeGreaterThanOrEqual(0);
@@ -161,6 +184,7 @@ describe('allocateRefund', () => {
           for (const l of sale.line_items) {
             if (l.amount > 0) expect(taken.get(l.id)).toEqual({ amount: l.amount, tax: l.tax_amount });
           }
+          expect(sums).toEqual({ taxable: 0, exempt: 0 });
         },
       ),
     );

@@ -35,7 +35,8 @@ describe('taxRateRequestSchema', () => {
 
   it('a missing field says it is required', () => {
     const { customer_type: _omitted, ...body } = valid;
-    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: "'customer_type' is required." });
+    // Without customer_id (whose stored type would apply), the type must be sent.
+    expect(errorOf(body)).toMatchObject({ field: 'customer_type', message: "'customer_type' is required (or send customer_id to use the stored customer's)." });
   });
 
   it('unknown fields are rejected, at the top level and in location', () => {
@@ -58,7 +59,7 @@ describe('taxRateRequestSchema', () => {
     expect(errorOf({ ...valid, location: { country: 'DEU' } }).field).toBe('location.country');
     expect(errorOf({ ...valid, location: { ip_address: '300.1.1.1' } }).field).toBe('location.ip_address');
     expect(errorOf({ ...valid, location: { postal_code: '10115' } }).field).toBe('location');
-    expect(parseTaxRateRequest({ ...valid, location: { ip_address: '2001:4860:4860::8888' } }).location.ip_address).toBe('2001:4860:4860::8888');
+    expect(parseTaxRateRequest({ ...valid, location: { ip_address: '2001:4860:4860::8888' } }).location?.ip_address).toBe('2001:4860:4860::8888');
   });
 
   it('date must be a real calendar date', () => {

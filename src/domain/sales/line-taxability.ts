@@ -1,0 +1,53 @@
+/**
+ * Domain (pure): what a sale line records about why it was or was not taxed (issue 12, wiring): the tax code it was
+ * taxed under, the engine's reason, the exemption certificate that applied (a snapshot, so a later change to the
+ * certificate never rewrites the sale), and the exact split of its net amount into a taxed and an untaxed share.
+ * Rate, unify and transactions build it alike; the exposure counters read it (src/domain/exposure/deltas.ts).
+ */
+import type { ExemptionReason } from '../exemptions/certificate';
+import { splitByExemptPercentage } from '../money/money';
+import type { TaxabilityReason } from '../tax/taxability';
+
+/** The certificate a line used, as it was on the sale's date (docs/customers.md). */
+export interface ExemptionSnapshot {
+  id: string;
+  reason: ExemptionReason;
+  certificate_number: string;
+  exempt_percentage: number;
+}
+
+/** Why a line is or is not taxed, and under which code. */
+export interface LineTaxability {
+  /** The product the line named (its code on the sale's date is `tax_code`). */
+  product_id?: string;
+  /** The catalogue code the line was taxed under: the product's, the one sent, or the category's default code. */
+  tax_code: string;
+  taxability_reason: TaxabilityReason;
+  /** The certificate that exempted the line (wholly or in part); `taxability_reason` is then `customer_exempt`. */
+  exemption?: ExemptionSnapshot;
+}
+
+/** A net amount split into the share tax was charged on and the share it was not (they add up to the amount). */
+export interface TaxedShares {
+  taxable_amount: number;
+  exempt_amount: number;
+}
+
+/**
+ * The shares of a line's net amount, as unify's cart computes them (src/domain/cart/cart.ts): a certificate leaves
+ * taxed only its taxable share (splitByExemptPercentage, half-up); and nothing is taxed when no tax is charged at all
+ * (`charged` false: not taxable, zero-rated, wholly reverse charged or exempt).
+ */
+export function taxedShares(netAmount: number, exemptPercentage: number, charged: boolean): TaxedShares {
+  const taxed = charged ? splitByExemptPercentage(netAmount, exemptPercentage).taxable : 0;
+  return { taxable_amount: taxed, exempt_amount: netAmount - taxed };
+}
+
+/**
+ * Why the untaxed share of a line bears no tax, as a return reports it: the certificate's reason (RESALE, NONPROFIT,
+ * ...) when one applied, else the engine's reason (not_taxable_in_jurisdiction, zero_rated, reverse_charge,
+ * customer_exempt).
+ */
+export function exemptReasonOf(taxability: Pick<LineTaxability, 'exemption' | 'taxability_reason'>): string {
+  return taxability.exemption?.reason ?? taxability.taxability_reason;
+}

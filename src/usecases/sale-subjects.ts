@@ -1,0 +1,139 @@
+/**
+ * Use case (loaded on demand by quote-tax-rate.ts): what a sale names instead of restating it. Reads the stored
+ * customer and its certificates and the products of the lines, in parallel; answers each line's tax code on the
+ * sale's date (the product's code then: taxCodeOn; a `tax_code` sent overrides it), rates a code with the engine
+ * (calculateTaxCodeRate), and applies the certificate that covers the line's jurisdiction on that date
+ * (applicableExemption). An unknown customer, product or code is a 400 naming the field and the id: the route
+ * exists, the id does not (another account's ids alike). Kept out of the rate function's cold start: the catalogue
+ * and the certificate rule load only with the first sale that names a customer, product or code.
+ */
+import { exemptRate } from '../domain/cart/cart';
+import type { LocationInput } from '../domain/fields';
+import { applicableExemption } from '../domain/exemptions/applicable';
+import type { StoredExemption } from '../domain/exemptions/certificate';
+import { taxCodeOn, type Product } from '../domain/products/product';
+import type { LineSubject } from '../domain/sales/line-subject';
+import { calculateTaxCodeRate } from '../domain/tax/tax-code-rate';
+import { taxCode } from '../domain/tax/tax-codes';
+import type { TaxRateContext, TaxRateInput } from '../domain/tax/rate-types';
+import { allowedDeliveryMethods, type CustomerType, type DeliveryMethod } from '../domain/tax/vocabulary';
+import { fieldError } from '../domain/validation';
+import type { QuoteDeps, RatedLine } from './sale-quote-types';
+
+/** What a stored customer contributes to a sale (docs/customers.md "How a calculation uses it"). */
+export interface StoredParties {
+  customer_type: CustomerType;
+  location: LocationInput;
+  /** The first tax ID that validated when stored: it proves business status as `customer_tax_id` does. */
+  taxId?: { value: string; type?: string };
+}
+
+/** The code a line is taxed under and the product it came from. */
+export interface LineCode {
+  tax_code: string;
+  product_id?: string;
+}
+
+export interface SaleSubjects {
+  customer?: StoredParties;
+  /** The code of line i, or undefined for a line named by product_category. */
+  codeOf(index: number): LineCode | undefined;
+  rateByCode(input: Omit<TaxRateInput, 'product_category' | 'delivery_method'>, context: TaxRateContext, code: LineCode, delivery: DeliveryMethod | undefined): RatedLine;
+  /** The line with the customer's certificate applied, when one covers its jurisdiction on `date` and tax is due. */
+  withCertificate(line: RatedLine, date: string): RatedLine;
+}
+
+const at = (path: string, field: string) => (path ? `${path}.${field}` : field);
+
+/** The stores are wired by the routes that rate sales; a route that forgot one fails loudly, never as a 400. */
+function port<P>(store: P | undefined, name: string): P {
+  if (!store) throw new Error(`the ${name} store is not wired into this route`);
+  return store;
+}
+
+export async function loadSaleSubjects(
+  deps: QuoteDeps,
+  accountId: string,
+  customerId: string | undefined,
+  lines: readonly LineSubject[],
+  date: string,
+  linePath: (index: number) => string,
+): Promise<SaleSubjects> {
+  const productIds = [...new Set(lines.flatMap((line) => (line.product_id !== undefined ? [line.product_id] : [])))];
+  const [customer, certificates, products] = await Promise.all([
+    customerId !== undefined ? port(deps.customers, 'customers').get(accountId, customerId) : undefined,
+    customerId !== undefined ? port(deps.exemptions, 'exemptions').listOf(accountId, customerId) : ([] as StoredExemption[]),
+    Promise.all(productIds.map((id) => port(deps.products, 'products').get(accountId, id))),
+  ]);
+  if (customerId !== undefined && !customer) {
+    throw fieldError('customer_id', `is '${customerId}', which is not a customer of this account (POST /v1/customers creates one)`);
+  }
+  const productById = new Map<string, Product | undefined>(productIds.map((id, i) => [id, products[i]]));
+
+  // Every line's code is settled (and every unknown id refused) before anything is rated.
+  const codes: (LineCode | undefined)[] = lines.map((line, index) => {
+    const path = linePath(index);
+    let code = line.tax_code;
+    if (line.product_id !== undefined) {
+      const product = productById.get(line.product_id);
+      if (!product) throw fieldError(at(path, 'product_id'), `is '${line.product_id}', which is not a product of this account (POST /v1/products creates one)`);
+      code ??= taxCodeOn(product, date);
+    }
+    if (code === undefined) return undefined;
+    const entry = taxCode(code);
+    if (!entry) {
+      throw line.tax_code !== undefined
+        ? fieldError(at(path, 'tax_code'), `is '${code}', which is not a Levy tax code; GET /v1/tax_codes lists them`)
+        : fieldError(at(path, 'product_id'), `is '${line.product_id}', whose tax code on ${date} (${code}) is no longer in Levy's catalogue`);
+    }
+    const allowed = allowedDeliveryMethods[entry.category];
+    if (line.delivery_method !== undefined && !allowed.includes(line.delivery_method)) {
+      throw fieldError(at(path, 'delivery_method'), `is ${line.delivery_method}, which does not fit tax code ${code} (category ${entry.category}); allowed: ${allowed.join(', ')}`);
+    }
+    return { tax_code: code, ...(line.product_id !== undefined ? { product_id: line.product_id } : {}) };
+  });
+
+  const taxId = customer?.tax_ids.find((id) => id.valid === true);
+  return {
+    ...(customer
+      ? {
+          customer: {
+            customer_type: customer.customer_type,
+            location: {
+              country: customer.address.country,
+              // Regions are rated only in the US and Canada; elsewhere the address's region is descriptive.
+              ...(customer.address.state !== undefined && (customer.address.country === 'US' || customer.address.country === 'CA') ? { state: customer.address.state } : {}),
+              ...(customer.address.postal_code !== undefined ? { postal_code: customer.address.postal_code } : {}),
+            },
+            ...(taxId ? { taxId: { value: taxId.value, ...(taxId.type ? { type: taxId.type } : {}) } } : {}),
+          },
+        }
+      : {}),
+    codeOf: (index) => codes[index],
+    rateByCode(input, context, code, delivery) {
+      const calculation = calculateTaxCodeRate({ ...input, tax_code: code.tax_code, ...(delivery !== undefined ? { delivery_method: delivery } : {}) }, context);
+      return {
+        rate: calculation,
+        product_category: calculation.tax_code.category,
+        delivery_method: delivery ?? calculation.tax_code.default_delivery,
+        taxability: { ...(code.product_id !== undefined ? { product_id: code.product_id } : {}), tax_code: code.tax_code, taxability_reason: calculation.taxability_reason },
+        exemptPercentage: 0,
+      };
+    },
+    withCertificate(line, day) {
+      // A line that bears no tax anyway keeps the engine's reason: there is nothing for a certificate to exempt.
+      if (certificates.length === 0 || line.rate.totalPpm === 0) return line;
+      const { country, state } = line.rate.result.jurisdiction;
+      const certificate = applicableExemption(certificates, { country, ...(state !== undefined ? { state } : {}) }, day);
+      if (!certificate) return line;
+      const exemption = { id: certificate.id, reason: certificate.reason, certificate_number: certificate.certificate_number, exempt_percentage: certificate.exempt_percentage };
+      return {
+        ...line,
+        // Wholly exempt: no rate at all, as the request's `exempt` flag answers; in part: the rates, on the taxable share.
+        rate: certificate.exempt_percentage === 100 ? exemptRate(line.rate) : line.rate,
+        taxability: { ...line.taxability, taxability_reason: 'customer_exempt', exemption },
+        exemptPercentage: certificate.exempt_percentage,
+      };
+    },
+  };
+}

@@ -1,0 +1,285 @@
+/**
+ * Integration (DynamoDB Local, through the handlers): issue 12's wiring. POST /v1/tax/rate, /v1/tax/unify and
+ * /v1/transactions read a stored customer (type, address, tax IDs, certificates) and per line a product or a tax code;
+ * each line says why it is or is not taxed; a recorded sale keeps its code and certificate, moves the customer's
+ * transaction count, and feeds taxable and exempt sales to the exposure report. Every expected tax value names its
+ * source. Locations are given by state only, so the state base rate applies (no ZIP rows are involved).
+ */
+import { callRoute, newTestAccount } from '../support/api';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const TODAY = day(0);
+const TX = { country: 'US', state: 'TX' };
+const NY = { country: 'US', state: 'NY' };
+const SD = { country: 'US', state: 'SD' };
+const goods = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' };
+
+describe('issue 12 wiring: customers, certificates, products and tax codes in every calculation', () => {
+  let accountId: string;
+  let otherAccountId: string;
+  /** A Texas business with a valid EIN and a resale certificate for TX and CA. */
+  let reseller: string;
+  /** A consumer with a 50 % certificate for the whole US (a NONPROFIT type would be exempt in NY by type alone). */
+  let halfExempt: string;
+  /** A customer whose certificate expired yesterday. */
+  let lapsed: string;
+  let resaleCertificate: string;
+
+  const customer = async (body: object) => {
+    const res = await callRoute('customers-create', { accountId, body: { name: 'Customer', ...body } });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const certificate = async (customerId: string, body: object) => {
+    const res = await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: { certificate_number: 'C-1', effective_from: day(-100), ...body } });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const rate = (body: object, account = accountId) => callRoute('tax-rate', { accountId: account, body });
+  const unify = (body: object) => callRoute('tax-unify', { accountId, body: { currency: 'USD', ...body } });
+  const record = (body: object) => callRoute('transactions-create', { accountId, body: { currency: 'USD', date: TODAY, ...body } });
+
+  beforeAll(async () => {
+    accountId = (await newTestAccount('US', 'Seller Inc')).account_id;
+    otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
+    // 04-2103594: a well-formed EIN (docs/customers.md's example; IRS EIN prefixes list 04 as Andover).
+    reseller = await customer({ customer_type: 'B2B', address: TX, tax_ids: [{ type: 'us_ein', value: '04-2103594' }] });
+    resaleCertificate = await certificate(reseller, { reason: 'RESALE', jurisdictions: [TX, { country: 'US', state: 'CA' }], certificate_number: 'TX-01-339' });
+    halfExempt = await customer({ customer_type: 'B2C', address: NY });
+    await certificate(halfExempt, { reason: 'OTHER', jurisdictions: [{ country: 'US' }], exempt_percentage: 50 });
+    lapsed = await customer({ customer_type: 'B2C', address: TX });
+    await certificate(lapsed, { reason: 'RESALE', jurisdictions: [TX], effective_from: day(-30), expires_on: TODAY });
+  });
+
+  describe('POST /v1/tax/rate with customer_id', () => {
+    it('a resale certificate for TX and CA exempts a TX sale and not a NY sale', async () => {
+      const tx = await rate({ customer_id: reseller, ...goods });
+      expect(tx.status).toBe(200);
+      // The customer's address (TX) is the sale's location; its certificate covers TX: no tax.
+      expect(tx.body).toMatchObject({
+        customer_id: reseller,
+        jurisdiction: { country: 'US', state: 'TX' },
+        taxability_reason: 'customer_exempt',
+        exemption_id: resaleCertificate,
+        exempt_percentage: 100,
+        exempt: true,
+        total_rate: 0,
+        tax_code: 'levy_general_goods',
+      });
+      const ny = await rate({ customer_id: reseller, ...goods, location: NY });
+      // N.Y. Tax Law § 1105(a): 4 % state rate on tangible goods; the certificate does not name NY.
+      expect(ny.body).toMatchObject({ jurisdiction: { state: 'NY' }, taxability_reason: 'taxable', total_rate: 0.04, exempt: false });
+      expect(ny.body.exemption_id).toBeUndefined();
+    });
+
+    it("supplies the customer's type, address and first valid tax ID; fields in the request override them", async () => {
+      const stored = await rate({ customer_id: reseller, ...goods, location: NY });
+      expect(stored.body.customer).toMatchObject({ declared_type: 'B2B', applied_type: 'B2B', tax_id: { valid: true, normalized: '042103594' } });
+      const typed = await rate({ customer_id: reseller, ...goods, location: NY, customer_type: 'B2C' });
+      expect(typed.body.customer).toMatchObject({ declared_type: 'B2C', applied_type: 'B2C' });
+      // A tax ID sent replaces the stored ones: this one fails its check, so the B2B customer is taxed as B2C.
+      const badId = await rate({ customer_id: reseller, ...goods, location: NY, customer_tax_id: '00-0000000' });
+      expect(badId.body.customer).toMatchObject({ declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_invalid' });
+      // A location sent replaces the address (SD: SDCL 10-45-2, 4.2 % from 2023-07-01 to 2027-06-30).
+      const elsewhere = await rate({ customer_id: reseller, ...goods, location: SD });
+      expect(elsewhere.body).toMatchObject({ jurisdiction: { state: 'SD' }, total_rate: 0.042, taxability_reason: 'taxable' });
+    });
+
+    it('a certificate that expired yesterday does not exempt today (expires_on is the first day it no longer exempts)', async () => {
+      // Tex. Tax Code § 151.051(b): 6.25 %.
+      expect((await rate({ customer_id: lapsed, ...goods })).body).toMatchObject({ taxability_reason: 'taxable', total_rate: 0.0625 });
+      expect((await rate({ customer_id: lapsed, ...goods, date: day(-1) })).body).toMatchObject({ taxability_reason: 'customer_exempt', total_rate: 0 });
+    });
+
+    it('a 50 % certificate keeps the rates and says the exempt share', async () => {
+      // N.Y. Tax Law § 1105(a): 4 %, applied to the taxable half (unify and transactions compute it).
+      const res = await rate({ customer_id: halfExempt, ...goods });
+      expect(res.body).toMatchObject({ taxability_reason: 'customer_exempt', exempt_percentage: 50, total_rate: 0.04, exempt: false });
+    });
+
+    it('rates by tax_code and product_id: groceries exempt in TX, taxed in SD', async () => {
+      // Tex. Tax Code § 151.314: food for home consumption exempt.
+      expect((await rate({ customer_type: 'B2C', location: TX, tax_code: 'levy_groceries' })).body).toMatchObject({ tax_code: 'levy_groceries', taxability_reason: 'not_taxable_in_jurisdiction', total_rate: 0 });
+      // SDCL 10-45-2: food taxed like other goods, 4.2 %.
+      expect((await rate({ customer_type: 'B2C', location: SD, tax_code: 'levy_groceries' })).body).toMatchObject({ tax_code: 'levy_groceries', taxability_reason: 'taxable', total_rate: 0.042 });
+      const product = (await callRoute('products-create', { accountId, body: { name: 'Bread', tax_code: 'levy_groceries' } })).body.id as string;
+      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product })).body).toMatchObject({ product_id: product, tax_code: 'levy_groceries', total_rate: 0 });
+      // A tax_code sent with the product overrides the product's (as Stripe's line tax_code): Tex. Tax Code 6.25 %.
+      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product, tax_code: 'levy_general_goods' })).body).toMatchObject({ tax_code: 'levy_general_goods', total_rate: 0.0625 });
+    });
+
+    it('answers 400 naming the field and the id for an unknown customer, product or code, and another account\'s ids', async () => {
+      const unknownCustomer = await rate({ customer_id: 'cus_nobody', ...goods });
+      expect(unknownCustomer.status).toBe(400);
+      expect(unknownCustomer.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining("'customer_id' is 'cus_nobody'") });
+      const otherAccount = await rate({ customer_id: reseller, ...goods }, otherAccountId);
+      expect(otherAccount.status).toBe(400);
+      expect(otherAccount.body.message).toContain(`'customer_id' is '${reseller}'`);
+      const unknownProduct = await rate({ customer_type: 'B2C', location: TX, product_id: 'no-such-product' });
+      expect(unknownProduct.status).toBe(400);
+      expect(unknownProduct.body.message).toContain("'product_id' is 'no-such-product'");
+      const unknownCode = await rate({ customer_type: 'B2C', location: TX, tax_code: 'levy_unicorns' });
+      expect(unknownCode.status).toBe(400);
+      expect(unknownCode.body.message).toContain("'tax_code' is 'levy_unicorns'");
+      const both = await rate({ customer_type: 'B2C', location: TX, ...goods, tax_code: 'levy_groceries' });
+      expect(both.status).toBe(400);
+      expect(both.body.message).toContain("'product_category' is sent with tax_code");
+      const nobody = await rate({ ...goods, location: TX });
+      expect(nobody.status).toBe(400);
+      expect(nobody.body.message).toContain("'customer_type' is required (or send customer_id");
+    });
+  });
+
+  describe('POST /v1/tax/unify and POST /v1/transactions', () => {
+    it('a 50 % exemption halves the tax exactly, odd amounts too, and rate and unify agree', async () => {
+      const lines = [
+        { id: 'even', amount: 16_000, ...goods },
+        { id: 'odd', amount: 16_001, ...goods },
+        { id: 'small', amount: 1, ...goods },
+      ];
+      const cart = await unify({ customer_id: halfExempt, line_items: lines });
+      expect(cart.status).toBe(200);
+      // N.Y. Tax Law § 1105(a) 4 % on the taxable half (splitByExemptPercentage, half-up):
+      // 16,000 -> 8,000 taxable -> 320 (the full 640 halved); 16,001 -> 8,001 (8,000.5 up) -> 320.04 -> 320;
+      // 1 -> 1 (0.5 up) -> 0.04 -> 0.
+      expect(cart.body.line_items.map((l: { taxable_amount: number; exempt_amount: number; tax_amount: number }) => [l.taxable_amount, l.exempt_amount, l.tax_amount])).toEqual([
+        [8_000, 8_000, 320],
+        [8_001, 8_000, 320],
+        [1, 0, 0],
+      ]);
+      expect(cart.body.line_items[0]).toMatchObject({ taxability_reason: 'customer_exempt', exempt_percentage: 50, tax_code: 'levy_general_goods' });
+      const quoted = await rate({ customer_id: halfExempt, ...goods });
+      expect(cart.body.line_items[0].breakdown.state.rate).toBe(quoted.body.state_rate);
+      expect(cart.body.line_items[0].exemption_id).toBe(quoted.body.exemption_id);
+
+      const sale = await record({ id: 'half-1', customer_id: halfExempt, line_items: lines });
+      expect(sale.status).toBe(201);
+      expect(sale.body.line_items.map((l: { tax_amount: number; exempt_amount?: number }) => [l.tax_amount, l.exempt_amount])).toEqual([
+        [320, 8_000],
+        [320, 8_000],
+        [0, undefined],
+      ]);
+      expect(sale.body.line_items[0].exemption).toEqual({ id: quoted.body.exemption_id, reason: 'OTHER', certificate_number: 'C-1', exempt_percentage: 50 });
+      expect(sale.body).toMatchObject({ customer_id: halfExempt, customer_type: 'B2C', location: NY, tax_total: 640 });
+    });
+
+    it('per line product_id and tax_code in one cart: groceries exempt in TX, taxed in SD; the request-level exempt flag still zeroes all', async () => {
+      const product = (await callRoute('products-create', { accountId, body: { name: 'Apples', tax_code: 'levy_groceries' } })).body.id as string;
+      const line_items = [
+        { id: 'apples', amount: 1_000, product_id: product },
+        { id: 'milk', amount: 1_000, tax_code: 'levy_groceries' },
+        { id: 'pan', amount: 1_000, ...goods },
+      ];
+      const tx = await unify({ customer: { type: 'B2C' }, location: TX, line_items });
+      // Tex. Tax Code § 151.314 (groceries exempt); § 151.051(b) 6.25 % on the pan: 62.5 -> 63 (half-up).
+      expect(tx.body.line_items.map((l: { tax_amount: number; taxability_reason: string }) => [l.tax_amount, l.taxability_reason])).toEqual([
+        [0, 'not_taxable_in_jurisdiction'],
+        [0, 'not_taxable_in_jurisdiction'],
+        [63, 'taxable'],
+      ]);
+      const sd = await unify({ customer: { type: 'B2C' }, location: SD, line_items });
+      // SDCL 10-45-2: 4.2 % on everything, groceries included: 42 each.
+      expect(sd.body.line_items.map((l: { tax_amount: number }) => l.tax_amount)).toEqual([42, 42, 42]);
+      const flagged = await unify({ customer: { type: 'B2C', exempt: true }, location: SD, line_items });
+      expect(flagged.body).toMatchObject({ tax_total: 0, exempt: true });
+      expect(flagged.body.line_items.every((l: { taxability_reason: string }) => l.taxability_reason === 'customer_exempt')).toBe(true);
+    });
+
+    it('unknown ids in a line are a 400 naming the line', async () => {
+      const res = await record({ id: 'bad-1', customer_type: 'B2C', location: TX, line_items: [{ amount: 100, ...goods }, { amount: 100, product_id: 'ghost' }] });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain("'line_items[1].product_id' is 'ghost'");
+      const cart = await unify({ customer_id: 'cus_ghost', line_items: [{ id: 'a', amount: 100, ...goods }] });
+      expect(cart.status).toBe(400);
+      expect(cart.body.message).toContain("'customer_id' is 'cus_ghost'");
+    });
+
+    it("a product's code change does not alter an earlier sale's refund", async () => {
+      const product = (await callRoute('products-create', { accountId, body: { name: 'Snacks', tax_code: 'levy_general_goods' } })).body.id as string;
+      const sale = await record({ id: 'code-change-1', customer_type: 'B2C', location: TX, line_items: [{ id: 'a', amount: 10_000, product_id: product }] });
+      // Tex. Tax Code § 151.051(b): 6.25 % of 10,000 = 625.
+      expect(sale.body.line_items[0]).toMatchObject({ product_id: product, tax_code: 'levy_general_goods', tax_amount: 625, taxability_reason: 'taxable' });
+      const changed = await callRoute('products-update', { accountId, pathParameters: { id: product }, body: { tax_code: 'levy_groceries' } });
+      expect(changed.status).toBe(200);
+      // A new sale of the product is now groceries (Tex. Tax Code § 151.314: exempt)...
+      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product })).body).toMatchObject({ tax_code: 'levy_groceries', total_rate: 0 });
+      // ...but the refund of the earlier sale takes back the 625 it charged, under the recorded code.
+      const refund = await callRoute('transactions-refund', { accountId, pathParameters: { id: 'code-change-1' }, body: { id: 'r1', date: TODAY } });
+      expect(refund.status).toBe(201);
+      expect(refund.body).toMatchObject({ tax_total: 625, line_items: [{ id: 'a', amount: 10_000, tax_amount: 625 }] });
+      expect((await callRoute('transactions-get', { accountId, pathParameters: { id: 'code-change-1' } })).body.line_items[0]).toMatchObject({ tax_code: 'levy_general_goods', remaining_tax_amount: 0 });
+    });
+
+    it('DELETE /v1/customers/{id} answers 409 once a transaction names the customer (counted in the same write)', async () => {
+      const buyer = await customer({ customer_type: 'B2C', address: TX });
+      const quoteOnly = await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }] });
+      expect(quoteOnly.status).toBe(200);
+      const committed = await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` });
+      expect(committed.body.transaction).toEqual({ id: `cart-${buyer}`, created: true });
+      // A retried commit writes nothing: the count does not move twice (the 409 below holds either way).
+      expect((await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` })).body.transaction.created).toBe(false);
+      const refused = await callRoute('customers-delete', { accountId, pathParameters: { id: buyer } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('customer_has_transactions');
+      const stored = await callRoute('transactions-get', { accountId, pathParameters: { id: `cart-${buyer}` } });
+      expect(stored.body).toMatchObject({ customer_id: buyer, customer_type: 'B2C', location: { country: 'US', state: 'TX' } });
+      // A customer only quoted for can still be deleted.
+      const quotedOnly = await customer({ customer_type: 'B2C', address: TX });
+      await rate({ customer_id: quotedOnly, ...goods });
+      expect((await callRoute('customers-delete', { accountId, pathParameters: { id: quotedOnly } })).status).toBe(204);
+    });
+  });
+
+  describe('rate, unify and transactions agree for the same sale with a customer and a product', () => {
+    it.each([
+      ['the reseller in TX (certificate)', () => ({ customer_id: reseller }), 'general'],
+      ['the reseller sold to in NY (no certificate there)', () => ({ customer_id: reseller, location: NY }), 'general'],
+      ['the 50 % customer (certificate in part)', () => ({ customer_id: halfExempt }), 'general'],
+      ['groceries to the reseller in SD (taxed there)', () => ({ customer_id: reseller, location: SD }), 'groceries'],
+      ['groceries to the lapsed customer in TX (not taxable)', () => ({ customer_id: lapsed }), 'groceries'],
+    ] as const)('%s', async (_name, parties, kind) => {
+      const product = (await callRoute('products-create', { accountId, body: { name: kind, tax_code: kind === 'general' ? 'levy_general_goods' : 'levy_groceries' } })).body.id as string;
+      const amount = 12_345;
+      const quoted = (await rate({ ...parties(), product_id: product })).body;
+      const cart = (await unify({ ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
+      const sale = (await record({ id: `agree-${product}`, ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
+      const [line, recorded] = [cart.line_items[0], sale.line_items[0]];
+      for (const answer of [line, recorded]) expect(answer).toMatchObject({ tax_code: quoted.tax_code, taxability_reason: quoted.taxability_reason, product_id: product });
+      expect(line.exemption_id).toBe(quoted.exemption_id);
+      expect(recorded.exemption?.id).toBe(quoted.exemption_id);
+      expect(cart.customer).toEqual(quoted.customer);
+      expect(sale.customer).toEqual(quoted.customer);
+      expect(cart.jurisdiction).toEqual(quoted.jurisdiction);
+      // The tax is the rate on the taxable share, half-up: the share is the amount less the exempt percentage of it.
+      const pct = quoted.exempt_percentage ?? 0;
+      const taxable = Math.floor((amount * (100 - pct) * 2 + 100) / 200);
+      const expectedTax = Math.floor((taxable * Math.round(quoted.total_rate * 1_000_000) * 2 + 1_000_000) / 2_000_000);
+      expect(line.tax_amount).toBe(expectedTax);
+      expect(recorded.tax_amount).toBe(expectedTax);
+      expect(recorded.exempt_amount ?? 0).toBe(line.exempt_amount);
+    });
+  });
+
+  describe('exposure: exempt sales by reason apart from taxable ones', () => {
+    it('GET /v1/exposure/countries?include=sales separates them per state, net of refunds; the default answer is unchanged', async () => {
+      const account = (await newTestAccount('US', 'Exposure Inc')).account_id;
+      const buyer = (await callRoute('customers-create', { accountId: account, body: { name: 'Shop', customer_type: 'B2B', address: TX } })).body.id as string;
+      await callRoute('exemptions-create', { accountId: account, pathParameters: { id: buyer }, body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) } });
+      const sale = (body: object) => callRoute('transactions-create', { accountId: account, body: { currency: 'USD', date: TODAY, ...body } });
+      expect((await sale({ id: 's1', customer_id: buyer, line_items: [{ amount: 5_000, ...goods }] })).status).toBe(201);
+      expect((await sale({ id: 's2', customer_type: 'B2C', location: TX, line_items: [{ amount: 2_000, ...goods }, { amount: 300, tax_code: 'levy_groceries' }] })).status).toBe(201);
+      await callRoute('transactions-refund', { accountId: account, pathParameters: { id: 's2' }, body: { id: 'r', date: TODAY, line_items: [{ id: '1', amount: 1_000 }] } });
+
+      const report = await callRoute('exposure-countries', { accountId: account, query: { include: 'sales' } });
+      expect(report.status).toBe(200);
+      // Tax: 2,000 x 6.25 % = 125 (Tex. Tax Code § 151.051(b)), less the refund's 62.5 -> 63 share: 62.
+      const sales = { taxable_amount: 1_000, exempt_amount: 5_300, exempt_by_reason: { RESALE: 5_000, not_taxable_in_jurisdiction: 300 } };
+      expect(report.body.exposure).toEqual([
+        { country_code: 'US', country_name: 'United States', currency: 'USD', exposure_amount: 62, sales, jurisdictions: [{ jurisdiction_code: 'TX', jurisdiction_name: 'Texas', exposure_amount: 62, sales }] },
+      ]);
+      const plain = await callRoute('exposure-countries', { accountId: account });
+      expect(plain.body.exposure[0]).not.toHaveProperty('sales');
+      expect(plain.body.exposure[0].jurisdictions[0]).not.toHaveProperty('sales');
+    });
+  });
+});
