@@ -102,7 +102,9 @@ async function engineTaxes(deps: RecordTransactionDeps, accountId: string, reque
   request.line_items.forEach((line, index) => {
     const { rate, product_category, delivery_method, taxability, exemptPercentage } = rated[index]!;
     // A certificate exempts its share of the amount; the tax is computed on the rest (exact: splitByExemptPercentage).
-    const shares = taxedShares(line.amount, exemptPercentage, line.tax_amount !== undefined ? line.tax_amount > 0 : rate.totalPpm > 0);
+    // Which share is taxable is Levy's decision even when the seller states the tax: a sale the law taxes stays a
+    // taxable sale in the records and the exposure report whatever tax was collected (tax_source says whose tax it is).
+    const shares = taxedShares(line.amount, exemptPercentage, rate.totalPpm > 0);
     taxes.push(lineTax(splitByExemptPercentage(line.amount, exemptPercentage).taxable, rate.ppm, line.tax_amount, jurisdiction));
     facts.push({ product_category, delivery_method, taxability, ...shares });
   });

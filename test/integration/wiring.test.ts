@@ -5,6 +5,8 @@
  * transaction count, and feeds taxable and exempt sales to the exposure report. Every expected tax value names its
  * source. Locations are given by state only, so the state base rate applies (no ZIP rows are involved).
  */
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -216,8 +218,10 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
       expect(quoteOnly.status).toBe(200);
       const committed = await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` });
       expect(committed.body.transaction).toEqual({ id: `cart-${buyer}`, created: true });
-      // A retried commit writes nothing: the count does not move twice (the 409 below holds either way).
+      // A retried commit writes nothing: the count does not move twice.
       expect((await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` })).body.transaction.created).toBe(false);
+      const { Item } = await documentClient().get({ TableName: tableName('Customers'), Key: { account_id: accountId, id: buyer }, ConsistentRead: true });
+      expect(Item?.transaction_count).toBe(1);
       const refused = await callRoute('customers-delete', { accountId, pathParameters: { id: buyer } });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe('customer_has_transactions');
@@ -261,6 +265,20 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
   });
 
   describe('exposure: exempt sales by reason apart from taxable ones', () => {
+    it('files a sale by what the law decides, whatever tax the seller states: a taxed sale stated at 0 tax stays taxable', async () => {
+      const account = (await newTestAccount('US', 'Stated Tax Inc')).account_id;
+      const buyer = (await callRoute('customers-create', { accountId: account, body: { name: 'Shop', customer_type: 'B2B', address: TX } })).body.id as string;
+      await callRoute('exemptions-create', { accountId: account, pathParameters: { id: buyer }, body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) } });
+      const sale = (body: object) => callRoute('transactions-create', { accountId: account, body: { currency: 'USD', date: TODAY, ...body } });
+      // Goods sold in Texas are taxable (Tex. Tax Code § 151.051); the seller collected nothing on this one.
+      expect((await sale({ id: 'stated-0', customer_type: 'B2C', location: TX, line_items: [{ amount: 2_000, tax_amount: 0, ...goods }] })).status).toBe(201);
+      // A resale certificate exempts this one (§ 151.302); the seller states tax anyway.
+      expect((await sale({ id: 'stated-50', customer_id: buyer, line_items: [{ amount: 1_000, tax_amount: 50, ...goods }] })).status).toBe(201);
+      const report = await callRoute('exposure-countries', { accountId: account, query: { include: 'sales' } });
+      expect(report.body.exposure[0].sales).toEqual({ taxable_amount: 2_000, exempt_amount: 1_000, exempt_by_reason: { RESALE: 1_000 } });
+    });
+
+
     it('GET /v1/exposure/countries?include=sales separates them per state, net of refunds; the default answer is unchanged', async () => {
       const account = (await newTestAccount('US', 'Exposure Inc')).account_id;
       const buyer = (await callRoute('customers-create', { accountId: account, body: { name: 'Shop', customer_type: 'B2B', address: TX } })).body.id as string;

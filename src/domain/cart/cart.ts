@@ -12,7 +12,7 @@
  *   (for a tax-inclusive line the taxable share of the gross is split into net + tax).
  */
 import { levelAmounts, levelRateFields, splitByWeights, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
-import { ppmToFraction, splitByExemptPercentage, splitInclusive, taxForAmount } from '../money/money';
+import { ppmToFraction, scalePpm, splitByExemptPercentage, splitInclusive, taxForAmount } from '../money/money';
 import type { TaxRateCalculation } from '../tax/rate-types';
 import type { CartLine } from './unify-request';
 
@@ -50,13 +50,14 @@ export type LineRate = Pick<TaxRateCalculation, 'result' | 'ppm' | 'totalPpm'>;
 export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate, exemptPercentage = 0): CartLineResult {
   // The rate's levels in ppm are the weights of the split.
   const weights: LevelAmounts = rate.ppm;
-  const share = splitByExemptPercentage(line.amount, exemptPercentage);
-  const taxed = line.tax_inclusive
-    ? splitInclusive(share.taxable, rate.totalPpm)
-    : { net: share.taxable, tax: taxForAmount(share.taxable, rate.totalPpm) };
-  const net = share.exempt + taxed.net;
-  const split = splitByWeights(taxed.tax, weights);
-  const taxable = rate.totalPpm > 0 ? taxed.net : 0;
+  // The exemption shares the net price. A tax-exclusive amount is the net; a tax-inclusive one holds the tax of the
+  // net's taxable share, so it is split at the rate scaled to that share (10 % on a 50 % exempt line: 1,000 gross is
+  // 952 net and 48 tax, the tax a transaction of 952 net is charged).
+  const net = line.tax_inclusive ? splitInclusive(line.amount, scalePpm(rate.totalPpm, 100 - exemptPercentage)).net : line.amount;
+  const share = splitByExemptPercentage(net, exemptPercentage);
+  const tax = line.tax_inclusive ? line.amount - net : taxForAmount(share.taxable, rate.totalPpm);
+  const split = splitByWeights(tax, weights);
+  const taxable = rate.totalPpm > 0 ? share.taxable : 0;
   return {
     id: line.id,
     amount: line.amount,
@@ -64,7 +65,7 @@ export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclus
     net_amount: net,
     taxable_amount: taxable,
     exempt_amount: net - taxable,
-    tax_amount: taxed.tax,
+    tax_amount: tax,
     breakdown: levelAmounts<LevelBreakdown>((level) => ({ rate: ppmToFraction(weights[level]), amount: split[level] })),
   };
 }

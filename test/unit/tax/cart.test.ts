@@ -99,3 +99,27 @@ describe('unified cart', () => {
     expect(treatCustomer({ type: 'B2C', exempt: true }, 'FR')).toMatchObject({ applied_type: 'B2C', exempt: true, reason: 'customer_exempt' });
   });
 });
+
+describe('a partly exempt line', () => {
+  // A 10 % rate as the engine gives it (all at country level); the exemption certificate exempts 50 %.
+  const tenPercent: LineRate = { result: { total_rate: 0.1 } as LineRate['result'], ppm: { country: 100_000, state: 0, county: 0, additional: 0, special: 0 }, totalPpm: 100_000 };
+
+  it('shares the net price: tax-inclusive 1,000 is 952 net and 48 tax, as a tax-exclusive 952 is charged', () => {
+    // 952 + 10 % x (952 x 50 %) = 952 + 47.6 -> 48 = 1,000 (half-up, as every tax in Levy).
+    const inclusive = calculateLine({ id: '1', amount: 1_000, tax_inclusive: true }, tenPercent, 50);
+    expect(inclusive).toMatchObject({ net_amount: 952, taxable_amount: 476, exempt_amount: 476, tax_amount: 48 });
+    const exclusive = calculateLine({ id: '1', amount: 952, tax_inclusive: false }, tenPercent, 50);
+    expect(exclusive).toMatchObject({ net_amount: 952, taxable_amount: 476, exempt_amount: 476, tax_amount: 48 });
+  });
+
+  it('agrees between tax-inclusive and tax-exclusive lines on every net from 1 to 3,000 (within the one unit of rounding)', () => {
+    for (let gross = 1; gross <= 3_000; gross++) {
+      const inclusive = calculateLine({ id: '1', amount: gross, tax_inclusive: true }, tenPercent, 50);
+      const exclusive = calculateLine({ id: '1', amount: inclusive.net_amount, tax_inclusive: false }, tenPercent, 50);
+      expect(inclusive.net_amount + inclusive.tax_amount).toBe(gross);
+      expect(Math.abs(exclusive.tax_amount - inclusive.tax_amount)).toBeLessThanOrEqual(1);
+      expect(inclusive.taxable_amount + inclusive.exempt_amount).toBe(inclusive.net_amount);
+    }
+  });
+});
+
