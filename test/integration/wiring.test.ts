@@ -108,6 +108,13 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
       expect((await rate({ customer_type: 'B2C', location: TX, product_id: product })).body).toMatchObject({ product_id: product, tax_code: 'levy_groceries', total_rate: 0 });
       // A tax_code sent with the product overrides the product's (as Stripe's line tax_code): Tex. Tax Code 6.25 %.
       expect((await rate({ customer_type: 'B2C', location: TX, product_id: product, tax_code: 'levy_general_goods' })).body).toMatchObject({ tax_code: 'levy_general_goods', total_rate: 0.0625 });
+      // An archived product may still be sold and recorded (an order placed before it was archived): its code applies.
+      expect((await callRoute('products-archive', { accountId, pathParameters: { id: product } })).body.active).toBe(false);
+      expect((await rate({ customer_type: 'B2C', location: SD, product_id: product })).body).toMatchObject({ product_id: product, tax_code: 'levy_groceries', total_rate: 0.042 });
+      const archivedSale = await record({ id: `archived-${product}`, customer_type: 'B2C', location: SD, line_items: [{ amount: 1_000, product_id: product }] });
+      expect(archivedSale.status).toBe(201);
+      // SDCL 10-45-2: 1,000 x 4.2 % = 42.
+      expect(archivedSale.body.line_items[0]).toMatchObject({ product_id: product, tax_code: 'levy_groceries', tax_amount: 42 });
     });
 
     it('answers 400 naming the field and the id for an unknown customer, product or code, and another account\'s ids', async () => {
