@@ -23,8 +23,10 @@ function injectFailure(fails: (operation: DocumentOperation, input: Record<strin
   return { refused: () => refused };
 }
 
+/** A write to the table: alone (a keyless call's usage counter) or in a transaction (a keyed call's answer and bill). */
 const writesTable = (operation: DocumentOperation, input: Record<string, unknown>, table: string) =>
-  operation === 'TransactWriteItems' && ((input as TransactWriteCommandInput).TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith(table));
+  (operation === 'UpdateItem' && String(input.TableName).endsWith(table)) ||
+  (operation === 'TransactWriteItems' && ((input as TransactWriteCommandInput).TransactItems ?? []).some((i) => String(i.Update?.TableName).endsWith(table)));
 
 async function billed(accountId: string): Promise<number> {
   const res = await callRoute('usage-get', { accountId });
