@@ -1,7 +1,7 @@
 /** Domain (pure): Canada, GST federal (country_rate) + the provincial part (state_rate): HST, QST or PST. */
 import type { ResolvedLocation } from '../geography/location';
 import { canadaProvince, canadaProvincialRate, canadaProvincialRebate, canadaProvincialTaxApplies, canadaResaleRule, canadaZeroRatedTaxCode, standardVatRate } from './rate-data';
-import type { Outcome, TaxRateInput } from './rate-types';
+import type { Outcome, RuleBasis, TaxRateInput } from './rate-types';
 import { notModelledSource, TAX_CODE_NOT_MODELLED } from './vat-rules';
 import { isBusiness } from './vocabulary';
 
@@ -16,17 +16,28 @@ export function canadaOutcome(input: TaxRateInput, location: ResolvedLocation, s
     if (province) canadaProvincialRate(province, date);
     return { taxable: true, parts: { country: 0, state: 0 }, basis: { source: zeroRated.source, rate: 'zero' } };
   }
-  const outcome = canadaRatedOutcome(input, location, sellerCountry, date, gst);
-  return outcome.basis ? outcome : { ...outcome, basis: { source: gstRate.source, rate: 'standard' } };
+  return canadaRatedOutcome(input, location, sellerCountry, date, gst, standardBasisOf(gstRate));
 }
 
-function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string, gst: number): Outcome {
+/**
+ * The basis of an answer at the GST rate in force, one object per rate row: the outcomes below carry it in their own
+ * literals (a spread of a finished outcome gives every quote an object of a new shape, which made the engine's reads
+ * of it several times slower: bench/tax-rate.ts, Canada).
+ */
+const standardBases = new WeakMap<object, RuleBasis>();
+function standardBasisOf(rate: { source: string }): RuleBasis {
+  let basis = standardBases.get(rate);
+  if (!basis) standardBases.set(rate, (basis = { source: rate.source, rate: 'standard' }));
+  return basis;
+}
+
+function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sellerCountry: string, date: string, gst: number, basis: RuleBasis): Outcome {
   const province = location.state ? canadaProvince(location.state) : undefined;
   // A business buying services or intangibles from abroad self-assesses GST/HST (Excise Tax Act ss. 217-218) and
   // QST. Goods delivered in Canada are supplies made in Canada (s. 142(1)(a)): taxed as below, never reverse charged.
   const imported = isBusiness(input.customer_type) && sellerCountry !== 'CA' && input.product_category !== 'PHYSICAL_GOODS';
   if (!province) {
-    return imported ? { taxable: true, reverseCharge: true } : { taxable: true, parts: { country: gst }, notes: ['province_unknown_gst_only'] };
+    return imported ? { taxable: true, reverseCharge: true, basis } : { taxable: true, parts: { country: gst }, notes: ['province_unknown_gst_only'], basis };
   }
 
   const provincialRate = canadaProvincialRate(province, date);
@@ -41,11 +52,11 @@ function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sel
     const notes = [...(resale ? ['pst_exempt_for_resale'] : []), ...(unmodelled?.notes ?? [])];
     const parts = { country: gst, state: pstApplies && !resale ? provincial : 0 };
     // PST/RST is a retail sales tax on the business's own use: the reverse charge covers only the GST.
-    if (imported) return { taxable: true, reverseCharge: true, reverseChargeLevels: ['country'], parts, notes };
-    return unmodelled ? { taxable: true, parts, notes, basis: unmodelled.basis } : { taxable: true, parts, notes };
+    if (imported) return { taxable: true, reverseCharge: true, reverseChargeLevels: ['country'], parts, notes, basis };
+    return { taxable: true, parts, notes, basis: unmodelled?.basis ?? basis };
   }
-  if (imported) return { taxable: true, reverseCharge: true };
+  if (imported) return { taxable: true, reverseCharge: true, basis };
   if (rebate?.kind === 'rebated') return { taxable: true, parts: { country: gst, state: 0 }, basis: { source: rebate.row.source, rate: 'reduced' } };
-  if (unmodelled) return { taxable: true, parts: { country: gst, state: provincial }, ...unmodelled };
-  return { taxable: true, parts: { country: gst, state: provincial } };
+  if (unmodelled) return { taxable: true, parts: { country: gst, state: provincial }, notes: unmodelled.notes, basis: unmodelled.basis };
+  return { taxable: true, parts: { country: gst, state: provincial }, basis };
 }

@@ -81,7 +81,9 @@ function vatOrGstOutcome(input: TaxRateInput, location: ResolvedLocation, seller
   const place = placeOfSupplyDecision(input, location.country, sellerCountry, date);
   if (place && 'outcome' in place) return place.outcome;
   const outcome = location.country === 'CA' ? canadaOutcome(input, location, sellerCountry, date) : vatOutcome(input, location, sellerCountry, date);
-  return place && place.notes.length > 0 ? { ...outcome, notes: [...(outcome.notes ?? []), ...place.notes] } : outcome;
+  // The outcome is this call's own object: its notes are extended in place (a spread would make a new shape per quote).
+  if (place && place.notes.length > 0) outcome.notes = [...(outcome.notes ?? []), ...place.notes];
+  return outcome;
 }
 
 function baseJurisdiction(location: ResolvedLocation, lookups: LocationLookups, override: Partial<Jurisdiction> | undefined): Jurisdiction {
