@@ -10,7 +10,7 @@
  * dynamic import, so the rate function's cold start never parses them (lib/bundling.ts splits the bundle there).
  */
 import { exemptRate } from '../domain/cart/cart';
-import { found } from '../domain/errors';
+import { found, ValidationError } from '../domain/errors';
 import type { LocationInput } from '../domain/fields';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
@@ -95,6 +95,19 @@ async function validatedTaxId(check: { tax_id: string; type?: string; locationCo
   return validateTaxIdWhere(check, check.locationCountry);
 }
 
+/**
+ * The sale's location resolved; when it is the stored customer's address (the request sent none), a refusal names the
+ * customer whose address it is, not a `location` field the request never sent.
+ */
+function locationOfSale(location: LocationInput, lookups: QuoteDeps['locations'], fromCustomer: string | undefined): ResolvedLocation {
+  try {
+    return resolveLocation(location, lookups);
+  } catch (error) {
+    if (fromCustomer === undefined || !(error instanceof ValidationError)) throw error;
+    throw new ValidationError(`The address of customer '${fromCustomer}' cannot be used as the sale's location: ${error.message} Send 'location', or correct the customer's address.`, 'customer_id');
+  }
+}
+
 const namesSubjects = (sale: SaleRequest, lines: readonly LineSubject[]): boolean =>
   sale.customer_id !== undefined || lines.some((line) => line.product_id !== undefined || line.tax_code !== undefined);
 
@@ -125,7 +138,7 @@ export async function quoteSale(
   if (sale.government_level !== undefined && customer_type !== 'GOVERNMENT') {
     throw fieldError('government_level', `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
   }
-  const resolved = resolveLocation(location, deps.locations);
+  const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
   // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
   const check = sale.customer_tax_id === undefined && stored?.taxId?.type ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country } : taxIdCheckOf(declared, resolved.country);

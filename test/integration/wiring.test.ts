@@ -117,6 +117,18 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
       expect(archivedSale.body.line_items[0]).toMatchObject({ product_id: product, tax_code: 'levy_groceries', tax_amount: 42 });
     });
 
+    it("answers 400 naming the customer when its stored address cannot place the sale (a TX state with a New York ZIP)", async () => {
+      // Customers are stored without a state/ZIP cross-check; the quote makes it, and names the customer, not a
+      // `location` the request never sent. 10001 is Manhattan (USPS ZIP prefix 100: New York).
+      const misplaced = await customer({ customer_type: 'B2C', address: { country: 'US', state: 'TX', postal_code: '10001' } });
+      const refused = await rate({ customer_id: misplaced, ...goods });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(`The address of customer '${misplaced}'`);
+      expect(refused.body.message).toContain("contradicts location.postal_code '10001'");
+      // With the request's own location, the stored address is not used at all.
+      expect((await rate({ customer_id: misplaced, location: NY, ...goods })).status).toBe(200);
+    });
+
     it('answers 400 naming the field and the id for an unknown customer, product or code, and another account\'s ids', async () => {
       const unknownCustomer = await rate({ customer_id: 'cus_nobody', ...goods });
       expect(unknownCustomer.status).toBe(400);
