@@ -37,8 +37,9 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  const rate = (body: object, account = accountId) => callRoute('tax-rate', { accountId: account, body });
-  const unify = (body: object) => callRoute('tax-unify', { accountId, body: { currency: 'USD', ...body } });
+  // Every quote names its day, the day the certificates' dates were set from: a run across midnight UTC stays right.
+  const rate = (body: object, account = accountId) => callRoute('tax-rate', { accountId: account, body: { date: TODAY, ...body } });
+  const unify = (body: object) => callRoute('tax-unify', { accountId, body: { currency: 'USD', date: TODAY, ...body } });
   const record = (body: object) => callRoute('transactions-create', { accountId, body: { currency: 'USD', date: TODAY, ...body } });
 
   beforeAll(async () => {
