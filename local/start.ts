@@ -71,8 +71,10 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     if (stopping) {
-      // One Ctrl-C reaches this process several times within milliseconds: from the terminal (the whole foreground
-      // process group), relayed by npm and relayed again by tsx. Only a later one is the user insisting.
+      // One Ctrl-C reaches this process more than once within milliseconds: from the terminal (the whole foreground
+      // process group) and relayed by npm. Only a later one is the user insisting. (`npm start` runs Node with tsx as a
+      // loader, `node --import tsx`, not tsx's CLI: the CLI is a second process that relayed the signal again and
+      // sometimes ended this one before its clean stop had finished.)
       if (Date.now() - stoppingSince < SIGNAL_ECHO_MS) return;
       console.error(`[levy] ${signal} again: exiting without waiting`);
       process.exit(130);
