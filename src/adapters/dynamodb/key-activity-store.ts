@@ -4,12 +4,10 @@
  * being older, so containers racing on a key's first call of the day cost one failed condition at most. A table of
  * its own keeps the authorizer's access to the key table itself exactly GetItem.
  */
-import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { KeyActivity } from '../../ports/accounts';
+import { batchGetAll } from './batch';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
-
-const BATCH_GET_LIMIT = 100;
 
 export class DynamoDbKeyActivityStore implements KeyActivity {
   /** key id -> the day this container last wrote for it. */
@@ -33,15 +31,7 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
   }
 
   async lastUsed(keyIds: readonly string[]): Promise<Record<string, string>> {
-    const days: Record<string, string> = {};
-    for (let i = 0; i < keyIds.length; i += BATCH_GET_LIMIT) {
-      let keys: Record<string, unknown>[] | undefined = keyIds.slice(i, i + BATCH_GET_LIMIT).map((key_id) => ({ key_id }));
-      while (keys?.length) {
-        const out: BatchGetCommandOutput = await documentClient().batchGet({ RequestItems: { [this.tableName]: { Keys: keys } } });
-        for (const item of out.Responses?.[this.tableName] ?? []) days[item.key_id as string] = item.last_used_on as string;
-        keys = out.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return days;
+    const items = await batchGetAll(this.tableName, keyIds.map((key_id) => ({ key_id })), 'key activity records');
+    return Object.fromEntries(items.map((item) => [item.key_id as string, item.last_used_on as string]));
   }
 }

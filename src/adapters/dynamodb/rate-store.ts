@@ -11,6 +11,7 @@ import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-m
 import type { ZipRateTable } from '../../ports/rates';
 import { documentClient } from './client';
 import type { QueryInput } from './documents';
+import { batchGetAll, batchWriteAll } from './batch';
 import { queryAll, scanAll } from './query';
 
 const BATCH_SIZE = 25; // BatchWriteItem's limit
@@ -88,20 +89,8 @@ export class DynamoDbRateStore implements ZipRateTable {
 
   /** Which of these keys have an item, as `zip/sort key` (BatchGetItem, 100 keys a call). */
   private async existingKeys(keys: readonly { zip: string; state: string }[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    for (let i = 0; i < keys.length; i += 100) {
-      let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate keys unprocessed; re-run the command`);
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-        const result = await documentClient().batchGet({
-          RequestItems: { [this.tableName]: { Keys: pending, ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME } },
-        });
-        for (const item of (result.Responses?.[this.tableName] ?? []) as RateItem[]) found.add(`${item.zip}/${item.state}`);
-        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-      }
-    }
-    return found;
+    const items = (await batchGetAll(this.tableName, keys, 'rate keys', { ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME })) as RateItem[];
+    return new Set(items.map((item) => `${item.zip}/${item.state}`));
   }
 
   private async writeAll(
@@ -116,13 +105,7 @@ export class DynamoDbRateStore implements ZipRateTable {
     const worker = async () => {
       while (next < batches.length) {
         const batch = batches[next++];
-        let pending = batch;
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 8) throw new Error(`DynamoDB kept ${pending.length} rate items unprocessed; re-run the command`);
-          if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-          const result = await documentClient().batchWrite({ RequestItems: { [table]: pending } });
-          pending = (result.UnprocessedItems?.[table] ?? []) as typeof pending;
-        }
+        await batchWriteAll(table, batch, 'rate items');
         written += batch.length;
         options.onProgress?.(written);
       }
