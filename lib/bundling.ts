@@ -11,16 +11,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildSync, type Metafile } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 
 /** The repository root: entries in src/config/routes.ts are relative to it, and it holds package-lock.json. */
 export const projectRoot = path.resolve(__dirname, '..');
 
-const esmRequireBanner =
-  "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);";
-
 /** The esbuild settings of every function. */
-export const lambdaBundleSettings = {
+const lambdaBundleSettings = {
   target: 'node22',
   format: 'esm',
   platform: 'node',
@@ -34,13 +31,16 @@ export const lambdaBundleSettings = {
   // Stack traces need the mappings only, not a second copy of the sources.
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  banner: esmRequireBanner,
+  banner: { js: "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);" },
   // Levy imports a few stdnum modules by their CommonJS path (stdnum 1.12.0's index leaves them out), while the bare
   // 'stdnum' resolves to its ESM build here: one build only, the ESM one (bench/bundle-size.ts).
   alias: {
     'stdnum/lib/cjs': 'stdnum/lib/esm',
   },
-} as const;
+  bundle: true,
+  metafile: true,
+  logLevel: 'error',
+} satisfies BuildOptions;
 
 /**
  * Build-time constants of a function: whether X-Ray tracing is built in (src/adapters/observability/tracer.ts); with
@@ -106,18 +106,12 @@ export function bundleLambdaFunction(
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = buildSync({
     ...lambdaBundleSettings,
-    banner: { js: lambdaBundleSettings.banner },
-    mainFields: [...lambdaBundleSettings.mainFields],
-    alias: { ...lambdaBundleSettings.alias },
     define: lambdaBundleDefines({ tracing: options.tracing ?? false }),
     sourcemap: options.sourceMaps ?? lambdaBundleSettings.sourcemap,
-    metafile: true,
     absWorkingDir: projectRoot,
     entryPoints: { index: path.join(projectRoot, entry) },
-    bundle: true,
     outdir: outDir,
     external: [...dataPackages],
-    logLevel: 'error',
   });
   for (const { from, to } of dataPackageCopies(dataPackages, outDir)) fs.cpSync(from, to, { recursive: true });
   return { metafile: result.metafile };
