@@ -31,6 +31,9 @@ const lambdaBundleSettings = {
   // Stack traces need the mappings only, not a second copy of the sources.
   sourcesContent: false,
   mainFields: ['module', 'main'],
+  // `#data/*` (package.json "imports") resolves to the rule data as deployed (writeLambdaData), not data/ itself;
+  // "module" is named because naming any condition drops esbuild's default one.
+  conditions: ['levy-lambda-bundle', 'module'],
   banner: { js: "import { createRequire as __levyCreateRequire } from 'node:module'; const require = __levyCreateRequire(import.meta.url);" },
   // Levy imports a few stdnum modules by their CommonJS path (stdnum 1.12.0's index leaves them out), while the bare
   // 'stdnum' resolves to its ESM build here: one build only, the ESM one (bench/bundle-size.ts).
@@ -41,6 +44,43 @@ const lambdaBundleSettings = {
   metafile: true,
   logLevel: 'error',
 } satisfies BuildOptions;
+
+/**
+ * Where `#data/*` points in a bundle (package.json "imports", condition "levy-lambda-bundle"): data/*.json without the
+ * text that cites their sources. No answer carries it: a rule's source is for the people who check the data and for
+ * the tests (docs/tax-rules.md; `rule_source` is internal), and it was a third of a cold start's bytes
+ * (docs/benchmarks.md). So in a deployed function a rule's `source` is undefined; tests, `npm start` and the CLI read
+ * data/ itself.
+ */
+export const lambdaDataDir = path.join(projectRoot, '.build', 'lambda-data');
+
+/** The keys whose text cites where a fact comes from. */
+const citationKeys = new Set(['source', 'cite', 'nonprofit_cite', 'avalara_state_rate_differs']);
+
+/** A data file's contents as deployed: without its citations and without the file's own `description`. */
+export function withoutCitations(json: unknown, topLevel = true): unknown {
+  if (Array.isArray(json)) return json.map((item) => withoutCitations(item, false));
+  if (json === null || typeof json !== 'object') return json;
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([key, value]) => !(topLevel && key === 'description') && !(citationKeys.has(key) && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutCitations(value, false)]),
+  );
+}
+
+/** Writes data/*.json as deployed into lambdaDataDir, each file replaced whole (a concurrent build reads old or new). */
+function writeLambdaData(): void {
+  fs.mkdirSync(lambdaDataDir, { recursive: true });
+  const dataDir = path.join(projectRoot, 'data');
+  for (const name of fs.readdirSync(dataDir).filter((file) => file.endsWith('.json'))) {
+    const contents = JSON.stringify(withoutCitations(JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'))));
+    const target = path.join(lambdaDataDir, name);
+    if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === contents) continue;
+    const temporary = `${target}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, contents);
+    fs.renameSync(temporary, target);
+  }
+}
 
 /**
  * Build-time constants of a function: whether X-Ray tracing is built in (src/adapters/observability/tracer.ts); with
@@ -104,6 +144,7 @@ export function bundleLambdaFunction(
   options: { tracing?: boolean; sourceMaps?: boolean } = {},
 ): { metafile: Metafile } {
   fs.rmSync(outDir, { recursive: true, force: true });
+  writeLambdaData();
   const result = buildSync({
     ...lambdaBundleSettings,
     define: lambdaBundleDefines({ tracing: options.tracing ?? false }),

@@ -3,7 +3,8 @@
  * the pure domain; no national registry is consulted (`registry_checked: false`).
  */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { taxIdValidateRequestSchema, taxIdValidationSchema } from '../../src/domain/tax-ids/schema';
+import { taxIdValidateRequestSchema } from '../../src/domain/tax-ids/schema';
+import { taxIdValidationSchema } from '../../src/domain/tax-ids/validation-schema';
 import { validateTaxId } from '../../src/domain/tax-ids/validator';
 
 export const handler = billableRoute({

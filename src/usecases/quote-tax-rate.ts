@@ -17,7 +17,7 @@ import type { Entity } from '../domain/records/entity';
 import type { LineTaxability } from '../domain/sales/line-taxability';
 import type { LineSubject, SaleParties } from '../domain/sales/line-subject';
 import { customerTreatment, taxIdCheckOf, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
-import type { TaxIdValidation } from '../domain/tax-ids/types';
+import type { CheckedTaxId } from '../domain/tax-ids/types';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateResult } from '../domain/tax/rate-types';
 import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability';
@@ -89,10 +89,10 @@ async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: st
  * ID: most quotes carry none, so the bundle keeps them in a chunk of their own (lib/bundling.ts splits the bundle at
  * dynamic imports) and a container that never sees a tax ID never loads them. Node caches the module after that.
  */
-async function validatedTaxId(check: { tax_id: string; type?: string; locationCountry: string | undefined } | null): Promise<TaxIdValidation | null> {
+async function checkedTaxId(check: { tax_id: string; type?: string; locationCountry: string | undefined } | null): Promise<CheckedTaxId | null> {
   if (!check) return null;
-  const { validateTaxIdWhere } = await import('../domain/tax-ids/validator');
-  return validateTaxIdWhere(check, check.locationCountry);
+  const { checkTaxIdWhere } = await import('../domain/tax-ids/validator');
+  return checkTaxIdWhere(check, check.locationCountry);
 }
 
 /**
@@ -142,7 +142,7 @@ export async function quoteSale(
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
   // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
   const check = sale.customer_tax_id === undefined && stored?.taxId?.type ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country } : taxIdCheckOf(declared, resolved.country);
-  const customer = customerTreatment(declared, resolved.country, await validatedTaxId(check));
+  const customer = customerTreatment(declared, resolved.country, await checkedTaxId(check));
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
   const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date)]);

@@ -1,6 +1,6 @@
 // Secondary adapter (offline geo): US ZIP -> state from the project's USPS 3-digit prefix table (data/us-zip3-states.json).
-import zip3Table from '../../../data/us-zip3-states.json';
-import neighbourTable from '../../../data/us-state-neighbours.json';
+import zip3Table from '#data/us-zip3-states.json';
+import neighbourTable from '#data/us-state-neighbours.json';
 
 // Built on first use, so a function that never resolves a ZIP neither builds nor bundles them.
 let stateByPrefix: Map<string, string> | undefined;

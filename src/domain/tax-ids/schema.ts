@@ -1,10 +1,8 @@
-/** Domain (pure): the request and the answer of POST /v1/tax/id-validate. */
+/** Domain (pure): the request of POST /v1/tax/id-validate (its answer: validation-schema.ts). */
 import * as z from 'zod';
 import { customerTaxIdField } from '../fields';
 import { isAssignedCountry } from '../geography/countries';
-import type { Exactly, Expect } from '../schema-check';
 import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, isSupportedTaxIdType, vatPrefixOf } from './type-index';
-import type { TaxIdInvalidReason, TaxIdKind, TaxIdValidation } from './types';
 
 export const taxIdValidateRequestSchema = z
   .strictObject({
@@ -39,26 +37,3 @@ export const taxIdValidateRequestSchema = z
         'is required unless tax_id starts with a VAT country prefix (such as DE, EL or XI) or type names a single country (or none, as gen_ean)',
     });
   });
-
-const taxIdKinds = ['vat', 'business', 'individual', 'excise', 'other'] as const satisfies readonly TaxIdKind[];
-const invalidReasons = ['invalid_format', 'invalid_checksum', 'invalid_length', 'unsupported'] as const satisfies readonly TaxIdInvalidReason[];
-
-/** The answer of POST /v1/tax/id-validate (the OpenAPI document's `TaxIdValidation`). */
-export const taxIdValidationSchema = z
-  .object({
-    valid: z.boolean().nullable().meta({ description: 'null when the country or the type is not supported' }),
-    country: z.string().nullable(),
-    type: z.string().nullable().meta({ example: 'eu_vat' }),
-    kind: z.enum(taxIdKinds).nullable(),
-    normalized: z.string().nullable().meta({ description: 'Compact form (VAT numbers with their VIES/HMRC prefix); null unless valid' }),
-    reason: z.enum(invalidReasons).optional().meta({ description: 'Present whenever `valid` is not true' }),
-    registry_checked: z.literal(false).meta({ description: 'Always false: no national registry was consulted (format and check digits only)' }),
-  })
-  .meta({
-    id: 'TaxIdValidation',
-    example: { valid: true, country: 'DE', type: 'eu_vat', kind: 'vat', normalized: 'DE136695976', registry_checked: false },
-  });
-
-export type TaxIdKindsMatch = Expect<Exactly<(typeof taxIdKinds)[number], TaxIdKind>>;
-export type TaxIdReasonsMatch = Expect<Exactly<(typeof invalidReasons)[number], TaxIdInvalidReason>>;
-export type TaxIdValidationMatches = Expect<Exactly<z.output<typeof taxIdValidationSchema>, TaxIdValidation>>;

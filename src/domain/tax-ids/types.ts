@@ -82,3 +82,9 @@ export interface TaxIdValidateInput {
   country?: string | undefined;
   type?: string | undefined;
 }
+
+/** A customer's tax ID as a quote uses it: the verdict, and whether it proves business status (business-proof.ts). */
+export interface CheckedTaxId {
+  validation: TaxIdValidation;
+  provesBusiness: boolean;
+}

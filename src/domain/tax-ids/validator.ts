@@ -33,9 +33,10 @@ import { entityValidators, stdnum, type Validator } from 'stdnum';
 // stdnum 1.12.0's index leaves out its country-independent modules (`gen/`) and Sri Lanka (`lk/`).
 import { ean } from 'stdnum/lib/cjs/gen';
 import { nic as lkNic } from 'stdnum/lib/cjs/lk';
+import { provesBusinessStatus } from './business-proof';
 import { OVERRIDES } from './overrides';
 import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, definitionsByCountry, VAT_PREFIX_COUNTRY, vatPrefixOf } from './type-index';
-import { isTaxKind, type TaxIdInvalidReason, type TaxIdTypeDefinition, type TaxIdValidateInput, type TaxIdValidation } from './types';
+import { isTaxKind, type CheckedTaxId, type TaxIdInvalidReason, type TaxIdTypeDefinition, type TaxIdValidateInput, type TaxIdValidation } from './types';
 
 /**
  * stdnum's `stdnum` table omits AI (its index forgets it); its entity list carries it. It also
@@ -175,6 +176,15 @@ export function validateTaxIdWhere(input: { tax_id: string; type?: string | unde
   const prefix = vatPrefixOf(input.tax_id);
   if (prefix === undefined || typeCountry !== undefined || VAT_PREFIX_COUNTRY[prefix] === local.country) return local;
   return validateTaxId({ tax_id: input.tax_id, type: input.type });
+}
+
+/**
+ * A customer's tax ID checked where the customer is (validateTaxIdWhere), with whether it proves business status
+ * (business-proof.ts reads the catalogue, so it travels with the validators: a quote without a tax ID loads neither).
+ */
+export function checkTaxIdWhere(input: { tax_id: string; type?: string | undefined }, locationCountry: string | undefined): CheckedTaxId {
+  const validation = validateTaxIdWhere(input, locationCountry);
+  return { validation, provesBusiness: provesBusinessStatus(validation) };
 }
 
 /** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */

@@ -3,8 +3,7 @@
  * POST /v1/tax/rate (`customer_type` + `customer_tax_id`) and POST /v1/tax/unify (`customer`), so both answer alike.
  */
 import { euMemberStates } from '../geography/countries';
-import { provesBusinessStatus } from '../tax-ids/business-proof';
-import type { TaxIdValidation } from '../tax-ids/types';
+import type { CheckedTaxId, TaxIdValidation } from '../tax-ids/types';
 import type { CustomerType } from './vocabulary';
 
 /** The customer as a request declares it. */
@@ -45,15 +44,16 @@ export function taxIdCheckOf(customer: DeclaredCustomer, locationCountry: string
   return customer.tax_id ? { tax_id: customer.tax_id, locationCountry } : null;
 }
 
-/** `taxId` is the validation of `taxIdCheckOf(customer, locationCountry)` (null without a tax ID). */
-export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined, taxId: TaxIdValidation | null): CustomerTreatment {
+/** `checked` is `taxIdCheckOf(customer, locationCountry)` checked (checkTaxIdWhere; null without a tax ID). */
+export function customerTreatment(customer: DeclaredCustomer, locationCountry: string | undefined, checked: CheckedTaxId | null): CustomerTreatment {
   const exempt = customer.exempt ?? false;
+  const taxId = checked?.validation ?? null;
   const base = { declared_type: customer.type, exempt, tax_id: taxId };
   if (exempt) {
     return { ...base, applied_type: customer.type, reason: 'customer_exempt', message: 'The customer is marked exempt: no tax is charged.' };
   }
   if (!needsBusinessProof(customer.type, locationCountry)) return { ...base, applied_type: customer.type };
-  if (!taxId) {
+  if (!checked || !taxId) {
     return {
       ...base,
       applied_type: 'B2C',
@@ -71,7 +71,7 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
   }
   // In the EU only a VAT number proves business status for reverse charge; elsewhere a business
   // tax number (ABN, EIN, ...) too, but never a register, excise or personal number.
-  if (!provesBusinessStatus(taxId)) {
+  if (!checked.provesBusiness) {
     return {
       ...base,
       applied_type: 'B2C',

@@ -1,6 +1,6 @@
 // Domain (pure): the place-of-supply rules of data/place-of-supply.json (bundled by esbuild), validated once at import.
 import * as z from 'zod';
-import placeOfSupplyJson from '../../../data/place-of-supply.json';
+import placeOfSupplyJson from '#data/place-of-supply.json';
 import { countryName, euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
 import { isoDate, parseDataFile, source } from './data-file';
 import { datedRowsProblem, rowInForceOrThrow } from './rate-history';

@@ -1,9 +1,9 @@
 // Domain (pure): loads the project's own rate and rule data (data/*.json, bundled by esbuild) and validates it once.
 import * as z from 'zod';
-import vatStandardJson from '../../../data/vat-standard-rates.json';
-import vatReducedJson from '../../../data/vat-reduced-rates.json';
-import canadaJson from '../../../data/canada-provinces.json';
-import usStatesJson from '../../../data/us-states.json';
+import vatStandardJson from '#data/vat-standard-rates.json';
+import vatReducedJson from '#data/vat-reduced-rates.json';
+import canadaJson from '#data/canada-provinces.json';
+import usStatesJson from '#data/us-states.json';
 import { countryName, isAssignedCountry, subdivisionName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
 import { isoDate, parseDataFile, source } from './data-file';

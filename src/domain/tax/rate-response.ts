@@ -7,7 +7,7 @@ import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTypeField } from '../fields';
-import { taxIdValidationSchema } from '../tax-ids/schema';
+import { taxIdValidationSchema } from '../tax-ids/validation-schema';
 import type { CustomerTreatment } from './customer-treatment';
 import { taxabilityReasons } from './taxability';
 import type { Jurisdiction, TaxRateResult } from './rate-types';

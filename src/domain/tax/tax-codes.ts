@@ -4,7 +4,7 @@
  * code, so `product_category` keeps meaning what it meant. docs/products.md describes the catalogue and its crosswalk.
  */
 import * as z from 'zod';
-import taxCodesJson from '../../../data/tax-codes.json';
+import taxCodesJson from '#data/tax-codes.json';
 import { parseDataFile, source } from './data-file';
 import { taxCodesInRuleData } from './rate-data';
 import type { TaxCodeRules } from './rate-types';
