@@ -123,6 +123,8 @@ export async function quoteSale(
   lines: readonly LineSubject[],
   linePath: (index: number) => string,
   today = todayUtc(),
+  /** Where the request put government_level, for a refusal to name it (unify: `customer.government_level`). */
+  governmentLevelPath = 'government_level',
 ): Promise<SaleQuote> {
   const date = sale.date ?? today;
   const subjects: SaleSubjects | undefined = namesSubjects(sale, lines)
@@ -136,7 +138,7 @@ export async function quoteSale(
   // Only a sale without customer_id can lack these, and its schema requires them.
   if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
   if (sale.government_level !== undefined && customer_type !== 'GOVERNMENT') {
-    throw fieldError('government_level', `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
+    throw fieldError(governmentLevelPath, `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
   }
   const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };

@@ -33,6 +33,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
     request.line_items,
     (index) => `line_items[${index}]`,
     today,
+    'customer.government_level',
   );
   const rated = request.line_items.map((_, index) => quote.line(index));
   const totals = calculateCart(request.line_items, (_, index) => ({ ...rated[index]!.rate, exemptPercentage: rated[index]!.exemptPercentage }));

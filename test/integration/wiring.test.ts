@@ -153,6 +153,16 @@ describe('issue 12 wiring: customers, certificates, products and tax codes in ev
   });
 
   describe('POST /v1/tax/unify and POST /v1/transactions', () => {
+    it('refuses government_level for a stored customer that is not GOVERNMENT, naming the field where each request put it', async () => {
+      // unify carries it under customer, rate and transactions at the top level: the 400 names the field as sent.
+      const cart = await unify({ customer_id: halfExempt, customer: { government_level: 'state' }, line_items: [{ id: 'l1', amount: 1_000, ...goods }] });
+      expect(cart.status).toBe(400);
+      expect(cart.body.message).toMatch(/^'customer\.government_level' is only used/);
+      const single = await rate({ customer_id: halfExempt, government_level: 'state', ...goods });
+      expect(single.status).toBe(400);
+      expect(single.body.message).toMatch(/^'government_level' is only used/);
+    });
+
     it('a 50 % exemption halves the tax exactly, odd amounts too, and rate and unify agree', async () => {
       const lines = [
         { id: 'even', amount: 16_000, ...goods },
