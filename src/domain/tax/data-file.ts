@@ -8,7 +8,8 @@ export const source = z.string().min(8);
 /** A data file as read: its name, schema and contents, so that checkDataFiles can validate them all again. */
 export interface DataFile {
   name: string;
-  schema: z.ZodType;
+  /** Built when the file is validated: a deployed bundle never builds it. */
+  schema: () => z.ZodType;
   json: unknown;
 }
 const filesRead: DataFile[] = [];
@@ -24,13 +25,13 @@ const checkedAtBuild = process.env.LEVY_DATA_CHECKED === 'build';
 
 /** The file's data as its schema parses it; throws, naming the file and the problem, when it is invalid. */
 export function validated<T>(file: DataFile): T {
-  const parsed = file.schema.safeParse(file.json);
+  const parsed = file.schema().safeParse(file.json);
   if (!parsed.success) throw new Error(`data/${file.name} is invalid: ${z.prettifyError(parsed.error)}`);
   return parsed.data as T;
 }
 
 /** The file's data, validated by its schema unless the bundle was checked at build; a bad data file fails every test and the deploy, never a request. */
-export function parseDataFile<T>(name: string, schema: z.ZodType<T>, json: unknown): T {
+export function parseDataFile<T>(name: string, schema: () => z.ZodType<T>, json: unknown): T {
   const file = { name, schema, json };
   filesRead.push(file);
   return checkedAtBuild ? (json as T) : validated<T>(file);

@@ -63,7 +63,7 @@ export type PlaceOfSupplyRule = PlaceOfSupplyRow;
 export type PlaceCustomers = (typeof placeCustomers)[number];
 
 /** Validated once per process at first import. */
-export const placeOfSupplyData = parseDataFile('place-of-supply.json', placeOfSupplySchema, placeOfSupplyJson);
+export const placeOfSupplyData = parseDataFile('place-of-supply.json', () => placeOfSupplySchema, placeOfSupplyJson);
 
 /** The area whose rules apply to a country: the EU-27 as one, otherwise the country's own VAT area (MC -> FR -> EU). */
 export function placeAreaOf(country: string): string {

@@ -96,7 +96,7 @@ export const taxCodeSchema = z
 export type TaxCode = z.output<typeof taxCodeSchema>;
 
 /** Validated once per process at first import; a bad catalogue fails every test and the deploy, never a request. */
-const catalogue = parseDataFile('tax-codes.json', taxCodesFileSchema, taxCodesJson);
+const catalogue = parseDataFile('tax-codes.json', () => taxCodesFileSchema, taxCodesJson);
 const entryById = new Map<string, CatalogueEntry>(catalogue.codes.map((code) => [code.id, code]));
 
 const publicCode = (entry: CatalogueEntry): TaxCode =>

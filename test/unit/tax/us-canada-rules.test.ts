@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import type { LocationInput } from '../../../src/domain/fields';
 import { calculateTaxRate, type TaxRateContext, type TaxRateInput, type TaxRateResult } from '../../../src/domain/tax/rate-engine';
-import { usStatesSchema } from '../../../src/domain/tax/rate-data';
+import { rateDataSchemas } from '../../../src/domain/tax/rate-data-schema';
 import { taxRateRequestSchema } from '../../../src/domain/tax/rate-request';
 import { parseWith } from '../../../src/domain/validation';
 import { ValidationError } from '../../../src/domain/errors';
@@ -258,11 +258,11 @@ describe('us-states.json taxability rules', () => {
   const withMaryland = (edit: (rules: Record<string, unknown>[]) => void) => {
     const copy = structuredClone(data);
     edit(copy.states.find((state) => state.code === 'MD')!.taxability.SAAS as Record<string, unknown>[]);
-    return usStatesSchema.safeParse(copy);
+    return rateDataSchemas().usStatesSchema.safeParse(copy);
   };
 
   it('the project data holds exactly one rule for every date, customer group and delivery', () => {
-    expect(usStatesSchema.safeParse(data).success).toBe(true);
+    expect(rateDataSchemas().usStatesSchema.safeParse(data).success).toBe(true);
   });
 
   it('a gap or an overlap between dated rules is refused', () => {
