@@ -6,8 +6,10 @@ import * as z from 'zod';
 import { minorUnitsField } from '../fields';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
-import { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } from '../tax/rate-response';
+import { rateResponseSchemas } from '../tax/rate-response';
 import type { CartLineResult } from './cart';
+
+const { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } = rateResponseSchemas();
 
 
 const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnitsField });

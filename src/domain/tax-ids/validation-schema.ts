@@ -10,20 +10,25 @@ const taxIdKinds = ['vat', 'business', 'individual', 'excise', 'other'] as const
 const invalidReasons = ['invalid_format', 'invalid_checksum', 'invalid_length', 'unsupported'] as const satisfies readonly TaxIdInvalidReason[];
 
 /** The answer of POST /v1/tax/id-validate (the OpenAPI document's `TaxIdValidation`). */
-export const taxIdValidationSchema = z
-  .object({
-    valid: z.boolean().nullable().meta({ description: 'null when the country or the type is not supported' }),
-    country: z.string().nullable(),
-    type: z.string().nullable().meta({ example: 'eu_vat' }),
-    kind: z.enum(taxIdKinds).nullable(),
-    normalized: z.string().nullable().meta({ description: 'Compact form (VAT numbers with their VIES/HMRC prefix); null unless valid' }),
-    reason: z.enum(invalidReasons).optional().meta({ description: 'Present whenever `valid` is not true' }),
-    registry_checked: z.literal(false).meta({ description: 'Always false: no national registry was consulted (format and check digits only)' }),
-  })
-  .meta({
-    id: 'TaxIdValidation',
-    example: { valid: true, country: 'DE', type: 'eu_vat', kind: 'vat', normalized: 'DE136695976', registry_checked: false },
-  });
+const buildTaxIdValidationSchema = () =>
+  z
+    .object({
+      valid: z.boolean().nullable().meta({ description: 'null when the country or the type is not supported' }),
+      country: z.string().nullable(),
+      type: z.string().nullable().meta({ example: 'eu_vat' }),
+      kind: z.enum(taxIdKinds).nullable(),
+      normalized: z.string().nullable().meta({ description: 'Compact form (VAT numbers with their VIES/HMRC prefix); null unless valid' }),
+      reason: z.enum(invalidReasons).optional().meta({ description: 'Present whenever `valid` is not true' }),
+      registry_checked: z.literal(false).meta({ description: 'Always false: no national registry was consulted (format and check digits only)' }),
+    })
+    .meta({
+      id: 'TaxIdValidation',
+      example: { valid: true, country: 'DE', type: 'eu_vat', kind: 'vat', normalized: 'DE136695976', registry_checked: false },
+    });
+
+let built: ReturnType<typeof buildTaxIdValidationSchema> | undefined;
+/** Built when first read (answer schemas are for the OpenAPI document and the tests; nothing parses an answer). */
+export const taxIdValidationSchema = z.lazy(() => (built ??= buildTaxIdValidationSchema()));
 
 export type TaxIdKindsMatch = Expect<Exactly<(typeof taxIdKinds)[number], TaxIdKind>>;
 export type TaxIdReasonsMatch = Expect<Exactly<(typeof invalidReasons)[number], TaxIdInvalidReason>>;

@@ -12,77 +12,93 @@ import type { CustomerTreatment } from './customer-treatment';
 import { taxabilityReasons } from './taxability';
 import type { Jurisdiction, TaxRateResult } from './rate-types';
 
-/** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
-export const rateField = z.number().min(0).max(1).meta({ description: 'Decimal fraction, 6 places (0.19 = 19 %)', example: 0.19 });
-
-const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: typeof rateField };
-
-export const jurisdictionSchema = z
-  .object({
-    country: z.string().meta({ example: 'US' }),
-    country_name: z.string().meta({ example: 'United States of America' }),
-    state: z.string().optional().meta({ example: 'CA' }),
-    state_name: z.string().optional().meta({ example: 'California' }),
-    county: z.string().optional().meta({ example: 'San Francisco' }),
-    city: z.string().optional(),
-  })
-  .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
-
-/** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
-export const customerTreatmentSchema = z.object({
-  declared_type: customerTypeField,
-  applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
-  exempt: z.boolean(),
-  tax_id: taxIdValidationSchema.nullable(),
-  reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
-  message: z.string().optional(),
-}).meta({ id: 'CustomerTreatment' });
-
-const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
-
-export const taxRateResultSchema = z
-  .object({
-    taxable: z.boolean(),
-    ...levelRateShape,
-    total_rate: rateField,
-    reverse_charge_applicable: z.boolean(),
-    exempt: z.boolean(),
-    jurisdiction: jurisdictionSchema,
-    location_source: z.enum(locationSources).meta({ description: 'The most precise location field the answer was resolved from' }),
-    notes: z.array(z.string()).optional().meta({ description: 'Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say' }),
-  })
-  .meta({
-    id: 'TaxRateResult',
-    example: {
-      taxable: true,
-      ...Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, level === 'country' ? 0.19 : 0])),
-      total_rate: 0.19,
-      reverse_charge_applicable: false,
-      exempt: false,
-      jurisdiction: { country: 'DE', country_name: 'Germany' },
-      location_source: 'country',
-    },
-  });
-
-export type JurisdictionMatches = Expect<Exactly<z.output<typeof jurisdictionSchema>, Jurisdiction>>;
-export type LocationSourcesMatch = Expect<Exactly<(typeof locationSources)[number], LocationSource>>;
-export type TaxRateResultMatches = Expect<Exactly<z.output<typeof taxRateResultSchema>, TaxRateResult>>;
-
-/** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
-export const lineTaxabilityShape = {
-  product_id: z.string().optional().meta({ description: 'The product the line named' }),
-  tax_code: z.string().meta({ description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code", example: 'levy_saas' }),
-  taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
-  exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
-  exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
-};
-
 /**
- * POST /v1/tax/rate's answer: the breakdown, the customer treatment, and why the sale is or is not taxed
- * (quote-tax-rate.ts `TaxRateAnswer`).
+ * Builds the answer schemas. They describe answers (the OpenAPI document, the contract test): nothing parses an answer
+ * at run time, so a function builds them only when it reads them, and the rate function never does (about a third of
+ * the schemas its cold start built).
  */
-export const taxRateAnswerSchema = taxRateResultSchema
-  .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape })
-  .meta({ id: 'TaxRateAnswer' });
+function buildRateResponseSchemas() {
+  /** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
+  const rateField = z.number().min(0).max(1).meta({ description: 'Decimal fraction, 6 places (0.19 = 19 %)', example: 0.19 });
 
-export type CustomerTreatmentMatches = Expect<Exactly<z.output<typeof customerTreatmentSchema>, CustomerTreatment>>;
+  const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: typeof rateField };
+
+  const jurisdictionSchema = z
+    .object({
+      country: z.string().meta({ example: 'US' }),
+      country_name: z.string().meta({ example: 'United States of America' }),
+      state: z.string().optional().meta({ example: 'CA' }),
+      state_name: z.string().optional().meta({ example: 'California' }),
+      county: z.string().optional().meta({ example: 'San Francisco' }),
+      city: z.string().optional(),
+    })
+    .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
+
+  /** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
+  const customerTreatmentSchema = z.object({
+    declared_type: customerTypeField,
+    applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
+    exempt: z.boolean(),
+    tax_id: taxIdValidationSchema.nullable(),
+    reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
+    message: z.string().optional(),
+  }).meta({ id: 'CustomerTreatment' });
+
+  const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
+
+  const taxRateResultSchema = z
+    .object({
+      taxable: z.boolean(),
+      ...levelRateShape,
+      total_rate: rateField,
+      reverse_charge_applicable: z.boolean(),
+      exempt: z.boolean(),
+      jurisdiction: jurisdictionSchema,
+      location_source: z.enum(locationSources).meta({ description: 'The most precise location field the answer was resolved from' }),
+      notes: z.array(z.string()).optional().meta({ description: 'Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say' }),
+    })
+    .meta({
+      id: 'TaxRateResult',
+      example: {
+        taxable: true,
+        ...Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, level === 'country' ? 0.19 : 0])),
+        total_rate: 0.19,
+        reverse_charge_applicable: false,
+        exempt: false,
+        jurisdiction: { country: 'DE', country_name: 'Germany' },
+        location_source: 'country',
+      },
+    });
+
+  /** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
+  const lineTaxabilityShape = {
+    product_id: z.string().optional().meta({ description: 'The product the line named' }),
+    tax_code: z.string().meta({ description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code", example: 'levy_saas' }),
+    taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
+    exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
+    exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+  };
+
+  /**
+   * POST /v1/tax/rate's answer: the breakdown, the customer treatment, and why the sale is or is not taxed
+   * (quote-tax-rate.ts `TaxRateAnswer`).
+   */
+  const taxRateAnswerSchema = taxRateResultSchema
+    .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape })
+    .meta({ id: 'TaxRateAnswer' });
+
+  return { rateField, jurisdictionSchema, customerTreatmentSchema, taxRateResultSchema, lineTaxabilityShape, taxRateAnswerSchema, locationSources };
+}
+
+let built: ReturnType<typeof buildRateResponseSchemas> | undefined;
+/** The answer schemas, built on first use. */
+export const rateResponseSchemas = (): ReturnType<typeof buildRateResponseSchemas> => (built ??= buildRateResponseSchemas());
+
+/** POST /v1/tax/rate's answer (`TaxRateAnswer`), built when first read. */
+export const taxRateAnswerSchema = z.lazy(() => rateResponseSchemas().taxRateAnswerSchema);
+
+type Schemas = ReturnType<typeof buildRateResponseSchemas>;
+export type JurisdictionMatches = Expect<Exactly<z.output<Schemas['jurisdictionSchema']>, Jurisdiction>>;
+export type LocationSourcesMatch = Expect<Exactly<Schemas['locationSources'][number], LocationSource>>;
+export type TaxRateResultMatches = Expect<Exactly<z.output<Schemas['taxRateResultSchema']>, TaxRateResult>>;
+export type CustomerTreatmentMatches = Expect<Exactly<z.output<Schemas['customerTreatmentSchema']>, CustomerTreatment>>;

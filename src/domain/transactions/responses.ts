@@ -9,9 +9,11 @@ import { exemptionReasons } from '../exemptions/certificate';
 import { timestampField } from '../records/record';
 import { taxabilityReasons } from '../tax/taxability';
 import type { Exactly, Expect } from '../schema-check';
-import { customerTreatmentSchema, jurisdictionSchema } from '../tax/rate-response';
+import { rateResponseSchemas } from '../tax/rate-response';
 import type { Refund, transactionWithRefunds } from './refund';
 import type { Transaction } from './sale';
+
+const { customerTreatmentSchema, jurisdictionSchema } = rateResponseSchemas();
 
 
 const transactionLineShape = {
