@@ -27,7 +27,7 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { REST_API_ID_ENV_VAR } from '../src/config/stack-outputs';
 import { tables, type TableId } from '../src/config/tables';
 import { isWellFormedApiKey } from '../src/domain/accounts/api-key';
-import { countryField, nameField, taxIdField } from '../src/domain/fields';
+import { countryField, nameField, taxIdField } from '../src/domain/fields/records';
 import packageJson from '../package.json';
 import { AdminError, changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey } from './admin/accounts';
 import { migrateLegacyAccounts } from './admin/migrate';

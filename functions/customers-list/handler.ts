@@ -2,7 +2,7 @@
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { customers } from '../../src/composition/ports';
 import { customerSchema } from '../../src/domain/customers/customer';
-import { listQuerySchema } from '../../src/domain/fields';
+import { listQuerySchema } from '../../src/domain/fields/periods';
 import { pageSchema } from '../../src/domain/records/record';
 import { listCustomers } from '../../src/usecases/customers';
 

@@ -1,7 +1,7 @@
 /** Primary adapter: GET /entities?limit&starting_after -> {data, has_more}; the primary comes first. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { entities } from '../../src/composition/ports';
-import { listQuerySchema } from '../../src/domain/fields';
+import { listQuerySchema } from '../../src/domain/fields/periods';
 import { listEntities } from '../../src/usecases/entities';
 import { entitySchema } from '../../src/domain/records/entity';
 import { pageSchema } from '../../src/domain/records/record';

@@ -1,7 +1,7 @@
 /** Primary adapter: GET /v1/products?limit&starting_after -> {data, has_more}, in id order, archived ones included. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { products } from '../../src/composition/ports';
-import { listQuerySchema } from '../../src/domain/fields';
+import { listQuerySchema } from '../../src/domain/fields/periods';
 import { productSchema } from '../../src/domain/products/product';
 import { pageSchema } from '../../src/domain/records/record';
 import { listProducts } from '../../src/usecases/products';

@@ -1,7 +1,7 @@
 /** Primary adapter: GET /vendors?limit&starting_after -> {data, has_more}, oldest first. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { vendors } from '../../src/composition/ports';
-import { listQuerySchema } from '../../src/domain/fields';
+import { listQuerySchema } from '../../src/domain/fields/periods';
 import { listVendors } from '../../src/usecases/vendors';
 import { vendorSchema } from '../../src/domain/records/vendor';
 import { pageSchema } from '../../src/domain/records/record';

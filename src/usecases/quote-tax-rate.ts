@@ -11,7 +11,7 @@
  */
 import { exemptRate } from '../domain/cart/cart';
 import { found, ValidationError } from '../domain/errors';
-import type { LocationInput } from '../domain/fields';
+import type { LocationInput } from '../domain/fields/sale';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
 import type { LineTaxability } from '../domain/sales/line-taxability';

@@ -8,7 +8,7 @@
  * and the certificate rule load only with the first sale that names a customer, product or code.
  */
 import { exemptRate } from '../domain/cart/cart';
-import type { LocationInput } from '../domain/fields';
+import type { LocationInput } from '../domain/fields/sale';
 import { applicableExemption } from '../domain/exemptions/applicable';
 import type { StoredExemption } from '../domain/exemptions/certificate';
 import { taxCodeOn, type Product } from '../domain/products/product';

@@ -5,24 +5,9 @@
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import {
-  amountField,
-  booleanField,
-  checkGovernmentLevel,
-  checkSaleTotals,
-  checkUniqueLineIds,
-  customerTaxIdField,
-  customerTypeField,
-  dateField,
-  deliveryMethodField,
-  entityIdField,
-  governmentLevelField,
-  lineItemsField,
-  locationField,
-  productCategoryField,
-  quantityField,
-  referenceField,
-} from '../fields';
+import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, quantityField, referenceField } from '../fields/money';
+import { booleanField } from '../fields/records';
+import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 const cartLineSchema = z
   .strictObject({

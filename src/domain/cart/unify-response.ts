@@ -3,7 +3,7 @@
  * return type is this schema's output, and the cart's line and treatment types are checked against it.
  */
 import * as z from 'zod';
-import { minorUnitsField } from '../fields';
+import { minorUnitsField } from '../fields/money';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
 import { rateResponseSchemas } from '../tax/rate-response';

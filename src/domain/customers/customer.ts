@@ -4,7 +4,8 @@
  * (docs/customers.md).
  */
 import * as z from 'zod';
-import { countryField, customerTaxIdField, customerTypeField, emailField, nameField, requireSomeField } from '../fields';
+import { countryField, emailField, nameField, requireSomeField } from '../fields/records';
+import { customerTaxIdField, customerTypeField } from '../fields/sale';
 import { knownSubdivisions, subdivisionCodes } from '../geography/countries';
 import { normalisePostalCode } from '../geography/location';
 import { CUSTOMER_ID_PATTERN, newId, OWN_ID_MESSAGE } from '../ids';

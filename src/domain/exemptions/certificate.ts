@@ -5,7 +5,8 @@
  * naming it. Dates are calendar dates (UTC); `expires_on` is the first day it no longer exempts (docs/customers.md).
  */
 import * as z from 'zod';
-import { dateField, requireSomeField } from '../fields';
+import { requireSomeField } from '../fields/records';
+import { dateField } from '../fields/sale';
 import { isAssignedCountry, knownSubdivisions, subdivisionCodes } from '../geography/countries';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';

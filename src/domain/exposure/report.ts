@@ -7,7 +7,7 @@
  */
 import { byText } from '../compare';
 import * as z from 'zod';
-import { monthField, periodInOrder, periodOrderError } from '../fields';
+import { monthField, periodInOrder, periodOrderError } from '../fields/periods';
 import { countryName, subdivisionName } from '../geography/countries';
 import { ALL_TIME, type ExposureDelta } from './deltas';
 

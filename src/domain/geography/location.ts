@@ -1,5 +1,5 @@
 // Domain (pure given its lookups): turns a request location into a checked country / state / postal code.
-import type { LocationInput } from '../fields';
+import type { LocationInput } from '../fields/sale';
 import { fieldError } from '../validation';
 import { isAssignedCountry, knownSubdivisions, subdivisionCodes } from './countries';
 

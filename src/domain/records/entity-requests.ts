@@ -1,6 +1,6 @@
 /** Domain (pure): the requests that create and update a subsidiary entity (spec 4.3, 4.4); `id` and `is_primary` are read-only. */
 import * as z from 'zod';
-import { countryField, nameField, readOnlyField, requireSomeField, taxIdField } from '../fields';
+import { countryField, nameField, readOnlyField, requireSomeField, taxIdField } from '../fields/records';
 
 export const createEntitySchema = z.strictObject({
   name: nameField,

@@ -1,6 +1,6 @@
 /** Domain (pure): the requests that create and update a vendor (spec 2.1, 4.2), strict: unknown fields are 400. */
 import * as z from 'zod';
-import { booleanField, countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields';
+import { booleanField, countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields/records';
 
 export const createVendorSchema = z.strictObject({
   name: nameField,

@@ -1,6 +1,6 @@
 /** Domain (pure): the request of POST /v1/tax/id-validate (its answer: validation-schema.ts). */
 import * as z from 'zod';
-import { customerTaxIdField } from '../fields';
+import { customerTaxIdField } from '../fields/sale';
 import { isAssignedCountry } from '../geography/countries';
 import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, isSupportedTaxIdType, vatPrefixOf } from './type-index';
 

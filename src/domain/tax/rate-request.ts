@@ -1,17 +1,7 @@
-/** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields.ts). */
+/** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields/sale.ts). */
 import * as z from 'zod';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import {
-  checkGovernmentLevel,
-  customerTaxIdField,
-  customerTypeField,
-  dateField,
-  deliveryMethodField,
-  entityIdField,
-  governmentLevelField,
-  locationField,
-  productCategoryField,
-} from '../fields';
+import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 export const taxRateRequestSchema = z
   .strictObject({

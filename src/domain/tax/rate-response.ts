@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import type { Exactly, Expect } from '../schema-check';
-import { customerTypeField } from '../fields';
+import { customerTypeField } from '../fields/sale';
 import { taxIdValidationSchema } from '../tax-ids/validation-schema';
 import type { CustomerTreatment } from './customer-treatment';
 import { taxabilityReasons } from './taxability';

@@ -1,5 +1,5 @@
 /** Domain (pure, types only): what the rate engine takes and answers, shared by the engine and its rule modules. */
-import type { LocationInput } from '../fields';
+import type { LocationInput } from '../fields/sale';
 import type { LocationLookups, LocationSource, ResolvedLocation } from '../geography/location';
 import type { LevelAmounts, LevelRateFields, TaxLevel } from '../money/levels';
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from './vocabulary';

@@ -1,6 +1,6 @@
 /**
  * Domain (pure data, a leaf): the words a tax request is made of: what is sold, how it reaches the customer, and
- * who the customer is. Their schemas are in src/domain/fields.ts; docs/tax-rules.md says what each one means.
+ * who the customer is. Their schemas are in src/domain/fields/sale.ts; docs/tax-rules.md says what each one means.
  */
 
 export const productCategories = ['SAAS', 'DIGITAL_GOODS', 'EBOOKS', 'PHYSICAL_GOODS', 'PROFESSIONAL_SERVICES'] as const;

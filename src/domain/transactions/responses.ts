@@ -3,7 +3,8 @@
  * `TransactionWithRefunds`), checked at compile time against the records the use cases build.
  */
 import * as z from 'zod';
-import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, minorUnitsField, productCategoryField } from '../fields';
+import { minorUnitsField } from '../fields/money';
+import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { exemptionReasons } from '../exemptions/certificate';
 import { timestampField } from '../records/record';

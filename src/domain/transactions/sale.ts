@@ -5,7 +5,7 @@
 import type { CustomerTreatment } from '../tax/customer-treatment';
 import type { Jurisdiction } from '../tax/rate-types';
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../tax/vocabulary';
-import type { LocationInput } from '../fields';
+import type { LocationInput } from '../fields/sale';
 import { levelsAddUpTo, splitByWeights, sumLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { taxForAmount } from '../money/money';
 import type { ExemptionSnapshot, LineTaxability, TaxedShares } from '../sales/line-taxability';

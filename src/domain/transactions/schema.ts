@@ -5,28 +5,9 @@
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import {
-  amountField,
-  checkGovernmentLevel,
-  checkSaleTotals,
-  checkUniqueLineIds,
-  customerTaxIdField,
-  customerTypeField,
-  dateField,
-  deliveryMethodField,
-  entityIdField,
-  governmentLevelField,
-  lineItemsField,
-  listQuerySchema,
-  locationField,
-  MAX_LINE_ITEMS,
-  periodInOrder,
-  periodOrderError,
-  productCategoryField,
-  quantityField,
-  referenceField,
-  refundAmountField,
-} from '../fields';
+import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, MAX_LINE_ITEMS, quantityField, referenceField, refundAmountField } from '../fields/money';
+import { listQuerySchema, periodInOrder, periodOrderError } from '../fields/periods';
+import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 const transactionLineSchema = z
   .strictObject({

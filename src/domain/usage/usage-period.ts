@@ -3,7 +3,7 @@
  * defaults to the current UTC month's bounds; a period over 366 days is refused.
  */
 import * as z from 'zod';
-import { dateField } from '../fields';
+import { dateField } from '../fields/sale';
 import { parameterError } from '../validation';
 
 export const usageQuerySchema = z.strictObject({ from: dateField.optional(), to: dateField.optional() });

@@ -1,6 +1,6 @@
 // Unit tests (pure, no database): the rules of src/domain/tax/rate-engine.ts and its rule modules.
 import { calculateTaxRate, calculateTaxRateDetailed, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
-import type { LocationInput } from '../../../src/domain/fields';
+import type { LocationInput } from '../../../src/domain/fields/sale';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import { ValidationError } from '../../../src/domain/errors';
 

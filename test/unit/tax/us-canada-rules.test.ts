@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
-import type { LocationInput } from '../../../src/domain/fields';
+import type { LocationInput } from '../../../src/domain/fields/sale';
 import { calculateTaxRate, type TaxRateContext, type TaxRateInput, type TaxRateResult } from '../../../src/domain/tax/rate-engine';
 import { rateDataSchemas } from '../../../src/domain/tax/rate-data-schema';
 import { taxRateRequestSchema } from '../../../src/domain/tax/rate-request';

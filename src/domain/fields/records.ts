@@ -1,0 +1,39 @@
+/**
+ * Domain (pure): the fields of stored records (vendors, entities, customers, products): names, countries, tax IDs,
+ * e-mail, flags, read-only fields. Each message continues the field's name (src/domain/validation.ts).
+ */
+import * as z from 'zod';
+import { isAssignedCountry } from '../geography/countries';
+import { expected } from '../validation';
+
+export const nameField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+export const countryField = z
+  .string({ error: expected('a string (ISO 3166-1 alpha-2 code such as "DE")') })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((code) => isAssignedCountry(code), { error: 'must be an assigned ISO 3166-1 alpha-2 country code such as "DE" or "US"' });
+
+export const taxIdField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty (send null to clear it)' })
+  .max(50, { error: 'must be at most 50 characters' });
+
+export const emailField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .max(254, { error: 'must be at most 254 characters' })
+  .pipe(z.email({ error: 'must be a valid e-mail address' }));
+
+export const booleanField = z.boolean({ error: expected('true or false') });
+
+/** A field the client may not send (a PATCH or create naming it gets a 400, not a silent drop). */
+export const readOnlyField = () => z.any().refine(() => false, { error: 'is read-only and cannot be sent' }).optional();
+
+/** A PATCH needs at least one field; read-only fields are named in the error, not silently dropped. */
+export const requireSomeField = (fields: readonly string[]) => (patch: Record<string, unknown>) => fields.some((f) => patch[f] !== undefined);

@@ -1,0 +1,84 @@
+/**
+ * Domain (pure): the fields of a sale as rate, unify and transactions state it: what is sold, how, to whom, where,
+ * when, by which seller. The API's field schemas live in src/domain/fields/, one file per concern, because zod builds
+ * every schema of a module when it is imported: a function builds only the fields it uses (the rate function's cold
+ * start, docs/benchmarks.md). Formats are decided where the spec leaves them open (docs/api.md); each message continues
+ * the field's name (src/domain/validation.ts puts the name in front).
+ */
+import * as z from 'zod';
+import { allowedDeliveryMethods, customerTypes, deliveryMethods, governmentLevels, productCategories, type DeliveryMethod, type ProductCategory } from '../tax/vocabulary';
+import { expected, requiredOr } from '../validation';
+
+/** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */
+export const customerTaxIdField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(64, { error: 'must be at most 64 characters' });
+
+/** The id of one of the account's entities, to calculate or record as that seller. */
+export const entityIdField = z
+  .string({ error: expected('a string') })
+  .min(1, { error: 'must not be empty' })
+  .max(128, { error: 'must be at most 128 characters' });
+
+/** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
+export const dateField = z.iso.date({ error: requiredOr('must be a calendar date in the form YYYY-MM-DD') });
+
+const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${values.join(', ')}`);
+
+export const productCategoryField = z.enum(productCategories, { error: oneOf(productCategories) });
+export const deliveryMethodField = z.enum(deliveryMethods, { error: oneOf(deliveryMethods) });
+export const customerTypeField = z.enum(customerTypes, { error: oneOf(customerTypes) });
+/** Which government a GOVERNMENT customer is: federal, state or local (US sales tax; docs/tax-rules.md). */
+export const governmentLevelField = z.enum(governmentLevels, { error: oneOf(governmentLevels) });
+
+/** Adds a 400 on `path` when a government level comes with a customer type other than GOVERNMENT. */
+export function checkGovernmentLevel(customerType: string, level: string | undefined, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  if (level !== undefined && customerType !== 'GOVERNMENT') {
+    ctx.addIssue({ code: 'custom', path, message: `is only used with customer_type GOVERNMENT (the customer is ${customerType})` });
+  }
+}
+
+/** Adds a 400 on delivery_method when it does not fit the category; shared by rate requests, sale and cart lines. */
+export function checkCategoryDelivery(line: { product_category: ProductCategory; delivery_method: DeliveryMethod }, ctx: z.RefinementCtx): void {
+  const allowed = allowedDeliveryMethods[line.product_category];
+  if (!allowed.includes(line.delivery_method)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['delivery_method'],
+      message: `is ${line.delivery_method}, which does not fit product_category ${line.product_category}; allowed: ${allowed.join(', ')}`,
+    });
+  }
+}
+
+/**
+ * Where the customer is. Each field is checked for shape here; whether they fit together (state vs ZIP, private IP,
+ * unknown country code, postal format per country) is checked by resolveLocation, which knows the reference data.
+ */
+export const locationField = z
+  .strictObject(
+    {
+      country: z
+        .string({ error: expected('a string') })
+        .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 code such as "US" or "DE"' })
+        .optional(),
+      state: z
+        .string({ error: expected('a string') })
+        .regex(/^[A-Za-z0-9]{1,3}$/, { error: 'must be a region code such as "CA" or "ON"' })
+        .optional(),
+      postal_code: z
+        .string({ error: expected('a string') })
+        .trim()
+        .min(1, { error: 'must not be empty' })
+        .max(12, { error: 'must be at most 12 characters' })
+        .optional(),
+      ip_address: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+    },
+    { error: expected('an object') },
+  )
+  .refine((location) => location.country !== undefined || location.ip_address !== undefined, {
+    error: 'needs a country or an ip_address',
+  });
+
+export type LocationInput = z.infer<typeof locationField>;
