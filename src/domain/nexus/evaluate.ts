@@ -141,6 +141,27 @@ export function registerBy(rule: RegisterByRule, crossedOn: string | null, cross
       const due = day(addDays(crossedOn, rule.days));
       return firstOfMonth(due.getUTCFullYear(), due.getUTCMonth() + 1, 1);
     }
+    case 'first_day_of_month_on_or_after_days': {
+      // "The first day of the month that begins at least N days after": that day itself when it is a first.
+      if (crossedOn === null) return null;
+      const due = addDays(crossedOn, rule.days);
+      const dueDate = day(due);
+      return due.endsWith('-01') ? due : firstOfMonth(dueDate.getUTCFullYear(), dueDate.getUTCMonth() + 1, 1);
+    }
+    case 'first_day_of_month_within_days': {
+      // "The first of the calendar month that is at the most N days after": the last first-of-month on or before.
+      if (crossedOn === null) return null;
+      const limit = day(addDays(crossedOn, rule.days));
+      return firstOfMonth(limit.getUTCFullYear(), limit.getUTCMonth() + 1);
+    }
+    case 'earlier_of_next_calendar_year_and_days': {
+      if (crossedOn === null) return null;
+      const nextYear = `${Number(crossedOn.slice(0, 4)) + 1}-01-01`;
+      const afterDays = addDays(crossedOn, rule.days);
+      return afterDays < nextYear ? afterDays : nextYear;
+    }
+    case 'date_in_next_calendar_year':
+      return crossedInMonth === null ? null : `${Number(crossedInMonth.slice(0, 4)) + 1}-${String(rule.month).padStart(2, '0')}-${String(rule.day).padStart(2, '0')}`;
     case 'first_day_of_nth_month_after_crossing_month':
       return crossedInMonth === null ? null : firstOfMonth(Number(crossedInMonth.slice(0, 4)), Number(crossedInMonth.slice(5, 7)), rule.months);
     case 'days_after_crossing':

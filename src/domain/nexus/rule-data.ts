@@ -29,6 +29,10 @@ export const registerBySchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('next_transaction'), text: z.string() }),
   z.strictObject({ kind: z.literal('first_day_of_next_calendar_year'), text: z.string() }),
   z.strictObject({ kind: z.literal('first_day_of_month_after_days'), days: z.number().int().positive(), text: z.string() }),
+  z.strictObject({ kind: z.literal('first_day_of_month_on_or_after_days'), days: z.number().int().positive(), text: z.string() }),
+  z.strictObject({ kind: z.literal('first_day_of_month_within_days'), days: z.number().int().positive(), text: z.string() }),
+  z.strictObject({ kind: z.literal('earlier_of_next_calendar_year_and_days'), days: z.number().int().positive(), text: z.string() }),
+  z.strictObject({ kind: z.literal('date_in_next_calendar_year'), month: z.number().int().min(1).max(12), day: z.number().int().min(1).max(31), text: z.string() }),
   z.strictObject({ kind: z.literal('first_day_of_nth_month_after_crossing_month'), months: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('days_after_crossing'), days: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('days_after_window_end'), days: z.number().int().positive(), text: z.string() }),
@@ -50,7 +54,8 @@ const common = {
   state: z.string().regex(/^[A-Z]{2}$/).optional(),
   effective_from: isoDate,
   effective_to: isoDate.nullable(),
-  source_url: z.url({ protocol: /^https$/ }),
+  // The address of the page as it was read (some authority pages are still served over http).
+  source_url: z.url({ protocol: /^https?$/ }),
   verified_on: isoDate.nullable(),
   note: z.string().min(8).optional(),
 };

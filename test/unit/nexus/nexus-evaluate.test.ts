@@ -128,3 +128,50 @@ describe('other windows and deadlines', () => {
     expect(evaluateNexus({ rule: gb, counters: [sale('2026-05-01', 1, 'txn_gb')], asOf: '2026-11-24' })).toMatchObject({ status: 'crossed', crossed_on: '2026-05-01', register_by: '2026-05-31', percent_of_sales_threshold: null });
   });
 });
+
+describe('registration deadlines as the sources word them', () => {
+  const crossing = (jurisdiction: string, on: string, dollars: number) => evaluateNexus({ rule: rule(jurisdiction, on), counters: [sale(on, dollars, 'txn_x')], asOf: on });
+
+  it('NV: the first day of the month that begins at least 30 days after (the Department\'s example: met Oct 1, 2018 -> Nov 1, 2018)', () => {
+    expect(crossing('US-NV', '2018-10-01', 100_001).register_by).toBe('2018-11-01');
+  });
+
+  it('TN: the first day of the third month after the month met (Sovos: met Jan 15 -> Apr 1)', () => {
+    expect(crossing('US-TN', '2026-01-15', 100_001).register_by).toBe('2026-04-01');
+  });
+
+  it('KY: the first of the month at most 60 days after (Sales Tax Institute)', () => {
+    // 2026-03-10 + 60 days = 2026-05-09: the last first-of-month on or before it is May 1.
+    expect(crossing('US-KY', '2026-03-10', 100_001).register_by).toBe('2026-05-01');
+  });
+
+  it('ND: the following calendar year or 60 days after, whichever is earlier (N.D.C.C. 57-39.2-02.2)', () => {
+    expect(crossing('US-ND', '2026-03-01', 100_001).register_by).toBe('2026-04-30');
+    expect(crossing('US-ND', '2026-11-24', 100_001).register_by).toBe('2027-01-01');
+  });
+
+  it('PA: April 1 following the calendar year the threshold was exceeded (Sales Tax Institute)', () => {
+    const pa = rule('US-PA', '2026-02-01');
+    expect(evaluateNexus({ rule: pa, counters: [sale('2025-06-01', 100_001, 'txn_pa')], asOf: '2026-02-01' })).toMatchObject({ status: 'crossed', register_by: '2026-04-01' });
+  });
+
+  it('SC: the first day of the second calendar month after (Revenue Ruling 18-14)', () => {
+    expect(crossing('US-SC', '2026-03-10', 100_001).register_by).toBe('2026-05-01');
+  });
+});
+
+describe('Kentucky\'s transaction test ends on 2026-08-01 (HB 757)', () => {
+  const counters: NexusCounter[] = [{ period: '2026-02-01', sales_amount: 500_000, transaction_count: 250 }];
+  it('250 small sales cross on 2026-07-31 and not from 2026-08-01', () => {
+    expect(evaluateNexus({ rule: rule('US-KY', '2026-07-31'), counters, asOf: '2026-07-31' }).status).toBe('crossed');
+    expect(evaluateNexus({ rule: rule('US-KY', '2026-08-01'), counters, asOf: '2026-08-01' })).toMatchObject({ status: 'below', percent_of_sales_threshold: 5, percent_of_transaction_threshold: null });
+  });
+});
+
+describe('VT: the 12 months preceding the monthly period (32 V.S.A. 9701(9)(F))', () => {
+  it('measures the twelve whole months before as_of\'s month, at least $100,000 or at least 200 sales', () => {
+    const vt = rule('US-VT', '2026-11-24');
+    expect(measurementWindows(vt.window, '2026-11-24', vt.effective_from)).toEqual([{ start: '2025-11-01', end: '2026-10-31' }]);
+    expect(evaluateNexus({ rule: vt, counters: [{ period: '2026-01', sales_amount: 100, transaction_count: 200 }], asOf: '2026-11-24' }).status).toBe('crossed');
+  });
+});
