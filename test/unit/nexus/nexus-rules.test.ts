@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutCitations } from '../../../lib/bundling';
 import { nexusRuleOn, nexusRules, nexusRulesFileSchema } from '../../../src/domain/nexus/rule-data';
 
 const dataFile = (name: string): { rows: Record<string, unknown>[] } => JSON.parse(readFileSync(join(__dirname, '../../../data', name), 'utf8'));
@@ -59,5 +60,13 @@ describe('nexus rule data', () => {
       expect(row.source_url).toMatch(/^https?:\/\//);
       expect(row.verified_on !== null || (row.note ?? '').length > 0).toBe(true);
     }
+  });
+});
+
+describe('nexus rule data as deployed', () => {
+  it('keeps source_url in the Lambda copy (the nexus report answers it), while the file description is dropped', () => {
+    const deployed = withoutCitations(dataFile('nexus-rules/us.json')) as { description?: string; rows: { source_url: string }[] };
+    expect(deployed.description).toBeUndefined();
+    expect(deployed.rows.every((row) => row.source_url.startsWith('http'))).toBe(true);
   });
 });
