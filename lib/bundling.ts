@@ -72,7 +72,10 @@ export function withoutCitations(json: unknown, topLevel = true): unknown {
 function writeLambdaData(): void {
   fs.mkdirSync(lambdaDataDir, { recursive: true });
   const dataDir = path.join(projectRoot, 'data');
-  for (const name of fs.readdirSync(dataDir).filter((file) => file.endsWith('.json'))) {
+  // data/*.json and the files of its folders (data/nexus-rules/*.json), by their path under data/.
+  const names = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'));
+  for (const name of names) {
+    fs.mkdirSync(path.dirname(path.join(lambdaDataDir, name)), { recursive: true });
     const contents = JSON.stringify(withoutCitations(JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'))));
     const target = path.join(lambdaDataDir, name);
     if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === contents) continue;

@@ -7,6 +7,7 @@ import { dataFilesRead, validated } from './data-file';
 import './place-of-supply-data';
 import './rate-data';
 import './tax-codes';
+import '../nexus/rule-data';
 
 /** The names of the data files checked; throws, naming the file and the problem, if one is invalid. */
 export function checkDataFiles(): string[] {
