@@ -112,8 +112,8 @@ export const nexusRulesFileSchema = z
     }
   });
 
-const usRules = parseDataFile('nexus-rules/us.json', nexusRulesFileSchema, usJson);
-const internationalRules = parseDataFile('nexus-rules/international.json', nexusRulesFileSchema, internationalJson);
+const usRules = parseDataFile('nexus-rules/us.json', () => nexusRulesFileSchema, usJson);
+const internationalRules = parseDataFile('nexus-rules/international.json', () => nexusRulesFileSchema, internationalJson);
 
 /** Every rule row, US and international. */
 export const nexusRules: readonly NexusRule[] = [...usRules.rows, ...internationalRules.rows];
