@@ -17,6 +17,8 @@ export interface LocalUrlGrant {
   contentLength?: number;
 }
 
+const DEFAULT_LOCAL_SERVER_URL = 'http://127.0.0.1:3000';
+
 /** The HMAC key: LEVY_DOCUMENTS_URL_SECRET, else one made at first use and kept in the environment (one per process). */
 function secret(): string {
   const existing = process.env[DOCUMENTS_URL_SECRET_ENV_VAR];
@@ -31,10 +33,10 @@ const signatureOf = (grant: LocalUrlGrant): string =>
     .update([grant.method, grant.key, grant.expires, grant.contentType ?? '', grant.contentLength ?? ''].join('\n'))
     .digest('hex');
 
-/** The local server's URL the grant may be used at (the server's base from LEVY_DOCUMENTS_URL). */
+/** The local server's URL the grant may be used at (the server's base from LEVY_DOCUMENTS_URL, else npm start's default). */
 export function localBlobUrl(grant: LocalUrlGrant): string {
-  const base = process.env[DOCUMENTS_URL_ENV_VAR];
-  if (!base) throw new Error(`Missing environment variable ${DOCUMENTS_URL_ENV_VAR}: the local server's URL, which pre-signed document URLs point to (npm start sets it).`);
+  // Unset (a handler run by `npm run invoke`, outside any server): where `npm start` listens by default.
+  const base = process.env[DOCUMENTS_URL_ENV_VAR] || DEFAULT_LOCAL_SERVER_URL;
   const query = new URLSearchParams({ method: grant.method, expires: String(grant.expires) });
   if (grant.contentType !== undefined) query.set('content_type', grant.contentType);
   if (grant.contentLength !== undefined) query.set('content_length', String(grant.contentLength));
