@@ -24,7 +24,7 @@ import { DOCUMENTS_KEY_PREFIX, STAGED_UPLOADS_EXPIRE_DAYS, STAGED_UPLOADS_PREFIX
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, documentsActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
+import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
@@ -66,9 +66,10 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
 const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
 
 /** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
-function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[] } | undefined {
+function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {
   const actions = [...new Set(fn.routes.flatMap((r) => (r.documents ? documentsActions[r.documents] : [])))].sort();
-  return actions.length === 0 ? undefined : { bucket, actions };
+  const bucketActions = [...new Set(fn.routes.flatMap((r) => (r.documents ? (documentsBucketActions[r.documents] ?? []) : [])))].sort();
+  return actions.length === 0 ? undefined : { bucket, actions, bucketActions };
 }
 
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */

@@ -27,6 +27,15 @@ export const documentsActions: Readonly<Record<DocumentsAccess, readonly string[
   complete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
 };
 
+/**
+ * Bucket-level actions of a DocumentsAccess (on the bucket, not its objects). Completing an upload asks whether a
+ * staged key exists: without s3:ListBucket, S3 answers 403, not 404, for a missing key (AWS: "If you don't have the
+ * s3:ListBucket permission, Amazon S3 returns an HTTP status code 403"), and a client's unknown upload_id would be a 500.
+ */
+export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, readonly string[]>>> = {
+  complete: ['s3:ListBucket'],
+};
+
 /** What a route's function may do to a table. */
 export type TableAccess = readonly DynamoDbAction[];
 

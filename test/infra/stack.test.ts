@@ -237,7 +237,13 @@ describe('exemption documents bucket', () => {
     expect(statementsOf('ExemptionDocumentPut').map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:PutObject']]);
     expect(statementsOf('CustomersDelete').map((st) => st.Action)).toEqual(['s3:DeleteObject']);
     expect(statementsOf('ExemptionDocumentUploadUrl').map((st) => st.Action)).toEqual(['s3:PutObject']);
-    expect(statementsOf('ExemptionDocumentComplete').map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:GetObject', 's3:PutObject']]);
+    // Completing also tells a missing staged key (404) from a refused one: ListBucket, on the bucket itself.
+    const complete = statementsOf('ExemptionDocumentComplete');
+    expect(complete.map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], 's3:ListBucket']);
+    expect(JSON.stringify(complete[1].Resource)).not.toContain('/exemption-documents');
+    for (const fn of ['ExemptionDocumentGet', 'ExemptionDocumentPut', 'ExemptionDocumentUploadUrl', 'CustomersDelete']) {
+      expect(JSON.stringify(statementsOf(fn))).not.toContain('s3:ListBucket');
+    }
     expect(JSON.stringify(statementsOf('CustomersDelete')[0].Resource)).toContain('/exemption-documents/*');
     expect(statementsOf('CustomersGet')).toEqual([]);
   });

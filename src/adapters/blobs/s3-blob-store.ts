@@ -40,6 +40,7 @@ export class S3BlobStore implements BlobStore {
     if (!response.ok) throw new Error(`S3 DeleteObject ${this.bucket}/${key} answered ${response.status}: ${await response.text()}`);
   }
 
+  // A missing key is a 404 only for a function granted s3:ListBucket (the complete route is: src/config/routes.ts).
   async head(key: string): Promise<BlobHead | undefined> {
     const response = await this.send('HEAD', key, {});
     if (response.status === 404) return undefined;
