@@ -69,7 +69,7 @@ export class FolderBlobStore implements BlobStore {
   }
 
   async presignPut(key: string, upload: { contentType: string; contentLength: number }, expiresInSeconds: number, now: Date): Promise<PresignedRequest> {
-    this.pathOf(key);
+    this.pathOf(key); // a key that would leave the folder gets no URL
     const expires = Math.floor(now.getTime() / 1000) + expiresInSeconds;
     return {
       url: localBlobUrl({ method: 'PUT', key, expires, contentType: upload.contentType, contentLength: upload.contentLength }),
@@ -80,7 +80,7 @@ export class FolderBlobStore implements BlobStore {
   }
 
   async presignGet(key: string, expiresInSeconds: number, now: Date): Promise<PresignedRequest> {
-    this.pathOf(key);
+    this.pathOf(key); // a key that would leave the folder gets no URL
     const expires = Math.floor(now.getTime() / 1000) + expiresInSeconds;
     return { url: localBlobUrl({ method: 'GET', key, expires }), method: 'GET', headers: {}, expiresAt: new Date(expires * 1000) };
   }
