@@ -41,7 +41,7 @@ export interface LevyFunctionProps {
   /** Source maps in the bundle and NODE_OPTIONS=--enable-source-maps (default true; the stack's `-c sourceMaps`). */
   readonly sourceMaps?: boolean;
   /** The documents bucket and the S3 object actions the function's routes need (routes' `documents`). */
-  readonly documents?: { readonly bucket: s3.IBucket; readonly actions: readonly string[] };
+  readonly documents?: { readonly bucket: s3.IBucket; readonly actions: readonly string[]; readonly bucketActions?: readonly string[] };
 }
 
 export class LevyFunction extends Construct {
@@ -125,6 +125,10 @@ export class LevyFunction extends Construct {
           resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
         }),
       );
+      // ListBucket only where a route must tell a missing key (404) from a refused one (documentsBucketActions).
+      if (props.documents.bucketActions?.length) {
+        this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...props.documents.bucketActions], resources: [props.documents.bucket.bucketArn] }));
+      }
     }
   }
 }

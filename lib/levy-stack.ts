@@ -20,11 +20,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, BINARY_MEDIA_TYPES } from '../src/config/api-settings';
-import { DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
+import { DOCUMENTS_KEY_PREFIX, STAGED_UPLOADS_EXPIRE_DAYS, STAGED_UPLOADS_PREFIX } from '../src/config/documents';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, documentsActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
+import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
@@ -66,9 +66,10 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
 const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
 
 /** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
-function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[] } | undefined {
+function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {
   const actions = [...new Set(fn.routes.flatMap((r) => (r.documents ? documentsActions[r.documents] : [])))].sort();
-  return actions.length === 0 ? undefined : { bucket, actions };
+  const bucketActions = [...new Set(fn.routes.flatMap((r) => (r.documents ? (documentsBucketActions[r.documents] ?? []) : [])))].sort();
+  return actions.length === 0 ? undefined : { bucket, actions, bucketActions };
 }
 
 /** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
@@ -134,7 +135,11 @@ export class LevyStack extends Stack {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // A deleted or replaced document's last version is kept 90 days (an accidental delete can be undone), then gone.
-      lifecycleRules: [{ id: 'ExpireDeletedDocuments', noncurrentVersionExpiration: Duration.days(90), expiredObjectDeleteMarker: true }],
+      lifecycleRules: [
+        { id: 'ExpireDeletedDocuments', noncurrentVersionExpiration: Duration.days(90), expiredObjectDeleteMarker: true },
+        // An upload to a pre-signed URL that is never completed is not a document: gone after a day, its versions too.
+        { id: 'ExpireStagedUploads', prefix: `${STAGED_UPLOADS_PREFIX}/`, expiration: Duration.days(STAGED_UPLOADS_EXPIRE_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+      ],
     });
     Validations.of(this.documentsBucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -377,7 +382,7 @@ export class LevyStack extends Stack {
       Validations.of(this.routeFunctions[route.name].role).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DOCUMENTS_KEY_PREFIX}/*]`,
         reason:
-          `${endpointLabel(route)} may ${route.documents === 'write' ? 'put' : 'get'} objects under ${DOCUMENTS_KEY_PREFIX}/ only (one action, ` +
+          `${endpointLabel(route)} may ${documentsActions[route.documents!].join(', ')} objects under ${DOCUMENTS_KEY_PREFIX}/ only (its actions, ` +
           'one prefix): each document\'s key is made per request from the account, customer, certificate and content hash.',
       });
     }

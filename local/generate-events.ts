@@ -33,6 +33,8 @@ import { ports } from '../src/composition/all-ports';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
+import { newUploadId } from '../src/domain/documents/document-upload';
+import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
 import { ensureDevAccount, type DevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX, startLocalDatabase } from './local-env';
@@ -65,6 +67,8 @@ export interface EventFixtures {
   exemption_to_revoke_id: string;
   /** The product the product events read, change and archive (archiving is repeatable; it stays readable). */
   product_id: string;
+  /** A document staged for exemption_id as if PUT to an upload URL, which events/exemption-document-complete.json attaches. */
+  staged_upload_id: string;
 }
 
 export interface Sample {
@@ -170,6 +174,8 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'exemptions-revoke': { pathParameters: { id: f.customer_id, eid: f.exemption_to_revoke_id } },
     'exemption-document-put': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } },
     'exemption-document-get': { pathParameters: { id: f.customer_id, eid: f.exemption_id } },
+    'exemption-document-upload-url': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, body: { content_type: 'application/pdf', content_length: SAMPLE_PDF.length } },
+    'exemption-document-complete': { pathParameters: { id: f.customer_id, eid: f.exemption_id }, body: { upload_id: f.staged_upload_id } },
     'tax-codes-list': {},
     'tax-codes-get': { pathParameters: { id: 'levy_groceries' } },
     'products-create': { body: productBody },
@@ -197,6 +203,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   exemption_id: 'exm_0mhx2k3c0a1b2c3d4e5f60718',
   exemption_to_revoke_id: 'exm_0mhx2k3c0a1b2c3d4e5f60719',
   product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
+  staged_upload_id: 'upl_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -324,6 +331,13 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
   const exemptionId = await certificate(known.exemption_id, false);
   const exemptionToRevoke = await certificate(known.exemption_to_revoke_id, true);
   const productId = known.product_id && (await ports.products.get(id, known.product_id)) ? known.product_id : (await call('products-create', { body: productBody }, account)).id;
+  // Completing consumes a staged upload: a new one unless the remembered one is still waiting.
+  const stagedOf = (uploadId: string) => stagedUploadKey(id, customerId, exemptionId, uploadId);
+  let stagedUploadId = known.staged_upload_id;
+  if (!stagedUploadId || !(await ports.documents.head(stagedOf(stagedUploadId)))) {
+    stagedUploadId = newUploadId(new Date());
+    await ports.documents.put(stagedOf(stagedUploadId), SAMPLE_PDF, 'application/pdf');
+  }
 
   const fixtures: EventFixtures = {
     customer_id: customerId,
@@ -338,6 +352,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     entity_id: entityId,
     transaction_id: transactionId,
     product_id: productId,
+    staged_upload_id: stagedUploadId,
   };
   if (file) {
     const { api_key: _secret, ...remembered } = fixtures;

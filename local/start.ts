@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ports } from '../src/composition/all-ports';
+import { DOCUMENTS_URL_ENV_VAR } from '../src/config/documents';
 import { ensureDevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { LOCAL_STATE_DIR, startLocalDatabase } from './local-env';
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
         console.log(`[levy] ${e.method} ${e.path} -> ${e.status} ${e.durationMs} ms${e.gatewayResponse ? ` (gateway ${e.gatewayResponse})` : ''}`),
     });
     if (stopping) return;
+    // Pre-signed document URLs (the upload_url flow, a large document's 303) point to this server.
+    process.env[DOCUMENTS_URL_ENV_VAR] ??= server.url;
 
     console.log('');
     console.log(`[levy] development account ${account.account_id} (${created ? 'created' : 'from .levy/dev-account.json'})`);

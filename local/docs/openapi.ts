@@ -127,6 +127,7 @@ function successResponses(route: RouteDefinition, contract: RouteContract): ZodO
       [REQUEST_ID_HEADER]: headerRef('RequestId'),
       [API_GATEWAY_REQUEST_ID_HEADER]: headerRef('AmznRequestId'),
       ...(route.idempotent ? { [REPLAYED_HEADER]: headerRef('IdempotentReplayed') } : {}),
+      ...Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' as const } }])),
     };
     const mediaTypes = spec.mediaType === undefined ? [] : [spec.mediaType].flat();
     const content = spec.schema

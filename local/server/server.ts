@@ -17,7 +17,8 @@
  * Gateway errors carry the bodies of src/config/gateway-responses.ts with the request id, like the deployed stack.
  * Every answer carries `Request-Id` (and `x-amzn-RequestId`), and `Content-Type: application/json` unless the
  * handler set one. `POST /__levy/authorizer-cache/flush` from the loopback interface forgets every cached authorizer
- * result, as FlushStageAuthorizersCache does in AWS (`levy keys revoke` calls it).
+ * result, as FlushStageAuthorizersCache does in AWS (`levy keys revoke` calls it). `PUT/GET /__levy/documents/...`
+ * are the pre-signed document URLs S3 serves when deployed (document-urls.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -28,6 +29,8 @@ import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from './api-gateway-event';
 import { LOCAL_FLUSH_PATH } from '../admin/authorizer-cache';
+import { LOCAL_DOCUMENT_URLS_PATH } from '../../src/config/documents';
+import { serveDocumentUrl } from './document-urls';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { importHandler } from './handler-module';
 import { answerUnparsableRequest, headersAsSent, headerValue, readBody, requestIdHeaders, send, sendGatewayError } from './http-io';
@@ -157,6 +160,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
       send(res, 204, requestIdHeaders(log.requestId), '');
       return 204;
     }
+    // Pre-signed document URLs (S3's part when deployed): the signature is the authority, not an API key.
+    if (url.pathname.startsWith(`${LOCAL_DOCUMENT_URLS_PATH}/`)) return serveDocumentUrl(req, res, url, log.requestId);
     const match = matchRoute((req.method ?? 'GET').toUpperCase(), url.pathname);
     if (!match) {
       req.resume();

@@ -14,13 +14,26 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
 /** What a route may do to the exemption documents (see RouteDefinition.documents). */
-export type DocumentsAccess = 'read' | 'write' | 'delete';
+export type DocumentsAccess = 'read' | 'write' | 'delete' | 'upload' | 'complete';
 
 /** The S3 object actions of each DocumentsAccess. */
 export const documentsActions: Readonly<Record<DocumentsAccess, readonly string[]>> = {
   read: ['s3:GetObject'],
   write: ['s3:PutObject', 's3:DeleteObject'],
   delete: ['s3:DeleteObject'],
+  // A pre-signed PUT acts with its signer's rights: the upload URL's function needs PutObject, and nothing else.
+  upload: ['s3:PutObject'],
+  // Completing reads the staged upload (HEAD, ranged and whole GET), writes the document, removes the staged and replaced ones.
+  complete: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+};
+
+/**
+ * Bucket-level actions of a DocumentsAccess (on the bucket, not its objects). Completing an upload asks whether a
+ * staged key exists: without s3:ListBucket, S3 answers 403, not 404, for a missing key (AWS: "If you don't have the
+ * s3:ListBucket permission, Amazon S3 returns an HTTP status code 403"), and a client's unknown upload_id would be a 500.
+ */
+export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, readonly string[]>>> = {
+  complete: ['s3:ListBucket'],
 };
 
 /** What a route's function may do to a table. */
@@ -61,7 +74,8 @@ export interface RouteDefinition {
   readonly rawBody?: true;
   /**
    * What the route does to the exemption documents bucket (deployed) / folder (local); the stack grants exactly that:
-   * `read` GetObject, `write` PutObject and DeleteObject (a replaced document's bytes are removed), `delete` DeleteObject.
+   * `read` GetObject, `write` PutObject and DeleteObject (a replaced document's bytes are removed), `delete` DeleteObject,
+   * `upload` PutObject (a pre-signed PUT), `complete` GetObject, PutObject and DeleteObject.
    */
   readonly documents?: DocumentsAccess;
 }
@@ -159,6 +173,8 @@ export const routes = [
   route({ name: 'exemptions-revoke', method: 'DELETE', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['UpdateItem', 'GetItem'] }, pathIds: exemptionIds, summary: 'Revoke an exemption certificate (kept for audit)' }),
   route({ name: 'exemption-document-put', method: 'PUT', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, rawBody: true, documents: 'write', summary: "Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB)" }),
   route({ name: 'exemption-document-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'read', summary: "Download a certificate's document" }),
+  route({ name: 'exemption-document-upload-url', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/upload_url', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'upload', summary: "Get a pre-signed URL to upload a certificate's document (up to 5 MiB)" }),
+  route({ name: 'exemption-document-complete', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/complete', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, documents: 'complete', summary: 'Attach the document uploaded to a pre-signed URL, once checked' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

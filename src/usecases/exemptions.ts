@@ -2,7 +2,7 @@
  * Use case: the exemption certificates of a customer (issue 12; docs/customers.md): create, list (by status, and the
  * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
  */
-import { sniffDocumentType, MAX_DOCUMENT_BYTES } from '../domain/documents/document-type';
+import { sniffDocumentType, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../domain/documents/document-type';
 import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
 import {
   DEFAULT_EXPIRING_WITHIN_DAYS,
@@ -89,19 +89,32 @@ export async function revokeExemption(deps: Pick<Ports, 'exemptions'>, accountId
 }
 
 /**
+ * The type of a document from its size and first bytes, or the 4xx the direct PUT and the pre-signed upload's
+ * `complete` both answer: over MAX_DOCUMENT_BYTES 413, empty 400, neither PDF, PNG nor JPEG 415.
+ */
+export function checkedDocumentType(size: number, firstBytes: Buffer): DocumentContentType {
+  checkDocumentSize(size);
+  const contentType = sniffDocumentType(firstBytes);
+  if (!contentType) throw new AppError(415, 'unsupported_media_type', 'The document must be a PDF, PNG or JPEG file; its bytes are none of these.');
+  return contentType;
+}
+
+/** The size rule alone (413 over 5 MiB, 400 empty): also checked before an upload URL is given. */
+export function checkDocumentSize(size: number): void {
+  if (size > MAX_DOCUMENT_BYTES) {
+    throw new AppError(413, 'document_too_large', `The document is ${size} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
+  }
+  if (size === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
+}
+
+/**
  * Stores a document for a certificate: at most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its bytes (the sent
  * Content-Type is not trusted). The bytes go to the blob store first, under a key made of their hash, then the
  * certificate records them; a failure in between leaves only an unreferenced blob, never a record without its bytes.
  */
 export async function putExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string, bytes: Buffer, now = new Date()): Promise<Exemption> {
-  if (bytes.length > MAX_DOCUMENT_BYTES) {
-    throw new AppError(413, 'document_too_large', `The document is ${bytes.length} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
-  }
-  if (bytes.length === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
-  const contentType = sniffDocumentType(bytes);
-  if (!contentType) throw new AppError(415, 'unsupported_media_type', 'The document must be a PDF, PNG or JPEG file; its bytes are none of these.');
-  const current = await stored(deps, accountId, customerId, id);
-  if (current.revoked_at !== null) throw revokedError(id);
+  const contentType = checkedDocumentType(bytes.length, bytes);
+  const current = await writableCertificate(deps, accountId, customerId, id);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await deps.documents.put(documentKey(accountId, customerId, id, sha256), bytes, contentType);
   const document = { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
@@ -112,6 +125,13 @@ export async function putExemptionDocument(deps: DocumentDeps, accountId: string
     await deps.documents.delete(documentKey(accountId, customerId, id, current.document.sha256)).catch(() => undefined);
   }
   return attached;
+}
+
+/** The certificate a document may be attached to: it exists (404) and is not revoked (409). */
+export async function writableCertificate(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string): Promise<StoredExemption> {
+  const current = await stored(deps, accountId, customerId, id);
+  if (current.revoked_at !== null) throw revokedError(id);
+  return current;
 }
 
 /** The document's bytes and type; 404 when the certificate has none. */

@@ -206,7 +206,7 @@ describe('tables', () => {
 });
 
 describe('exemption documents bucket', () => {
-  test('private, encrypted, versioned, TLS only, retained; a deleted document is gone 90 days later', () => {
+  test('private, encrypted, versioned, TLS only, retained; a deleted document is gone 90 days later, a staged upload after 1', () => {
     const buckets = Object.values(resources).filter((r) => r.Type === 'AWS::S3::Bucket');
     expect(buckets).toHaveLength(1);
     const [bucket] = buckets;
@@ -215,7 +215,13 @@ describe('exemption documents bucket', () => {
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: 'Enabled' },
-      LifecycleConfiguration: { Rules: [{ Id: 'ExpireDeletedDocuments', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' }] },
+      LifecycleConfiguration: {
+        Rules: [
+          { Id: 'ExpireDeletedDocuments', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+          // Uploads to a pre-signed URL never completed (docs/customers.md): gone after a day, the documents' prefix untouched.
+          { Id: 'ExpireStagedUploads', Prefix: 'exemption-documents/staged/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+        ],
+      },
     });
     const policy = Object.values(resources).find((r) => r.Type === 'AWS::S3::BucketPolicy');
     expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
@@ -230,6 +236,14 @@ describe('exemption documents bucket', () => {
     expect(statementsOf('ExemptionDocumentGet').map((st) => st.Action)).toEqual(['s3:GetObject']);
     expect(statementsOf('ExemptionDocumentPut').map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:PutObject']]);
     expect(statementsOf('CustomersDelete').map((st) => st.Action)).toEqual(['s3:DeleteObject']);
+    expect(statementsOf('ExemptionDocumentUploadUrl').map((st) => st.Action)).toEqual(['s3:PutObject']);
+    // Completing also tells a missing staged key (404) from a refused one: ListBucket, on the bucket itself.
+    const complete = statementsOf('ExemptionDocumentComplete');
+    expect(complete.map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], 's3:ListBucket']);
+    expect(JSON.stringify(complete[1].Resource)).not.toContain('/exemption-documents');
+    for (const fn of ['ExemptionDocumentGet', 'ExemptionDocumentPut', 'ExemptionDocumentUploadUrl', 'CustomersDelete']) {
+      expect(JSON.stringify(statementsOf(fn))).not.toContain('s3:ListBucket');
+    }
     expect(JSON.stringify(statementsOf('CustomersDelete')[0].Resource)).toContain('/exemption-documents/*');
     expect(statementsOf('CustomersGet')).toEqual([]);
   });

@@ -386,6 +386,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{id}/exemptions/{eid}/document/upload_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get a pre-signed URL to upload a certificate's document (up to 5 MiB) */
+        post: operations["exemptionDocumentUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/exemptions/{eid}/document/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach the document uploaded to a pre-signed URL, once checked */
+        post: operations["exemptionDocumentComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1276,6 +1310,20 @@ export interface components {
              */
             updated_at: string;
         };
+        DocumentUpload: {
+            /** @description Names the upload to `POST .../document/complete` once the bytes are sent */
+            upload_id: string;
+            /** @description Where to send the bytes: an S3 pre-signed URL when deployed, the local server locally */
+            url: string;
+            /** @constant */
+            method: "PUT";
+            /** @description Headers to send exactly as given (they are signed into the URL) */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description When the URL stops working (ISO 8601 UTC); ask for another after that */
+            expires_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -1804,6 +1852,7 @@ export type SchemaProduct = components['schemas']['Product'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
 export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
+export type SchemaDocumentUpload = components['schemas']['DocumentUpload'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -3535,7 +3584,9 @@ export interface operations {
     };
     exemptionDocumentGet: {
         parameters: {
-            query?: never;
+            query?: {
+                redirect?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The customer's id; one of another shape cannot exist (404) */
@@ -3559,6 +3610,17 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                 };
+            };
+            /** @description The document is over 4 MiB, or `redirect=true` was asked: `Location` is a pre-signed GET of it */
+            303: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    /** @description A pre-signed GET of the document, valid 5 minutes; send it without the Authorization header */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Error400ValidationError"];
             401: components["responses"]["Error401Unauthorized"];
@@ -3605,6 +3667,108 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ExemptionRevoked"];
+            413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionDocumentUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "application/pdf",
+                 *       "content_length": 81
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The Content-Type the client will send with the bytes: application/pdf, image/png, image/jpeg. The type stored is still read from the bytes at `complete`. */
+                    content_type: string;
+                    /** @description The exact size in bytes the client will send (at most 5242880); the URL accepts no other size. */
+                    content_length: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where and how to PUT the bytes, then POST .../document/complete with the upload_id */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUpload"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ExemptionRevoked"];
+            413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    exemptionDocumentComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The exemption certificate's id; one of another shape cannot exist (404) */
+                eid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "upload_id": "upl_0mhx2k3c0a1b2c3d4e5f60718"
+                 *     }
+                 */
+                "application/json": {
+                    upload_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The certificate, with the uploaded document */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionCertificate"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];

@@ -4,6 +4,8 @@
  * signs every header it is given (the caller leaves out the ones AWS must not see signed, e.g. X-Amzn-Trace-Id) and
  * the payload's SHA-256, which it also sends as x-amz-content-sha256 as the SDK does. The signature oracle test
  * (test/unit/adapters/dynamodb-sigv4.test.ts) checks it against @smithy/signature-v4 and AWS's published example.
+ * presignQuery signs in the query string instead (S3's pre-signed URLs); test/unit/adapters/s3-blob-store.test.ts
+ * checks it against the SDK's presigner and AWS's published query-string example.
  */
 import { createHash, createHmac } from 'node:crypto';
 
@@ -72,4 +74,56 @@ export function signRequest(
     .digest('hex');
   headers.authorization = `${ALGORITHM} Credential=${credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
   return headers;
+}
+
+export interface RequestToPresign {
+  method: string;
+  /** The path, already URI-encoded (S3: encoded once). */
+  path: string;
+  /** Headers the URL's user must send as given (signed in; `host` must be among them). */
+  headers: Record<string, string>;
+}
+
+/** RFC 3986 encoding of a query name or value, as SigV4 asks (encodeURIComponent leaves !'()* alone). */
+const encodeQueryPart = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * A pre-signed URL's query string (SigV4 in the query, "Authenticating Requests: Using Query Parameters"): the
+ * X-Amz-* parameters and the signature over the given headers, with the payload UNSIGNED-PAYLOAD (the user of the
+ * URL sends bytes this function never sees; a signed content-length and content-type still bind their size and type).
+ * The session token is a query parameter and is signed, as the SDK's presigner does for S3.
+ */
+export function presignQuery(
+  request: RequestToPresign,
+  scope: { region: string; service: string },
+  credentials: AwsCredentials,
+  now: Date,
+  expiresInSeconds: number,
+): string {
+  const date = amzDate(now);
+  const day = date.slice(0, 8);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+  const names = Object.keys(headers).sort();
+  const signedHeaders = names.join(';');
+  const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
+  const query: Record<string, string> = {
+    'X-Amz-Algorithm': ALGORITHM,
+    'X-Amz-Credential': `${credentials.accessKeyId}/${credentialScope}`,
+    'X-Amz-Date': date,
+    'X-Amz-Expires': String(expiresInSeconds),
+    ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+    'X-Amz-SignedHeaders': signedHeaders,
+  };
+  const canonicalQuery = Object.keys(query)
+    .sort()
+    .map((name) => `${encodeQueryPart(name)}=${encodeQueryPart(query[name])}`)
+    .join('&');
+  const canonicalHeaders = names.map((name) => `${name}:${headers[name].trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalRequest = [request.method, request.path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
+  const stringToSign = [ALGORITHM, date, credentialScope, sha256Hex(canonicalRequest)].join('\n');
+  const signature = createHmac('sha256', signingKey(credentials.secretAccessKey, day, scope.region, scope.service))
+    .update(stringToSign)
+    .digest('hex');
+  return `${canonicalQuery}&X-Amz-Signature=${signature}`;
 }

@@ -46,6 +46,8 @@ export interface ResponseSpec {
   readonly schema?: z.ZodType;
   /** A body that is not JSON (text), e.g. `text/html`, or the media types it may have. */
   readonly mediaType?: string | readonly string[];
+  /** Headers the answer carries beyond the usual ones (e.g. a redirect's `Location`), each with what it says. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export type ResponseSpecs = Readonly<Record<number, ResponseSpec>>;
