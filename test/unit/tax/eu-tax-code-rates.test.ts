@@ -1,10 +1,10 @@
 // Unit tests (pure, no database): the EU member states' rates for the food, medicine, book and press tax codes
-// (data/vat-reduced-rates.json `tax_code` rows), checked by expected answers that name their sources and, row by row,
+// (data/vat-tax-code-rates.json), checked by expected answers that name their sources and, row by row,
 // against ibericode/vat-rates (../shared/data, read in place: reference data by others, never copied).
-import reducedRatesJson from '../../../data/vat-reduced-rates.json';
+import taxCodeRatesJson from '../../../data/vat-tax-code-rates.json';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import { euMemberStates } from '../../../src/domain/geography/countries';
-import { taxCodeVatRate } from '../../../src/domain/tax/rate-data';
+import { taxCodeVatRate } from '../../../src/domain/tax/tax-code-vat-rates';
 import type { TaxRateContext } from '../../../src/domain/tax/rate-engine';
 import { calculateTaxCodeRate } from '../../../src/domain/tax/tax-code-rate';
 import { ibericodeRates, type IbericodePeriod } from '../../support/shared-data';
@@ -116,7 +116,7 @@ describe('food, medicines, books and press in the member states beyond the first
 
 describe('every tax-code rate in an EU country is one ibericode lists for the same days', () => {
   interface Row { country: string; tax_code?: string; rate: number; effective_from: string; effective_to?: string }
-  const rows = (reducedRatesJson.entries as Row[]).filter((row) => row.tax_code && euMemberStates.has(row.country));
+  const rows = (taxCodeRatesJson.entries as Row[]).filter((row) => row.tax_code && euMemberStates.has(row.country));
   const items = ibericodeRates();
 
   /** ibericode's periods of a country as [from, to] ranges (its file lists them newest first; "0000-01-01" = before all). */
