@@ -96,6 +96,14 @@ describe('food, medicines, books and press in the member states beyond the first
     expect(rateOf('levy_books', 'MT').result.country_rate).toBe(0.05);
   });
 
+  it('Hungary: medicines, books and press 5 %, daily newspapers zero-rated from 2024', () => {
+    // Áfa tv. 82. § (2) with 3. számú melléklet: 5 %; daily newspapers (CN 4902, four issues a week) 0 % from 2024-01-01.
+    expect(rateOf('levy_prescription_drugs', 'HU').result.country_rate).toBe(0.05);
+    expect(rateOf('levy_newspapers', 'HU', '2023-06-01').result.country_rate).toBe(0.05);
+    expect(rateOf('levy_newspapers', 'HU', '2024-06-01')).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
+    expect(rateOf('levy_magazines', 'HU').result.country_rate).toBe(0.05);
+  });
+
   it('every member state has a row for each of the five codes today, except the mixed ones listed in docs/products.md', () => {
     // Not one rate, or not verified (docs/products.md, "Food, medicines and print in the EU"): left without a row.
     const unmodelled = new Set(['HR levy_groceries', 'HR levy_newspapers', 'HR levy_magazines', 'HU levy_groceries', 'SK levy_groceries', 'FI levy_newspapers', 'FI levy_magazines']);
