@@ -59,9 +59,14 @@ function vatStandardTable(): string {
 }
 
 function categoryRateTable(): string {
-  // A row is a category's or a tax code's (data/tax-codes.json): the column names which.
-  const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, text(entry.category ?? entry.tax_code), pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
-  return markdownTable(['country', 'category or tax code', 'rate', 'from', 'to', 'source'], rows);
+  const rows = rowsOf(readData('vat-reduced-rates.json').entries).map((entry) => [entry.country, text(entry.category), pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
+  return markdownTable(['country', 'category', 'rate', 'from', 'to', 'source'], rows);
+}
+
+function taxCodeRateTable(): string {
+  // A tax code's own rows (data/tax-codes.json names the codes), sorted by country as the file keeps them.
+  const rows = rowsOf(readData('vat-tax-code-rates.json').entries).map((entry) => [entry.country, text(entry.tax_code), pct(entry.rate), fromOf(entry), toOf(entry), sourceOf(entry)]);
+  return markdownTable(['country', 'tax code', 'rate', 'from', 'to', 'source'], rows);
 }
 
 function canadaTables(): string {
@@ -159,6 +164,10 @@ function sectionMarkdown(): string {
     '### Category rates (`data/vat-reduced-rates.json`)',
     '',
     categoryRateTable(),
+    '',
+    '### Tax-code rates (`data/vat-tax-code-rates.json`)',
+    '',
+    taxCodeRateTable(),
     '',
     '### Canada (`data/canada-provinces.json`)',
     '',

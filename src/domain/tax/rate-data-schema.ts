@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the schemas of the rate and rule data files (data/vat-standard-rates.json, vat-reduced-rates.json,
+ * Domain (pure): the schemas of the rate and rule data files (data/vat-standard-rates.json, vat-reduced-rates.json, vat-tax-code-rates.json,
  * canada-provinces.json, us-states.json) and the types they give. Loaded only to validate the files (rate-data.ts
  * parseDataFile: tests, `npm start`, the CLI, the synth), never by a deployed function, whose files were validated
  * before it was built: building these schemas was about 5 ms of a cold start.
@@ -50,23 +50,29 @@ function buildRateDataSchemas() {
   /** A tax code's id as the rule data names it (data/tax-codes.json; src/domain/tax/tax-codes.ts checks each one exists). */
   const taxCodeId = z.string().regex(/^levy_[a-z0-9_]+$/, 'a tax code id such as levy_groceries');
 
-  /** A category's rows (`category`) or a tax code's (`tax_code`), never both: the key its dated series is kept under. */
+  /** The key a row's dated series is kept under: its country and its category or tax code. */
   const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
+  const eachSeriesDated = (entries: { country: string; category?: string; tax_code?: string; effective_from: string; effective_to?: string }[], ctx: z.RefinementCtx) => {
+    for (const key of new Set(entries.map(reducedRowKey))) {
+      const problem = datedRowsProblem(entries.filter((entry) => reducedRowKey(entry) === key));
+      if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
+    }
+  };
 
+  /** A category's rates per country (data/vat-reduced-rates.json: e-books...). */
   const vatReducedSchema = z.strictObject({
     description: z.string(),
     entries: z
-      .array(
-        z
-          .object({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories).optional(), tax_code: taxCodeId.optional(), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source })
-          .refine((entry) => (entry.category === undefined) !== (entry.tax_code === undefined), 'needs exactly one of category and tax_code'),
-      )
-      .superRefine((entries, ctx) => {
-        for (const key of new Set(entries.map(reducedRowKey))) {
-          const problem = datedRowsProblem(entries.filter((entry) => reducedRowKey(entry) === key));
-          if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
-        }
-      }),
+      .array(z.strictObject({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+      .superRefine(eachSeriesDated),
+  });
+
+  /** A tax code's rates per country (data/vat-tax-code-rates.json: food, medicines, print...), read on demand. */
+  const vatTaxCodeSchema = z.strictObject({
+    description: z.string(),
+    entries: z
+      .array(z.strictObject({ country: z.string().refine(isAssignedCountry), tax_code: taxCodeId, rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+      .superRefine(eachSeriesDated),
   });
 
   const canadaSchema = z.strictObject({
@@ -192,7 +198,7 @@ function buildRateDataSchemas() {
     ),
   });
 
-  return { vatStandardSchema, vatReducedSchema, canadaSchema, usStatesSchema, usRuleSchema, governmentRuleSchema };
+  return { vatStandardSchema, vatReducedSchema, vatTaxCodeSchema, canadaSchema, usStatesSchema, usRuleSchema, governmentRuleSchema };
 }
 
 let built: ReturnType<typeof buildRateDataSchemas> | undefined;

@@ -80,13 +80,12 @@ export function countriesWithVat(): string[] {
 }
 
 type ReducedRows = typeof vatReduced.entries;
-/** The reduced-rate rows of each country and category (or tax code: its id as the key), in data order. */
+/** The reduced-rate rows of each country and category, in data order. */
 const reducedRows = new Map<string, Map<string, ReducedRows>>();
 for (const entry of vatReduced.entries) {
   const byCategory = reducedRows.get(entry.country) ?? new Map<string, ReducedRows>();
   reducedRows.set(entry.country, byCategory);
-  const key = entry.tax_code ?? entry.category!;
-  byCategory.set(key, [...(byCategory.get(key) ?? []), entry]);
+  byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
 }
 function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
   const found = rowOn(rows, date);
@@ -103,42 +102,16 @@ export function reducedVatRate(country: string, category: ProductCategory, date:
   return rows ? onDate(rows, date, reducedOn, rows) : undefined;
 }
 
-/**
- * A tax code's own rate in a country on a date (GB zero-rated food, DE 7 % books), or undefined when the country
- * has no row for the code on that date: then its category's rate applies (reducedVatRate, else the standard rate).
- */
-export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
-  const rows = reducedRows.get(country)?.get(taxCode);
-  return rows ? onDate(rows, date, reducedOn, rows) : undefined;
-}
-
-/** The tax codes with rows of their own in some VAT country (data/vat-reduced-rates.json `tax_code` rows). */
-const vatTaxCodesWithRows = new Set(vatReduced.entries.flatMap((entry) => (entry.tax_code ? [entry.tax_code] : [])));
-
-/**
- * Whether the data leaves a tax code's rate in a country on a date unmodelled: the code has rows somewhere (it is
- * known to be taxed apart from its category), but none for this country, or none yet on this date (before its
- * first row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between
- * two rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
- */
-export function taxCodeVatRateUnmodelled(country: string, taxCode: string, date: string): boolean {
-  if (!vatTaxCodesWithRows.has(taxCode)) return false;
-  const rows = reducedRows.get(country)?.get(taxCode);
-  if (!rows) return true;
-  return rowOn(rows, date).kind === 'before_history';
-}
-
 /** Whether a tax code is zero-rated in Canada (GST/HST, QST and PST alike), with its source. */
 export function canadaZeroRatedTaxCode(taxCode: string): { tax_code: string; source: string } | undefined {
   return canada.zero_rated_tax_codes?.find((row) => row.tax_code === taxCode);
 }
 
-/** The tax codes the rule data names (for the catalogue's check that each exists). */
+/** The tax codes the US and Canadian rule data name (for the catalogue's check that each exists; VAT: tax-code-vat-rates.ts). */
 export function taxCodesInRuleData(): string[] {
   const us = [usStates.tax_codes, ...usStates.states.map((state) => state.tax_codes)].flatMap((rules) => Object.keys(rules ?? {}));
-  const vat = vatReduced.entries.flatMap((entry) => (entry.tax_code ? [entry.tax_code] : []));
   const ca = [...(canada.zero_rated_tax_codes ?? []), ...rebateRows].map((row) => row.tax_code);
-  return [...new Set([...us, ...vat, ...ca])];
+  return [...new Set([...us, ...ca])];
 }
 
 type RebateRow = NonNullable<typeof canada.provincial_part_rebated_tax_codes>[number];

@@ -3,6 +3,7 @@ import type { LocationInput } from '../fields/sale';
 import type { LocationLookups, LocationSource, ResolvedLocation } from '../geography/location';
 import type { LevelAmounts, LevelRateFields, TaxLevel } from '../money/levels';
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from './vocabulary';
+import type { DatedRate } from './rate-data';
 
 /** One row of the ZIP5 rate table (Avalara TAXRATES_ZIP5 format) as the Rates store returns it; rates are fractions. */
 export interface UsLocalRate {
@@ -45,8 +46,12 @@ export interface TaxRateContext {
 export interface TaxCodeRules {
   /** The code whose rows apply in the US (data/us-states.json tax_codes): the code itself or the one it follows. */
   readonly us: string;
-  /** The code whose rows apply in VAT/GST countries and Canada (data/vat-reduced-rates.json, canada-provinces.json). */
+  /** The code whose rows apply in VAT/GST countries and Canada (data/vat-tax-code-rates.json, canada-provinces.json). */
   readonly vat: string;
+  /** That code's own VAT rate in a country on a date (undefined: no row then), read by the catalogue's chunk. */
+  readonly vatRate: (country: string, date: string) => DatedRate | undefined;
+  /** Whether that code has rows elsewhere but none here on that date (the category rate is only a stand-in). */
+  readonly vatUnmodelled: (country: string, date: string) => boolean;
   /** A business-use code reads the B2B rows and a personal-use code the B2C rows, whoever the buyer is. */
   readonly usGroup?: 'B2B' | 'B2C';
 }

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import taxCodesJson from '#data/tax-codes.json';
 import { parseDataFile, source } from './data-file';
 import { taxCodesInRuleData } from './rate-data';
+import { taxCodeVatRate, taxCodeVatRateUnmodelled, vatTaxCodesWithRows } from './tax-code-vat-rates';
 import type { TaxCodeRules } from './rate-types';
 import { defaultTaxCodeIds } from './taxability';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type ProductCategory } from './vocabulary';
@@ -58,7 +59,7 @@ export const taxCodesFileSchema = z
         if (target !== undefined && !ids.has(target)) ctx.addIssue({ code: 'custom', message: `${code.id} follows unknown code ${target}` });
       }
     }
-    for (const named of taxCodesInRuleData()) {
+    for (const named of [...taxCodesInRuleData(), ...vatTaxCodesWithRows()]) {
       if (!ids.has(named)) ctx.addIssue({ code: 'custom', message: `the rule data names ${named}, which is not in the catalogue` });
     }
   });
@@ -121,9 +122,12 @@ export function defaultTaxCode(category: ProductCategory): TaxCode {
 export function taxCodeRules(id: string): TaxCodeRules | undefined {
   const entry = entryById.get(id);
   if (!entry) return undefined;
-  const rules: { us: string; vat: string; usGroup?: 'B2B' | 'B2C' } = {
+  const vat = entry.vat_rules_like ?? entry.rules_like ?? entry.id;
+  const rules: { -readonly [K in keyof TaxCodeRules]: TaxCodeRules[K] } = {
     us: entry.us_rules_like ?? entry.rules_like ?? entry.id,
-    vat: entry.vat_rules_like ?? entry.rules_like ?? entry.id,
+    vat,
+    vatRate: (country, date) => taxCodeVatRate(country, vat, date),
+    vatUnmodelled: (country, date) => taxCodeVatRateUnmodelled(country, vat, date),
   };
   if (entry.us_use) rules.usGroup = entry.us_use === 'business' ? 'B2B' : 'B2C';
   return Object.freeze(rules);

@@ -5,7 +5,7 @@
  */
 import { vatAreaOf } from '../geography/countries';
 import type { ResolvedLocation } from '../geography/location';
-import { reducedVatRate, standardVatRate, taxCodeVatRate, taxCodeVatRateUnmodelled } from './rate-data';
+import { reducedVatRate, standardVatRate } from './rate-data';
 import type { Outcome, RuleBasis, TaxCodeRules, TaxRateInput } from './rate-types';
 import { isBusiness, type ProductCategory } from './vocabulary';
 
@@ -44,16 +44,16 @@ export function categoryVatRate(country: string, category: ProductCategory, date
 /**
  * The VAT rate of a sale and the row it comes from: the tax code's row where the data has one for that date (GB
  * zero-rated food), else the category's (e-books), else the standard rate; undefined without VAT. `unmodelled`: the
- * code has rows in other countries but none here (taxCodeVatRateUnmodelled), so the category rate is only a stand-in.
+ * code has rows in other countries but none here (TaxCodeRules.vatUnmodelled), so the category rate is only a stand-in.
  */
 export function vatRateOf(country: string, category: ProductCategory, date: string, taxCode?: TaxCodeRules): { ppm: number; basis: RuleBasis; unmodelled?: true } | undefined {
   const standard = standardVatRate(country, date);
   if (!standard) return undefined;
-  const codeRow = taxCode ? taxCodeVatRate(country, taxCode.vat, date) : undefined;
+  const codeRow = taxCode ? taxCode.vatRate(country, date) : undefined;
   const row = codeRow ?? reducedVatRate(country, category, date);
   const rate = row ? { ppm: row.ppm, source: row.source } : { ppm: standard.ppm, source: standard.source };
   const basis: RuleBasis = { source: rate.source, rate: rate.ppm === 0 ? 'zero' : rate.ppm < standard.ppm ? 'reduced' : 'standard' };
-  if (taxCode && !codeRow && taxCodeVatRateUnmodelled(country, taxCode.vat, date)) {
+  if (taxCode && !codeRow && taxCode.vatUnmodelled(country, date)) {
     return { ppm: rate.ppm, basis: { source: notModelledSource(country, rate.source), rate: basis.rate }, unmodelled: true };
   }
   return { ppm: rate.ppm, basis };

@@ -186,11 +186,12 @@ describe('the rate of a tax code', () => {
     });
 
     it('a code taxed apart elsewhere but without a row here answers the category rate and says so', () => {
-      // Austria: no levy_groceries row in Levy's data (UStG 1994 § 10 Abs. 2 taxes food at 10 %); the answer is the
-      // standard 20 % (UStG 1994 § 10 Abs. 1) with the note and a rule_source that does not pretend.
-      const austria = calculateTaxCodeRate(sale('levy_groceries', { country: 'AT' }), deSeller);
-      expect(austria).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.2, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
-      expect(austria.rule_source).toMatch(/^no row for this tax code in AT: the category rate \(/);
+      // Hungary: no levy_groceries row in Levy's data (Áfa tv. 82. § and 3. számú melléklet tax milk, eggs, poultry
+      // and pork at 5 %, other food at the standard 27 %: not one rate); the answer is the standard 27 % (Áfa tv. 82. §
+      // (1)) with the note and a rule_source that does not pretend.
+      const hungary = calculateTaxCodeRate(sale('levy_groceries', { country: 'HU' }), deSeller);
+      expect(hungary).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.27, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
+      expect(hungary.rule_source).toMatch(/^no row for this tax code in HU: the category rate \(/);
       // Children's clothing has rows in GB and IE only (VATA 1994 Sch. 8 Group 16; VATCA 2010 Sch. 2): Germany is not modelled.
       expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'DE' }), deSeller).result.notes).toEqual(['tax_code_not_modelled_in_jurisdiction']);
       // A row at the standard rate is a modelled answer: DE medicines 19 % (UStG § 12 Abs. 1), no note.
@@ -200,7 +201,7 @@ describe('the rate of a tax code', () => {
       // A code no country's rows tax apart (candy follows its category everywhere) carries no note.
       expect(calculateTaxCodeRate(sale('levy_candy', { country: 'AT' }), deSeller).result.notes).toBeUndefined();
       // The note is the answer's, not the reverse charge's: a business across the border self-assesses, no note.
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'AT' }, { customer_type: 'B2B' }), deSeller).result.notes).toBeUndefined();
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'HU' }, { customer_type: 'B2B' }), deSeller).result.notes).toBeUndefined();
     });
 
     it('a code without rows in a country follows its category: an audiobook is an e-book (DE 7 %), a textbook a book (GB 0 %)', () => {
