@@ -386,6 +386,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List registrations (cursor-paginated; by status and country) */
+        get: operations["registrationsList"];
+        put?: never;
+        /** Create a tax registration of an entity */
+        post: operations["registrationsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a registration */
+        get: operations["registrationsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** End a registration (expires_at) or change its number */
+        patch: operations["registrationsUpdate"];
+        trace?: never;
+    };
+    "/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's tax settings (collection, approaching threshold) */
+        get: operations["settingsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the account's tax settings */
+        patch: operations["settingsUpdate"];
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1276,6 +1330,74 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "id": "reg_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "entity_id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "country": "US",
+         *       "state": "CA",
+         *       "type": "SALES_TAX",
+         *       "registration_number": "123-456789",
+         *       "active_from": "2026-01-01",
+         *       "status": "active",
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        Registration: {
+            /** @example reg_0mhx2k3c0f1e2d3c4b5a69788 */
+            id: string;
+            /** @description The entity that holds the registration */
+            entity_id: string;
+            /** @description ISO 3166-1 alpha-2; for OSS and IOSS the member state of identification */
+            country: string;
+            /** @description US state or Canadian province (ISO 3166-2 suffix), where the registration is with it */
+            state?: string;
+            /** @enum {string} */
+            type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+            registration_number?: string;
+            /**
+             * Format: date
+             * @description First day the registration is in force
+             * @example 2026-01-01
+             */
+            active_from: string;
+            /**
+             * Format: date
+             * @description First day it is no longer in force (exclusive); absent: open-ended
+             */
+            expires_at?: string;
+            /**
+             * @description Derived from active_from and expires_at on today's date (UTC); never stored
+             * @enum {string}
+             */
+            status: "scheduled" | "active" | "expired";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "collection": "registered_only",
+         *       "approaching_threshold_percent": 80
+         *     }
+         */
+        Settings: {
+            /**
+             * @description `everywhere`: tax wherever taxable; `registered_only`: only where an active registration covers the sale
+             * @enum {string}
+             */
+            collection: "everywhere" | "registered_only";
+            /** @description Share of a nexus threshold (1-99) from which the nexus report answers `approaching` */
+            approaching_threshold_percent: number;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -1534,6 +1656,26 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "refund_exists" | "refund_in_progress";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `registration_overlaps`: a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)
+         *
+         *     `registration_changed_concurrently`: the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request
+         */
+        Error409RegistrationOverlapsRegistrationChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "registration_overlaps" | "registration_changed_concurrently";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -1804,6 +1946,8 @@ export type SchemaProduct = components['schemas']['Product'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
 export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
+export type SchemaRegistration = components['schemas']['Registration'];
+export type SchemaSettings = components['schemas']['Settings'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -1819,6 +1963,7 @@ export type ResponseError409IdempotencyKeyInUseTransactionExists = components['r
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
+export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409RegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
@@ -3610,6 +3755,255 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409ExemptionRevoked"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                status?: "scheduled" | "active" | "expired";
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of registrations in creation order, filtered by status (today) and country */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Registration"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The entity registered; default the primary entity */
+                    entity_id?: string;
+                    country: string;
+                    state?: string;
+                    /** @enum {string} */
+                    type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+                    registration_number?: string;
+                    /**
+                     * Format: date
+                     * @description First day in force (YYYY-MM-DD)
+                     */
+                    active_from: string;
+                    /**
+                     * Format: date
+                     * @description First day no longer in force (YYYY-MM-DD, exclusive)
+                     */
+                    expires_at?: string;
+                    id?: unknown;
+                    status?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new registration, its status derived from its dates */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            409: components["responses"]["Error409RegistrationOverlapsRegistrationChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null reopens the registration */
+                    expires_at?: string | null;
+                    registration_number?: string | null;
+                    entity_id?: unknown;
+                    country?: unknown;
+                    state?: unknown;
+                    type?: unknown;
+                    active_from?: unknown;
+                    id?: unknown;
+                    status?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated registration */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409RegistrationOverlapsRegistrationChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    settingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's tax settings */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    settingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    collection?: "everywhere" | "registered_only";
+                    approaching_threshold_percent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The account's tax settings after the change */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
