@@ -633,11 +633,15 @@ export interface components {
              * @description Why the line is or is not taxed
              * @enum {string}
              */
-            taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+            taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
             /** @description The customer's exemption certificate that applied */
             exemption_id?: string;
             /** @description The certificate's exempt share: only the rest of the amount is taxed */
             exempt_percentage?: number;
+            /** @description The seller's registration the tax is collected under (collection `registered_only`, or the rate route's apply_registrations) */
+            registration_id?: string;
+            /** @description Only with apply_registrations: whether the seller charges this tax under the collection setting and its registrations (docs/nexus.md) */
+            collecting?: boolean;
         };
         /** @description Where the tax is due */
         Jurisdiction: {
@@ -779,11 +783,13 @@ export interface components {
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
-                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The customer's exemption certificate that applied */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
+                /** @description The seller's registration the tax is collected under (collection `registered_only`, or the rate route's apply_registrations) */
+                registration_id?: string;
             }[];
             /** @description Minor units of the currency (cents) */
             subtotal: number;
@@ -859,7 +865,7 @@ export interface components {
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
-                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
                     id: string;
@@ -868,6 +874,8 @@ export interface components {
                     certificate_number: string;
                     exempt_percentage: number;
                 };
+                /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
+                registration_id?: string;
                 /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
                 exempt_amount?: number;
             }[];
@@ -944,7 +952,7 @@ export interface components {
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
-                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
                     id: string;
@@ -953,6 +961,8 @@ export interface components {
                     certificate_number: string;
                     exempt_percentage: number;
                 };
+                /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
+                registration_id?: string;
                 /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
                 exempt_amount?: number;
                 /** @description Minor units of the currency (cents) */
@@ -2400,6 +2410,7 @@ export interface operations {
                     date?: string;
                     /** @enum {string} */
                     government_level?: "federal" | "state" | "local";
+                    apply_registrations?: boolean;
                 };
             };
         };

@@ -14,7 +14,10 @@
  * - IOSS (Art. 369l-369x): B2C distance sales of goods imported into the EU (SHIPPED physical goods), into every
  *   member state; the EUR 150 consignment ceiling is the caller's to respect (Levy does not see the consignment).
  */
+import type { LineRate } from '../cart/cart';
 import { euMemberStates } from '../geography/countries';
+import { levelRateFields, zeroLevels } from '../money/levels';
+import { ppmToFraction } from '../money/money';
 import type { DeliveryMethod, ProductCategory } from '../tax/vocabulary';
 import { inForceOn, type StoredRegistration } from './registration';
 
@@ -71,3 +74,12 @@ export function collectionFor(registrations: readonly StoredRegistration[], line
 }
 
 const isScheme = (r: StoredRegistration): boolean => r.type === 'OSS_UNION' || r.type === 'OSS_NON_UNION' || r.type === 'IOSS';
+
+/**
+ * A line's rate when the seller does not collect: every level zeroed, the rest of the answer (where, why taxable)
+ * kept, and not flagged exempt (the customer is not exempt; the seller is not registered there).
+ */
+export function notCollectedRate<R extends LineRate>(rate: R): R {
+  const ppm = zeroLevels();
+  return { ...rate, result: { ...rate.result, ...levelRateFields(ppm, ppmToFraction), total_rate: 0 }, ppm, totalPpm: 0 };
+}
