@@ -171,13 +171,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: { name: 'account_id', type: 'S' },
     // `reg_...` registrations, and `slot#<entity>|<type>|<country>|<state>` items that serialise overlapping writes.
     sortKey: { name: 'id', type: 'S' },
-    description: 'Tax registrations of the account\'s entities, with one slot item per entity, type and jurisdiction (the overlap rule).',
+    description: 'Tax registrations, and one slot item per entity, type and jurisdiction (overlaps).',
   },
   Settings: {
     id: 'Settings',
     envVar: 'SETTINGS_TABLE',
     partitionKey: { name: 'account_id', type: 'S' },
-    description: 'The tax settings an account changed (collection, approaching_threshold_percent); absent: the defaults.',
+    description: 'The tax settings an account changed.',
   },
 };
 

@@ -158,6 +158,8 @@ export async function quoteSale(
   const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), saleCollection(deps, accountId, sale.collection)]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
+  // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
+  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
 
   const byKind = new Map<string, RatedLine>();
   const rateLine = (index: number): RatedLine => {
@@ -166,9 +168,10 @@ export async function quoteSale(
     const key = code ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}` : `category|${line.product_category}|${line.delivery_method}`;
     let rated = byKind.get(key);
     if (!rated) {
+      const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
       rated = code
-        ? subjects!.rateByCode(input, context, code, line.delivery_method)
-        : categoryLine(calculateTaxRateDetailed({ ...input, product_category: line.product_category!, delivery_method: line.delivery_method! }, context), line.product_category!, line.delivery_method!);
+        ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
+        : categoryLine(calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext), line.product_category!, line.delivery_method!);
       if (customer.exempt) rated = whollyExempt(rated);
       else {
         // A line the seller does not collect bears no tax whatever certificate the customer holds.
@@ -204,6 +207,24 @@ async function saleCollection(
   const { loadSaleCollection, collectedLine } = await import('./sale-collection');
   const loaded: SaleCollection = await loadSaleCollection({ settings: deps.settings, registrations: deps.registrations }, accountId, use);
   return { collect: (line, sale) => collectedLine(loaded, sale, line) };
+}
+
+/**
+ * Where a PICKUP sale is taxed: the selling entity's country and state (docs/nexus.md "Establishments"). The sale is
+ * domestic there (the seller is established where the goods or services are handed over), so no reverse charge; no
+ * ZIP is known, so a US establishment is taxed at its state's base rate. A sale mixing PICKUP and delivered lines has
+ * two places of supply and is refused (one jurisdiction per recorded sale).
+ */
+function establishmentQuote<I extends { location: LocationInput }>(seller: Entity, lines: readonly LineSubject[], input: I, context: TaxRateContext, lookups: QuoteDeps['locations']) {
+  if (lines.some((line) => line.delivery_method !== 'PICKUP')) {
+    throw fieldError('line_items', 'mix PICKUP lines (taxed where the selling entity is) with delivered ones (taxed where the customer is): send them as two sales');
+  }
+  if (seller.country === 'US' && !seller.state) {
+    throw fieldError('entity_id', `names entity '${seller.id}', which has no state: a PICKUP sale is taxed where the entity is (set its state, or name the entity the goods are handed over at)`);
+  }
+  const location: LocationInput = { country: seller.country, ...(seller.state ? { state: seller.state } : {}) };
+  const resolved = resolveLocation(location, lookups);
+  return { input: { ...input, location }, context: { ...context, seller: { country: seller.country }, location: resolved, usLocal: null, usLocalFirstMonth: undefined } satisfies TaxRateContext };
 }
 
 function categoryLine(calculation: TaxRateCalculation, product_category: ProductCategory, delivery_method: DeliveryMethod): RatedLine {

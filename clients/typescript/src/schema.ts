@@ -564,6 +564,8 @@ export interface components {
             /** @description ISO 3166-1 alpha-2, upper case */
             country: string;
             tax_id: string | null;
+            /** @description US state or Canadian province where the entity is established (PICKUP sales are taxed there) */
+            state?: string | null;
             /** @description The seller of record, created with the account; it cannot be changed through the API */
             is_primary: boolean;
             /**
@@ -638,9 +640,9 @@ export interface components {
             exemption_id?: string;
             /** @description The certificate's exempt share: only the rest of the amount is taxed */
             exempt_percentage?: number;
-            /** @description The seller's registration the tax is collected under (collection `registered_only`, or the rate route's apply_registrations) */
+            /** @description The seller's registration that covers the line */
             registration_id?: string;
-            /** @description Only with apply_registrations: whether the seller charges this tax under the collection setting and its registrations (docs/nexus.md) */
+            /** @description With apply_registrations: whether the seller charges this tax */
             collecting?: boolean;
         };
         /** @description Where the tax is due */
@@ -788,7 +790,7 @@ export interface components {
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
-                /** @description The seller's registration the tax is collected under (collection `registered_only`, or the rate route's apply_registrations) */
+                /** @description The seller's registration that covers the line */
                 registration_id?: string;
             }[];
             /** @description Minor units of the currency (cents) */
@@ -2254,6 +2256,7 @@ export interface operations {
                     name: string;
                     country: string;
                     tax_id?: string | null;
+                    state?: string;
                     id?: unknown;
                     is_primary?: unknown;
                 };
@@ -2337,6 +2340,7 @@ export interface operations {
                     name?: string;
                     country?: string;
                     tax_id?: string | null;
+                    state?: string | null;
                     id?: unknown;
                     is_primary?: unknown;
                 };

@@ -75,7 +75,7 @@ export const lineTaxabilityShape = {
   taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
   exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
   exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
-  registration_id: z.string().optional().meta({ description: "The seller's registration the tax is collected under (collection `registered_only`, or the rate route's apply_registrations)" }),
+  registration_id: z.string().optional().meta({ description: "The seller's registration that covers the line" }),
 };
 
 /**
@@ -83,7 +83,7 @@ export const lineTaxabilityShape = {
  * (quote-tax-rate.ts `TaxRateAnswer`).
  */
 export const taxRateAnswerSchema = taxRateResultSchema
-  .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape, collecting: z.boolean().optional().meta({ description: 'Only with apply_registrations: whether the seller charges this tax under the collection setting and its registrations (docs/nexus.md)' }) })
+  .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape, collecting: z.boolean().optional().meta({ description: 'With apply_registrations: whether the seller charges this tax' }) })
   .meta({ id: 'TaxRateAnswer' });
 
 export type CustomerTreatmentMatches = Expect<Exactly<z.output<typeof customerTreatmentSchema>, CustomerTreatment>>;
