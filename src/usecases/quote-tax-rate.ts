@@ -25,7 +25,7 @@ import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } f
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
-import type { CollectionSale, CollectionUse, SaleCollection } from './sale-collection';
+import type { CollectionUse } from './sale-collection';
 import type { SaleSubjects } from './sale-subjects';
 
 export type { QuoteDeps, RatedLine } from './sale-quote-types';
@@ -155,11 +155,16 @@ export async function quoteSale(
   const customer = customerTreatment(declared, resolved.country, await checkedTaxId(check));
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
-  const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), saleCollection(deps, accountId, sale.collection)]);
+  // The collection setting and registrations are read only when the sale asks (./sale-collection, loaded on demand);
+  // deps without their stores (unit tests' memory ports) collect everywhere.
+  const { settings, registrations } = deps;
+  const use = sale.collection;
+  const collecting = use && settings && registrations ? import('./sale-collection').then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
+  const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), collecting]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
   // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
-  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
+  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? (await import('./sale-establishment')).establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
 
   const byKind = new Map<string, RatedLine>();
   const rateLine = (index: number): RatedLine => {
@@ -191,40 +196,6 @@ export async function quoteSale(
     date,
     line: rateLine,
   };
-}
-
-/**
- * The sale's collection context, read only when the sale asks for it (./sale-collection loads with a dynamic import,
- * so the rate route's path without apply_registrations never parses it nor reads the settings). Deps without the
- * settings and registrations stores (unit tests' memory ports) collect everywhere.
- */
-async function saleCollection(
-  deps: QuoteDeps,
-  accountId: string,
-  use: CollectionUse | undefined,
-): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine } | undefined> {
-  if (use === undefined || !deps.settings || !deps.registrations) return undefined;
-  const { loadSaleCollection, collectedLine } = await import('./sale-collection');
-  const loaded: SaleCollection = await loadSaleCollection({ settings: deps.settings, registrations: deps.registrations }, accountId, use);
-  return { collect: (line, sale) => collectedLine(loaded, sale, line) };
-}
-
-/**
- * Where a PICKUP sale is taxed: the selling entity's country and state (docs/nexus.md "Establishments"). The sale is
- * domestic there (the seller is established where the goods or services are handed over), so no reverse charge; no
- * ZIP is known, so a US establishment is taxed at its state's base rate. A sale mixing PICKUP and delivered lines has
- * two places of supply and is refused (one jurisdiction per recorded sale).
- */
-function establishmentQuote<I extends { location: LocationInput }>(seller: Entity, lines: readonly LineSubject[], input: I, context: TaxRateContext, lookups: QuoteDeps['locations']) {
-  if (lines.some((line) => line.delivery_method !== 'PICKUP')) {
-    throw fieldError('line_items', 'mix PICKUP lines (taxed where the selling entity is) with delivered ones (taxed where the customer is): send them as two sales');
-  }
-  if (seller.country === 'US' && !seller.state) {
-    throw fieldError('entity_id', `names entity '${seller.id}', which has no state: a PICKUP sale is taxed where the entity is (set its state, or name the entity the goods are handed over at)`);
-  }
-  const location: LocationInput = { country: seller.country, ...(seller.state ? { state: seller.state } : {}) };
-  const resolved = resolveLocation(location, lookups);
-  return { input: { ...input, location }, context: { ...context, seller: { country: seller.country }, location: resolved, usLocal: null, usLocalFirstMonth: undefined } satisfies TaxRateContext };
 }
 
 function categoryLine(calculation: TaxRateCalculation, product_category: ProductCategory, delivery_method: DeliveryMethod): RatedLine {

@@ -64,3 +64,12 @@ export function collectedLine(collection: SaleCollection, sale: CollectionSale, 
   if (collecting) return { ...line, taxability: { ...line.taxability, ...registration } };
   return { ...line, rate: notCollectedRate(line.rate), taxability: { ...line.taxability, taxability_reason: 'not_collecting' } };
 }
+
+/**
+ * The sale's collection context as quote-tax-rate.ts uses it: read once per sale, then applied to each rated line.
+ * Deps without the settings and registrations stores (unit tests' memory ports) never get here: they collect everywhere.
+ */
+export async function saleCollection(deps: Pick<Ports, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }> {
+  const loaded = await loadSaleCollection(deps, accountId, use);
+  return { collect: (line, sale) => collectedLine(loaded, sale, line) };
+}
