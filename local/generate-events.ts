@@ -65,6 +65,8 @@ export interface EventFixtures {
   exemption_to_revoke_id: string;
   /** The product the product events read, change and archive (archiving is repeatable; it stays readable). */
   product_id: string;
+  /** The registration the registration events read and change (issue 13). */
+  registration_id: string;
 }
 
 export interface Sample {
@@ -97,15 +99,25 @@ const location = { country: 'US', state: 'CA', postal_code: '94103' };
 export interface SampleVariation {
   today: string;
   freshId: (prefix: string) => string;
+  /**
+   * A far-future day no earlier run used (one a second): the one-day period of the registration the create event
+   * makes, so running it again never overlaps the last one (409).
+   */
+  freshDay: string;
 }
+
+const FRESH_DAYS_FROM = Date.UTC(2200, 0, 1);
+const freshDay = (): string => new Date(FRESH_DAYS_FROM + (Math.floor(Date.now() / 1000) % 2_000_000) * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string): string => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
 
 const currentRun = (): SampleVariation => ({
   today: new Date().toISOString().slice(0, 10),
   freshId: (prefix) => `${prefix}_${Date.now().toString(36)}${randomUUID().slice(0, 8)}`,
+  freshDay: freshDay(),
 });
 
 /** Fixed values for the samples the OpenAPI document shows as examples, so the document is the same every run. */
-const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix) => `${prefix}_1001` };
+const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix) => `${prefix}_1001`, freshDay: '2026-02-01' };
 
 const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
 const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
@@ -124,7 +136,7 @@ const transactionBody = (id: string, date: string) => ({
 
 /** One realistic request per route, naming the fixtures; a route added to src/config/routes.ts without one fails. */
 export function sampleRequests(f: EventFixtures, run: SampleVariation = currentRun()): Record<string, Sample> {
-  const { today, freshId } = run;
+  const { today, freshId, freshDay: day } = run;
   const month = today.slice(0, 7);
   const year = today.slice(0, 4);
   return {
@@ -177,6 +189,12 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'products-get': { pathParameters: { id: f.product_id } },
     'products-update': { pathParameters: { id: f.product_id }, body: { tax_code: 'levy_saas', description: 'Monthly team subscription' } },
     'products-archive': { pathParameters: { id: f.product_id } },
+    'registrations-create': { body: { country: 'DE', type: 'VAT', registration_number: 'DE136695976', active_from: day, expires_at: dayAfter(day) } },
+    'registrations-list': { query: { status: 'active', limit: '10' } },
+    'registrations-get': { pathParameters: { id: f.registration_id } },
+    'registrations-update': { pathParameters: { id: f.registration_id }, body: { registration_number: '12-3456789' } },
+    'settings-get': {},
+    'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -197,6 +215,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   exemption_id: 'exm_0mhx2k3c0a1b2c3d4e5f60718',
   exemption_to_revoke_id: 'exm_0mhx2k3c0a1b2c3d4e5f60719',
   product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
+  registration_id: 'reg_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -325,6 +344,15 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
   const exemptionToRevoke = await certificate(known.exemption_to_revoke_id, true);
   const productId = known.product_id && (await ports.products.get(id, known.product_id)) ? known.product_id : (await call('products-create', { body: productBody }, account)).id;
 
+  const registrationId =
+    known.registration_id && (await ports.registrations.get(id, known.registration_id))
+      ? known.registration_id
+      : await (async () => {
+          // A one-day period no earlier run used: a lost fixtures file never makes the next run's create overlap (409).
+          const day = currentRun().freshDay;
+          return (await call('registrations-create', { body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: day, expires_at: dayAfter(day) } }, account)).id;
+        })();
+
   const fixtures: EventFixtures = {
     customer_id: customerId,
     customer_to_delete_id: customerToDelete,
@@ -338,6 +366,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     entity_id: entityId,
     transaction_id: transactionId,
     product_id: productId,
+    registration_id: registrationId,
   };
   if (file) {
     const { api_key: _secret, ...remembered } = fixtures;

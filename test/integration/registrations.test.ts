@@ -75,6 +75,25 @@ describe('registrations', () => {
     expect(list.body.data).toHaveLength(1);
   });
 
+  it('honours Idempotency-Key on create: a retry answers the kept registration, another body is a 422, nothing is billed', async () => {
+    const account = (await newTestAccount('DE', 'Retry GmbH')).account_id;
+    const key = `reg-${Date.now()}`;
+    const body = { country: 'AT', type: 'VAT', active_from: '2025-01-01' };
+    const first = await callRoute('registrations-create', { accountId: account, body, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
+    const retry = await callRoute('registrations-create', { accountId: account, body, headers: { 'Idempotency-Key': key } });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['idempotent-replayed'] ?? retry.headers['Idempotent-Replayed']).toBe('true');
+    const other = await callRoute('registrations-create', { accountId: account, body: { ...body, country: 'BE' }, headers: { 'Idempotency-Key': key } });
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe('idempotency_key_reused');
+    // Without the key the same body is a new request, refused as an overlap.
+    expect((await callRoute('registrations-create', { accountId: account, body })).status).toBe(409);
+    expect((await callRoute('registrations-list', { accountId: account, query: {} })).body.data).toHaveLength(1);
+    expect((await callRoute('usage-get', { accountId: account, query: {} })).body).toEqual({ data: [] });
+  });
+
   it('PATCH changes only expires_at and registration_number', async () => {
     const reg = await create({ country: 'US', state: 'GA', type: 'SALES_TAX', active_from: '2024-01-01' });
     for (const field of [{ country: 'US' }, { state: 'FL' }, { type: 'SELLERS_USE_TAX' }, { active_from: '2023-01-01' }, { entity_id: 'ent_x' }, { status: 'expired' }]) {

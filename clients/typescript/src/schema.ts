@@ -396,7 +396,10 @@ export interface paths {
         /** List registrations (cursor-paginated; by status and country) */
         get: operations["registrationsList"];
         put?: never;
-        /** Create a tax registration of an entity */
+        /**
+         * Create a tax registration of an entity
+         * @description Send an `Idempotency-Key` to make retries safe.
+         */
         post: operations["registrationsCreate"];
         delete?: never;
         options?: never;
@@ -1604,6 +1607,28 @@ export interface components {
         /**
          * @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running
          *
+         *     `registration_overlaps`: a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)
+         *
+         *     `registration_changed_concurrently`: the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request
+         */
+        Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "idempotency_key_in_use" | "registration_overlaps" | "registration_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running
+         *
          *     `transaction_exists`: a transaction id reused with different content
          */
         Error409IdempotencyKeyInUseTransactionExists: {
@@ -1971,6 +1996,7 @@ export type ResponseError409CustomerHasTransactions = components['responses']['E
 export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
 export type ResponseError409ExemptionRevokedExemptionChangedConcurrently = components['responses']['Error409ExemptionRevokedExemptionChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
+export type ResponseError409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
@@ -3819,12 +3845,24 @@ export interface operations {
     registrationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body answers the kept answer (Idempotent-Replayed: true), unbilled, for 24 h; with another body 422 idempotency_key_reused. Scoped by account and endpoint. A UUID is typical. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "country": "DE",
+                 *       "type": "VAT",
+                 *       "registration_number": "DE136695976",
+                 *       "active_from": "2026-02-01",
+                 *       "expires_at": "2026-02-02"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The entity registered; default the primary entity */
                     entity_id?: string;
@@ -3854,6 +3892,7 @@ export interface operations {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
                     "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3863,9 +3902,10 @@ export interface operations {
             400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
-            409: components["responses"]["Error409RegistrationOverlapsRegistrationChangedConcurrently"];
+            409: components["responses"]["Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -3918,6 +3958,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "registration_number": "12-3456789"
+                 *     }
+                 */
                 "application/json": {
                     /** @description null reopens the registration */
                     expires_at?: string | null;
@@ -3996,6 +4041,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "collection": "everywhere",
+                 *       "approaching_threshold_percent": 80
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     collection?: "everywhere" | "registered_only";
