@@ -69,6 +69,8 @@ export interface EventFixtures {
   product_id: string;
   /** A document staged for exemption_id as if PUT to an upload URL, which events/exemption-document-complete.json attaches. */
   staged_upload_id: string;
+  /** The registration the registration events read and change (issue 13). */
+  registration_id: string;
 }
 
 export interface Sample {
@@ -101,15 +103,25 @@ const location = { country: 'US', state: 'CA', postal_code: '94103' };
 export interface SampleVariation {
   today: string;
   freshId: (prefix: string) => string;
+  /**
+   * A far-future day no earlier run used (one a second): the one-day period of the registration the create event
+   * makes, so running it again never overlaps the last one (409).
+   */
+  freshDay: string;
 }
+
+const FRESH_DAYS_FROM = Date.UTC(2200, 0, 1);
+const freshDay = (): string => new Date(FRESH_DAYS_FROM + (Math.floor(Date.now() / 1000) % 2_000_000) * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string): string => new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
 
 const currentRun = (): SampleVariation => ({
   today: new Date().toISOString().slice(0, 10),
   freshId: (prefix) => `${prefix}_${Date.now().toString(36)}${randomUUID().slice(0, 8)}`,
+  freshDay: freshDay(),
 });
 
 /** Fixed values for the samples the OpenAPI document shows as examples, so the document is the same every run. */
-const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix) => `${prefix}_1001` };
+const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix) => `${prefix}_1001`, freshDay: '2026-02-01' };
 
 const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
 const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
@@ -128,7 +140,7 @@ const transactionBody = (id: string, date: string) => ({
 
 /** One realistic request per route, naming the fixtures; a route added to src/config/routes.ts without one fails. */
 export function sampleRequests(f: EventFixtures, run: SampleVariation = currentRun()): Record<string, Sample> {
-  const { today, freshId } = run;
+  const { today, freshId, freshDay: day } = run;
   const month = today.slice(0, 7);
   const year = today.slice(0, 4);
   return {
@@ -183,6 +195,12 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'products-get': { pathParameters: { id: f.product_id } },
     'products-update': { pathParameters: { id: f.product_id }, body: { tax_code: 'levy_saas', description: 'Monthly team subscription' } },
     'products-archive': { pathParameters: { id: f.product_id } },
+    'registrations-create': { body: { country: 'DE', type: 'VAT', registration_number: 'DE136695976', active_from: day, expires_at: dayAfter(day) } },
+    'registrations-list': { query: { status: 'active', limit: '10' } },
+    'registrations-get': { pathParameters: { id: f.registration_id } },
+    'registrations-update': { pathParameters: { id: f.registration_id }, body: { registration_number: '12-3456789' } },
+    'settings-get': {},
+    'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -204,6 +222,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   exemption_to_revoke_id: 'exm_0mhx2k3c0a1b2c3d4e5f60719',
   product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
   staged_upload_id: 'upl_0mhx2k3c0a1b2c3d4e5f60718',
+  registration_id: 'reg_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -339,6 +358,15 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     await ports.documents.put(stagedOf(stagedUploadId), SAMPLE_PDF, 'application/pdf');
   }
 
+  const registrationId =
+    known.registration_id && (await ports.registrations.get(id, known.registration_id))
+      ? known.registration_id
+      : await (async () => {
+          // A one-day period no earlier run used: a lost fixtures file never makes the next run's create overlap (409).
+          const day = currentRun().freshDay;
+          return (await call('registrations-create', { body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: day, expires_at: dayAfter(day) } }, account)).id;
+        })();
+
   const fixtures: EventFixtures = {
     customer_id: customerId,
     customer_to_delete_id: customerToDelete,
@@ -353,6 +381,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     transaction_id: transactionId,
     product_id: productId,
     staged_upload_id: stagedUploadId,
+    registration_id: registrationId,
   };
   if (file) {
     const { api_key: _secret, ...remembered } = fixtures;

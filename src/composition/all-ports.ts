@@ -3,7 +3,7 @@
  * need from ./ports instead, so their bundles stay small.
  */
 import type { Ports } from '../ports/ports';
-import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, products, refunds, sales, usage, vendors, zipRates } from './ports';
+import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, products, refunds, registrations, sales, settings, usage, vendors, zipRates } from './ports';
 
 export const ports: Ports = {
   accounts,
@@ -21,4 +21,6 @@ export const ports: Ports = {
   exemptions,
   documents,
   products,
+  registrations,
+  settings,
 };

@@ -82,3 +82,12 @@ export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () =
   return new DynamoDbProductStore(tableName('Products'));
 });
 
+/** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
+export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbRegistrationStore } = await import('../adapters/dynamodb/registration-store');
+  return new DynamoDbRegistrationStore(tableName('Registrations'));
+});
+export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbSettingsStore } = await import('../adapters/dynamodb/settings-store');
+  return new DynamoDbSettingsStore(tableName('Settings'));
+});

@@ -45,6 +45,8 @@ export const errorCodes = [
   { status: 409, error: 'exemption_changed_concurrently', when: 'the certificate was changed by another request during this PATCH, every retry; retry the request' },
   { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
   { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
+  { status: 409, error: 'registration_overlaps', when: 'a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)' },
+  { status: 409, error: 'registration_changed_concurrently', when: 'the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request' },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
   { status: 413, error: 'document_too_large', when: 'an exemption certificate document over 5 MiB (5,242,880 bytes)' },
   { status: 415, error: 'unsupported_media_type', when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG' },

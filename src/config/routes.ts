@@ -40,7 +40,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -113,6 +113,9 @@ const namedSubjects = { Customers: ['GetItem'], Exemptions: ['Query'], Products:
 /** Recording a sale that names a customer raises the customer's transaction count in the same write (UpdateItem). */
 const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
 
+/** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
+const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -120,6 +123,7 @@ const customerId = { id: 'customer' } as const;
 const exemptionIds = { id: 'customer', eid: 'exemption' } as const;
 const productId = { id: 'product' } as const;
 const taxCodeId = { id: 'tax_code' } as const;
+const registrationId = { id: 'registration' } as const;
 
 export const routes = [
   // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
@@ -135,11 +139,11 @@ export const routes = [
   // The update is conditional on the entity not being primary; a refused condition is told apart with one read.
   route({ name: 'entities-update', method: 'PATCH', path: '/entities/{id}', billable: false, idempotent: false, tables: { Entities: ['UpdateItem', 'GetItem'] }, pathIds: entityId, summary: 'Update a subsidiary entity (the primary entity is refused)' }),
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
-  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
+  route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing, ...collection }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   // The cursor's sale is read for its date; a date range is a Query of the by-date index.
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
@@ -175,6 +179,14 @@ export const routes = [
   route({ name: 'exemption-document-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'read', summary: "Download a certificate's document" }),
   route({ name: 'exemption-document-upload-url', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/upload_url', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'upload', summary: "Get a pre-signed URL to upload a certificate's document (up to 5 MiB)" }),
   route({ name: 'exemption-document-complete', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/complete', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, documents: 'complete', summary: 'Attach the document uploaded to a pre-signed URL, once checked' }),
+  // Registrations and settings (issue 13; docs/nexus.md): a registration is put in one transaction with its slot (the overlap rule);
+  // its create honours Idempotency-Key without billing (src/adapters/http/idempotent-route.ts).
+  route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] }, summary: 'Create a tax registration of an entity' }),
+  route({ name: 'registrations-list', method: 'GET', path: '/v1/registrations', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List registrations (cursor-paginated; by status and country)' }),
+  route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
+  route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),
+  route({ name: 'settings-get', method: 'GET', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['GetItem'] }, summary: "The account's tax settings (collection, approaching threshold)" }),
+  route({ name: 'settings-update', method: 'PATCH', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['UpdateItem'] }, summary: "Change the account's tax settings" }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

@@ -56,7 +56,9 @@ export type TableId =
   | 'Idempotency'
   | 'Customers'
   | 'Exemptions'
-  | 'Products';
+  | 'Products'
+  | 'Registrations'
+  | 'Settings';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -162,6 +164,20 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: { name: 'account_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
     description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
+  },
+  Registrations: {
+    id: 'Registrations',
+    envVar: 'REGISTRATIONS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    // `reg_...` registrations, and `slot#<entity>|<type>|<country>|<state>` items that serialise overlapping writes.
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Tax registrations, and one slot item per entity, type and jurisdiction (overlaps).',
+  },
+  Settings: {
+    id: 'Settings',
+    envVar: 'SETTINGS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    description: 'The tax settings an account changed.',
   },
 };
 

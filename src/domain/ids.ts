@@ -52,6 +52,7 @@ export const idFormats = {
   exemption: { noun: 'exemption certificate', pattern: levyId('exm') },
   product: { noun: 'product', pattern: PRODUCT_ID_PATTERN },
   tax_code: { noun: 'tax code', pattern: TAX_CODE_ID_PATTERN },
+  registration: { noun: 'registration', pattern: levyId('reg') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

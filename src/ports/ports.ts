@@ -11,6 +11,7 @@ import type { ZipRateTable } from './rates';
 import type { EntityStore, VendorStore } from './records';
 import type { ExposureTotals, UsageMeter } from './reports';
 import type { ProductStore } from './products';
+import type { RegistrationStore, SettingsStore } from './registrations';
 
 export interface Ports {
   accounts: AccountDirectory;
@@ -29,4 +30,6 @@ export interface Ports {
   /** Exemption certificate documents (S3 deployed, `.levy/` locally). */
   documents: BlobStore;
   products: ProductStore;
+  registrations: RegistrationStore;
+  settings: SettingsStore;
 }

@@ -21,7 +21,8 @@ export const listEntities = (deps: Deps, accountId: string, page: PageRequest): 
 export const getEntity = async (deps: Deps, accountId: string, id: string): Promise<Entity> => found(await deps.entities.get(accountId, id), 'entity', id);
 
 export async function updateEntity(deps: Deps, accountId: string, id: string, patch: UpdateEntityRequest): Promise<Entity> {
-  const result = await deps.entities.updateSubsidiary(accountId, id, patch);
+  // A new country without a state leaves the old country's state behind: it is cleared.
+  const result = await deps.entities.updateSubsidiary(accountId, id, patch.country !== undefined && patch.state === undefined ? { ...patch, state: null } : patch);
   if (result.outcome === 'updated') return result.entity;
   if (result.outcome === 'missing') throw new NotFoundError('entity', id);
   throw new ForbiddenError('primary_entity_immutable', 'The primary entity cannot be changed through the API. Contact support to update it.');

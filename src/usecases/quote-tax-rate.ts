@@ -25,6 +25,7 @@ import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } f
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
+import type { CollectionUse } from './sale-collection';
 import type { SaleSubjects } from './sale-subjects';
 
 export type { QuoteDeps, RatedLine } from './sale-quote-types';
@@ -37,13 +38,22 @@ export interface SaleRequest extends SaleParties {
   government_level?: GovernmentLevel | undefined;
   entity_id?: string | undefined;
   date?: string | undefined;
+  /**
+   * Whether the collection setting and the seller's registrations decide the lines (issue 13; ./sale-collection):
+   * `apply` for unify and transactions, `report` for the rate route's apply_registrations; absent: not read.
+   */
+  collection?: CollectionUse | undefined;
 }
 
 /** POST /v1/tax/rate's request: a sale whose one line sits at the top level. */
-export interface TaxRateRequest extends SaleRequest, LineSubject {}
+export interface TaxRateRequest extends Omit<SaleRequest, 'collection'>, LineSubject {
+  apply_registrations?: boolean | undefined;
+}
 
 /** POST /v1/tax/rate's answer: the rate for the applied customer type, how that type was decided, and why it is taxed. */
 export type TaxRateAnswer = TaxRateResult & {
+  collecting?: boolean;
+  registration_id?: string;
   customer: CustomerTreatment;
   customer_id?: string;
   product_id?: string;
@@ -147,9 +157,16 @@ export async function quoteSale(
   const customer = customerTreatment(declared, resolved.country, await checkedTaxId(check));
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
-  const [seller, usLocal] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date)]);
+  // The collection setting and registrations are read only when the sale asks (./sale-collection, loaded on demand);
+  // deps without their stores (unit tests' memory ports) collect everywhere.
+  const { settings, registrations } = deps;
+  const use = sale.collection;
+  const collecting = use && settings && registrations ? import('./sale-collection').then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
+  const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), collecting]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
+  // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
+  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? (await import('./sale-establishment')).establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
 
   const byKind = new Map<string, RatedLine>();
   const rateLine = (index: number): RatedLine => {
@@ -158,11 +175,16 @@ export async function quoteSale(
     const key = code ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}` : `category|${line.product_category}|${line.delivery_method}`;
     let rated = byKind.get(key);
     if (!rated) {
+      const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
       rated = code
-        ? subjects!.rateByCode(input, context, code, line.delivery_method)
-        : categoryLine(calculateTaxRateDetailed({ ...input, product_category: line.product_category!, delivery_method: line.delivery_method! }, context), line.product_category!, line.delivery_method!);
+        ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
+        : categoryLine(calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext), line.product_category!, line.delivery_method!);
       if (customer.exempt) rated = whollyExempt(rated);
-      else if (subjects) rated = subjects.withCertificate(rated, date);
+      else {
+        // A line the seller does not collect bears no tax whatever certificate the customer holds.
+        if (collection) rated = collection.collect(rated, { sellerId: seller.id, customerType: customer.applied_type, date });
+        if (subjects && rated.taxability.taxability_reason !== 'not_collecting') rated = subjects.withCertificate(rated, date);
+      }
       byKind.set(key, rated);
     }
     return rated;
@@ -194,9 +216,9 @@ function whollyExempt(line: RatedLine): RatedLine {
 }
 
 export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<TaxRateAnswer> {
-  const { product_category, delivery_method, product_id, tax_code, ...sale } = request;
-  const quote = await quoteSale(deps, accountId, sale, [{ product_category, delivery_method, product_id, tax_code }], () => '');
-  const { rate, taxability, exemptPercentage } = quote.line(0);
+  const { product_category, delivery_method, product_id, tax_code, apply_registrations, ...sale } = request;
+  const quote = await quoteSale(deps, accountId, { ...sale, ...(apply_registrations ? { collection: 'report' as const } : {}) }, [{ product_category, delivery_method, product_id, tax_code }], () => '');
+  const { rate, taxability, exemptPercentage, collecting } = quote.line(0);
   return {
     ...rate.result,
     customer: quote.customer,
@@ -205,11 +227,13 @@ export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: 
     tax_code: taxability.tax_code,
     taxability_reason: taxability.taxability_reason,
     ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...(collecting !== undefined ? { collecting } : {}),
+    ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
   };
 }
 
 /** One quote's rates (the benchmarks profile this path). */
 export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<RatedLine['rate']> {
-  const { product_category, delivery_method, product_id, tax_code, ...sale } = request;
+  const { product_category, delivery_method, product_id, tax_code, apply_registrations: _, ...sale } = request;
   return (await quoteSale(deps, accountId, sale, [{ product_category, delivery_method, product_id, tax_code }], () => '')).line(0).rate;
 }

@@ -91,6 +91,7 @@ async function engineTaxes(deps: RecordTransactionDeps, accountId: string, reque
       location: request.location,
       date: request.date,
       entity_id: request.entity_id,
+      collection: 'apply',
     },
     request.line_items,
     (index) => `line_items[${index}]`,

@@ -9,7 +9,7 @@ import type { DeliveryMethod, ProductCategory } from '../domain/tax/vocabulary';
 import type { Ports } from '../ports/ports';
 
 /** The stores of customers, certificates and products are needed only by sales that name them. */
-export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'> & Partial<Pick<Ports, 'customers' | 'exemptions' | 'products'>>;
+export type QuoteDeps = Pick<Ports, 'entities' | 'zipRates' | 'locations'> & Partial<Pick<Ports, 'customers' | 'exemptions' | 'products' | 'settings' | 'registrations'>>;
 
 /** One line of a sale, rated: the rates its taxable share bears, what it is, and why it is or is not taxed. */
 export interface RatedLine {
@@ -20,4 +20,6 @@ export interface RatedLine {
   taxability: LineTaxability;
   /** The share of the line's amount a certificate exempts (0 without one): only the rest is taxed. */
   exemptPercentage: number;
+  /** Only in the rate route's apply_registrations answer: whether the seller charges this tax (docs/nexus.md). */
+  collecting?: boolean;
 }

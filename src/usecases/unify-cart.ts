@@ -29,6 +29,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
       location: request.location,
       date,
       entity_id: request.entity_id,
+      collection: 'apply',
     },
     request.line_items,
     (index) => `line_items[${index}]`,
@@ -46,6 +47,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
       tax_code: taxability.tax_code,
       taxability_reason: taxability.taxability_reason,
       ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+      ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
     };
   });
   const response = {

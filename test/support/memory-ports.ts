@@ -327,7 +327,7 @@ export class MemoryProductStore implements ProductStore {
 }
 
 /** The customer, certificate and document ports have no fakes: their use cases are tested against DynamoDB Local. */
-export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'documents'> {
+export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'documents' | 'registrations' | 'settings'> {
   accounts: MemoryAccounts;
   apiKeys: MemoryApiKeys;
   keyActivity: MemoryKeyActivity;

@@ -420,6 +420,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List registrations (cursor-paginated; by status and country) */
+        get: operations["registrationsList"];
+        put?: never;
+        /**
+         * Create a tax registration of an entity
+         * @description Send an `Idempotency-Key` to make retries safe.
+         */
+        post: operations["registrationsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a registration */
+        get: operations["registrationsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** End a registration (expires_at) or change its number */
+        patch: operations["registrationsUpdate"];
+        trace?: never;
+    };
+    "/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's tax settings (collection, approaching threshold) */
+        get: operations["settingsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the account's tax settings */
+        patch: operations["settingsUpdate"];
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -544,6 +601,8 @@ export interface components {
             /** @description ISO 3166-1 alpha-2, upper case */
             country: string;
             tax_id: string | null;
+            /** @description US state or Canadian province where the entity is established (PICKUP sales are taxed there) */
+            state?: string | null;
             /** @description The seller of record, created with the account; it cannot be changed through the API */
             is_primary: boolean;
             /**
@@ -613,11 +672,15 @@ export interface components {
              * @description Why the line is or is not taxed
              * @enum {string}
              */
-            taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+            taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
             /** @description The customer's exemption certificate that applied */
             exemption_id?: string;
             /** @description The certificate's exempt share: only the rest of the amount is taxed */
             exempt_percentage?: number;
+            /** @description The seller's registration that covers the line */
+            registration_id?: string;
+            /** @description With apply_registrations: whether the seller charges this tax */
+            collecting?: boolean;
         };
         /** @description Where the tax is due */
         Jurisdiction: {
@@ -759,11 +822,13 @@ export interface components {
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
-                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The customer's exemption certificate that applied */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
+                /** @description The seller's registration that covers the line */
+                registration_id?: string;
             }[];
             /** @description Minor units of the currency (cents) */
             subtotal: number;
@@ -839,7 +904,7 @@ export interface components {
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
-                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
                     id: string;
@@ -848,6 +913,8 @@ export interface components {
                     certificate_number: string;
                     exempt_percentage: number;
                 };
+                /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
+                registration_id?: string;
                 /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
                 exempt_amount?: number;
             }[];
@@ -924,7 +991,7 @@ export interface components {
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
-                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt";
+                taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
                 /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
                     id: string;
@@ -933,6 +1000,8 @@ export interface components {
                     certificate_number: string;
                     exempt_percentage: number;
                 };
+                /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
+                registration_id?: string;
                 /** @description The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest */
                 exempt_amount?: number;
                 /** @description Minor units of the currency (cents) */
@@ -1324,6 +1393,74 @@ export interface components {
             /** @description When the URL stops working (ISO 8601 UTC); ask for another after that */
             expires_at: string;
         };
+        /**
+         * @example {
+         *       "id": "reg_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "entity_id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "country": "US",
+         *       "state": "CA",
+         *       "type": "SALES_TAX",
+         *       "registration_number": "123-456789",
+         *       "active_from": "2026-01-01",
+         *       "status": "active",
+         *       "created_at": "2026-01-15T09:30:00.000Z",
+         *       "updated_at": "2026-01-15T09:30:00.000Z"
+         *     }
+         */
+        Registration: {
+            /** @example reg_0mhx2k3c0f1e2d3c4b5a69788 */
+            id: string;
+            /** @description The entity that holds the registration */
+            entity_id: string;
+            /** @description ISO 3166-1 alpha-2; for OSS and IOSS the member state of identification */
+            country: string;
+            /** @description US state or Canadian province (ISO 3166-2 suffix), where the registration is with it */
+            state?: string;
+            /** @enum {string} */
+            type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+            registration_number?: string;
+            /**
+             * Format: date
+             * @description First day the registration is in force
+             * @example 2026-01-01
+             */
+            active_from: string;
+            /**
+             * Format: date
+             * @description First day it is no longer in force (exclusive); absent: open-ended
+             */
+            expires_at?: string;
+            /**
+             * @description Derived from active_from and expires_at on today's date (UTC); never stored
+             * @enum {string}
+             */
+            status: "scheduled" | "active" | "expired";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "collection": "registered_only",
+         *       "approaching_threshold_percent": 80
+         *     }
+         */
+        Settings: {
+            /**
+             * @description `everywhere`: tax wherever taxable; `registered_only`: only where an active registration covers the sale
+             * @enum {string}
+             */
+            collection: "everywhere" | "registered_only";
+            /** @description Share of a nexus threshold (1-99) from which the nexus report answers `approaching` */
+            approaching_threshold_percent: number;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -1518,6 +1655,28 @@ export interface components {
         /**
          * @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running
          *
+         *     `registration_overlaps`: a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)
+         *
+         *     `registration_changed_concurrently`: the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request
+         */
+        Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "idempotency_key_in_use" | "registration_overlaps" | "registration_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still running
+         *
          *     `transaction_exists`: a transaction id reused with different content
          */
         Error409IdempotencyKeyInUseTransactionExists: {
@@ -1582,6 +1741,26 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "refund_exists" | "refund_in_progress";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `registration_overlaps`: a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)
+         *
+         *     `registration_changed_concurrently`: the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request
+         */
+        Error409RegistrationOverlapsRegistrationChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "registration_overlaps" | "registration_changed_concurrently";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -1853,6 +2032,8 @@ export type SchemaUsageReport = components['schemas']['UsageReport'];
 export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
 export type SchemaDocumentUpload = components['schemas']['DocumentUpload'];
+export type SchemaRegistration = components['schemas']['Registration'];
+export type SchemaSettings = components['schemas']['Settings'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -1864,10 +2045,12 @@ export type ResponseError409CustomerHasTransactions = components['responses']['E
 export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
 export type ResponseError409ExemptionRevokedExemptionChangedConcurrently = components['responses']['Error409ExemptionRevokedExemptionChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
+export type ResponseError409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
+export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409RegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
@@ -2148,6 +2331,7 @@ export interface operations {
                     name: string;
                     country: string;
                     tax_id?: string | null;
+                    state?: string;
                     id?: unknown;
                     is_primary?: unknown;
                 };
@@ -2231,6 +2415,7 @@ export interface operations {
                     name?: string;
                     country?: string;
                     tax_id?: string | null;
+                    state?: string | null;
                     id?: unknown;
                     is_primary?: unknown;
                 };
@@ -2304,6 +2489,7 @@ export interface operations {
                     date?: string;
                     /** @enum {string} */
                     government_level?: "federal" | "state" | "local";
+                    apply_registrations?: boolean;
                 };
             };
         };
@@ -3774,6 +3960,280 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409ExemptionRevoked"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                status?: "scheduled" | "active" | "expired";
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of registrations in creation order, filtered by status (today) and country */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Registration"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body answers the kept answer (Idempotent-Replayed: true), unbilled, for 24 h; with another body 422 idempotency_key_reused. Scoped by account and endpoint. A UUID is typical. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "DE",
+                 *       "type": "VAT",
+                 *       "registration_number": "DE136695976",
+                 *       "active_from": "2026-02-01",
+                 *       "expires_at": "2026-02-02"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The entity registered; default the primary entity */
+                    entity_id?: string;
+                    country: string;
+                    state?: string;
+                    /** @enum {string} */
+                    type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+                    registration_number?: string;
+                    /**
+                     * Format: date
+                     * @description First day in force (YYYY-MM-DD)
+                     */
+                    active_from: string;
+                    /**
+                     * Format: date
+                     * @description First day no longer in force (YYYY-MM-DD, exclusive)
+                     */
+                    expires_at?: string;
+                    id?: unknown;
+                    status?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new registration, its status derived from its dates */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            409: components["responses"]["Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    registrationsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The registration's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registration_number": "12-3456789"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description null reopens the registration */
+                    expires_at?: string | null;
+                    registration_number?: string | null;
+                    entity_id?: unknown;
+                    country?: unknown;
+                    state?: unknown;
+                    type?: unknown;
+                    active_from?: unknown;
+                    id?: unknown;
+                    status?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated registration */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409RegistrationOverlapsRegistrationChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    settingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's tax settings */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    settingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collection": "everywhere",
+                 *       "approaching_threshold_percent": 80
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    collection?: "everywhere" | "registered_only";
+                    approaching_threshold_percent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The account's tax settings after the change */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];

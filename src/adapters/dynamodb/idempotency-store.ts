@@ -32,6 +32,8 @@ export interface BillableCall {
   /** `POST /v1/tax/rate` */
   endpoint: string;
   at: Date;
+  /** false: a free route that honours Idempotency-Key (POST /v1/registrations): the answer is kept, nothing billed. */
+  billed?: boolean;
 }
 
 /** Compressed answers above this are not kept: the item must stay under DynamoDB's 400 KB with its other attributes. */
@@ -127,7 +129,7 @@ export class DynamoDbIdempotencyStore extends BasePersistenceLayer {
             ExpressionAttributeValues: values,
           },
         },
-        this.usage.billItem(this.call.accountId, this.call.endpoint, this.call.at),
+        ...(this.call.billed === false ? [] : [this.usage.billItem(this.call.accountId, this.call.endpoint, this.call.at)]),
       ]);
     } catch (error) {
       this.failedToKeep = 'write_failed';

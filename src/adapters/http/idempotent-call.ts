@@ -61,27 +61,31 @@ async function releaseKey(store: ReturnType<typeof idempotencyStoreFor>, event: 
   }
 }
 
-/** One keyed call of a billable route: run once, kept and billed together, or replayed unbilled. */
+/**
+ * One keyed call of a billable route: run once, kept and billed together, or replayed unbilled. A free route's call
+ * (`billed: false`, idempotent-route.ts) is kept the same way and never billed.
+ */
 export async function callIdempotently(
-  call: { route: string; endpoint: string; accountId: string },
+  call: { route: string; endpoint: string; accountId: string; billed?: boolean },
   execute: CoreFunction,
   event: Parameters<CoreFunction>[0],
   context: Context,
 ): Promise<APIGatewayProxyResult> {
   const { endpoint } = call;
   // One store per call: it bills this call, and only if its answer is kept.
-  const store = idempotencyStoreFor({ accountId: call.accountId, endpoint, at: new Date() });
+  const billed = call.billed !== false;
+  const store = idempotencyStoreFor({ accountId: call.accountId, endpoint, at: new Date(), billed });
   const idempotentExecute = makeIdempotent(execute, { persistenceStore: store, config: idempotencyConfig(), keyPrefix: `levy.${call.route}` });
   try {
     const answer = await idempotentExecute(event, context);
     if (answer.headers?.[REPLAYED_HEADER]) countIdempotentReplay(endpoint);
-    else countBillableCall(endpoint);
+    else if (billed) countBillableCall(endpoint);
     return answer;
   } catch (error) {
     if (store.failedToKeep) {
       const kept = await releaseKey(store, event);
       if (kept) {
-        countBillableCall(endpoint);
+        if (billed) countBillableCall(endpoint);
         return kept;
       }
       if (store.failedToKeep === 'too_large') throw answerTooLarge();

@@ -1,25 +1,51 @@
 /** Domain (pure): the requests that create and update a subsidiary entity (spec 4.3, 4.4); `id` and `is_primary` are read-only. */
 import * as z from 'zod';
 import { countryField, nameField, readOnlyField, requireSomeField, taxIdField } from '../fields/records';
+import { countryName, knownSubdivisions } from '../geography/countries';
+import { expected } from '../validation';
+
+/**
+ * Where in its country the entity is established (issue 13): a US state or Canadian province, ISO 3166-2 suffix. A
+ * PICKUP sale made from the entity is taxed there (docs/nexus.md "Establishments").
+ */
+const stateField = z
+  .string({ error: expected('a string (ISO 3166-2 subdivision code such as "ON" or "CA")') })
+  .trim()
+  .transform((s) => s.toUpperCase());
+
+/** The state must be one of the country's known subdivisions (only the US and Canada have them in Levy). */
+function checkStateOfCountry(entity: { country?: string | undefined; state?: string | null | undefined }, ctx: z.RefinementCtx): void {
+  if (entity.state == null) return;
+  if (entity.country === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['state'], message: "is sent without 'country': send both" });
+    return;
+  }
+  if (!knownSubdivisions(entity.country)?.[entity.state]) {
+    ctx.addIssue({ code: 'custom', path: ['state'], message: `is '${entity.state}', which is not a state or province Levy knows in ${countryName(entity.country)} (${entity.country}); only US states and Canadian provinces are` });
+  }
+}
 
 export const createEntitySchema = z.strictObject({
   name: nameField,
   country: countryField,
   tax_id: taxIdField.nullish(),
+  state: stateField.optional(),
   id: readOnlyField(),
   is_primary: readOnlyField(),
-});
+}).superRefine(checkStateOfCountry);
 
-const updatableEntityFields = ['name', 'country', 'tax_id'] as const;
+const updatableEntityFields = ['name', 'country', 'tax_id', 'state'] as const;
 
 export const updateEntitySchema = z
   .strictObject({
     name: nameField.optional(),
     country: countryField.optional(),
     tax_id: taxIdField.nullable().optional(),
+    state: stateField.nullable().optional(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
+  .superRefine(checkStateOfCountry)
   .refine(requireSomeField(updatableEntityFields), {
     error: `Send at least one of ${updatableEntityFields.join(', ')}.`,
   });

@@ -13,6 +13,7 @@ export const entitySchema = z
     name: z.string(),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
     tax_id: z.string().nullable(),
+    state: z.string().nullable().optional().meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
     is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
     created_at: timestampField,
     updated_at: timestampField,
@@ -33,13 +34,14 @@ export const entitySchema = z
 export type Entity = z.output<typeof entitySchema>;
 
 /** A new entity record: the primary one is made with its account, subsidiaries through the API. */
-export function newEntity(fields: { name: string; country: string; tax_id?: string | null }, isPrimary: boolean, at: Date): Entity {
+export function newEntity(fields: { name: string; country: string; tax_id?: string | null; state?: string | undefined }, isPrimary: boolean, at: Date): Entity {
   const timestamp = at.toISOString();
   return {
     id: newId('ent', at.getTime()),
     name: fields.name,
     country: fields.country,
     tax_id: fields.tax_id ?? null,
+    ...(fields.state !== undefined ? { state: fields.state } : {}),
     is_primary: isPrimary,
     created_at: timestamp,
     updated_at: timestamp,

@@ -25,6 +25,8 @@ export interface LineTaxability {
   taxability_reason: TaxabilityReason;
   /** The certificate that exempted the line (wholly or in part); `taxability_reason` is then `customer_exempt`. */
   exemption?: ExemptionSnapshot;
+  /** The registration the line's tax was collected under (`registered_only`, issue 13; docs/nexus.md). */
+  registration_id?: string;
 }
 
 /** A net amount split into the share tax was charged on and the share it was not (they add up to the amount). */

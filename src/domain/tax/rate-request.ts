@@ -19,6 +19,8 @@ export const taxRateRequestSchema = z
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
     government_level: governmentLevelField.optional(),
+    /** Adds `collecting` (and the registration used) to the answer: issue 13, docs/nexus.md. */
+    apply_registrations: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine(checkLineSubject)
   .superRefine((request, ctx) => checkSaleParties(request, ctx, ['customer_type']))

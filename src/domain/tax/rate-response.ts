@@ -77,6 +77,7 @@ function buildRateResponseSchemas() {
     taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
     exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
     exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+    registration_id: z.string().optional().meta({ description: "The seller's registration that covers the line" }),
   };
 
   /**
@@ -84,7 +85,7 @@ function buildRateResponseSchemas() {
    * (quote-tax-rate.ts `TaxRateAnswer`).
    */
   const taxRateAnswerSchema = taxRateResultSchema
-    .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape })
+    .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape, collecting: z.boolean().optional().meta({ description: 'With apply_registrations: whether the seller charges this tax' }) })
     .meta({ id: 'TaxRateAnswer' });
 
   return { rateField, jurisdictionSchema, customerTreatmentSchema, taxRateResultSchema, lineTaxabilityShape, taxRateAnswerSchema, locationSources };

@@ -35,6 +35,7 @@ const transactionLineShape = {
     .object({ id: z.string(), reason: z.enum(exemptionReasons), certificate_number: z.string(), exempt_percentage: z.number().int() })
     .optional()
     .meta({ description: 'The exemption certificate the line used, as it was on the sale date' }),
+  registration_id: z.string().optional().meta({ description: "The seller's registration the line's tax was collected under (collection `registered_only`)" }),
   exempt_amount: minorUnitsField.optional().meta({
     description: 'The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest',
   }),

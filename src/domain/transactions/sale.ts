@@ -31,6 +31,8 @@ export interface TransactionLine {
   tax_code?: string;
   taxability_reason?: TaxabilityReason;
   exemption?: ExemptionSnapshot;
+  /** The registration the line's tax was collected under (collection `registered_only`). */
+  registration_id?: string;
   /**
    * The share of `amount` no tax was charged on (exempt, not taxable, zero-rated, reverse charged), present only when
    * not 0; the rest (`amount - exempt_amount`) is the share tax was charged on. Kept this compact because a sale is one
@@ -131,6 +133,7 @@ export function buildTransaction(
       tax_code: taxability.tax_code,
       taxability_reason: taxability.taxability_reason,
       ...(taxability.exemption ? { exemption: { ...taxability.exemption } } : {}),
+      ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
       ...(exempt_amount !== 0 ? { exempt_amount } : {}),
     };
   });

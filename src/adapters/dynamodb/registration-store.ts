@@ -1,0 +1,70 @@
+/**
+ * Secondary adapter (DynamoDB, Registrations table keyed (account_id, id)): the account's registrations (`reg_...`)
+ * and one slot item per entity, type and jurisdiction (`slot#<entity>|<type>|<country>|<state>`) holding the periods
+ * of its registrations and a version. A registration is written in one transaction with its slot, conditional on
+ * the slot's version read before (and, for a change, on the registration's updated_at): two overlapping creates that
+ * race both read the same version, and only one lands (the other reads again and meets the overlap: 409).
+ */
+import type { RegistrationPeriod, StoredRegistration } from '../../domain/registrations/registration';
+import type { RegistrationSlotState, RegistrationStore } from '../../ports/registrations';
+import { documentClient } from './client';
+import { isConditionalCheckFailed } from './errors';
+import { queryAll, withoutKeys } from './query';
+import { cancellationCodes, transactWrite } from './transact';
+
+const REGISTRATION_PREFIX = 'reg_';
+const slotKey = (slot: string) => `slot#${slot}`;
+
+export class DynamoDbRegistrationStore implements RegistrationStore {
+  constructor(private readonly tableName: string) {}
+
+  async get(accountId: string, id: string): Promise<StoredRegistration | undefined> {
+    if (!id.startsWith(REGISTRATION_PREFIX)) return undefined;
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
+    return Item ? withoutKeys<StoredRegistration>(Item, ['account_id']) : undefined;
+  }
+
+  async listAll(accountId: string): Promise<StoredRegistration[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND begins_with(id, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': REGISTRATION_PREFIX },
+      ConsistentRead: true,
+    });
+    return items.map((item) => withoutKeys<StoredRegistration>(item, ['account_id']));
+  }
+
+  async slot(accountId: string, slot: string): Promise<RegistrationSlotState> {
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id: slotKey(slot) }, ConsistentRead: true });
+    return Item ? { version: Item.version as number, periods: Item.periods as Record<string, RegistrationPeriod> } : { version: 0, periods: {} };
+  }
+
+  async write(accountId: string, registration: StoredRegistration, slot: string, periods: Record<string, RegistrationPeriod>, seen: { version: number; updatedAt?: string }): Promise<boolean> {
+    try {
+      await transactWrite([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { account_id: accountId, ...registration },
+            ...(seen.updatedAt === undefined
+              ? { ConditionExpression: 'attribute_not_exists(id)' }
+              : { ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } }),
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { account_id: accountId, id: slotKey(slot), version: seen.version + 1, periods },
+            ...(seen.version === 0
+              ? { ConditionExpression: 'attribute_not_exists(id)' }
+              : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': seen.version } }),
+          },
+        },
+      ]);
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.includes('ConditionalCheckFailed') || isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+}

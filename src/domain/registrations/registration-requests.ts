@@ -1,0 +1,68 @@
+/**
+ * Domain (pure): the request schemas of the registration routes (issue 13). PATCH may change only `expires_at` and
+ * `registration_number` (Stripe's rule: a registration ends by setting expires_at; what it is never changes).
+ */
+import * as z from 'zod';
+import { listQuerySchema } from '../fields/periods';
+import { countryField, readOnlyField, requireSomeField } from '../fields/records';
+import { dateField, entityIdField } from '../fields/sale';
+import { expected, requiredOr } from '../validation';
+import { registrationStatuses, registrationTypes } from './registration';
+
+const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${values.join(', ')}`);
+
+const stateField = z
+  .string({ error: expected('a string (ISO 3166-2 subdivision code such as "CA" or "ON")') })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => /^[A-Z0-9]{1,3}$/.test(s), { error: 'must be a subdivision code such as "CA" or "ON"' });
+
+const registrationNumberField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(64, { error: 'must be at most 64 characters' });
+
+const periodInOrder = (r: { active_from?: string; expires_at?: string | null }): boolean => r.active_from === undefined || r.expires_at == null || r.expires_at > r.active_from;
+
+export const createRegistrationSchema = z
+  .strictObject({
+    entity_id: entityIdField.optional().meta({ description: 'The entity registered; default the primary entity' }),
+    country: countryField,
+    state: stateField.optional(),
+    type: z.enum(registrationTypes, { error: oneOf(registrationTypes) }),
+    registration_number: registrationNumberField.optional(),
+    active_from: dateField.meta({ description: 'First day in force (YYYY-MM-DD)' }),
+    expires_at: dateField.optional().meta({ description: 'First day no longer in force (YYYY-MM-DD, exclusive)' }),
+    id: readOnlyField(),
+    status: readOnlyField(),
+  })
+  .refine(periodInOrder, { error: "must be after 'active_from'", path: ['expires_at'] });
+
+export type CreateRegistrationRequest = z.output<typeof createRegistrationSchema>;
+
+const patchable = ['expires_at', 'registration_number'] as const;
+const notPatchable = () => z.any().refine(() => false, { error: `cannot be changed: only ${patchable.join(' and ')} can (end a registration with expires_at and create another)` }).optional();
+
+export const updateRegistrationSchema = z
+  .strictObject({
+    expires_at: dateField.nullable().optional().meta({ description: 'null reopens the registration' }),
+    registration_number: registrationNumberField.nullable().optional(),
+    entity_id: notPatchable(),
+    country: notPatchable(),
+    state: notPatchable(),
+    type: notPatchable(),
+    active_from: notPatchable(),
+    id: readOnlyField(),
+    status: readOnlyField(),
+  })
+  .refine(requireSomeField(patchable), { error: `Send at least one of ${patchable.join(', ')}.` });
+
+export type UpdateRegistrationRequest = z.output<typeof updateRegistrationSchema>;
+
+export const listRegistrationsQuerySchema = listQuerySchema.extend({
+  status: z.enum(registrationStatuses, { error: oneOf(registrationStatuses) }).optional(),
+  country: countryField.optional(),
+});
+
+export type ListRegistrationsQuery = z.output<typeof listRegistrationsQuerySchema>;
