@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { routes } from '../src/config/routes';
 
 /** The repository root: entries in src/config/routes.ts are relative to it, and it holds package-lock.json. */
 export const projectRoot = path.resolve(__dirname, '..');
@@ -89,8 +90,11 @@ function writeLambdaData(): void {
  * Build-time constants of a function: whether X-Ray tracing is built in (src/adapters/observability/tracer.ts); with
  * "off" esbuild leaves Powertools Tracer and the X-Ray SDK out of the bundle.
  */
-export function lambdaBundleDefines(options: { tracing: boolean }): Record<string, string> {
+export function lambdaBundleDefines(options: { tracing: boolean; entry?: string }): Record<string, string> {
+  // The function's own routes (src/config/routes.ts routeByName), without their summaries: the route table stays out.
+  const served = routes.filter((route) => route.entry === options.entry).map(({ summary: _summary, ...route }) => route);
   return {
+    'process.env.LEVY_FUNCTION_ROUTES': JSON.stringify(JSON.stringify(served)),
     'process.env.LEVY_TRACING': JSON.stringify(options.tracing ? 'on' : 'off'),
     // The data files were validated before the bundle was built (bin/levy.ts): src/domain/tax/data-file.ts.
     'process.env.LEVY_DATA_CHECKED': JSON.stringify('build'),
@@ -150,7 +154,7 @@ export function bundleLambdaFunction(
   writeLambdaData();
   const result = buildSync({
     ...lambdaBundleSettings,
-    define: lambdaBundleDefines({ tracing: options.tracing ?? false }),
+    define: lambdaBundleDefines({ tracing: options.tracing ?? false, entry }),
     sourcemap: options.sourceMaps ?? lambdaBundleSettings.sourcemap,
     absWorkingDir: projectRoot,
     entryPoints: { index: path.join(projectRoot, entry) },

@@ -125,7 +125,11 @@ const productId = { id: 'product' } as const;
 const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
 
-export const routes = [
+/**
+ * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
+ * what lib/bundling.ts defines), so esbuild drops the table and its summaries from every bundle.
+ */
+export const routes = /* @__PURE__ */ (() => [
   // Vendors (spec 4.2; list/get/update/delete decided in docs/api.md)
   route({ name: 'vendors-create', method: 'POST', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: ['PutItem'] }, summary: 'Create a vendor' }),
   route({ name: 'vendors-list', method: 'GET', path: '/vendors', billable: false, idempotent: false, tables: { Vendors: ['Query'] }, summary: 'List vendors (cursor-paginated)' }),
@@ -191,7 +195,7 @@ export const routes = [
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),
   route({ name: 'docs-asset', ...docs, path: '/docs/{asset}', summary: 'The reference page\'s scripts and styles (Swagger UI, served by Levy)' }),
-] as const;
+] as const)();
 
 /** The name of a route: a typo in a handler's `route` fails the type check. */
 export type RouteName = (typeof routes)[number]['name'];
@@ -235,8 +239,17 @@ export function routeFunctions(): RouteFunction[] {
 /** `METHOD /path` as used in usage records and logs, e.g. `POST /v1/tax/rate`. */
 export const endpointLabel = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
+/**
+ * The routes this process serves: in a deployed function only its own, which lib/bundling.ts defines as
+ * LEVY_FUNCTION_ROUTES at build time (without their summaries, which nothing reads at run time); elsewhere (tests,
+ * `npm start`, the stack) the whole table.
+ */
+const servedRoutes = (): readonly RouteDefinition[] =>
+  process.env.LEVY_FUNCTION_ROUTES !== undefined ? (JSON.parse(process.env.LEVY_FUNCTION_ROUTES) as RouteDefinition[]) : routes;
+
 export function routeByName(name: RouteName): RouteDefinition {
-  const found = routes.find((r) => r.name === name);
-  if (!found) throw new Error(`Unknown route ${name}; known: ${routes.map((r) => r.name).join(', ')}`);
+  const served = servedRoutes();
+  const found = served.find((r) => r.name === name);
+  if (!found) throw new Error(`Unknown route ${name}; known: ${served.map((r) => r.name).join(', ')}`);
   return found;
 }
