@@ -5,7 +5,7 @@
  */
 import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR } from './documents';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
-import { tables, type TableId } from './tables';
+import { tableEnvVar, type TableId } from './tables';
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -14,7 +14,7 @@ function requireEnv(name: string): string {
 }
 
 /** Physical name of a table, from the env var src/config/tables.ts assigns it. */
-export const tableName = (id: TableId): string => requireEnv(tables[id].envVar);
+export const tableName = (id: TableId): string => requireEnv(tableEnvVar(id));
 
 export { DYNAMODB_ENDPOINT_ENV_VAR };
 

@@ -66,122 +66,120 @@ export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
 /** LSI of the Transactions table: the account's sales by `date_id` (`<YYYY-MM-DD>#<id>`). */
 export const TRANSACTIONS_BY_DATE_INDEX = 'by-date';
 
-export const tables: Readonly<Record<TableId, TableDefinition>> = {
-  Accounts: {
-    id: 'Accounts',
-    envVar: 'ACCOUNTS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    description: 'One item per account: name, country, primary entity id.',
-  },
-  ApiKeys: {
-    id: 'ApiKeys',
-    envVar: 'API_KEYS_TABLE',
-    partitionKey: { name: 'key_hash', type: 'S' },
-    globalIndexes: [{ name: API_KEYS_BY_ACCOUNT_INDEX, partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'key_id', type: 'S' } }],
-    description: 'SHA-256 of each API key -> key id, prefix, account id, plan, status (active | revoked), created_at.',
-  },
-  KeyActivity: {
-    id: 'KeyActivity',
-    envVar: 'KEY_ACTIVITY_TABLE',
-    partitionKey: { name: 'key_id', type: 'S' },
-    description: 'The UTC day each API key was last used, written by the authorizer at most once a day per key.',
-  },
-  Vendors: {
-    id: 'Vendors',
-    envVar: 'VENDORS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'id', type: 'S' },
-    description: 'Vendor records, partitioned by account.',
-  },
-  Entities: {
-    id: 'Entities',
-    envVar: 'ENTITIES_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'id', type: 'S' },
-    description: 'Primary and subsidiary entities, partitioned by account.',
-  },
-  Rates: {
-    id: 'Rates',
-    envVar: 'RATES_TABLE',
-    partitionKey: { name: 'zip', type: 'S' },
-    // `<state>#<YYYY-MM>`: the state and the month of the imported table. The attribute keeps its name from before
-    // monthly tables (when it held the state alone), because DynamoDB cannot rename a key attribute without replacing
-    // the table; `levy migrate` rewrites items of that layout (src/adapters/dynamodb/rate-store.ts).
-    sortKey: { name: 'state', type: 'S' },
-    description:
-      'US local sales-tax rates, one item per ZIP5, state (two for a border ZIP) and month (sort key `<state>#<YYYY-MM>`), ' +
-      'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported.',
-  },
-  Transactions: {
-    id: 'Transactions',
-    envVar: 'TRANSACTIONS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'sk', type: 'S' },
-    // Sales only carry `date_id` = `<YYYY-MM-DD>#<id>`, so refunds stay out of the index: date-range listing.
-    localIndexes: [{ name: TRANSACTIONS_BY_DATE_INDEX, sortKey: { name: 'date_id', type: 'S' } }],
-    description: 'Recorded sales and their refunds, partitioned by account.',
-  },
-  Exposure: {
-    id: 'Exposure',
-    envVar: 'EXPOSURE_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'sk', type: 'S' },
-    description: 'Precomputed exposure totals per account, month, currency and jurisdiction.',
-  },
-  Usage: {
-    id: 'Usage',
-    envVar: 'USAGE_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'sk', type: 'S' },
-    description: 'Billable call counts per account, UTC day and endpoint.',
-  },
-  Idempotency: {
-    id: 'Idempotency',
-    envVar: 'IDEMPOTENCY_TABLE',
-    // Powertools idempotency persistence layer defaults: key attribute `id`, TTL attribute `expiration`.
-    partitionKey: { name: 'id', type: 'S' },
-    ttlAttribute: 'expiration',
-    description: 'Powertools idempotency records (account + endpoint + Idempotency-Key), expired by TTL after 24 h.',
-  },
-  Customers: {
-    id: 'Customers',
-    envVar: 'CUSTOMERS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'id', type: 'S' },
-    description: 'Customers of an account (address, type, checked tax IDs), with the counts of their transactions and certificates.',
-  },
-  Exemptions: {
-    id: 'Exemptions',
-    envVar: 'EXEMPTIONS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    // `<customer_id>#<exemption_id>`: a customer's certificates are one Query, oldest first.
-    sortKey: { name: 'sk', type: 'S' },
-    description: 'Exemption certificates of the account\'s customers (revoked ones kept for audit).',
-  },
-  Products: {
-    id: 'Products',
-    envVar: 'PRODUCTS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    sortKey: { name: 'id', type: 'S' },
-    description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
-  },
-  Registrations: {
-    id: 'Registrations',
-    envVar: 'REGISTRATIONS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    // `reg_...` registrations, and `slot#<entity>|<type>|<country>|<state>` items that serialise overlapping writes.
-    sortKey: { name: 'id', type: 'S' },
-    description: 'Tax registrations, and one slot item per entity, type and jurisdiction (overlaps).',
-  },
-  Settings: {
-    id: 'Settings',
-    envVar: 'SETTINGS_TABLE',
-    partitionKey: { name: 'account_id', type: 'S' },
-    description: 'The tax settings an account changed.',
-  },
-};
+/** The environment variable that carries a table's physical name into a function: `ApiKeys` -> `API_KEYS_TABLE`. */
+export const tableEnvVar = (id: TableId): string => `${id.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_TABLE`;
 
-export const tableList: readonly TableDefinition[] = Object.values(tables);
+/** A table as listed below; its `envVar` follows from its id (tableEnvVar). */
+type ListedTable = Omit<TableDefinition, 'envVar'>;
+
+/**
+ * The tables, built by a function marked pure: a deployed function needs only tableEnvVar (src/config/environment.ts),
+ * so esbuild leaves the definitions and their descriptions out of every bundle.
+ */
+export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ */ (() => {
+  const listed: Record<TableId, ListedTable> = {
+    Accounts: {
+      id: 'Accounts',
+      partitionKey: { name: 'account_id', type: 'S' },
+      description: 'One item per account: name, country, primary entity id.',
+    },
+    ApiKeys: {
+      id: 'ApiKeys',
+      partitionKey: { name: 'key_hash', type: 'S' },
+      globalIndexes: [{ name: API_KEYS_BY_ACCOUNT_INDEX, partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'key_id', type: 'S' } }],
+      description: 'SHA-256 of each API key -> key id, prefix, account id, plan, status (active | revoked), created_at.',
+    },
+    KeyActivity: {
+      id: 'KeyActivity',
+      partitionKey: { name: 'key_id', type: 'S' },
+      description: 'The UTC day each API key was last used, written by the authorizer at most once a day per key.',
+    },
+    Vendors: {
+      id: 'Vendors',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Vendor records, partitioned by account.',
+    },
+    Entities: {
+      id: 'Entities',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Primary and subsidiary entities, partitioned by account.',
+    },
+    Rates: {
+      id: 'Rates',
+      partitionKey: { name: 'zip', type: 'S' },
+      // `<state>#<YYYY-MM>`: the state and the month of the imported table. The attribute keeps its name from before
+      // monthly tables (when it held the state alone), because DynamoDB cannot rename a key attribute without replacing
+      // the table; `levy migrate` rewrites items of that layout (src/adapters/dynamodb/rate-store.ts).
+      sortKey: { name: 'state', type: 'S' },
+      description:
+        'US local sales-tax rates, one item per ZIP5, state (two for a border ZIP) and month (sort key `<state>#<YYYY-MM>`), ' +
+        'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported.',
+    },
+    Transactions: {
+      id: 'Transactions',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'sk', type: 'S' },
+      // Sales only carry `date_id` = `<YYYY-MM-DD>#<id>`, so refunds stay out of the index: date-range listing.
+      localIndexes: [{ name: TRANSACTIONS_BY_DATE_INDEX, sortKey: { name: 'date_id', type: 'S' } }],
+      description: 'Recorded sales and their refunds, partitioned by account.',
+    },
+    Exposure: {
+      id: 'Exposure',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'sk', type: 'S' },
+      description: 'Precomputed exposure totals per account, month, currency and jurisdiction.',
+    },
+    Usage: {
+      id: 'Usage',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'sk', type: 'S' },
+      description: 'Billable call counts per account, UTC day and endpoint.',
+    },
+    Idempotency: {
+      id: 'Idempotency',
+      // Powertools idempotency persistence layer defaults: key attribute `id`, TTL attribute `expiration`.
+      partitionKey: { name: 'id', type: 'S' },
+      ttlAttribute: 'expiration',
+      description: 'Powertools idempotency records (account + endpoint + Idempotency-Key), expired by TTL after 24 h.',
+    },
+    Customers: {
+      id: 'Customers',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Customers of an account (address, type, checked tax IDs), with the counts of their transactions and certificates.',
+    },
+    Exemptions: {
+      id: 'Exemptions',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `<customer_id>#<exemption_id>`: a customer's certificates are one Query, oldest first.
+      sortKey: { name: 'sk', type: 'S' },
+      description: 'Exemption certificates of the account\'s customers (revoked ones kept for audit).',
+    },
+    Products: {
+      id: 'Products',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
+    },
+    Registrations: {
+      id: 'Registrations',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `reg_...` registrations, and `slot#<entity>|<type>|<country>|<state>` items that serialise overlapping writes.
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Tax registrations, and one slot item per entity, type and jurisdiction (overlaps).',
+    },
+    Settings: {
+      id: 'Settings',
+      partitionKey: { name: 'account_id', type: 'S' },
+      description: 'The tax settings an account changed.',
+    },
+  };
+  return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;
+})();
+
+export const tableList: readonly TableDefinition[] = /* @__PURE__ */ Object.values(tables);
 
 /** Whether these actions reach the table's indexes: a Query of a table that has any (its grant covers `<arn>/index/*`). */
 export function queriesIndexes(id: TableId, actions: readonly string[]): boolean {
