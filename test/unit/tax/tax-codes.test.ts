@@ -49,7 +49,23 @@ describe('the catalogue', () => {
       }
       if (code.crosswalk.stripe !== null) expect(code.crosswalk.stripe).toMatch(/^txcd_\d{8}$/);
       if (code.crosswalk.taxjar !== null) expect(code.crosswalk.taxjar).toMatch(/^(\d{5}|\d{8}A\d{4})$/);
+      // An AvaTax system tax code is 8 characters: a one- or two-letter type prefix, then digits (P0000000, PC040100).
+      if (code.crosswalk.avalara !== null) expect(code.crosswalk.avalara).toMatch(/^(?=.{8}$)[A-Z]{1,2}\d+$/);
     }
+  });
+
+  it('crosswalks SaaS and downloaded software to the AvaTax codes whose meaning matches, and leaves use-split codes null', () => {
+    // SW054000 'Cloud services - saas - service agreement' (Avalara tax-code search, quoted in dominik-stripe/stripe-avatax-demos).
+    expect(taxCode('levy_saas')!.crosswalk.avalara).toBe('SW054000');
+    // FastSpring's AvaTax list: DC010500 canned software downloaded, business-to-business; DC020500 the same, non-business end user.
+    expect(taxCode('levy_software_download_business')!.crosswalk.avalara).toBe('DC010500');
+    expect(taxCode('levy_software_download_personal')!.crosswalk.avalara).toBe('DC020500');
+    // Avalara splits canned software on media by buyer (DC010400 / DC020400); Levy's code has no use: no one equivalent.
+    expect(taxCode('levy_software_tangible_media')!.crosswalk.avalara).toBeNull();
+    expect(crosswalkSources('levy_software_tangible_media')!.avalara).toMatch(/DC010400.*DC020400/);
+    // PF050101 is 'Carbonated beverages', not soft drinks: the meaning differs, so it stays null and says why.
+    expect(taxCode('levy_soft_drinks')!.crosswalk.avalara).toBeNull();
+    expect(crosswalkSources('levy_soft_drinks')!.avalara).toMatch(/PF050101/);
   });
 
   it('crosswalks pre-recorded courses, bottled water and (use-neutral) information services to the right Stripe codes', () => {
