@@ -148,7 +148,7 @@ export const routes = [
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
   // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
-  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
   // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
   route({ name: 'tax-codes-list', method: 'GET', path: '/v1/tax_codes', billable: false, idempotent: false, tables: {}, summary: 'List tax codes (the whole catalogue)' }),

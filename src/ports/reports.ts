@@ -1,10 +1,19 @@
 /** Ports (implemented by src/adapters/dynamodb): the counters reports are read from, and the billing meter. */
 import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
+import type { StoredNexusCounter } from '../domain/nexus/counters';
 import type { UsageRow } from '../domain/usage/usage-period';
 
 export interface ExposureTotals {
   /** The counters of the selected periods, read consistently (exact right after a write). */
   totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]>;
+}
+
+/** The nexus counters of each selling entity (issue 13), written with each sale and refund; read consistently. */
+export interface NexusCounterStore {
+  /** An entity's month counters (every jurisdiction and currency) from `fromMonth` to `toMonth`, YYYY-MM, inclusive. */
+  nexusMonths(accountId: string, entityId: string, fromMonth: string, toMonth: string): Promise<StoredNexusCounter[]>;
+  /** An entity's day counters (every jurisdiction and currency) of one month, YYYY-MM. */
+  nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]>;
 }
 
 /** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */
