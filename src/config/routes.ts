@@ -116,6 +116,9 @@ const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemption
 /** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
 const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
 
+/** The nexus report's reads (issue 13). */
+const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -186,6 +189,10 @@ export const routes = [
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
   route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),
   route({ name: 'settings-get', method: 'GET', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['GetItem'] }, summary: "The account's tax settings (collection, approaching threshold)" }),
+  // The nexus report (issue 13; docs/nexus.md): the entity, registrations and settings, the counters (Exposure), the
+  // crossing day's sales (a date-range Query), the imported FX rates. The simulation also taxes its sales as a sale is.
+  route({ name: 'nexus-report', method: 'GET', path: '/v1/nexus', billable: false, idempotent: false, tables: nexusReading, summary: 'Economic-nexus and registration thresholds: status per jurisdiction on a day' }),
+  route({ name: 'nexus-simulate', method: 'POST', path: '/v1/nexus/simulate', billable: false, idempotent: false, tables: { ...rating, ...namedSubjects, ...collection, ...nexusReading, Entities: ['GetItem', 'Query'], Registrations: ['Query'] }, summary: 'The nexus report with hypothetical sales added (nothing written)', dataPackages: geoDataPackages }),
   route({ name: 'settings-update', method: 'PATCH', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['UpdateItem'] }, summary: "Change the account's tax settings" }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),

@@ -58,7 +58,8 @@ export type TableId =
   | 'Exemptions'
   | 'Products'
   | 'Registrations'
-  | 'Settings';
+  | 'Settings'
+  | 'FxRates';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -178,6 +179,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     envVar: 'SETTINGS_TABLE',
     partitionKey: { name: 'account_id', type: 'S' },
     description: 'The tax settings an account changed.',
+  },
+  FxRates: {
+    id: 'FxRates',
+    envVar: 'FX_RATES_TABLE',
+    partitionKey: { name: 'currency', type: 'S' },
+    sortKey: { name: 'date', type: 'S' },
+    description: 'ECB euro reference rates (units per euro), one item per currency and day, imported by `levy fx import`; the nexus report converts sales with them.',
   },
 };
 

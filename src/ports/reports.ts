@@ -1,6 +1,7 @@
 /** Ports (implemented by src/adapters/dynamodb): the counters reports are read from, and the billing meter. */
 import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
 import type { StoredNexusCounter } from '../domain/nexus/counters';
+import type { FxRate } from '../domain/nexus/fx';
 import type { UsageRow } from '../domain/usage/usage-period';
 
 export interface ExposureTotals {
@@ -14,6 +15,18 @@ export interface NexusCounterStore {
   nexusMonths(accountId: string, entityId: string, fromMonth: string, toMonth: string): Promise<StoredNexusCounter[]>;
   /** An entity's day counters (every jurisdiction and currency) of one month, YYYY-MM. */
   nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]>;
+  /** An entity's day counters of one jurisdiction in one currency, from `fromDay` to `toDay` inclusive. */
+  nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]>;
+}
+
+export type { FxRate };
+
+/** The imported ECB reference rates, units per euro (FxRates table; issue 13, `levy fx import`). */
+export interface FxRateTable {
+  /** A currency's rates from `fromDay` to `toDay` inclusive, by date. */
+  rates(currency: string, fromDay: string, toDay: string): Promise<FxRate[]>;
+  /** Writes rates (an import): one item per currency and day, replacing any earlier import of that day. */
+  put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void>;
 }
 
 /** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */

@@ -80,7 +80,7 @@ interface DecidedSale {
   taxes: LineTax[];
 }
 
-async function engineTaxes(deps: RecordTransactionDeps, accountId: string, request: TransactionRequest): Promise<DecidedSale> {
+async function engineTaxes(deps: QuoteDeps, accountId: string, request: TransactionRequest): Promise<DecidedSale> {
   // The customer is decided as in POST /v1/tax/rate and unify (customerTreatment: B2B needs a tax ID that proves
   // it; a stored customer's type, address, tax IDs and certificates apply where the request is silent); one read of
   // seller and ZIP rates for the sale; the engine runs once per product + delivery.
@@ -132,6 +132,16 @@ function precomputedSale(request: TransactionRequest, precomputed: PrecomputedTa
     facts: lines.map((given) => given.facts),
     taxes: lines.map((given) => ({ tax_amount: given.tax_amount, tax_source: 'computed' as const, tax_breakdown: { ...given.tax_breakdown } })),
   };
+}
+
+/**
+ * A sale as recording would store it, decided by the engine, without reading or writing the ledger: the nexus
+ * simulation (POST /v1/nexus/simulate) counts hypothetical sales exactly as recorded ones.
+ */
+export async function decideTransaction(deps: QuoteDeps, accountId: string, input: TransactionInput, now = new Date()): Promise<{ transaction: Transaction; seller_id: string }> {
+  const request = parseWith(transactionRequestSchema, input);
+  const { seller_id, customer, parties, jurisdiction, facts, taxes } = await engineTaxes(deps, accountId, request);
+  return { transaction: buildTransaction(request, parties, customer, jurisdiction, facts, taxes, now.toISOString()), seller_id };
 }
 
 export async function recordTransaction(

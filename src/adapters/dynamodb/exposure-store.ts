@@ -12,6 +12,9 @@
  *
  *   sk `n#<entity>#d#<YYYY-MM-DD>#<jurisdiction>#<currency>`   a day's sales
  *   sk `n#<entity>#m#<YYYY-MM>#<jurisdiction>#<currency>`      a month's sales
+ *   sk `n#<entity>#x#<jurisdiction>#<currency>#<YYYY-MM-DD>`   the day's sales again, by jurisdiction and currency first:
+ *                                                             a sale in another currency than a threshold's is
+ *                                                             converted at its day's rate, so those days are read
  *   attributes: jurisdiction, period, currency, `<basis>` and `<basis>_n` (amount and count per basis: gross, retail,
  *               taxable, goods, b2c) for the seller's own sales, `mp_<basis>` and `mp_<basis>_n` for marketplace sales
  *
@@ -44,6 +47,7 @@ function exposureSortKey(key: ExposureKey): string {
 
 const nexusMonthKey = (entityId: string, month: string, jurisdiction: string, currency: string) => `n#${entityId}#m#${month}#${jurisdiction}#${currency}`;
 const nexusDayKey = (entityId: string, day: string, jurisdiction: string, currency: string) => `n#${entityId}#d#${day}#${jurisdiction}#${currency}`;
+const nexusCurrencyDayKey = (entityId: string, jurisdiction: string, currency: string, day: string) => `n#${entityId}#x#${jurisdiction}#${currency}#${day}`;
 
 /** A nexus counter item's totals of one channel (`''` the seller's own sales, `mp_` marketplace sales). */
 function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals {
@@ -147,7 +151,12 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
           ...(guards.length > 0 ? { ConditionExpression: guards.join(' AND ') } : {}),
         },
       });
-      return adds.length === 0 ? [] : [item(nexusDayKey(d.entity_id, d.day, d.jurisdiction, d.currency), d.day), item(nexusMonthKey(d.entity_id, d.day.slice(0, 7), d.jurisdiction, d.currency), d.day.slice(0, 7))];
+      if (adds.length === 0) return [];
+      return [
+        item(nexusDayKey(d.entity_id, d.day, d.jurisdiction, d.currency), d.day),
+        item(nexusCurrencyDayKey(d.entity_id, d.jurisdiction, d.currency, d.day), d.day),
+        item(nexusMonthKey(d.entity_id, d.day.slice(0, 7), d.jurisdiction, d.currency), d.day.slice(0, 7)),
+      ];
     });
   }
 
@@ -159,6 +168,11 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
   /** An entity's day counters of one month (YYYY-MM), every jurisdiction: one key range. */
   nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]> {
     return this.nexusRange(accountId, `n#${entityId}#d#${month}-`, `n#${entityId}#d#${month}-~`);
+  }
+
+  /** An entity's day counters of one jurisdiction and currency from `fromDay` to `toDay` (inclusive): one key range. */
+  nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]> {
+    return this.nexusRange(accountId, nexusCurrencyDayKey(entityId, jurisdiction, currency, fromDay), nexusCurrencyDayKey(entityId, jurisdiction, currency, toDay));
   }
 
   private async nexusRange(accountId: string, low: string, high: string): Promise<StoredNexusCounter[]> {
