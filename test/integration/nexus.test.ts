@@ -3,7 +3,10 @@
  * refund, the windows of CA, NY, CT and SD, the crossing sale named, refunds, the simulation, currency conversion and
  * bad input. Thresholds are those of data/nexus-rules/us.json, each row citing its source; the comments name them.
  */
-import { fxRates } from '../../src/composition/ports';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importFxRates } from '../../local/fx/fx-import';
 import { callRoute, newTestAccount } from '../support/api';
 
 const goods = (amount: number) => [{ id: '1', amount, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }];
@@ -173,11 +176,11 @@ describe('nexus: sales in another currency than the threshold', () => {
   it('converts at the rate of the sale day (or the last published before it), and reports what it cannot convert', async () => {
     const account = (await newTestAccount('GB', 'FX Ltd')).account_id;
     const run = Date.now();
-    // Rates of a hypothetical import (units per euro); 2025-03-08 is a Saturday: Friday's rate applies.
-    await fxRates.put([
-      { currency: 'USD', date: '2025-03-07', per_eur: 1.08 },
-      { currency: 'GBP', date: '2025-03-07', per_eur: 0.84 },
-    ]);
+    // An ECB-format file (eurofxref-hist.csv: units per euro; the rates are round test figures, not the ECB's).
+    // 2025-03-08 is a Saturday: Friday's rate applies.
+    const file = join(mkdtempSync(join(tmpdir(), 'levy-fx-')), 'eurofxref-hist.csv');
+    writeFileSync(file, 'Date,USD,JPY,GBP,\n2025-03-07,1.0800,N/A,0.84000,\n2025-02-20,1.0400,N/A,0.83000,\n');
+    expect(await importFxRates(file)).toEqual({ rows: 4, currencies: ['GBP', 'USD'], from: '2025-02-20', to: '2025-03-07' });
     await record(account, sale(`fx-eur-${run}`, '2025-03-08', 'CA', 1_000_000, { currency: 'EUR' }));
     await record(account, sale(`fx-gbp-${run}`, '2025-03-08', 'CA', 840_000, { currency: 'GBP' }));
     await record(account, sale(`fx-jpy-${run}`, '2025-03-08', 'CA', 100_000, { currency: 'JPY' }));
