@@ -104,6 +104,15 @@ describe('nexus: California, current or previous calendar year, sales over $500,
     expect(row(await report(account, '2025-05-31'), 'CA').status).toBe('crossed');
   });
 
+  it('adds each US state\'s nexus status to the exposure report with include=nexus', async () => {
+    const res = await callRoute('exposure-countries', { accountId: account, query: { include: 'nexus,sales' } });
+    expect(res.status).toBe(200);
+    const us = res.body.exposure.find((c: { country_code: string }) => c.country_code === 'US');
+    // Registered in CA from 2025-06-01 (the test above), so registered today.
+    expect(us.jurisdictions.find((j: { jurisdiction_code: string }) => j.jurisdiction_code === 'CA')).toMatchObject({ nexus_status: 'registered', sales: expect.any(Object) });
+    expect((await callRoute('exposure-countries', { accountId: account, query: { include: 'taxes' } })).status).toBe(400);
+  });
+
   it('lists the no-sales-tax states as not_applicable', async () => {
     expect(row(await report(account, '2025-06-30'), 'OR')).toMatchObject({ status: 'not_applicable', sales_amount: null, threshold: null });
   });

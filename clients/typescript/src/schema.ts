@@ -1143,6 +1143,11 @@ export interface components {
                     /** @description Tax in minor units of the currency, net of refunds */
                     exposure_amount: number;
                     sales?: components["schemas"]["ExposureSales"];
+                    /**
+                     * @description With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity
+                     * @enum {string}
+                     */
+                    nexus_status?: "below" | "approaching" | "crossed" | "registered" | "not_applicable";
                     counties?: {
                         county_name: string;
                         /** @description Tax in minor units of the currency, net of refunds */
@@ -3047,7 +3052,8 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                include?: "sales";
+                /** @description `sales`, `nexus` or `sales,nexus` */
+                include?: string;
             };
             header?: never;
             path?: never;
