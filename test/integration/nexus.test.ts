@@ -198,3 +198,45 @@ describe('nexus: sales in another currency than the threshold', () => {
     expect(ca).toMatchObject({ sales_amount: 2_160_000, transaction_count: 3, unconverted_sales: { JPY: 100_000 } });
   });
 });
+
+describe('nexus: marketplace sales and the approaching share', () => {
+  it('leaves marketplace sales out where the rule excludes them, and follows approaching_threshold_percent', async () => {
+    const account = (await newTestAccount('GB', 'Market Ltd')).account_id;
+    const run = Date.now();
+    const viaMarketplace = await record(account, sale(`mp-${run}`, '2025-02-01', 'SD', 15_000_000, { marketplace: true }));
+    expect(viaMarketplace.marketplace).toBe(true);
+    await record(account, sale(`direct-${run}`, '2025-02-02', 'SD', 6_000_000));
+    await record(account, sale(`mp-ca-${run}`, '2025-02-01', 'CA', 30_000_000, { marketplace: true }));
+    // SDCL 10-64-2: a marketplace seller's sales through a collecting facilitator do not count (row US-SD: marketplace
+    // excluded); CA RTC 6203(c)(4) counts them (row US-CA: marketplace included).
+    expect(row(await report(account, '2025-03-01'), 'SD')).toMatchObject({ status: 'below', sales_amount: 6_000_000, transaction_count: 1, percent_of_sales_threshold: 60 });
+    expect(row(await report(account, '2025-03-01'), 'CA')).toMatchObject({ status: 'below', sales_amount: 30_000_000, percent_of_sales_threshold: 60 });
+    expect((await callRoute('settings-update', { accountId: account, body: { approaching_threshold_percent: 60 } })).status).toBe(200);
+    expect(row(await report(account, '2025-03-01'), 'SD').status).toBe('approaching');
+  });
+});
+
+describe('nexus: the EU distance-sales threshold for a German seller', () => {
+  it('counts B2C supplies into other member states only (Art. 59c: not the home country, not B2B)', async () => {
+    const account = (await newTestAccount('DE', 'EU GmbH')).account_id;
+    const run = Date.now();
+    const saas = (id: string, country: string, amount: number, extra: Record<string, unknown> = {}) => ({
+      id,
+      date: '2025-04-01',
+      currency: 'EUR',
+      customer_type: 'B2C',
+      location: { country },
+      line_items: [{ id: '1', amount, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+      ...extra,
+    });
+    await record(account, saas(`eu-fr-${run}`, 'FR', 600_000));
+    await record(account, saas(`eu-de-${run}`, 'DE', 2_000_000));
+    await record(account, saas(`eu-b2b-${run}`, 'FR', 900_000, { customer_type: 'B2B', customer_tax_id: 'FR40303265045' }));
+    const eu = () => report(account, '2025-06-30', { country: 'EU' }).then((body) => body.data[0]!);
+    // Art. 59c VAT Directive: EUR 10,000 of B2C telecommunication, broadcasting and electronic services to other
+    // member states in the current or preceding calendar year (row EU). EUR 6,000 so far: 60 %.
+    expect(await eu()).toMatchObject({ country: 'EU', status: 'below', sales_amount: 600_000, currency: 'EUR', percent_of_sales_threshold: 60 });
+    await record(account, { ...saas(`eu-at-${run}`, 'AT', 500_000), date: '2025-05-02' });
+    expect(await eu()).toMatchObject({ status: 'crossed', sales_amount: 1_100_000, crossed_on: '2025-05-02', crossing_transaction_id: `eu-at-${run}` });
+  });
+});
