@@ -116,8 +116,11 @@ const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemption
 /** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
 const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
 
-/** The nexus report's reads (issue 13). */
-const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
+/**
+ * The nexus report's reads (issue 13), and the one write it makes: the sale that crossed on a day, remembered on that
+ * day's counter (UpdateItem of an existing item, docs/nexus.md).
+ */
+const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query', 'UpdateItem'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
 
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;

@@ -17,6 +17,8 @@ export interface NexusCounterStore {
   nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]>;
   /** An entity's day counters of one jurisdiction in one currency, from `fromDay` to `toDay` inclusive. */
   nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]>;
+  /** Remembers on an existing day counter the sale that crossed under `key` (a cache: losing it costs one day's read). */
+  rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void>;
 }
 
 export type { FxRate };

@@ -13,7 +13,7 @@
  */
 import { ValidationError } from '../domain/errors';
 import { addDeltaTo, type StoredNexusCounter } from '../domain/nexus/counters';
-import type { NexusCounter } from '../domain/nexus/evaluate';
+import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
 import {
   evaluate,
   evaluatedRow,
@@ -97,6 +97,29 @@ class CounterReader {
     }
     return read;
   }
+}
+
+/**
+ * What decides which sale of a day crossed: the rule, the window's start, the totals before the day and on the day
+ * (in the rule's terms). Equal keys, equal answer.
+ */
+function crossingMemoKey(rule: ApplyingNexusRule, window: DateWindow, counters: readonly NexusCounter[], day: string): string {
+  let beforeSales = 0;
+  let beforeCount = 0;
+  let daySales = 0;
+  let dayCount = 0;
+  for (const c of counters) {
+    const start = c.period.length === 10 ? c.period : `${c.period}-01`;
+    if (start < window.start) continue;
+    if (c.period === day) {
+      daySales += c.sales_amount;
+      dayCount += c.transaction_count;
+    } else if (c.period < day) {
+      beforeSales += c.sales_amount;
+      beforeCount += c.transaction_count;
+    }
+  }
+  return [rule.jurisdiction, rule.effective_from, window.start, beforeSales, beforeCount, daySales, dayCount].join('|');
 }
 
 /** A counter's channels less another's (what a day's sales leave of its counter: that day's refunds). */
@@ -191,11 +214,22 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       ({ counters, unconverted } = await countersFor(rule, new Set([evaluation.crossed_in_month])));
       evaluation = evaluate(rule, counters, asOf, approaching);
     }
-    // The crossing day: that day's sales say which one crossed.
+    // The crossing day: that day's sales say which one crossed, once; the day counter remembers the answer under a
+    // key naming the totals it was found with (any later change to the day or the window finds it again).
     if (evaluation.crossed_on !== null && evaluation.crossing_transaction_id === null) {
-      const month = evaluation.crossed_on.slice(0, 7);
-      ({ counters, unconverted } = await countersFor(rule, new Set([month]), evaluation.crossed_on));
-      evaluation = evaluate(rule, counters, asOf, approaching);
+      const day = evaluation.crossed_on;
+      const key = crossingMemoKey(rule, evaluation.window, counters, day);
+      const home = sourcesOf(rule, entity.country)[0]!.jurisdiction;
+      const dayCounter = (await reader.daysOf(day.slice(0, 7))).find((c) => c.period === day && c.jurisdiction === home && c.currency === rule.sales_threshold.currency);
+      const simulated = hypothetical.counters.some((c) => c.period === day);
+      const remembered = simulated ? undefined : dayCounter?.crossings?.[key];
+      if (remembered !== undefined) evaluation = { ...evaluation, crossing_transaction_id: remembered };
+      else {
+        ({ counters, unconverted } = await countersFor(rule, new Set([day.slice(0, 7)]), day));
+        evaluation = evaluate(rule, counters, asOf, approaching);
+        // The simulation writes nothing, not even this.
+        if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null) await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
+      }
     }
     rows.push(evaluatedRow(rule, evaluation, unconvertedIn(unconverted, evaluation.window), registrationFor(registrations, rule, entity.id, asOf)));
   }

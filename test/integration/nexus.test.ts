@@ -64,6 +64,11 @@ describe('nexus: California, current or previous calendar year, sales over $500,
       // "The day you exceed the threshold" (register_by on_crossing).
       register_by: '2025-05-20',
     });
+    // Asked again, the day counter remembers the crossing sale: same answer.
+    expect(row(await report(account, '2025-06-30'), 'CA')).toEqual(ca);
+    // A later sale on the crossing day changes the day's totals, so the crossing is found again (still ca-c).
+    await record(account, sale(`ca-e-${run}`, '2025-05-20', 'CA', 1));
+    expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({ crossed_on: '2025-05-20', crossing_transaction_id: `ca-c-${run}`, sales_amount: 52_000_001 });
   });
 
   it('is below before the crossing day, and crossed for the whole next year', async () => {
@@ -91,16 +96,16 @@ describe('nexus: California, current or previous calendar year, sales over $500,
   it('a refund that takes the state back under the threshold changes the status from its date', async () => {
     const refund = await callRoute('transactions-refund', { accountId: account, pathParameters: { id: `ca-a-${run}` }, body: { id: 'r1', date: '2025-07-15', line_items: [{ id: '1', amount: 3_000_000 }] } });
     expect(refund.status).toBe(201);
-    expect(row(await report(account, '2025-07-14'), 'CA')).toMatchObject({ status: 'crossed', sales_amount: 52_000_000 });
-    // $520,000 - $30,000 = $490,000: not over $500,000 any more (the count stays: the sale was made).
-    expect(row(await report(account, '2025-07-15'), 'CA')).toMatchObject({ status: 'approaching', sales_amount: 49_000_000, transaction_count: 4 });
+    expect(row(await report(account, '2025-07-14'), 'CA')).toMatchObject({ status: 'crossed', sales_amount: 52_000_001 });
+    // $520,000.01 - $30,000 = $490,000.01: not over $500,000 any more (the count stays: the sale was made).
+    expect(row(await report(account, '2025-07-15'), 'CA')).toMatchObject({ status: 'approaching', sales_amount: 49_000_001, transaction_count: 5 });
     expect(row(await report(account, '2025-07-15'), 'CA').crossed_on).toBeUndefined();
   });
 
   it('answers registered where an active registration covers the state, with the figures', async () => {
     const reg = await callRoute('registrations-create', { accountId: account, body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2025-06-01' } });
     expect(reg.status).toBe(201);
-    expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({ status: 'registered', registration_id: reg.body.id, sales_amount: 52_000_000 });
+    expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({ status: 'registered', registration_id: reg.body.id, sales_amount: 52_000_001 });
     expect(row(await report(account, '2025-05-31'), 'CA').status).toBe('crossed');
   });
 

@@ -25,6 +25,7 @@ import { ALL_TIME, type ExposureDelta, type ExposureKey, type SalesAmounts } fro
 import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/report';
 import { emptyChannel, nexusBases, type ChannelTotals, type NexusDelta, type StoredNexusCounter } from '../../domain/nexus/counters';
 import type { ExposureTotals, NexusCounterStore } from '../../ports/reports';
+import { documentClient } from './client';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -44,6 +45,9 @@ function exposureSortKey(key: ExposureKey): string {
   const head = key.period === ALL_TIME ? ['a'] : ['m', key.period];
   return [...head, key.currency, key.country, ...(key.state ? [key.state] : []), ...(key.state && key.county ? [key.county] : [])].join('#');
 }
+
+/** The attributes of a day counter naming the sale that crossed (StoredNexusCounter.crossings). */
+const CROSSING_PREFIX = 'cx#';
 
 const nexusMonthKey = (entityId: string, month: string, jurisdiction: string, currency: string) => `n#${entityId}#m#${month}#${jurisdiction}#${currency}`;
 const nexusDayKey = (entityId: string, day: string, jurisdiction: string, currency: string) => `n#${entityId}#d#${day}#${jurisdiction}#${currency}`;
@@ -182,13 +186,36 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
       ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
       ConsistentRead: true,
     });
-    return items.map((item) => ({
-      jurisdiction: item.jurisdiction as string,
-      period: item.period as string,
-      currency: item.currency as string,
-      direct: channelOf(item, ''),
-      marketplace: channelOf(item, 'mp_'),
-    }));
+    return items.map((item) => {
+      const crossings = Object.entries(item).filter(([name]) => name.startsWith(CROSSING_PREFIX));
+      return {
+        jurisdiction: item.jurisdiction as string,
+        period: item.period as string,
+        currency: item.currency as string,
+        direct: channelOf(item, ''),
+        marketplace: channelOf(item, 'mp_'),
+        ...(crossings.length > 0 ? { crossings: Object.fromEntries(crossings.map(([name, id]) => [name.slice(CROSSING_PREFIX.length), id as string])) } : {}),
+      };
+    });
+  }
+
+  /**
+   * Remembers on a day counter (only if it exists: never creates a counter) which sale crossed a threshold on that day,
+   * under a key that names the totals it was found with, so the next report does not read the day's sales again.
+   */
+  async rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void> {
+    try {
+      await documentClient().update({
+        TableName: this.tableName,
+        Key: { account_id: accountId, sk: nexusDayKey(entityId, day, jurisdiction, currency) },
+        UpdateExpression: 'SET #crossing = :id',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: { '#crossing': `${CROSSING_PREFIX}${key}` },
+        ExpressionAttributeValues: { ':id': transactionId },
+      });
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */

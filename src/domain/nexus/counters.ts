@@ -128,6 +128,11 @@ export interface StoredNexusCounter {
   currency: string;
   direct: ChannelTotals;
   marketplace: ChannelTotals;
+  /**
+   * A day counter only: crossings the report already found on this day, by crossingMemoKey (the rule, the window and
+   * the totals before and on the day): the id of the sale that crossed. Any change to the day's totals changes the key.
+   */
+  crossings?: Record<string, string>;
 }
 
 export const emptyChannel = (): ChannelTotals => ({ amounts: zero(), counts: zero() });
