@@ -4395,6 +4395,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "as_of": "2026-01-15",
+                 *       "country": "US",
+                 *       "transactions": [
+                 *         {
+                 *           "id": "plan_1001",
+                 *           "date": "2026-01-15",
+                 *           "currency": "USD",
+                 *           "customer_type": "B2C",
+                 *           "location": {
+                 *             "country": "US",
+                 *             "state": "CA",
+                 *             "postal_code": "94103"
+                 *           },
+                 *           "line_items": [
+                 *             {
+                 *               "id": "1",
+                 *               "amount": 12000,
+                 *               "quantity": 1,
+                 *               "product_category": "SAAS",
+                 *               "delivery_method": "CLOUD"
+                 *             },
+                 *             {
+                 *               "id": "2",
+                 *               "amount": 4999,
+                 *               "quantity": 1,
+                 *               "product_category": "PHYSICAL_GOODS",
+                 *               "delivery_method": "SHIPPED"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     entity_id?: string;
                     /** Format: date */
