@@ -36,6 +36,7 @@ import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from
 import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from './admin/usage-keys';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
 import { importRates, NoRateFilesError, rateTable } from './rates/rates-import';
+import { FxFileError, importFxRates } from './fx/fx-import';
 import { ZipRateFileError } from './rates/zip-rate-csv';
 
 /** A mistake of the caller: message to stderr, exit 2. */
@@ -230,6 +231,21 @@ export function program(): Command {
         if (error instanceof ZipRateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof NoRateFilesError) {
           throw new UsageError(`Nothing was imported. ${(error as Error).message}`);
         }
+        throw error;
+      }
+    });
+  const fx = levy.command('fx').description('currency reference rates (the nexus report converts sales with them)');
+  fx
+    .command('import')
+    .description('import the ECB euro reference rates (eurofxref-hist.csv: Date,USD,JPY,...) into the FxRates table; a malformed line imports nothing')
+    .argument('<file>', 'the ECB CSV file')
+    .addOption(aws())
+    .action(async (file: string, options: { aws?: boolean }) => {
+      configureTarget(!!options.aws, ['FxRates']);
+      try {
+        print(await importFxRates(file));
+      } catch (error) {
+        if (error instanceof FxFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`Nothing was imported. ${(error as Error).message}`);
         throw error;
       }
     });

@@ -201,6 +201,8 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'registrations-update': { pathParameters: { id: f.registration_id }, body: { registration_number: '12-3456789' } },
     'settings-get': {},
     'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
+    'nexus-report': { query: { as_of: today, country: 'US' } },
+    'nexus-simulate': { body: { as_of: today, country: 'US', transactions: [transactionBody(freshId('plan'), today)] } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },

@@ -1,6 +1,6 @@
-/** Primary adapter: GET /v1/exposure/countries?from&to (YYYY-MM) -> spec 2.4, read from the precomputed totals. */
+/** Primary adapter: GET /v1/exposure/countries?from&to (YYYY-MM)&include=sales,nexus -> spec 2.4, read from the precomputed totals. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { exposure } from '../../src/composition/ports';
+import { entities, exposure, fxRates, nexusCounters, registrations, sales, settings } from '../../src/composition/ports';
 import { exposureQuerySchema } from '../../src/domain/exposure/report';
 import { exposureReport } from '../../src/usecases/exposure-report';
 import { exposureReportSchema } from '../../src/domain/exposure/report';
@@ -9,5 +9,5 @@ export const handler = httpRoute({
   route: 'exposure-countries',
   query: exposureQuerySchema,
   responses: { 200: { description: 'Tax exposure by country > state or region > county', schema: exposureReportSchema } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport({ exposure }, accountId, query) }),
+  run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport({ exposure, nexus: async () => ({ entities, registrations, settings, sales, nexusCounters, fxRates }) }, accountId, query) }),
 });

@@ -1,6 +1,6 @@
 /** Primary adapter: POST /v1/transactions/{id}/refunds -> 201 with the refund; the same refund again -> 200. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { refunds, sales } from '../../src/composition/ports';
+import { entities, refunds, sales } from '../../src/composition/ports';
 import { refundRequestSchema } from '../../src/domain/transactions/schema';
 import { recordRefund } from '../../src/usecases/record-refund';
 import { refundSchema } from '../../src/domain/transactions/responses';
@@ -14,7 +14,7 @@ export const handler = httpRoute({
   },
   errors: ['refund_exists', 'refund_in_progress'],
   run: async ({ accountId, body, pathParameters: { id } }) => {
-    const { created, refund } = await recordRefund({ sales, refunds }, accountId, id, body);
+    const { created, refund } = await recordRefund({ sales, refunds, entities }, accountId, id, body);
     return { status: created ? 201 : 200, body: refund };
   },
 });

@@ -21,6 +21,7 @@ import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import type { Ports } from '../ports/ports';
+import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -90,4 +91,12 @@ export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await import('../adapters/dynamodb/settings-store');
   return new DynamoDbSettingsStore(tableName('Settings'));
+});
+
+/** The nexus counters (issue 13) live in the Exposure table: its store writes them with each sale and reads them. */
+export const nexusCounters: NexusCounterStore = /* @__PURE__ */ lazy(exposureStore);
+/** The imported ECB reference rates (issue 13): loaded on first use. */
+export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbFxRateStore } = await import('../adapters/dynamodb/fx-rate-store');
+  return new DynamoDbFxRateStore(tableName('FxRates'));
 });

@@ -116,6 +116,12 @@ const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemption
 /** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
 const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
 
+/**
+ * The nexus report's reads (issue 13), and the one write it makes: the sale that crossed on a day, remembered on that
+ * day's counter (UpdateItem of an existing item, docs/nexus.md).
+ */
+const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query', 'UpdateItem'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -152,8 +158,9 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
   // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
-  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
-  route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { Exposure: ['Query'] }, summary: 'Tax exposure by country > state or region > county' }),
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
+  // include=nexus reads as the nexus report does.
+  route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { ...nexusReading }, summary: 'Tax exposure by country > state or region > county' }),
   // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
   route({ name: 'tax-codes-list', method: 'GET', path: '/v1/tax_codes', billable: false, idempotent: false, tables: {}, summary: 'List tax codes (the whole catalogue)' }),
   route({ name: 'tax-codes-get', method: 'GET', path: '/v1/tax_codes/{id}', billable: false, idempotent: false, tables: {}, pathIds: taxCodeId, summary: 'Get a tax code' }),
@@ -190,6 +197,10 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
   route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),
   route({ name: 'settings-get', method: 'GET', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['GetItem'] }, summary: "The account's tax settings (collection, approaching threshold)" }),
+  // The nexus report (issue 13; docs/nexus.md): the entity, registrations and settings, the counters (Exposure), the
+  // crossing day's sales (a date-range Query), the imported FX rates. The simulation also taxes its sales as a sale is.
+  route({ name: 'nexus-report', method: 'GET', path: '/v1/nexus', billable: false, idempotent: false, tables: nexusReading, summary: 'Economic-nexus and registration thresholds: status per jurisdiction on a day' }),
+  route({ name: 'nexus-simulate', method: 'POST', path: '/v1/nexus/simulate', billable: false, idempotent: false, tables: { ...rating, ...namedSubjects, ...collection, ...nexusReading }, summary: 'The nexus report with hypothetical sales added (nothing written)', dataPackages: geoDataPackages }),
   route({ name: 'settings-update', method: 'PATCH', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['UpdateItem'] }, summary: "Change the account's tax settings" }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),

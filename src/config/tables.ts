@@ -58,7 +58,8 @@ export type TableId =
   | 'Exemptions'
   | 'Products'
   | 'Registrations'
-  | 'Settings';
+  | 'Settings'
+  | 'FxRates';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -174,6 +175,12 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       id: 'Settings',
       partitionKey: { name: 'account_id', type: 'S' },
       description: 'The tax settings an account changed.',
+    },
+    FxRates: {
+      id: 'FxRates',
+      partitionKey: { name: 'currency', type: 'S' },
+      sortKey: { name: 'date', type: 'S' },
+      description: 'ECB euro reference rates (units per euro), one item per currency and day, imported by `levy fx import`; the nexus report converts sales with them.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -3,6 +3,7 @@
  * the exposure counters it moves, all or nothing, so the exposure report is exact right after a 201.
  */
 import type { ExposureDelta } from '../domain/exposure/deltas';
+import type { NexusDelta } from '../domain/nexus/counters';
 import type { Page } from '../domain/records/record';
 import type { Refund, RefundedSoFar } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
@@ -38,7 +39,7 @@ export interface SaleLedger {
    * units; `missing_customer`: the sale names a customer (`customer_id`) that no longer exists. Otherwise the sale,
    * its counters and the customer's transaction count (a customer named by a sale cannot be deleted) land together.
    */
-  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'>;
+  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus?: readonly NexusDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'>;
 }
 
 export interface RefundLedger {
@@ -55,5 +56,7 @@ export interface RefundLedger {
     refundedAfter: RefundedSoFar,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
+    /** The nexus counters the refund lowers (issue 13), in the same write. */
+    nexus?: readonly NexusDelta[],
   ): Promise<'created' | 'exists' | 'stale'>;
 }

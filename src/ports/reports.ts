@@ -1,10 +1,34 @@
 /** Ports (implemented by src/adapters/dynamodb): the counters reports are read from, and the billing meter. */
 import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
+import type { StoredNexusCounter } from '../domain/nexus/counters';
+import type { FxRate } from '../domain/nexus/fx';
 import type { UsageRow } from '../domain/usage/usage-period';
 
 export interface ExposureTotals {
   /** The counters of the selected periods, read consistently (exact right after a write). */
   totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]>;
+}
+
+/** The nexus counters of each selling entity (issue 13), written with each sale and refund; read consistently. */
+export interface NexusCounterStore {
+  /** An entity's month counters (every jurisdiction and currency) from `fromMonth` to `toMonth`, YYYY-MM, inclusive. */
+  nexusMonths(accountId: string, entityId: string, fromMonth: string, toMonth: string): Promise<StoredNexusCounter[]>;
+  /** An entity's day counters (every jurisdiction and currency) of one month, YYYY-MM. */
+  nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]>;
+  /** An entity's day counters of one jurisdiction in one currency, from `fromDay` to `toDay` inclusive. */
+  nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]>;
+  /** Remembers on an existing day counter the sale that crossed under `key` (a cache: losing it costs one day's read). */
+  rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void>;
+}
+
+export type { FxRate };
+
+/** The imported ECB reference rates, units per euro (FxRates table; issue 13, `levy fx import`). */
+export interface FxRateTable {
+  /** A currency's rates from `fromDay` to `toDay` inclusive, by date. */
+  rates(currency: string, fromDay: string, toDay: string): Promise<FxRate[]>;
+  /** Writes rates (an import): one item per currency and day, replacing any earlier import of that day. */
+  put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void>;
 }
 
 /** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */

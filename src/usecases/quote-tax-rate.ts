@@ -74,6 +74,8 @@ export interface SaleQuote {
   /** The customer's tax ID applied: the request's, else the customer's first valid one (absent: none). */
   tax_id?: string;
   date: string;
+  /** The selling entity (the sale's entity_id, else the primary): the nexus counters are kept per entity. */
+  seller_id: string;
   line(index: number): RatedLine;
 }
 
@@ -196,6 +198,7 @@ export async function quoteSale(
     location,
     ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
     date,
+    seller_id: seller.id,
     line: rateLine,
   };
 }

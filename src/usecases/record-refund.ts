@@ -4,19 +4,22 @@
  *   read the sale (404 if absent) -> same refund id stored? (same content: it; other: 409 refund_exists)
  *   -> allocate (src/domain/transactions/refund.ts: proportional tax half-up, the last refund of a line takes what is
  *      left) -> the refund ledger writes the refund, the sale's refunded-so-far (as of the version the allocation
- *      read) and minus its tax on the sale's exposure counters, at once
+ *      read), minus its tax on the sale's exposure counters and minus its amounts on the selling entity's nexus
+ *      counters, at once
  *
  * A concurrent refund of the same sale makes the write `stale`: the loser re-reads and allocates again, so two
  * refunds can never both take the same remaining amount.
  */
 import { ConflictError, found } from '../domain/errors';
 import { refundExposureDeltas } from '../domain/exposure/deltas';
+import { refundNexusDeltas } from '../domain/nexus/counters';
 import { refundFingerprint } from '../domain/transactions/fingerprint';
 import { allocateRefund, type Refund } from '../domain/transactions/refund';
 import type { RefundRequest } from '../domain/transactions/schema';
 import type { Ports } from '../ports/ports';
 
-export type RecordRefundDeps = Pick<Ports, 'sales' | 'refunds'>;
+/** `entities`: a sale that named no entity was made by the primary one, whose nexus counters the refund lowers. */
+export type RecordRefundDeps = Pick<Ports, 'sales' | 'refunds'> & { entities: Pick<Ports['entities'], 'primary'> };
 
 const MAX_ATTEMPTS = 5;
 
@@ -35,6 +38,13 @@ async function existingOrConflict(deps: RecordRefundDeps, accountId: string, tra
   return { created: false, refund: stored.refund };
 }
 
+/** The primary entity's id (every account is created with one). */
+async function primaryEntityId(deps: RecordRefundDeps, accountId: string): Promise<string> {
+  const primary = await deps.entities.primary(accountId);
+  if (!primary) throw new Error(`Account ${accountId} has no primary entity`);
+  return primary.id;
+}
+
 export async function recordRefund(
   deps: RecordRefundDeps,
   accountId: string,
@@ -50,7 +60,9 @@ export async function recordRefund(
 
     const { refund, refunded } = allocateRefund(stored.transaction, stored.refunded, request, now.toISOString());
     const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
-    const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure);
+    const sellerId = stored.transaction.entity_id ?? (await primaryEntityId(deps, accountId));
+    const nexus = refundNexusDeltas(stored.transaction, refund, stored.refunded, sellerId);
+    const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus);
     if (outcome === 'created') return { created: true, refund };
     // `exists` or `stale`: another request moved first; the next round answers it (a retry, a 409, or a new allocation).
     if (attempt >= MAX_ATTEMPTS) {

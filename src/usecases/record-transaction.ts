@@ -6,13 +6,14 @@
  *   -> each line's tax: the caller's tax_amount, unify's precomputed tax, or the engine (one quote per distinct
  *      product + delivery; all lines share the applied customer type, location and date), on the share of the
  *      line a certificate leaves taxable; each line keeps its code, reason and certificate (a snapshot)
- *   -> the sale ledger writes the sale, its few exposure counters and, with customer_id, the customer's
+ *   -> the sale ledger writes the sale, its few exposure and nexus counters and, with customer_id, the customer's
  *      transaction count at once
  *
  * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
  */
 import { AppError, ConflictError } from '../domain/errors';
 import { saleExposureDeltas } from '../domain/exposure/deltas';
+import { saleNexusDeltas } from '../domain/nexus/counters';
 import type { LevelAmounts } from '../domain/money/levels';
 import type { CustomerTreatment } from '../domain/tax/customer-treatment';
 import type { Jurisdiction } from '../domain/tax/rate-types';
@@ -43,6 +44,8 @@ export interface PrecomputedTax {
   parties: SaleParties;
   /** The rate result's jurisdiction (shared by every line: one location per sale). */
   jurisdiction: Jurisdiction;
+  /** The selling entity unify rated the cart for (the nexus counters are kept per entity). */
+  seller_id: string;
   /** By line id; every line of the request must be present. */
   lines: Readonly<Record<string, PrecomputedLineTax>>;
 }
@@ -69,6 +72,7 @@ async function existingOrConflict(deps: RecordTransactionDeps, accountId: string
 }
 
 interface DecidedSale {
+  seller_id: string;
   customer: CustomerTreatment;
   parties: SaleParties;
   jurisdiction: Jurisdiction;
@@ -76,7 +80,7 @@ interface DecidedSale {
   taxes: LineTax[];
 }
 
-async function engineTaxes(deps: RecordTransactionDeps, accountId: string, request: TransactionRequest): Promise<DecidedSale> {
+async function engineTaxes(deps: QuoteDeps, accountId: string, request: TransactionRequest): Promise<DecidedSale> {
   // The customer is decided as in POST /v1/tax/rate and unify (customerTreatment: B2B needs a tax ID that proves
   // it; a stored customer's type, address, tax IDs and certificates apply where the request is silent); one read of
   // seller and ZIP rates for the sale; the engine runs once per product + delivery.
@@ -110,7 +114,7 @@ async function engineTaxes(deps: RecordTransactionDeps, accountId: string, reque
     facts.push({ product_category, delivery_method, taxability, ...shares });
   });
   const parties: SaleParties = { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location };
-  return { customer: quote.customer, parties, jurisdiction, facts, taxes };
+  return { seller_id: quote.seller_id, customer: quote.customer, parties, jurisdiction, facts, taxes };
 }
 
 function precomputedSale(request: TransactionRequest, precomputed: PrecomputedTax): DecidedSale {
@@ -121,12 +125,23 @@ function precomputedSale(request: TransactionRequest, precomputed: PrecomputedTa
     return given;
   });
   return {
+    seller_id: precomputed.seller_id,
     customer: precomputed.customer,
     parties: precomputed.parties,
     jurisdiction: precomputed.jurisdiction,
     facts: lines.map((given) => given.facts),
     taxes: lines.map((given) => ({ tax_amount: given.tax_amount, tax_source: 'computed' as const, tax_breakdown: { ...given.tax_breakdown } })),
   };
+}
+
+/**
+ * A sale as recording would store it, decided by the engine, without reading or writing the ledger: the nexus
+ * simulation (POST /v1/nexus/simulate) counts hypothetical sales exactly as recorded ones.
+ */
+export async function decideTransaction(deps: QuoteDeps, accountId: string, input: TransactionInput, now = new Date()): Promise<{ transaction: Transaction; seller_id: string }> {
+  const request = parseWith(transactionRequestSchema, input);
+  const { seller_id, customer, parties, jurisdiction, facts, taxes } = await engineTaxes(deps, accountId, request);
+  return { transaction: buildTransaction(request, parties, customer, jurisdiction, facts, taxes, now.toISOString()), seller_id };
 }
 
 export async function recordTransaction(
@@ -146,10 +161,11 @@ export async function recordTransaction(
   const earlier = await existingOrConflict(deps, accountId, request.id, fingerprint);
   if (earlier) return earlier;
 
-  const { customer, parties, jurisdiction, facts, taxes } = precomputed ? precomputedSale(request, precomputed) : await engineTaxes(deps, accountId, request);
+  const { seller_id, customer, parties, jurisdiction, facts, taxes } = precomputed ? precomputedSale(request, precomputed) : await engineTaxes(deps, accountId, request);
   const transaction = buildTransaction(request, parties, customer, jurisdiction, facts, taxes, (options.now ?? new Date()).toISOString());
 
-  const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction));
+  // The sale, its exposure counters and its nexus counters (per selling entity: docs/nexus.md) land together.
+  const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction), saleNexusDeltas(transaction, seller_id));
   if (outcome === 'counter_limit') {
     throw new AppError(422, 'exposure_limit_exceeded', `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`);
   }

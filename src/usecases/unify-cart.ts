@@ -95,6 +95,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
         customer: quote.customer,
         parties: { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location },
         jurisdiction: response.jurisdiction,
+        seller_id: quote.seller_id,
         lines: Object.fromEntries(
           totals.line_items.map((line, i) => {
             const { product_category, delivery_method, taxability } = rated[i]!;

@@ -453,9 +453,9 @@ describe('functions', () => {
     expect([...grants.keys()].sort()).toEqual([tableLogicalId('ApiKeys'), tableLogicalId('KeyActivity')].sort());
   });
 
-  test('the Rates table is read only by the three rating routes, with Query alone (the table in force on a date is a key range)', () => {
+  test('the Rates table is read only by the rating routes (and the nexus simulation, which rates its sales), with Query alone (the table in force on a date is a key range)', () => {
     const readers = everyFunction().filter(({ fn }) => tableGrants(fn).has(tableLogicalId('Rates')));
-    expect(readers.map((r) => r.name).sort()).toEqual(['tax-rate', 'tax-unify', 'transactions-create']);
+    expect(readers.map((r) => r.name).sort()).toEqual(['nexus-simulate', 'tax-rate', 'tax-unify', 'transactions-create']);
     for (const { fn } of readers) expect([...tableGrants(fn).get(tableLogicalId('Rates'))!]).toEqual(['dynamodb:Query']);
   });
 

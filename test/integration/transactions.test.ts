@@ -376,6 +376,7 @@ describe('transactions', () => {
       customer: treatCustomer({ type: 'B2C' }, 'US'),
       parties: { customer_type: input.customer_type, location: input.location },
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
+      seller_id: 'ent_precomputed',
       lines: {
         a: {
           tax_amount: 105,

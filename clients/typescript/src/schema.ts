@@ -477,6 +477,40 @@ export interface paths {
         patch: operations["settingsUpdate"];
         trace?: never;
     };
+    "/v1/nexus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Economic-nexus and registration thresholds: status per jurisdiction on a day */
+        get: operations["nexusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nexus/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The nexus report with hypothetical sales added (nothing written) */
+        post: operations["nexusSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -860,6 +894,11 @@ export interface components {
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
+            /**
+             * @description Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)
+             * @constant
+             */
+            marketplace?: true;
             location: {
                 country?: string;
                 state?: string;
@@ -947,6 +986,11 @@ export interface components {
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
             entity_id?: string;
+            /**
+             * @description Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)
+             * @constant
+             */
+            marketplace?: true;
             location: {
                 country?: string;
                 state?: string;
@@ -1099,6 +1143,11 @@ export interface components {
                     /** @description Tax in minor units of the currency, net of refunds */
                     exposure_amount: number;
                     sales?: components["schemas"]["ExposureSales"];
+                    /**
+                     * @description With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity
+                     * @enum {string}
+                     */
+                    nexus_status?: "below" | "approaching" | "crossed" | "registered" | "not_applicable";
                     counties?: {
                         county_name: string;
                         /** @description Tax in minor units of the currency, net of refunds */
@@ -1460,6 +1509,47 @@ export interface components {
             collection: "everywhere" | "registered_only";
             /** @description Share of a nexus threshold (1-99) from which the nexus report answers `approaching` */
             approaching_threshold_percent: number;
+        };
+        NexusReport: {
+            as_of: string;
+            entity_id: string;
+            data: components["schemas"]["NexusJurisdiction"][];
+        };
+        NexusJurisdiction: {
+            /** @description ISO 3166-1 alpha-2, or `EU` for the EU-wide distance-sales threshold */
+            country: string;
+            state?: string;
+            /** @enum {string} */
+            status: "below" | "approaching" | "crossed" | "registered" | "not_applicable";
+            /** @description Sales counted in the window, minor units of `currency` (null: not applicable) */
+            sales_amount: number | null;
+            transaction_count: number | null;
+            currency: string | null;
+            window: {
+                start: string;
+                end: string;
+            } | null;
+            threshold: {
+                sales_amount: number;
+                transaction_count: number | null;
+                /** @enum {string} */
+                logic: "sales_only" | "either" | "both";
+                window: string;
+                source_url: string;
+            } | null;
+            percent_of_sales_threshold: number | null;
+            percent_of_transaction_threshold: number | null;
+            crossed_on?: string;
+            crossing_transaction_id?: string;
+            register_by?: string;
+            /** @description The active registration that makes the status `registered` */
+            registration_id?: string;
+            /** @description Sales in a currency Levy had no imported rate for on their day, per currency (minor units): not in sales_amount */
+            unconverted_sales: {
+                [key: string]: number;
+            };
+            /** @description The page the rule was checked against */
+            source_url: string;
         };
     };
     responses: {
@@ -1934,6 +2024,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer */
+        Error422RateHistoryUnavailable: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "rate_history_unavailable";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
         /**
          * @description `rate_limited`: the account's plan's rate or burst is used up; `Retry-After: 1` (a fixed hint: API Gateway cannot compute one), then back off exponentially
          *
@@ -2034,6 +2140,8 @@ export type SchemaExemptionCertificate = components['schemas']['ExemptionCertifi
 export type SchemaDocumentUpload = components['schemas']['DocumentUpload'];
 export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaSettings = components['schemas']['Settings'];
+export type SchemaNexusReport = components['schemas']['NexusReport'];
+export type SchemaNexusJurisdiction = components['schemas']['NexusJurisdiction'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -2060,6 +2168,7 @@ export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = compon
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable'];
+export type ResponseError422RateHistoryUnavailable = components['responses']['Error422RateHistoryUnavailable'];
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
 export type ResponseError502InternalError = components['responses']['Error502InternalError'];
@@ -2792,6 +2901,7 @@ export interface operations {
                         tax_code?: string;
                         tax_amount?: number;
                     }[];
+                    marketplace?: boolean;
                 };
             };
         };
@@ -2942,7 +3052,8 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                include?: "sales";
+                /** @description `sales`, `nexus` or `sales,nexus` */
+                include?: string;
             };
             header?: never;
             path?: never;
@@ -4235,6 +4346,121 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    nexusReport: {
+        parameters: {
+            query?: {
+                entity_id?: string;
+                as_of?: string;
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every jurisdiction with a nexus rule in force on as_of: its window, figures, threshold and status */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NexusReport"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    nexusSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "as_of": "2026-01-15",
+                 *       "country": "US",
+                 *       "transactions": [
+                 *         {
+                 *           "id": "plan_1001",
+                 *           "date": "2026-01-15",
+                 *           "currency": "USD",
+                 *           "customer_type": "B2C",
+                 *           "location": {
+                 *             "country": "US",
+                 *             "state": "CA",
+                 *             "postal_code": "94103"
+                 *           },
+                 *           "line_items": [
+                 *             {
+                 *               "id": "1",
+                 *               "amount": 12000,
+                 *               "quantity": 1,
+                 *               "product_category": "SAAS",
+                 *               "delivery_method": "CLOUD"
+                 *             },
+                 *             {
+                 *               "id": "2",
+                 *               "amount": 4999,
+                 *               "quantity": 1,
+                 *               "product_category": "PHYSICAL_GOODS",
+                 *               "delivery_method": "SHIPPED"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    entity_id?: string;
+                    /** Format: date */
+                    as_of?: string;
+                    country?: string;
+                    /** @description Hypothetical sales, each in the shape of POST /v1/transactions */
+                    transactions: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The nexus report with the hypothetical sales added; nothing was written */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NexusReport"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RateHistoryUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

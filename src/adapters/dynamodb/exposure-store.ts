@@ -7,12 +7,25 @@
  *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count), taxable_sales and
  *               `exempt#<reason>` (net sales amounts in minor units, issue 12; absent on counters that never had any)
  *
+ * and the nexus counters of each selling entity (issue 13, docs/nexus.md "Counters"), per day and per month, the period
+ * before the jurisdiction so one key range reads every jurisdiction of a span:
+ *
+ *   sk `n#<entity>#d#<YYYY-MM-DD>#<jurisdiction>#<currency>`   a day's sales
+ *   sk `n#<entity>#m#<YYYY-MM>#<jurisdiction>#<currency>`      a month's sales
+ *   sk `n#<entity>#x#<jurisdiction>#<currency>#<YYYY-MM-DD>`   the day's sales again, by jurisdiction and currency first:
+ *                                                             a sale in another currency than a threshold's is
+ *                                                             converted at its day's rate, so those days are read
+ *   attributes: jurisdiction, period, currency, `<basis>` and `<basis>_n` (amount and count per basis: gross, retail,
+ *               taxable, goods, b2c) for the seller's own sales, `mp_<basis>` and `mp_<basis>_n` for marketplace sales
+ *
  * Counters change only by `ADD` inside the TransactWriteItems that writes the sale or refund they belong to, so
  * they move exactly when the record lands (docs/exposure.md). The report reads counters, never transactions.
  */
 import { ALL_TIME, type ExposureDelta, type ExposureKey, type SalesAmounts } from '../../domain/exposure/deltas';
 import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/report';
-import type { ExposureTotals } from '../../ports/reports';
+import { emptyChannel, nexusBases, type ChannelTotals, type NexusDelta, type StoredNexusCounter } from '../../domain/nexus/counters';
+import type { ExposureTotals, NexusCounterStore } from '../../ports/reports';
+import { documentClient } from './client';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -33,7 +46,24 @@ function exposureSortKey(key: ExposureKey): string {
   return [...head, key.currency, key.country, ...(key.state ? [key.state] : []), ...(key.state && key.county ? [key.county] : [])].join('#');
 }
 
-export class DynamoDbExposureStore implements ExposureTotals {
+/** The attributes of a day counter naming the sale that crossed (StoredNexusCounter.crossings). */
+const CROSSING_PREFIX = 'cx#';
+
+const nexusMonthKey = (entityId: string, month: string, jurisdiction: string, currency: string) => `n#${entityId}#m#${month}#${jurisdiction}#${currency}`;
+const nexusDayKey = (entityId: string, day: string, jurisdiction: string, currency: string) => `n#${entityId}#d#${day}#${jurisdiction}#${currency}`;
+const nexusCurrencyDayKey = (entityId: string, jurisdiction: string, currency: string, day: string) => `n#${entityId}#x#${jurisdiction}#${currency}#${day}`;
+
+/** A nexus counter item's totals of one channel (`''` the seller's own sales, `mp_` marketplace sales). */
+function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals {
+  const totals = emptyChannel();
+  for (const basis of nexusBases) {
+    totals.amounts[basis] = Number(item[`${prefix}${basis}`] ?? 0);
+    totals.counts[basis] = Number(item[`${prefix}${basis}_n`] ?? 0);
+  }
+  return totals;
+}
+
+export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore {
   constructor(private readonly tableName: string) {}
 
   /**
@@ -89,6 +119,103 @@ export class DynamoDbExposureStore implements ExposureTotals {
         },
       };
     });
+  }
+
+  /**
+   * The nexus counters a sale or refund moves: for each delta its day's and its month's item, ADDing every amount and
+   * count (creating the item at 0). Amounts are guarded like the exposure totals: no counter passes 2^53 - 1.
+   */
+  addNexusItems(accountId: string, deltas: readonly NexusDelta[]): TransactItem[] {
+    return deltas.flatMap((d) => {
+      const prefix = d.channel === 'marketplace' ? 'mp_' : '';
+      const names: Record<string, string> = { '#jurisdiction': 'jurisdiction', '#period': 'period', '#currency': 'currency' };
+      const values: Record<string, unknown> = { ':jurisdiction': d.jurisdiction, ':currency': d.currency };
+      const adds: string[] = [];
+      const guards: string[] = [];
+      nexusBases.forEach((basis, index) => {
+        for (const [suffix, value] of [['', d.amounts[basis]], ['_n', d.counts[basis]]] as const) {
+          if (value === 0) continue;
+          const ref = `${index}${suffix === '' ? 'a' : 'n'}`;
+          names[`#b${ref}`] = `${prefix}${basis}${suffix}`;
+          values[`:b${ref}`] = value;
+          adds.push(`#b${ref} :b${ref}`);
+          if (value > 0) {
+            values[`:ceiling${ref}`] = Number.MAX_SAFE_INTEGER - value;
+            guards.push(`(attribute_not_exists(#b${ref}) OR #b${ref} <= :ceiling${ref})`);
+          }
+        }
+      });
+      const item = (sk: string, period: string): TransactItem => ({
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId, sk },
+          UpdateExpression: `SET #jurisdiction = :jurisdiction, #period = :period, #currency = :currency ADD ${adds.join(', ')}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ':period': period },
+          ...(guards.length > 0 ? { ConditionExpression: guards.join(' AND ') } : {}),
+        },
+      });
+      if (adds.length === 0) return [];
+      return [
+        item(nexusDayKey(d.entity_id, d.day, d.jurisdiction, d.currency), d.day),
+        item(nexusCurrencyDayKey(d.entity_id, d.jurisdiction, d.currency, d.day), d.day),
+        item(nexusMonthKey(d.entity_id, d.day.slice(0, 7), d.jurisdiction, d.currency), d.day.slice(0, 7)),
+      ];
+    });
+  }
+
+  /** An entity's month counters from `fromMonth` to `toMonth` (YYYY-MM, inclusive), every jurisdiction: one key range. */
+  nexusMonths(accountId: string, entityId: string, fromMonth: string, toMonth: string): Promise<StoredNexusCounter[]> {
+    return this.nexusRange(accountId, `n#${entityId}#m#${fromMonth}#`, `n#${entityId}#m#${toMonth}#~`);
+  }
+
+  /** An entity's day counters of one month (YYYY-MM), every jurisdiction: one key range. */
+  nexusDays(accountId: string, entityId: string, month: string): Promise<StoredNexusCounter[]> {
+    return this.nexusRange(accountId, `n#${entityId}#d#${month}-`, `n#${entityId}#d#${month}-~`);
+  }
+
+  /** An entity's day counters of one jurisdiction and currency from `fromDay` to `toDay` (inclusive): one key range. */
+  nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]> {
+    return this.nexusRange(accountId, nexusCurrencyDayKey(entityId, jurisdiction, currency, fromDay), nexusCurrencyDayKey(entityId, jurisdiction, currency, toDay));
+  }
+
+  private async nexusRange(accountId: string, low: string, high: string): Promise<StoredNexusCounter[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+      ConsistentRead: true,
+    });
+    return items.map((item) => {
+      const crossings = Object.entries(item).filter(([name]) => name.startsWith(CROSSING_PREFIX));
+      return {
+        jurisdiction: item.jurisdiction as string,
+        period: item.period as string,
+        currency: item.currency as string,
+        direct: channelOf(item, ''),
+        marketplace: channelOf(item, 'mp_'),
+        ...(crossings.length > 0 ? { crossings: Object.fromEntries(crossings.map(([name, id]) => [name.slice(CROSSING_PREFIX.length), id as string])) } : {}),
+      };
+    });
+  }
+
+  /**
+   * Remembers on a day counter (only if it exists: never creates a counter) which sale crossed a threshold on that day,
+   * under a key that names the totals it was found with, so the next report does not read the day's sales again.
+   */
+  async rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void> {
+    try {
+      await documentClient().update({
+        TableName: this.tableName,
+        Key: { account_id: accountId, sk: nexusDayKey(entityId, day, jurisdiction, currency) },
+        UpdateExpression: 'SET #crossing = :id',
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: { '#crossing': `${CROSSING_PREFIX}${key}` },
+        ExpressionAttributeValues: { ':id': transactionId },
+      });
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */

@@ -1,11 +1,12 @@
 /**
  * Secondary adapter (DynamoDB, Transactions + Exposure tables; a sale naming a customer also Customers): the sale and
  * refund ledgers. Each write is ONE TransactWriteItems of the Transactions store's items, the Exposure store's counter
- * updates and, for a sale with customer_id, the customer's transaction count, so a sale or refund and what it moves
+ * updates (exposure and nexus counters) and, for a sale with customer_id, the customer's transaction count, so a sale or refund and what it moves
  * land together or not at all (docs/exposure.md, docs/customers.md). The ledger built the items, so it knows
  * which one a cancellation reason belongs to, and turns them into the ports' outcomes.
  */
 import type { ExposureDelta } from '../../domain/exposure/deltas';
+import type { NexusDelta } from '../../domain/nexus/counters';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, SaleLedger, SaleListRequest } from '../../ports/ledger';
@@ -31,12 +32,12 @@ export class DynamoDbSaleLedger implements SaleLedger {
     return this.transactions().list(accountId, request);
   }
 
-  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'> {
+  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus: readonly NexusDelta[] = []): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'> {
     // Item 0: the sale's put, conditional on its id being new; item 1 with customer_id: the customer's transaction
     // count (conditional on the customer existing: docs/customers.md, DELETE); then its counters, each conditional on
     // staying exact.
     const customerItems = sale.customer_id !== undefined ? [(await this.customers()).recordTransactionItem(accountId, sale.customer_id)] : [];
-    const items = [this.transactions().putItem(accountId, sale, fingerprint), ...customerItems, ...this.exposure().addItems(accountId, exposure)];
+    const items = [this.transactions().putItem(accountId, sale, fingerprint), ...customerItems, ...this.exposure().addItems(accountId, exposure), ...this.exposure().addNexusItems(accountId, nexus)];
     try {
       await transactWrite(items);
       return 'created';
@@ -70,11 +71,13 @@ export class DynamoDbRefundLedger implements RefundLedger {
     refundedAfter: RefundedSoFar,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
+    nexus: readonly NexusDelta[] = [],
   ): Promise<'created' | 'exists' | 'stale'> {
     // Item 0: the refund's put (new id); item 1: the sale's refunded-so-far (at the version read).
     const items = [
       ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
+      ...this.exposure().addNexusItems(accountId, nexus),
     ];
     try {
       await transactWrite(items);

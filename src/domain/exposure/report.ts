@@ -38,6 +38,10 @@ const jurisdictionItemSchema = z.object({
   jurisdiction_name: z.string().meta({ example: 'California' }),
   exposure_amount: exposureAmount,
   sales: salesSchema.optional(),
+  nexus_status: z
+    .enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable'])
+    .optional()
+    .meta({ description: 'With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity' }),
   counties: z.array(countyItemSchema).optional(),
 });
 
@@ -72,12 +76,26 @@ export type CountryItem = z.output<typeof countryItemSchema>;
 export type ExposureReport = z.output<typeof exposureReportSchema>;
 export type ExposureSales = z.output<typeof salesSchema>;
 
-/** `from` and `to` (YYYY-MM, inclusive, both optional); `include=sales` adds the sales amounts; anything else is a 400. */
+/** What `include` may add: the sales amounts (issue 12), each US state's nexus status today (issue 13). */
+export const exposureIncludes = ['sales', 'nexus'] as const;
+export type ExposureInclude = (typeof exposureIncludes)[number];
+const includeMessage = 'must be "sales", "nexus" or both, comma-separated (adds the taxable and exempt sales; each US state\'s nexus status)';
+
+/**
+ * `from` and `to` (YYYY-MM, inclusive, both optional); `include=sales` adds the sales amounts, `include=nexus` each US
+ * state's nexus status today (the primary entity's; docs/nexus.md); anything else is a 400.
+ */
 export const exposureQuerySchema = z
   .strictObject({
     from: monthField.optional(),
     to: monthField.optional(),
-    include: z.enum(['sales'], { error: 'must be "sales" (adds each entry\'s taxable and exempt sales)' }).optional(),
+    include: z
+      .string({ error: includeMessage })
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .refine((parts) => parts.every((part) => (exposureIncludes as readonly string[]).includes(part)), { error: includeMessage })
+      .transform((parts) => parts as ExposureInclude[])
+      .optional()
+      .meta({ description: '`sales`, `nexus` or `sales,nexus`' }),
   })
   .refine(periodInOrder, periodOrderError);
 

@@ -51,6 +51,7 @@ const transactionShape = {
   customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
   customer: customerTreatmentSchema.optional().meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
   entity_id: z.string().optional(),
+  marketplace: z.literal(true).optional().meta({ description: 'Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)' }),
   location: locationField,
   jurisdiction: jurisdictionSchema,
   line_items: z.array(z.object(transactionLineShape)),

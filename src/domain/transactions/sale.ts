@@ -57,6 +57,8 @@ export interface Transaction {
    */
   customer?: CustomerTreatment;
   entity_id?: string;
+  /** Sold through a marketplace facilitator (the request's `marketplace: true`); absent otherwise. */
+  marketplace?: true;
   /** The location applied: the request's, else the stored customer's address. */
   location: LocationInput;
   jurisdiction: Jurisdiction;
@@ -149,6 +151,7 @@ export function buildTransaction(
     ...(parties.customer_id !== undefined ? { customer_id: parties.customer_id } : {}),
     customer,
     ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+    ...(request.marketplace === true ? { marketplace: true as const } : {}),
     location: parties.location,
     jurisdiction,
     line_items,

@@ -42,6 +42,8 @@ export const transactionRequestSchema = z
     entity_id: entityIdField.optional(),
     location: locationField.optional(),
     line_items: lineItemsField(transactionLineSchema),
+    /** Made through a marketplace facilitator (issue 13): nexus rules that exclude marketplace sales leave it out. */
+    marketplace: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((txn, ctx) => {
     checkUniqueLineIds(txn.line_items, ctx);

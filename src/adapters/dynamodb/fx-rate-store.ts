@@ -1,0 +1,32 @@
+/**
+ * Secondary adapter (DynamoDB, FxRates table keyed currency + date): the ECB euro reference rates an operator imports
+ * (`levy fx import`, issue 13), one item `{currency, date, per_eur}` per currency and business day. The nexus report
+ * reads one currency's range of days with one Query.
+ */
+import type { FxRate } from '../../domain/nexus/fx';
+import type { FxRateTable } from '../../ports/reports';
+import { batchWriteAll } from './batch';
+import { queryAll } from './query';
+
+export class DynamoDbFxRateStore implements FxRateTable {
+  constructor(private readonly tableName: string) {}
+
+  async rates(currency: string, fromDay: string, toDay: string): Promise<FxRate[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'currency = :currency AND #date BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#date': 'date' },
+      ExpressionAttributeValues: { ':currency': currency, ':from': fromDay, ':to': toDay },
+    });
+    return items.map((item) => ({ date: item.date as string, per_eur: Number(item.per_eur) }));
+  }
+
+  /** Puts every row (an import of the same day replaces it: the ECB does not revise published rates). */
+  async put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void> {
+    // BatchWriteItem takes 25 requests a call.
+    for (let i = 0; i < rows.length; i += 25) {
+      const chunk = rows.slice(i, i + 25).map((row) => ({ PutRequest: { Item: { currency: row.currency, date: row.date, per_eur: row.per_eur } } }));
+      await batchWriteAll(this.tableName, chunk, 'FX rates');
+    }
+  }
+}

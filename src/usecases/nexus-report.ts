@@ -1,0 +1,239 @@
+/**
+ * Use case: the nexus report (GET /v1/nexus; POST /v1/nexus/simulate adds hypothetical sales; issue 13,
+ * docs/nexus.md). It reads only counters, never the sales, except the one day a crossing happened:
+ *
+ *   the entity (400 when unknown) -> the rules in force on as_of -> one key range of month counters over every
+ *   window, the day counters of the months a window cuts, and, for a jurisdiction with sales in another currency
+ *   than its threshold, that currency's day counters (converted at each day's imported rate)
+ *   -> each rule's verdict (evaluate.ts); a crossing found in a month counter is refined with that month's day
+ *   counters, and the crossing day with that day's sales (naming the one that crossed)
+ *   -> registered where an active registration of the entity covers the jurisdiction on as_of.
+ *
+ * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
+ */
+import { ValidationError } from '../domain/errors';
+import { addDeltaTo, type StoredNexusCounter } from '../domain/nexus/counters';
+import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
+import {
+  evaluate,
+  evaluatedRow,
+  monthsBetween,
+  notApplicableRow,
+  readPlan,
+  registrationFor,
+  ruleCounters,
+  rulesOn,
+  sourcesOf,
+  unconvertedIn,
+  type Converter,
+  type NexusQuery,
+  type NexusReport,
+  type NexusRow,
+  type ReportCounter,
+} from '../domain/nexus/report';
+import type { ApplyingNexusRule } from '../domain/nexus/rule-data';
+import { utcDay } from '../domain/registrations/registration';
+import { settingsOf } from '../domain/settings/settings';
+import { saleNexusDeltas } from '../domain/nexus/counters';
+import type { Transaction } from '../domain/transactions/sale';
+import { fieldError } from '../domain/validation';
+import type { Ports } from '../ports/ports';
+import type { FxRate, FxRateTable, NexusCounterStore } from '../ports/reports';
+import { fxConverter } from '../domain/nexus/fx';
+
+export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settings' | 'sales'> & { nexusCounters: NexusCounterStore; fxRates: FxRateTable };
+
+/** Sales added in memory by the simulation: their counters per day, each naming its (hypothetical) sale. */
+export interface HypotheticalSales {
+  /** Per-transaction day counters (jurisdiction, day, currency), transaction_id set. */
+  counters: ReportCounter[];
+}
+
+const unknownEntity = (id: string): ValidationError => fieldError('entity_id', `is '${id}', which is not an entity of this account`);
+
+/** The entity reported on: the named one (400 when not this account's), else the primary. */
+export async function reportedEntity(deps: Pick<Ports, 'entities'>, accountId: string, entityId: string | undefined) {
+  const entity = entityId !== undefined ? await deps.entities.get(accountId, entityId) : await deps.entities.primary(accountId);
+  if (!entity) {
+    if (entityId !== undefined) throw unknownEntity(entityId);
+    throw new Error(`Account ${accountId} has no primary entity`);
+  }
+  return entity;
+}
+
+/** Reads and caches what the report needs, so each month, day and currency range is read once per report. */
+class CounterReader {
+  private readonly dayMonths = new Map<string, Promise<StoredNexusCounter[]>>();
+  private readonly sales = new Map<string, Promise<Transaction[]>>();
+
+  constructor(
+    private readonly deps: NexusReportDeps,
+    private readonly accountId: string,
+    private readonly entityId: string,
+    private readonly primaryId: string,
+  ) {}
+
+  daysOf(month: string): Promise<StoredNexusCounter[]> {
+    let read = this.dayMonths.get(month);
+    if (!read) this.dayMonths.set(month, (read = this.deps.nexusCounters.nexusDays(this.accountId, this.entityId, month)));
+    return read;
+  }
+
+  /** The entity's sales recorded on a day, in the order they were recorded. */
+  salesOn(day: string): Promise<Transaction[]> {
+    let read = this.sales.get(day);
+    if (!read) {
+      read = (async () => {
+        const all: Transaction[] = [];
+        for (let startingAfter: string | undefined; ; ) {
+          const page = await this.deps.sales.list(this.accountId, { limit: 100, from: day, to: day, startingAfter });
+          all.push(...page.data);
+          if (!page.has_more) break;
+          startingAfter = page.data.at(-1)!.id;
+        }
+        return all.filter((t) => (t.entity_id ?? this.primaryId) === this.entityId).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+      })();
+      this.sales.set(day, read);
+    }
+    return read;
+  }
+}
+
+/**
+ * What decides which sale of a day crossed: the rule, the window's start, the totals before the day and on the day
+ * (in the rule's terms). Equal keys, equal answer.
+ */
+function crossingMemoKey(rule: ApplyingNexusRule, window: DateWindow, counters: readonly NexusCounter[], day: string): string {
+  let beforeSales = 0;
+  let beforeCount = 0;
+  let daySales = 0;
+  let dayCount = 0;
+  for (const c of counters) {
+    const start = c.period.length === 10 ? c.period : `${c.period}-01`;
+    if (start < window.start) continue;
+    if (c.period === day) {
+      daySales += c.sales_amount;
+      dayCount += c.transaction_count;
+    } else if (c.period < day) {
+      beforeSales += c.sales_amount;
+      beforeCount += c.transaction_count;
+    }
+  }
+  return [rule.jurisdiction, rule.effective_from, window.start, beforeSales, beforeCount, daySales, dayCount].join('|');
+}
+
+/** A counter's channels less another's (what a day's sales leave of its counter: that day's refunds). */
+function minus(counter: StoredNexusCounter, other: StoredNexusCounter): StoredNexusCounter {
+  const channel = (a: StoredNexusCounter['direct'], b: StoredNexusCounter['direct']) => ({
+    amounts: Object.fromEntries(Object.entries(a.amounts).map(([k, v]) => [k, v - b.amounts[k as keyof typeof b.amounts]])) as typeof a.amounts,
+    counts: Object.fromEntries(Object.entries(a.counts).map(([k, v]) => [k, v - b.counts[k as keyof typeof b.counts]])) as typeof a.counts,
+  });
+  return { ...counter, direct: channel(counter.direct, other.direct), marketplace: channel(counter.marketplace, other.marketplace) };
+}
+
+export async function nexusReport(deps: NexusReportDeps, accountId: string, query: NexusQuery, hypothetical: HypotheticalSales = { counters: [] }, today = utcDay()): Promise<NexusReport> {
+  const asOf = query.as_of ?? today;
+  const [entity, primary, registrations, stored] = await Promise.all([
+    reportedEntity(deps, accountId, query.entity_id),
+    deps.entities.primary(accountId),
+    deps.registrations.listAll(accountId),
+    deps.settings.get(accountId),
+  ]);
+  const approaching = settingsOf(stored).approaching_threshold_percent;
+  const rules = rulesOn(asOf, query.country);
+  const plan = readPlan(rules, asOf);
+  const reader = new CounterReader(deps, accountId, entity.id, primary?.id ?? entity.id);
+  const applying = rules.filter((r): r is ApplyingNexusRule => r.applies);
+
+  const months = plan ? await deps.nexusCounters.nexusMonths(accountId, entity.id, plan.fromMonth, plan.toMonth) : [];
+  const edgeDays = plan ? (await Promise.all([...plan.dayMonths].map((m) => reader.daysOf(m)))).flat() : [];
+  const spanStart = plan ? `${plan.fromMonth}-01` : asOf;
+
+  // Sales in another currency than a rule's threshold: that jurisdiction's days in that currency, converted per day.
+  const foreign = new Map<string, Promise<StoredNexusCounter[]>>();
+  const currencies = new Set<string>();
+  for (const rule of applying) {
+    currencies.add(rule.sales_threshold.currency);
+    for (const { jurisdiction } of sourcesOf(rule, entity.country)) {
+      const inOther = new Set([...months, ...edgeDays, ...hypothetical.counters].filter((c) => c.jurisdiction === jurisdiction && c.currency !== rule.sales_threshold.currency).map((c) => c.currency));
+      for (const currency of inOther) {
+        currencies.add(currency);
+        const key = `${jurisdiction}|${currency}`;
+        if (!foreign.has(key)) foreign.set(key, deps.nexusCounters.nexusCurrencyDays(accountId, entity.id, jurisdiction, currency, spanStart, asOf));
+      }
+    }
+  }
+  const foreignDays = new Map<string, StoredNexusCounter[]>();
+  await Promise.all([...foreign].map(async ([key, read]) => foreignDays.set(key, await read)));
+  // Rates from a week before the span: the ECB publishes none on weekends and TARGET holidays.
+  const rates = new Map<string, FxRate[]>();
+  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  if (foreign.size > 0) await Promise.all([...currencies].filter((c) => c !== 'EUR').map(async (c) => rates.set(c, await deps.fxRates.rates(c, ratesFrom, asOf))));
+  const convert: Converter = fxConverter(rates);
+
+  /** A rule's stored counters: months, the cut months' days (and `extraDayMonths`), days in other currencies. */
+  const countersFor = async (rule: ApplyingNexusRule, extraDayMonths: ReadonlySet<string>, crossingDay?: string): Promise<{ counters: NexusCounter[]; unconverted: ReturnType<typeof ruleCounters>['unconverted'] }> => {
+    const target = rule.sales_threshold.currency;
+    const jurisdictions = new Set(sourcesOf(rule, entity.country).map((s) => s.jurisdiction));
+    const byDay = new Set([...(plan?.dayMonths ?? []), ...extraDayMonths]);
+    const extraDays = (await Promise.all([...extraDayMonths].map((m) => reader.daysOf(m)))).flat();
+    const inTarget = (c: StoredNexusCounter) => jurisdictions.has(c.jurisdiction) && c.currency === target;
+    let list: ReportCounter[] = [
+      ...months.filter((c) => inTarget(c) && !byDay.has(c.period)),
+      ...[...edgeDays, ...extraDays].filter((c) => inTarget(c) && byDay.has(c.period.slice(0, 7))),
+      ...[...jurisdictions].flatMap((j) => [...foreignDays].filter(([key]) => key.startsWith(`${j}|`)).flatMap(([, days]) => days)),
+      ...hypothetical.counters.filter((c) => jurisdictions.has(c.jurisdiction)),
+    ];
+    if (crossingDay !== undefined) {
+      // The crossing day: its sales one by one (recorded order, then the hypothetical ones), and what they leave of
+      // the day's counter (that day's refunds) last.
+      const sales = await reader.salesOn(crossingDay);
+      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => {
+        const one = new Map<string, StoredNexusCounter>();
+        addDeltaTo(one, d, crossingDay);
+        return { ...[...one.values()][0]!, transaction_id: t.id };
+      }));
+      const dayCounters = list.filter((c) => c.period === crossingDay && c.transaction_id === undefined);
+      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => minus(left, s), day));
+      const hypotheticalDay = list.filter((c) => c.period === crossingDay && c.transaction_id !== undefined);
+      list = [...list.filter((c) => c.period !== crossingDay), ...perSale, ...hypotheticalDay, ...rest];
+    }
+    return ruleCounters(rule, list, entity.country, convert);
+  };
+
+  const rows: NexusRow[] = [];
+  for (const rule of rules) {
+    if (!rule.applies) {
+      rows.push(notApplicableRow(rule));
+      continue;
+    }
+    let { counters, unconverted } = await countersFor(rule, new Set());
+    let evaluation = evaluate(rule, counters, asOf, approaching);
+    // A crossing found in a month counter: that month's days say the day.
+    if (evaluation.crossed_in_month !== null && evaluation.crossed_on === null) {
+      ({ counters, unconverted } = await countersFor(rule, new Set([evaluation.crossed_in_month])));
+      evaluation = evaluate(rule, counters, asOf, approaching);
+    }
+    // The crossing day: that day's sales say which one crossed, once; the day counter remembers the answer under a
+    // key naming the totals it was found with (any later change to the day or the window finds it again).
+    if (evaluation.crossed_on !== null && evaluation.crossing_transaction_id === null) {
+      const day = evaluation.crossed_on;
+      const key = crossingMemoKey(rule, evaluation.window, counters, day);
+      const home = sourcesOf(rule, entity.country)[0]!.jurisdiction;
+      const dayCounter = (await reader.daysOf(day.slice(0, 7))).find((c) => c.period === day && c.jurisdiction === home && c.currency === rule.sales_threshold.currency);
+      const simulated = hypothetical.counters.some((c) => c.period === day);
+      const remembered = simulated ? undefined : dayCounter?.crossings?.[key];
+      if (remembered !== undefined) evaluation = { ...evaluation, crossing_transaction_id: remembered };
+      else {
+        ({ counters, unconverted } = await countersFor(rule, new Set([day.slice(0, 7)]), day));
+        evaluation = evaluate(rule, counters, asOf, approaching);
+        // The simulation writes nothing, not even this.
+        if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null) await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
+      }
+    }
+    rows.push(evaluatedRow(rule, evaluation, unconvertedIn(unconverted, evaluation.window), registrationFor(registrations, rule, entity.id, asOf)));
+  }
+  return { as_of: asOf, entity_id: entity.id, data: rows };
+}
+
+export { monthsBetween };

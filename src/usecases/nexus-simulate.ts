@@ -1,0 +1,29 @@
+/**
+ * Use case: POST /v1/nexus/simulate (issue 13, docs/nexus.md "Simulation"): hypothetical sales, each in the shape of
+ * POST /v1/transactions and taxed by the same engine, added in memory to the recorded counters; the same report as
+ * GET /v1/nexus, and nothing written. A hypothetical sale that crosses a threshold is named by its id.
+ */
+import { addDeltaTo, saleNexusDeltas, type StoredNexusCounter } from '../domain/nexus/counters';
+import type { NexusReport, ReportCounter } from '../domain/nexus/report';
+import type { NexusSimulationRequest } from '../domain/nexus/simulation';
+import { transactionRequestSchema } from '../domain/transactions/schema';
+import { fieldError, parseWith } from '../domain/validation';
+import { nexusReport, reportedEntity, type NexusReportDeps } from './nexus-report';
+import type { QuoteDeps } from './quote-tax-rate';
+import { decideTransaction } from './record-transaction';
+
+export async function simulateNexus(deps: NexusReportDeps & QuoteDeps, accountId: string, request: NexusSimulationRequest): Promise<NexusReport> {
+  const entity = await reportedEntity(deps, accountId, request.entity_id);
+  const counters: ReportCounter[] = [];
+  for (const [index, input] of request.transactions.entries()) {
+    // The report's entity sells them, unless a sale names it itself (another entity is a mistake: 400).
+    if (input.entity_id !== undefined && input.entity_id !== entity.id) throw fieldError(`transactions[${index}].entity_id`, `is '${input.entity_id}', but the simulation reports on entity '${entity.id}'`);
+    // Validated here first, so a mistake names its place in the request (transactions[2].line_items[0].amount).
+    parseWith(transactionRequestSchema, input, { prefix: `transactions[${index}]` });
+    const { transaction, seller_id } = await decideTransaction(deps, accountId, { ...input, entity_id: entity.id });
+    const own = new Map<string, StoredNexusCounter>();
+    for (const delta of saleNexusDeltas(transaction, seller_id)) addDeltaTo(own, delta, transaction.date);
+    counters.push(...[...own.values()].map((c) => ({ ...c, transaction_id: transaction.id })));
+  }
+  return nexusReport(deps, accountId, { entity_id: entity.id, as_of: request.as_of, country: request.country }, { counters });
+}
