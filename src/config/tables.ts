@@ -26,6 +26,8 @@ export interface TableDefinition {
   readonly localIndexes?: readonly LocalIndexDefinition[];
   /** Global secondary indexes (projection ALL): another partition key; may be added to an existing table. */
   readonly globalIndexes?: readonly GlobalIndexDefinition[];
+  /** The table's DynamoDB Stream carries each new item (the events outbox feeds webhook delivery from it). */
+  readonly stream?: 'NEW_IMAGE';
   /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes expired items. */
   readonly ttlAttribute?: string;
   readonly description: string;
@@ -58,7 +60,10 @@ export type TableId =
   | 'Exemptions'
   | 'Products'
   | 'Registrations'
-  | 'Settings';
+  | 'Settings'
+  | 'Events'
+  | 'WebhookEndpoints'
+  | 'WebhookDeliveries';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -178,6 +183,32 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = {
     envVar: 'SETTINGS_TABLE',
     partitionKey: { name: 'account_id', type: 'S' },
     description: 'The tax settings an account changed.',
+  },
+  Events: {
+    id: 'Events',
+    envVar: 'EVENTS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    // `evt_...`: ids sort by time, so an account's events are one Query, newest first.
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at_epoch',
+    stream: 'NEW_IMAGE',
+    description: 'Events (the outbox: written in the same transaction as the change they report), kept 30 days; their stream feeds webhook delivery.',
+  },
+  WebhookEndpoints: {
+    id: 'WebhookEndpoints',
+    envVar: 'WEBHOOK_ENDPOINTS_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    description: 'Webhook endpoints of an account with their signing secrets (never answered again after create or rotate).',
+  },
+  WebhookDeliveries: {
+    id: 'WebhookDeliveries',
+    envVar: 'WEBHOOK_DELIVERIES_TABLE',
+    partitionKey: { name: 'account_id', type: 'S' },
+    // `<endpoint_id>#<event_id>#<attempt, 3 digits>`: an endpoint's attempts are one Query.
+    sortKey: { name: 'sk', type: 'S' },
+    ttlAttribute: 'expires_at_epoch',
+    description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
   },
 };
 

@@ -1,0 +1,59 @@
+/**
+ * Local runtime: webhook delivery in process (`npm start`, tests), running the same use cases as the deployed
+ * functions against the same tables. DynamoDB Streams' stand-in is a poll of the Events table for events newer than
+ * the last poll (the scan is fine for a laptop's table; deployed, the stream feeds the fan-out); the queue is the
+ * in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling.
+ */
+import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
+import { deliveries, events, hostResolver, localDeliveryQueue, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
+import { tableName } from '../../src/config/environment';
+import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
+import { deliverMessage, fanOut, type DeliverySettings } from '../../src/usecases/webhook-delivery';
+import type { TimerDeliveryQueue } from '../../src/adapters/webhooks/timer-queue';
+
+export interface WebhookDispatcher {
+  queue: TimerDeliveryQueue;
+  /** One poll now: fans out the events written since the last one; answers how many events it saw. */
+  poll(): Promise<number>;
+  stop(): void;
+}
+
+/** Events written this long before a poll's start are looked at again (a write that finished late). */
+const OVERLAP_MS = 5_000;
+
+export async function startWebhookDispatcher(options: { pollMs?: number; settings?: Partial<DeliverySettings>; since?: Date } = {}): Promise<WebhookDispatcher> {
+  const queue = await localDeliveryQueue();
+  const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
+  const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport, hostResolver };
+  queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
+  const store = new DynamoDbEventStore(tableName('Events'));
+  const seen = new Set<string>();
+  let since = (options.since ?? new Date()).toISOString();
+  let polling: Promise<number> | undefined;
+
+  const pollOnce = async (): Promise<number> => {
+    const startedAt = Date.now();
+    const found = await store.scanSince(since);
+    let fresh = 0;
+    for (const event of found.sort((a, b) => a.id.localeCompare(b.id))) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      fresh++;
+      await fanOut({ webhookEndpoints, deliveryQueue: queue }, event);
+    }
+    since = new Date(startedAt - OVERLAP_MS).toISOString();
+    return fresh;
+  };
+  const poll = () => (polling ??= pollOnce().finally(() => (polling = undefined)));
+
+  const timer = options.pollMs ? setInterval(() => void poll().catch((e: unknown) => console.error('[levy] webhook dispatcher:', e)), options.pollMs) : undefined;
+  timer?.unref?.();
+  return {
+    queue,
+    poll,
+    stop() {
+      if (timer) clearInterval(timer);
+      queue.stop();
+    },
+  };
+}
