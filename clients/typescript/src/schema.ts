@@ -4621,6 +4621,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:8787/levy-webhooks",
+                 *       "enabled_events": [
+                 *         "customer.created",
+                 *         "exemption.created"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
@@ -4731,6 +4741,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled_events": [
+                 *         "*"
+                 *       ],
+                 *       "description": "Everything"
+                 *     }
+                 */
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
