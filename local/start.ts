@@ -126,8 +126,9 @@ async function main(): Promise<void> {
         console.log(`[levy] ${e.method} ${e.path} -> ${e.status} ${e.durationMs} ms${e.gatewayResponse ? ` (gateway ${e.gatewayResponse})` : ''}`),
     });
     if (stopping) return;
-    // Webhooks: the same delivery code as deployed, in process; new events are picked up every second.
-    dispatcher = await startWebhookDispatcher({ pollMs: 1000 });
+    // Webhooks: the same delivery code as deployed, in process; new events are picked up every second, and the
+    // time-driven events (certificates expiring ...) are written at start and every 24 h.
+    dispatcher = await startWebhookDispatcher({ pollMs: 1000, daily: true });
     // Pre-signed document URLs (the upload_url flow, a large document's 303) point to this server.
     process.env[DOCUMENTS_URL_ENV_VAR] ??= server.url;
 

@@ -20,7 +20,7 @@ import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
-import type { DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
+import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
@@ -128,3 +128,8 @@ export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
   return new TimerDeliveryQueue();
 });
 export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(localDeliveryQueue);
+/** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
+export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbCalendarSource } = await import('../adapters/dynamodb/calendar-source');
+  return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
+});
