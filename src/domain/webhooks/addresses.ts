@@ -12,7 +12,7 @@ const IPV6 = /^[0-9a-f:]*(:\d+\.\d+\.\d+\.\d+)?(%.+)?$/i;
 
 function ipFamily(ip: string): 4 | 6 | 0 {
   if (IPV4.test(ip)) return 4;
-  if (ip.includes(':') && IPV6.test(ip) && (ip.match(/::/g)?.length ?? 0) <= 1) {
+  if (ip.includes(':') && !ip.includes(':::') && IPV6.test(ip) && (ip.match(/::/g)?.length ?? 0) <= 1) {
     const dotted = /(\d+\.\d+\.\d+\.\d+)(%.*)?$/.exec(ip);
     if (dotted && !IPV4.test(dotted[1])) return 0;
     const groups = ip.split('%')[0].replace(/\d+\.\d+\.\d+\.\d+$/, '0:0').split(':');
