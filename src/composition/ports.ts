@@ -20,6 +20,7 @@ import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
+import { deliveryQueues } from '../config/webhooks';
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import { lazy, lazyImport, once, onceAsync } from './once';
@@ -127,9 +128,21 @@ export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
   const { TimerDeliveryQueue } = await import('../adapters/webhooks/timer-queue');
   return new TimerDeliveryQueue();
 });
-export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(localDeliveryQueue);
+export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
+  const queues = deliveryQueues();
+  if (!queues) return localDeliveryQueue();
+  const { SqsDeliveryQueue } = await import('../adapters/aws/sqs-delivery-queue');
+  return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
+});
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbCalendarSource } = await import('../adapters/dynamodb/calendar-source');
   return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
 });
+/** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
+export const streamEvents = {
+  async inserted(batch: import('aws-lambda').DynamoDBStreamEvent) {
+    const { insertedEvents } = await import('../adapters/dynamodb/stream-records');
+    return insertedEvents(batch);
+  },
+};

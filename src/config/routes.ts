@@ -9,9 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
  * A DynamoDB action a function may call on a table; the stack grants exactly these (`dynamodb:<action>`). The items of
- * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one.
+ * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one. Scan
+ * is for the daily job of time-driven events only (src/config/background-functions.ts), never a route.
  */
-export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
 
 /** What a route may do to the exemption documents (see RouteDefinition.documents). */
 export type DocumentsAccess = 'read' | 'write' | 'delete' | 'upload' | 'complete';

@@ -18,3 +18,15 @@ export function webhookRetrySeconds(): number {
 
 /** True outside AWS: loopback endpoints over http are allowed for development. */
 export const webhooksAllowLoopback = (): boolean => localDynamoDbEndpoint() !== undefined;
+
+/** Set by the stack on the functions that queue deliveries: the SQS queue and its dead-letter queue. */
+export const DELIVERY_QUEUE_URL_ENV_VAR = 'LEVY_DELIVERY_QUEUE_URL';
+export const DEAD_LETTER_QUEUE_URL_ENV_VAR = 'LEVY_DEAD_LETTER_QUEUE_URL';
+
+/** The deployed queues, or undefined outside AWS (the in-process queue of `npm start` and the tests). */
+export function deliveryQueues(): { queueUrl: string; deadLetterQueueUrl: string; region: string } | undefined {
+  const queueUrl = process.env[DELIVERY_QUEUE_URL_ENV_VAR];
+  const deadLetterQueueUrl = process.env[DEAD_LETTER_QUEUE_URL_ENV_VAR];
+  if (!queueUrl || !deadLetterQueueUrl) return undefined;
+  return { queueUrl, deadLetterQueueUrl, region: process.env.AWS_REGION ?? 'us-east-1' };
+}

@@ -45,6 +45,8 @@ export interface DeliveryMessage {
   attempt: number;
   /** When the first attempt was made (ISO): retries stop RETRY_WINDOW_SECONDS after it. */
   first_attempt_at: string | null;
+  /** Not to be attempted before this time (a wait longer than the queue can delay a message: SQS's 900 s). */
+  not_before?: string;
 }
 
 /** SQS when deployed; an in-process timer queue locally (`npm start`, tests). */

@@ -109,3 +109,17 @@ export async function deliverMessage(deps: DeliveryDeps, settings: DeliverySetti
   await deps.deliveryQueue.deadLetter(next);
   return 'dead_lettered';
 }
+
+/**
+ * A message as the queue hands it over: one whose `not_before` is still ahead (a wait longer than SQS delays) is
+ * sent on for the rest of the wait; any other is attempted.
+ */
+export async function receiveDelivery(deps: DeliveryDeps, settings: DeliverySettings, message: DeliveryMessage, now = new Date()): Promise<DeliveryOutcome | 'waiting'> {
+  if (message.not_before && Date.parse(message.not_before) > now.getTime()) {
+    const { not_before: notBefore, ...rest } = message;
+    await deps.deliveryQueue.send(rest, Math.ceil((Date.parse(notBefore) - now.getTime()) / 1000));
+    return 'waiting';
+  }
+  const { not_before: _done, ...attempt } = message;
+  return deliverMessage(deps, settings, attempt, now);
+}

@@ -21,6 +21,10 @@ import { plans } from '../../src/config/plans';
 import { authorizer as authorizerDefinition, routeFunctions, routes, type TableAccess } from '../../src/config/routes';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
+import { backgroundFunctions } from '../../src/config/background-functions';
+
+/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
+const backgroundCount = Object.keys(backgroundFunctions).length;
 
 type Json = Record<string, any>;
 
@@ -254,7 +258,7 @@ describe('source maps (-c sourceMaps=false)', () => {
     const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
     const plainResources = Template.fromStack(plain.stack).toJSON().Resources as Record<string, Json>;
     const functions = Object.values(plainResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     const withMaps = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     for (const fn of withMaps) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -266,7 +270,7 @@ describe('tracing (-c tracing=true)', () => {
     const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
     const tracedResources = Template.fromStack(traced.stack).toJSON().Resources as Record<string, Json>;
     const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
     for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     const stages = Object.values(tracedResources).filter((r) => r.Type === 'AWS::ApiGateway::Stage');
     expect(stages.map((st) => st.Properties.TracingEnabled)).toEqual([true]);
@@ -388,10 +392,10 @@ describe('API', () => {
 });
 
 describe('functions', () => {
-  test('exactly one function per route (the documentation routes share one), plus the authorizer', () => {
+  test('exactly one function per route (the documentation routes share one), plus the authorizer and the background functions', () => {
     const functionNames = new Set(routes.map((r) => r.function));
     expect(functionNames.size).toBe(routes.filter((r) => !r.public).length + 1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount);
     expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
     const docs = routes.filter((r) => r.public).map((r) => stack.routeFunctions[r.name]);
     expect(new Set(docs).size).toBe(1);
