@@ -35,7 +35,8 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport, hostResolver };
   queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
   const store = new DynamoDbEventStore(tableName('Events'));
-  const seen = new Set<string>();
+  // Events fanned out, by id, with their created_at: forgotten once older than the next poll's window.
+  const seen = new Map<string, string>();
   let since = (options.since ?? new Date()).toISOString();
   let polling: Promise<number> | undefined;
 
@@ -45,11 +46,12 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
     let fresh = 0;
     for (const event of found.sort((a, b) => a.id.localeCompare(b.id))) {
       if (seen.has(event.id)) continue;
-      seen.add(event.id);
+      seen.set(event.id, event.created_at);
       fresh++;
       await fanOut({ webhookEndpoints, deliveryQueue: queue }, event);
     }
     since = new Date(startedAt - OVERLAP_MS).toISOString();
+    for (const [id, createdAt] of seen) if (createdAt < since) seen.delete(id);
     return fresh;
   };
   const poll = () => (polling ??= pollOnce().finally(() => (polling = undefined)));
