@@ -174,9 +174,8 @@ type BundleOutput = Metafile['outputs'][string];
  */
 export function bundleOutputs(metafile: Metafile): { atImport: [string, BundleOutput][]; onDemand: [string, BundleOutput][] } {
   const outputs = new Map(Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs')));
-  // A dynamically imported module's chunk has an entryPoint too: the function's entry is the output nothing imports.
-  const imported = new Set([...outputs.values()].flatMap((o) => o.imports.map((i) => i.path)));
-  const entry = [...outputs].find(([file, o]) => o.entryPoint && !imported.has(file))!;
+  // The function's entry is `index.mjs` (entryNames); a dynamically imported module's chunk has an entryPoint too.
+  const entry = [...outputs].find(([file]) => path.basename(file) === 'index.mjs')!;
   const atImport = new Map<string, BundleOutput>();
   const visit = ([file, output]: [string, BundleOutput]) => {
     if (atImport.has(file)) return;

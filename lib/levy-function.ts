@@ -2,7 +2,9 @@
  * Infrastructure construct: one Levy Lambda function (a route handler or the authorizer), built the
  * same way for all: nodejs22.x on arm64, bundled by the LOCAL esbuild (lib/bundling.ts) into minified ESM,
  * its own log group with a retention, its own role that may write only to that log group, and
- * exactly the DynamoDB access that src/config/routes.ts lists for it.
+ * exactly the DynamoDB access that src/config/routes.ts lists for it. The role's statements are one inline policy of
+ * the role, not a policy resource beside it: a stack holds at most 500 resources (CloudFormation), and a policy per
+ * function was 62 of them.
  */
 import { AssetHashType, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -47,6 +49,8 @@ export interface LevyFunctionProps {
 export class LevyFunction extends Construct {
   readonly function: lambda.Function;
   readonly role: iam.Role;
+  /** The role's statements (rendered inside the role at synth): add to it, not to the role, to grant more. */
+  readonly policy: iam.PolicyDocument;
   readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: LevyFunctionProps) {
@@ -59,11 +63,13 @@ export class LevyFunction extends Construct {
     });
 
     // A role of its own instead of AWSLambdaBasicExecutionRole: it may write only its own log group.
+    this.policy = new iam.PolicyDocument();
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Levy ${id}: its own log group and the tables src/config/routes.ts lists`,
+      inlinePolicies: { access: this.policy },
     });
-    this.logGroup.grantWrite(this.role);
+    this.policy.addStatements(new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
 
     const environment: Record<string, string> = {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -102,15 +108,21 @@ export class LevyFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
-      tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment,
     });
+
+    // Active tracing set on the function resource and its X-Ray grant put in the role's own policy: the `tracing` prop
+    // would add a policy resource per function (CDK grants it apart), too many for one stack.
+    if (props.tracing) {
+      (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: 'Active' };
+      this.policy.addStatements(new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }));
+    }
 
     // Exactly the listed actions on exactly the listed tables (and their indexes, for a Query): no Scan, no
     // BatchGetItem, nothing a route does not call.
     for (const [tableId, actions] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
       const table = props.tables[tableId];
-      this.role.addToPrincipalPolicy(
+      this.policy.addStatements(
         new iam.PolicyStatement({
           actions: actions.map((action) => `dynamodb:${action}`),
           resources: [table.tableArn, ...(queriesIndexes(tableId, actions) ? [`${table.tableArn}/index/*`] : [])],
@@ -119,7 +131,7 @@ export class LevyFunction extends Construct {
     }
     // Exactly the object actions its routes need, on the documents' prefix: a download only gets.
     if (props.documents) {
-      this.role.addToPrincipalPolicy(
+      this.policy.addStatements(
         new iam.PolicyStatement({
           actions: [...props.documents.actions],
           resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
@@ -127,7 +139,7 @@ export class LevyFunction extends Construct {
       );
       // ListBucket only where a route must tell a missing key (404) from a refused one (documentsBucketActions).
       if (props.documents.bucketActions?.length) {
-        this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...props.documents.bucketActions], resources: [props.documents.bucket.bucketArn] }));
+        this.policy.addStatements(new iam.PolicyStatement({ actions: [...props.documents.bucketActions], resources: [props.documents.bucket.bucketArn] }));
       }
     }
   }

@@ -28,6 +28,7 @@ import { authorizer as authorizerDefinition, documentsActions, documentsBucketAc
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
+import { LevyWebhooks } from './webhooks';
 
 /**
  * Stage-wide throttling (requests per second, steady state / burst) for all accounts together: a safety cap above
@@ -87,6 +88,8 @@ export class LevyStack extends Stack {
   readonly monitoring: LevyMonitoring;
   /** Exemption certificate documents (issue 12): private, encrypted, versioned, TLS only, retained. */
   readonly documentsBucket: s3.Bucket;
+  /** Webhook delivery and the daily time-driven events (issue 14). */
+  readonly webhooks: LevyWebhooks;
 
   constructor(scope: Construct, id: string, props: LevyStackProps = {}) {
     super(scope, id, props);
@@ -103,6 +106,8 @@ export class LevyStack extends Stack {
         encryption: dynamodb.TableEncryption.AWS_MANAGED,
         timeToLiveAttribute: def.ttlAttribute,
         removalPolicy: RemovalPolicy.RETAIN,
+        // The events outbox's stream feeds webhook delivery (lib/webhooks.ts).
+        stream: def.stream === 'NEW_IMAGE' ? dynamodb.StreamViewType.NEW_IMAGE : undefined,
       });
       // LSIs exist only from the table's creation on: adding one to a deployed table replaces the table.
       for (const index of def.localIndexes ?? []) {
@@ -279,6 +284,9 @@ export class LevyStack extends Stack {
     }
     this.routeFunctions = routeFunctions;
 
+    // ---- Webhooks and time-driven events (issue 14): stream, queue, DLQ, delivery, daily schedule -------------
+    this.webhooks = new LevyWebhooks(this, 'Webhooks', { tables: tableMap, logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps });
+
     // ---- Usage plans: one per tier, every account's usage key on its tier's plan (levy accounts create --plan) --
     for (const plan of Object.values(plans)) {
       const usagePlan = this.api.addUsagePlan(`UsagePlan${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`, {
@@ -324,7 +332,7 @@ export class LevyStack extends Stack {
       alarmEmail: props.alarmEmail,
     });
 
-    this.acknowledgeNagFindings(Object.values(functionsByName), props.tracing ?? false);
+    this.acknowledgeNagFindings([...Object.values(functionsByName), ...Object.values(this.webhooks.functions)], props.tracing ?? false);
   }
 
   /** cdk-nag AwsSolutions findings that are deliberate, each with the reason (docs/deployment.md). */
@@ -397,7 +405,7 @@ export class LevyStack extends Stack {
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason:
           'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +
-          'permissions, so the statement CDK adds for Tracing.ACTIVE must use "*".',
+          'permissions, so the statement lib/levy-function.ts adds for active tracing must use "*".',
       });
     }
   }

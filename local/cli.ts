@@ -21,6 +21,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type * as z from 'zod';
 import { closeDynamoDbClient, useDynamoDbCredentials } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
+import { calendar, events } from '../src/composition/ports';
+import { runTimeDrivenEvents } from '../src/usecases/time-driven-events';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';
 import { isPlanId, planIds, type PlanId } from '../src/config/plans';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
@@ -194,6 +196,17 @@ export function program(): Command {
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
       const rates = await rateTable().migrateLegacyItems();
       print({ ...report, flushed, rates });
+    });
+
+  levy
+    .command('events')
+    .description('events (issue 14): `levy events daily` writes the day\'s time-driven events (certificates expiring and expired, registrations activated and expired), each once')
+    .command('daily')
+    .description('run the daily job now: safe to run again (an event already written is not written twice)')
+    .addOption(aws())
+    .action(async (options: { aws?: boolean }) => {
+      configureTarget(!!options.aws, ['Events', 'Exemptions', 'Registrations']);
+      print(await runTimeDrivenEvents({ calendar, events }));
     });
 
   levy

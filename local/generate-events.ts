@@ -71,6 +71,12 @@ export interface EventFixtures {
   staged_upload_id: string;
   /** The registration the registration events read and change (issue 13). */
   registration_id: string;
+  /** An event of the account (the customer_id's customer.created, or any newer one) that the event routes read and redeliver (issue 14). */
+  event_id: string;
+  /** The webhook endpoint the endpoint events read, change, rotate and list the deliveries of. */
+  webhook_endpoint_id: string;
+  /** The webhook endpoint events/webhook-endpoints-delete.json deletes. */
+  webhook_endpoint_to_delete_id: string;
 }
 
 export interface Sample {
@@ -126,6 +132,8 @@ const DOCUMENTED_RUN: SampleVariation = { today: '2026-01-15', freshId: (prefix)
 const vendorBody = (name: string) => ({ name, country: 'DE', tax_id: 'DE136695976', exempt: false, email: 'billing@acme.example' });
 const entityBody = { name: 'Levy Example Ltd', country: 'GB', tax_id: 'GB980780684' };
 const productBody = { name: 'Team plan', tax_code: 'levy_saas_business', sku: 'TEAM-M' };
+/** A local receiver's URL (allowed only outside AWS; deployed endpoints must be https to a public host). */
+const webhookEndpointBody = (description: string) => ({ url: 'http://127.0.0.1:8787/levy-webhooks', enabled_events: ['customer.created', 'exemption.created'], description });
 const transactionBody = (id: string, date: string) => ({
   id,
   date,
@@ -199,6 +207,16 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'registrations-list': { query: { status: 'active', limit: '10' } },
     'registrations-get': { pathParameters: { id: f.registration_id } },
     'registrations-update': { pathParameters: { id: f.registration_id }, body: { registration_number: '12-3456789' } },
+    'events-list': { query: { type: 'customer.created', limit: '10' } },
+    'events-get': { pathParameters: { id: f.event_id } },
+    'events-redeliver': { pathParameters: { id: f.event_id } },
+    'webhook-endpoints-create': { body: webhookEndpointBody('CRM sync') },
+    'webhook-endpoints-list': { query: { limit: '10' } },
+    'webhook-endpoints-get': { pathParameters: { id: f.webhook_endpoint_id } },
+    'webhook-endpoints-update': { pathParameters: { id: f.webhook_endpoint_id }, body: { enabled_events: ['*'], description: 'Everything' } },
+    'webhook-endpoints-delete': { pathParameters: { id: f.webhook_endpoint_to_delete_id } },
+    'webhook-endpoints-rotate': { pathParameters: { id: f.webhook_endpoint_id } },
+    'webhook-endpoints-deliveries': { pathParameters: { id: f.webhook_endpoint_id }, query: { limit: '10' } },
     'settings-get': {},
     'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
     'nexus-report': { query: { as_of: today, country: 'US' } },
@@ -225,6 +243,9 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   product_id: 'prod_0mhx2k3c0a1b2c3d4e5f60718',
   staged_upload_id: 'upl_0mhx2k3c0a1b2c3d4e5f60718',
   registration_id: 'reg_0mhx2k3c0a1b2c3d4e5f60718',
+  event_id: 'evt_0mhx2k3c0a1b2c3d4e5f60718',
+  webhook_endpoint_id: 'we_0mhx2k3c0a1b2c3d4e5f60718',
+  webhook_endpoint_to_delete_id: 'we_0mhx2k3c0a1b2c3d4e5f60719',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -369,7 +390,22 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
           return (await call('registrations-create', { body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: day, expires_at: dayAfter(day) } }, account)).id;
         })();
 
+  const webhookEndpoint = async (known_id: string | undefined, description: string): Promise<string> =>
+    known_id && (await call('webhook-endpoints-get', { pathParameters: { id: known_id } }, account).then(() => true, () => false))
+      ? known_id
+      : ((await call('webhook-endpoints-create', { body: webhookEndpointBody(description) }, account)).id as string);
+  const webhookEndpointId = await webhookEndpoint(known.webhook_endpoint_id, 'CRM sync');
+  const webhookEndpointToDelete = await webhookEndpoint(known.webhook_endpoint_to_delete_id, 'Endpoint to delete');
+  // Events expire after 30 days: the remembered one if it is still there, else the newest of the account.
+  const eventId =
+    known.event_id && (await call('events-get', { pathParameters: { id: known.event_id } }, account).then(() => true, () => false))
+      ? known.event_id
+      : ((await call('events-list', { query: { limit: '1' } }, account)).data[0].id as string);
+
   const fixtures: EventFixtures = {
+    event_id: eventId,
+    webhook_endpoint_id: webhookEndpointId,
+    webhook_endpoint_to_delete_id: webhookEndpointToDelete,
     customer_id: customerId,
     customer_to_delete_id: customerToDelete,
     exemption_id: exemptionId,

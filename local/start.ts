@@ -8,6 +8,7 @@
  *   LEVY_RATES_DIR           import US rate files from this folder before serving
  *   LEVY_AUTH_CACHE_SECONDS  authorizer result cache, as API Gateway's (default 300)
  *   LEVY_DEV_COUNTRY         country of the development account when it is created (default US)
+ *   LEVY_WEBHOOK_RETRY_SECONDS  first webhook retry delay, doubling after (default 60; docs/webhooks.md)
  */
 import './quiet-sdk-warning';
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { LOCAL_STATE_DIR, startLocalDatabase } from './local-env';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
+import { startWebhookDispatcher, type WebhookDispatcher } from './server/webhook-dispatcher';
 
 /** Copies of one signal arrive within this many ms of each other (see shutdown in main). */
 const SIGNAL_ECHO_MS = 1000;
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
   mkdirSync(LOCAL_STATE_DIR, { recursive: true });
   let db: LocalDynamoDb | undefined;
   let server: LocalServer | undefined;
+  let dispatcher: WebhookDispatcher | undefined;
   let stopping = false;
   let stoppingSince = 0;
 
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     stoppingSince = Date.now();
     console.log(`\n[levy] ${signal}: stopping the API and DynamoDB Local ...`);
     try {
+      dispatcher?.stop();
       await server?.close();
       await db?.stop();
       console.log('[levy] stopped.');
@@ -122,6 +126,9 @@ async function main(): Promise<void> {
         console.log(`[levy] ${e.method} ${e.path} -> ${e.status} ${e.durationMs} ms${e.gatewayResponse ? ` (gateway ${e.gatewayResponse})` : ''}`),
     });
     if (stopping) return;
+    // Webhooks: the same delivery code as deployed, in process; new events are picked up every second, and the
+    // time-driven events (certificates expiring ...) are written at start and every 24 h.
+    dispatcher = await startWebhookDispatcher({ pollMs: 1000, daily: true });
     // Pre-signed document URLs (the upload_url flow, a large document's 303) point to this server.
     process.env[DOCUMENTS_URL_ENV_VAR] ??= server.url;
 

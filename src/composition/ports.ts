@@ -20,6 +20,8 @@ import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
+import { deliveryQueues } from '../config/webhooks';
+import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import { lazy, lazyImport, once, onceAsync } from './once';
@@ -66,12 +68,14 @@ export const locations: Ports['locations'] = geoLocationLookups;
  */
 export const customerStore = /* @__PURE__ */ onceAsync(async () => {
   const { DynamoDbCustomerStore } = await import('../adapters/dynamodb/customer-store');
-  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'));
+  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), new EventOutbox(tableName('Events')));
 });
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbExemptionStore } = await import('../adapters/dynamodb/exemption-store');
-  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'));
+  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), new EventOutbox(tableName('Events')));
 });
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
 export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
@@ -80,13 +84,15 @@ export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
 });
 export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbProductStore } = await import('../adapters/dynamodb/product-store');
-  return new DynamoDbProductStore(tableName('Products'));
+  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  return new DynamoDbProductStore(tableName('Products'), new EventOutbox(tableName('Events')));
 });
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbRegistrationStore } = await import('../adapters/dynamodb/registration-store');
-  return new DynamoDbRegistrationStore(tableName('Registrations'));
+  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  return new DynamoDbRegistrationStore(tableName('Registrations'), new EventOutbox(tableName('Events')));
 });
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await import('../adapters/dynamodb/settings-store');
@@ -100,3 +106,51 @@ export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbFxRateStore } = await import('../adapters/dynamodb/fx-rate-store');
   return new DynamoDbFxRateStore(tableName('FxRates'));
 });
+/**
+ * Events and webhooks (issue 14; docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
+ * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue otherwise (`npm start`, tests), whose
+ * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
+ */
+export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbEventStore } = await import('../adapters/dynamodb/event-store');
+  return new DynamoDbEventStore(tableName('Events'));
+});
+export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbWebhookEndpointStore } = await import('../adapters/dynamodb/webhook-endpoint-store');
+  return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), tableName('Events'));
+});
+export const deliveries: DeliveryLog = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbDeliveryLog } = await import('../adapters/dynamodb/delivery-log-store');
+  return new DynamoDbDeliveryLog(tableName('WebhookDeliveries'));
+});
+export const hostResolver: HostResolver = /* @__PURE__ */ lazyImport(async () => {
+  const { DnsHostResolver } = await import('../adapters/webhooks/dns-resolver');
+  return new DnsHostResolver();
+});
+export const webhookTransport: WebhookTransport = /* @__PURE__ */ lazyImport(async () => {
+  const { FetchWebhookTransport } = await import('../adapters/webhooks/http-transport');
+  return new FetchWebhookTransport();
+});
+/** The in-process delivery queue of this process (local runtime and tests). */
+export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
+  const { TimerDeliveryQueue } = await import('../adapters/webhooks/timer-queue');
+  return new TimerDeliveryQueue();
+});
+export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
+  const queues = deliveryQueues();
+  if (!queues) return localDeliveryQueue();
+  const { SqsDeliveryQueue } = await import('../adapters/aws/sqs-delivery-queue');
+  return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
+});
+/** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
+export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbCalendarSource } = await import('../adapters/dynamodb/calendar-source');
+  return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
+});
+/** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
+export const streamEvents = {
+  async inserted(batch: import('aws-lambda').DynamoDBStreamEvent) {
+    const { insertedEvents } = await import('../adapters/dynamodb/stream-records');
+    return insertedEvents(batch);
+  },
+};

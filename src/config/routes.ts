@@ -9,9 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
  * A DynamoDB action a function may call on a table; the stack grants exactly these (`dynamodb:<action>`). The items of
- * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one.
+ * a TransactWriteItems need the action of each item (PutItem, UpdateItem ...), as IAM evaluates them one by one. Scan
+ * is for the daily job of time-driven events only (src/config/background-functions.ts), never a route.
  */
-export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type DynamoDbAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
 
 /** What a route may do to the exemption documents (see RouteDefinition.documents). */
 export type DocumentsAccess = 'read' | 'write' | 'delete' | 'upload' | 'complete';
@@ -40,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -130,6 +131,11 @@ const exemptionIds = { id: 'customer', eid: 'exemption' } as const;
 const productId = { id: 'product' } as const;
 const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
+const eventId = { id: 'event' } as const;
+const webhookEndpointId = { id: 'webhook_endpoint' } as const;
+
+/** A write that reports itself puts its event in the same transaction (the outbox; issue 14, docs/webhooks.md). */
+const outbox = { Events: ['PutItem'] } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -165,7 +171,7 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'tax-codes-list', method: 'GET', path: '/v1/tax_codes', billable: false, idempotent: false, tables: {}, summary: 'List tax codes (the whole catalogue)' }),
   route({ name: 'tax-codes-get', method: 'GET', path: '/v1/tax_codes/{id}', billable: false, idempotent: false, tables: {}, pathIds: taxCodeId, summary: 'Get a tax code' }),
   // Products (issue 12): a PATCH or an archive reads the product and writes it back if unchanged meanwhile.
-  route({ name: 'products-create', method: 'POST', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['PutItem'] }, summary: 'Create a product with its tax code' }),
+  route({ name: 'products-create', method: 'POST', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['PutItem'], ...outbox }, summary: 'Create a product with its tax code' }),
   route({ name: 'products-list', method: 'GET', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['Query'] }, summary: 'List products (cursor-paginated)' }),
   route({ name: 'products-get', method: 'GET', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem'] }, pathIds: productId, summary: 'Get a product' }),
   route({ name: 'products-update', method: 'PATCH', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem', 'PutItem'] }, pathIds: productId, summary: 'Update a product (a new tax code is effective-dated)' }),
@@ -173,26 +179,26 @@ export const routes = /* @__PURE__ */ (() => [
   // Usage (the bill)
   route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
   // Customers and their exemption certificates (issue 12; docs/customers.md)
-  route({ name: 'customers-create', method: 'POST', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['PutItem'] }, summary: 'Create a customer (tax IDs checked offline)' }),
+  route({ name: 'customers-create', method: 'POST', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['PutItem'], ...outbox }, summary: 'Create a customer (tax IDs checked offline)' }),
   route({ name: 'customers-list', method: 'GET', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['Query'] }, summary: 'List customers (cursor-paginated)' }),
   route({ name: 'customers-get', method: 'GET', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['GetItem'] }, pathIds: customerId, summary: 'Get a customer' }),
   // Tax IDs sent without an address are checked against the stored address's country: one read.
-  route({ name: 'customers-update', method: 'PATCH', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'] }, pathIds: customerId, summary: 'Update a customer' }),
+  route({ name: 'customers-update', method: 'PATCH', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'], ...outbox }, pathIds: customerId, summary: 'Update a customer' }),
   // The conditional delete takes the customer's certificates with it (one transaction); a refusal is told apart by one read.
-  route({ name: 'customers-delete', method: 'DELETE', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['DeleteItem', 'GetItem'], Exemptions: ['Query', 'DeleteItem'] }, pathIds: customerId, documents: 'delete', summary: 'Delete a customer without transactions (and its certificates)' }),
+  route({ name: 'customers-delete', method: 'DELETE', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['DeleteItem', 'GetItem'], Exemptions: ['Query', 'DeleteItem'], ...outbox }, pathIds: customerId, documents: 'delete', summary: 'Delete a customer without transactions (and its certificates)' }),
   // A certificate is put in one transaction with its customer's certificate count (the customer must exist).
-  route({ name: 'exemptions-create', method: 'POST', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'], Exemptions: ['PutItem'] }, pathIds: customerId, summary: 'Add an exemption certificate to a customer' }),
+  route({ name: 'exemptions-create', method: 'POST', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['UpdateItem', 'GetItem'], Exemptions: ['PutItem'], ...outbox }, pathIds: customerId, summary: 'Add an exemption certificate to a customer' }),
   route({ name: 'exemptions-list', method: 'GET', path: '/v1/customers/{id}/exemptions', billable: false, idempotent: false, tables: { Customers: ['GetItem'], Exemptions: ['Query'] }, pathIds: customerId, summary: "List a customer's exemption certificates (by status; expiring within days)" }),
   route({ name: 'exemptions-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, summary: 'Get an exemption certificate' }),
   route({ name: 'exemptions-update', method: 'PATCH', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, summary: 'Update an exemption certificate that is not revoked' }),
-  route({ name: 'exemptions-revoke', method: 'DELETE', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['UpdateItem', 'GetItem'] }, pathIds: exemptionIds, summary: 'Revoke an exemption certificate (kept for audit)' }),
+  route({ name: 'exemptions-revoke', method: 'DELETE', path: '/v1/customers/{id}/exemptions/{eid}', billable: false, idempotent: false, tables: { Exemptions: ['UpdateItem', 'GetItem'], ...outbox }, pathIds: exemptionIds, summary: 'Revoke an exemption certificate (kept for audit)' }),
   route({ name: 'exemption-document-put', method: 'PUT', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, rawBody: true, documents: 'write', summary: "Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB)" }),
   route({ name: 'exemption-document-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'read', summary: "Download a certificate's document" }),
   route({ name: 'exemption-document-upload-url', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/upload_url', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'upload', summary: "Get a pre-signed URL to upload a certificate's document (up to 5 MiB)" }),
   route({ name: 'exemption-document-complete', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/complete', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, documents: 'complete', summary: 'Attach the document uploaded to a pre-signed URL, once checked' }),
   // Registrations and settings (issue 13; docs/nexus.md): a registration is put in one transaction with its slot (the overlap rule);
   // its create honours Idempotency-Key without billing (src/adapters/http/idempotent-route.ts).
-  route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] }, summary: 'Create a tax registration of an entity' }),
+  route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], ...outbox }, summary: 'Create a tax registration of an entity' }),
   route({ name: 'registrations-list', method: 'GET', path: '/v1/registrations', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List registrations (cursor-paginated; by status and country)' }),
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
   route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),
@@ -202,6 +208,17 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'nexus-report', method: 'GET', path: '/v1/nexus', billable: false, idempotent: false, tables: nexusReading, summary: 'Economic-nexus and registration thresholds: status per jurisdiction on a day' }),
   route({ name: 'nexus-simulate', method: 'POST', path: '/v1/nexus/simulate', billable: false, idempotent: false, tables: { ...rating, ...namedSubjects, ...collection, ...nexusReading }, summary: 'The nexus report with hypothetical sales added (nothing written)', dataPackages: geoDataPackages }),
   route({ name: 'settings-update', method: 'PATCH', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['UpdateItem'] }, summary: "Change the account's tax settings" }),
+  // Events and webhook endpoints (issue 14; docs/webhooks.md). Delivery itself is not a route (the delivery function).
+  route({ name: 'events-list', method: 'GET', path: '/v1/events', billable: false, idempotent: false, tables: { Events: ['Query'] }, summary: 'List events of the last 30 days (newest first; by type)' }),
+  route({ name: 'events-get', method: 'GET', path: '/v1/events/{id}', billable: false, idempotent: false, tables: { Events: ['GetItem'] }, pathIds: eventId, summary: 'Get an event' }),
+  route({ name: 'events-redeliver', method: 'POST', path: '/v1/events/{id}/redeliver', billable: false, idempotent: false, tables: { Events: ['GetItem'], WebhookEndpoints: ['Query'] }, pathIds: eventId, summary: 'Send an event again to its subscribed endpoints' }),
+  route({ name: 'webhook-endpoints-create', method: 'POST', path: '/v1/webhook_endpoints', billable: false, idempotent: false, tables: { WebhookEndpoints: ['Query', 'PutItem'] }, summary: 'Create a webhook endpoint (its secret is answered once)' }),
+  route({ name: 'webhook-endpoints-list', method: 'GET', path: '/v1/webhook_endpoints', billable: false, idempotent: false, tables: { WebhookEndpoints: ['Query'] }, summary: 'List webhook endpoints' }),
+  route({ name: 'webhook-endpoints-get', method: 'GET', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'] }, pathIds: webhookEndpointId, summary: 'Get a webhook endpoint' }),
+  route({ name: 'webhook-endpoints-update', method: 'PATCH', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Update a webhook endpoint (url, events, description, status)' }),
+  route({ name: 'webhook-endpoints-delete', method: 'DELETE', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['DeleteItem'] }, pathIds: webhookEndpointId, summary: 'Delete a webhook endpoint' }),
+  route({ name: 'webhook-endpoints-rotate', method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem', 'UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Rotate the signing secret (the old one signs too for 24 h)' }),
+  route({ name: 'webhook-endpoints-deliveries', method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'], WebhookDeliveries: ['Query'] }, pathIds: webhookEndpointId, summary: "A webhook endpoint's delivery attempts (newest first)" }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

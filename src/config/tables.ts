@@ -26,6 +26,8 @@ export interface TableDefinition {
   readonly localIndexes?: readonly LocalIndexDefinition[];
   /** Global secondary indexes (projection ALL): another partition key; may be added to an existing table. */
   readonly globalIndexes?: readonly GlobalIndexDefinition[];
+  /** The table's DynamoDB Stream carries each new item (the events outbox feeds webhook delivery from it). */
+  readonly stream?: 'NEW_IMAGE';
   /** Attribute holding an epoch-seconds expiry; DynamoDB TTL deletes expired items. */
   readonly ttlAttribute?: string;
   readonly description: string;
@@ -59,7 +61,10 @@ export type TableId =
   | 'Products'
   | 'Registrations'
   | 'Settings'
-  | 'FxRates';
+  | 'FxRates'
+  | 'Events'
+  | 'WebhookEndpoints'
+  | 'WebhookDeliveries';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -181,6 +186,29 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       partitionKey: { name: 'currency', type: 'S' },
       sortKey: { name: 'date', type: 'S' },
       description: 'ECB euro reference rates (units per euro), one item per currency and day, imported by `levy fx import`; the nexus report converts sales with them.',
+    },
+    Events: {
+      id: 'Events',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `evt_...`: ids sort by time, so an account's events are one Query, newest first.
+      sortKey: { name: 'id', type: 'S' },
+      ttlAttribute: 'expires_at_epoch',
+      stream: 'NEW_IMAGE',
+      description: 'Events (the outbox: written in the same transaction as the change they report), kept 30 days; their stream feeds webhook delivery.',
+    },
+    WebhookEndpoints: {
+      id: 'WebhookEndpoints',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Webhook endpoints of an account with their signing secrets (never answered again after create or rotate).',
+    },
+    WebhookDeliveries: {
+      id: 'WebhookDeliveries',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `<endpoint_id>#<event_id>#<attempt, 3 digits>`: an endpoint's attempts are one Query.
+      sortKey: { name: 'sk', type: 'S' },
+      ttlAttribute: 'expires_at_epoch',
+      description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -53,6 +53,8 @@ export const idFormats = {
   product: { noun: 'product', pattern: PRODUCT_ID_PATTERN },
   tax_code: { noun: 'tax code', pattern: TAX_CODE_ID_PATTERN },
   registration: { noun: 'registration', pattern: levyId('reg') },
+  event: { noun: 'event', pattern: levyId('evt') },
+  webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

@@ -37,7 +37,7 @@ export async function createExemption(deps: Deps, accountId: string, customerId:
   const outcome = await deps.exemptions.create(accountId, exemption);
   if (outcome === 'missing_customer') throw new NotFoundError('customer', customerId);
   if (outcome === 'too_many') {
-    throw new ConflictError('too_many_exemptions', `Customer '${customerId}' already has the most exemption certificates Levy keeps per customer (99).`);
+    throw new ConflictError('too_many_exemptions', `Customer '${customerId}' already has the most exemption certificates Levy keeps per customer (98).`);
   }
   return withStatus(exemption, today(now));
 }
@@ -48,7 +48,7 @@ export interface ExemptionListQuery {
   date?: string;
 }
 
-/** Every certificate of the customer (at most 99), oldest first, filtered by status on `date` (default today, UTC). */
+/** Every certificate of the customer (at most 98), oldest first, filtered by status on `date` (default today, UTC). */
 export async function listExemptions(deps: Deps, accountId: string, customerId: string, query: ExemptionListQuery, now = new Date()): Promise<Page<Exemption>> {
   if (query.within_days !== undefined && query.status !== 'expiring') throw fieldError('within_days', "is only used with status=expiring");
   const [customer, certificates] = await Promise.all([deps.customers.get(accountId, customerId), deps.exemptions.listOf(accountId, customerId)]);

@@ -4,6 +4,7 @@
  * table needs no change here. Bundling is skipped (context `aws:cdk:bundling-stacks: []`), so no
  * esbuild runs and the suite takes about a second; `npx cdk synth` exercises real bundling.
  */
+import { roleStatements, rolesNamed } from '../support/role-statements';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,10 @@ import { plans } from '../../src/config/plans';
 import { authorizer as authorizerDefinition, routeFunctions, routes, type TableAccess } from '../../src/config/routes';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
+import { backgroundFunctions } from '../../src/config/background-functions';
+
+/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
+const backgroundCount = Object.keys(backgroundFunctions).length;
 
 type Json = Record<string, any>;
 
@@ -46,9 +51,8 @@ function tableGrants(fn: LevyFunction): Map<string, Set<string>> {
   const role = roleLogicalId(fn);
   const tableIds = new Set(tableList.map((t) => tableLogicalId(t.id)));
   const grants = new Map<string, Set<string>>();
-  for (const [, policy] of ofType('AWS::IAM::Policy')) {
-    if (!policy.Properties.Roles.some((r: Json) => r.Ref === role)) continue;
-    for (const statement of policy.Properties.PolicyDocument.Statement as Json[]) {
+  {
+    for (const statement of roleStatements(resources, role)) {
       const text = JSON.stringify(statement.Resource);
       const actions: string[] = [statement.Action].flat();
       for (const id of tableIds) {
@@ -166,9 +170,7 @@ describe('tables', () => {
     expect(p.AttributeDefinitions).toContainEqual({ AttributeName: 'date_id', AttributeType: 'S' });
     // The read grant must cover the index ARN (`<table arn>/index/*`), or the Query is denied in AWS.
     const role = roleLogicalId(stack.routeFunctions['transactions-list']);
-    const statements = ofType('AWS::IAM::Policy')
-      .filter(([, policy]) => policy.Properties.Roles.some((r: Json) => r.Ref === role))
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Json[]);
+    const statements = roleStatements(resources, role);
     const transactionsTable = tableLogicalId('Transactions');
     const indexGrant = statements.find(
       (st) => [st.Action].flat().includes('dynamodb:Query') && JSON.stringify(st.Resource).includes(`"${transactionsTable}","Arn"]},"/index/*"`),
@@ -229,9 +231,8 @@ describe('exemption documents bucket', () => {
 
   test('each document route may do exactly its object actions, on the documents prefix only', () => {
     const statementsOf = (fn: string) =>
-      Object.values(resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(fn))
-        .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      rolesNamed(resources, fn)
+        .flatMap((role) => roleStatements(resources, role) as { Action: string | string[]; Resource: unknown }[])
         .filter((st) => JSON.stringify(st.Action).includes('s3:'));
     expect(statementsOf('ExemptionDocumentGet').map((st) => st.Action)).toEqual(['s3:GetObject']);
     expect(statementsOf('ExemptionDocumentPut').map((st) => st.Action)).toEqual([['s3:DeleteObject', 's3:PutObject']]);
@@ -254,7 +255,7 @@ describe('source maps (-c sourceMaps=false)', () => {
     const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
     const plainResources = Template.fromStack(plain.stack).toJSON().Resources as Record<string, Json>;
     const functions = Object.values(plainResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     const withMaps = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     for (const fn of withMaps) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -266,12 +267,12 @@ describe('tracing (-c tracing=true)', () => {
     const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
     const tracedResources = Template.fromStack(traced.stack).toJSON().Resources as Record<string, Json>;
     const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
     for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     const stages = Object.values(tracedResources).filter((r) => r.Type === 'AWS::ApiGateway::Stage');
     expect(stages.map((st) => st.Properties.TracingEnabled)).toEqual([true]);
     // Without it no function may trace: an X-Ray permission without a tracer would be a wildcard grant for nothing.
-    const untraced = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy');
+    const untraced = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::Role');
     expect(JSON.stringify(untraced)).not.toContain('xray:');
   });
 });
@@ -388,10 +389,10 @@ describe('API', () => {
 });
 
 describe('functions', () => {
-  test('exactly one function per route (the documentation routes share one), plus the authorizer', () => {
+  test('exactly one function per route (the documentation routes share one), plus the authorizer and the background functions', () => {
     const functionNames = new Set(routes.map((r) => r.function));
     expect(functionNames.size).toBe(routes.filter((r) => !r.public).length + 1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount);
     expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
     const docs = routes.filter((r) => r.public).map((r) => stack.routeFunctions[r.name]);
     expect(new Set(docs).size).toBe(1);

@@ -511,6 +511,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List events of the last 30 days (newest first; by type) */
+        get: operations["eventsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event */
+        get: operations["eventsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event again to its subscribed endpoints */
+        post: operations["eventsRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["webhookEndpointsList"];
+        put?: never;
+        /** Create a webhook endpoint (its secret is answered once) */
+        post: operations["webhookEndpointsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["webhookEndpointsGet"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint */
+        delete: operations["webhookEndpointsDelete"];
+        options?: never;
+        head?: never;
+        /** Update a webhook endpoint (url, events, description, status) */
+        patch: operations["webhookEndpointsUpdate"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret (the old one signs too for 24 h) */
+        post: operations["webhookEndpointsRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint's delivery attempts (newest first) */
+        get: operations["webhookEndpointsDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1551,6 +1673,90 @@ export interface components {
             /** @description The page the rule was checked against */
             source_url: string;
         };
+        Event: {
+            /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            id: string;
+            /** @enum {string} */
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            account_id: string;
+            data: {
+                /** @description The record as it was after the change (before it, for a deletion) */
+                object: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        Redelivery: {
+            event_id: string;
+            /** @description How many endpoints the event was queued for */
+            endpoints: number;
+        };
+        WebhookEndpointWithSecret: {
+            /** @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            id: string;
+            url: string;
+            enabled_events: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description The signing secret: answered only here, store it now
+             * @example whsec_...
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /** @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            id: string;
+            url: string;
+            enabled_events: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        WebhookDelivery: {
+            /** @example wda_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            id: string;
+            event_id: string;
+            event_type: string;
+            endpoint_id: string;
+            attempt: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            attempted_at: string;
+            status_code: number | null;
+            duration_ms: number;
+            delivered: boolean;
+            error: string | null;
+            next_retry_at: string | null;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -1856,7 +2062,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `too_many_exemptions`: a customer already has 99 exemption certificates (revoked ones included) */
+        /** @description `too_many_exemptions`: a customer already has 98 exemption certificates (revoked ones included) */
         Error409TooManyExemptions: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -1883,6 +2089,22 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "transaction_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `webhook_endpoint_limit`: the account already has 16 webhook endpoints */
+        Error409WebhookEndpointLimit: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "webhook_endpoint_limit";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -2142,6 +2364,11 @@ export type SchemaRegistration = components['schemas']['Registration'];
 export type SchemaSettings = components['schemas']['Settings'];
 export type SchemaNexusReport = components['schemas']['NexusReport'];
 export type SchemaNexusJurisdiction = components['schemas']['NexusJurisdiction'];
+export type SchemaEvent = components['schemas']['Event'];
+export type SchemaRedelivery = components['schemas']['Redelivery'];
+export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
+export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -2161,6 +2388,7 @@ export type ResponseError409RefundExistsRefundInProgress = components['responses
 export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409RegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
+export type ResponseError409WebhookEndpointLimit = components['responses']['Error409WebhookEndpointLimit'];
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
 export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
@@ -4461,6 +4689,395 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422RateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    eventsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first, optionally of one type */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    eventsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    eventsRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for every enabled endpoint subscribed to its type */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redelivery"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook endpoints, oldest first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:8787/levy-webhooks",
+                 *       "enabled_events": [
+                 *         "customer.created",
+                 *         "exemption.created"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example https://example.com/levy/webhooks */
+                    url: string;
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint with its secret (shown once) */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            409: components["responses"]["Error409WebhookEndpointLimit"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled_events": [
+                 *         "*"
+                 *       ],
+                 *       "description": "Everything"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example https://example.com/levy/webhooks */
+                    url?: string;
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled")[];
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret (shown once) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    webhookEndpointsDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of delivery attempts, newest first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

@@ -3,16 +3,17 @@
  * Each customer item carries two counters that never leave the store: `transaction_count`, raised by the write that
  * records a transaction naming the customer (recordTransactionItem, in that write's own TransactWriteItems), and
  * `exemption_count`, raised with each certificate (exemption-store.ts). The delete is conditional on both, so a
- * transaction or a certificate recorded while it runs cannot be left pointing at a deleted customer.
+ * transaction or a certificate recorded while it runs cannot be left pointing at a deleted customer. Each create,
+ * update and delete writes its customer.* event in the same transaction (the outbox, event-outbox.ts).
  */
 import { setFields } from './set-fields';
 import type { Customer } from '../../domain/customers/customer';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { CustomerDeletion, CustomerStore } from '../../ports/customers';
 import { documentClient } from './client';
-import { unlessConditionFails } from './conditional-write';
 import { accountPage, withoutKeys } from './query';
 import { cancellationCodes, transactWrite, type TransactItem } from './transact';
+import type { EventOutbox } from './event-outbox';
 
 /** Attributes of the item that are not part of the customer. */
 const INTERNAL = ['account_id', 'transaction_count', 'exemption_count'] as const;
@@ -20,21 +21,35 @@ const INTERNAL = ['account_id', 'transaction_count', 'exemption_count'] as const
 /** A delete that lost a race with a new certificate is tried again this many times. */
 const DELETE_ATTEMPTS = 3;
 
+/** An update that met a concurrent change of the same customer (its updated_at moved) reads again this many times. */
+const UPDATE_ATTEMPTS = 3;
+
+const isRefused = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException' || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed';
+
 export class DynamoDbCustomerStore implements CustomerStore {
   constructor(
     private readonly tableName: string,
     private readonly exemptionsTableName: string,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async create(accountId: string, customer: Customer): Promise<boolean> {
-    const written = await unlessConditionFails(() =>
-      documentClient().put({
-          TableName: this.tableName,
-          Item: { account_id: accountId, ...customer, transaction_count: 0, exemption_count: 0 },
-          ConditionExpression: 'attribute_not_exists(id)',
-        }),
-    );
-    return written !== undefined;
+    try {
+      await transactWrite([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { account_id: accountId, ...customer, transaction_count: 0, exemption_count: 0 },
+            ConditionExpression: 'attribute_not_exists(id)',
+          },
+        },
+        this.outbox.item(accountId, 'customer.created', customer, new Date(customer.created_at)),
+      ]);
+      return true;
+    } catch (error) {
+      if (isRefused(error)) return false;
+      throw error;
+    }
   }
 
   async get(accountId: string, id: string): Promise<Customer | undefined> {
@@ -47,41 +62,59 @@ export class DynamoDbCustomerStore implements CustomerStore {
     return { data: items.map(toCustomer), has_more };
   }
 
+  /**
+   * Reads the customer, then writes the patch and the customer.updated event (the customer as it is after the patch)
+   * in one transaction conditional on the updated_at read, so the event's object is exactly what was stored.
+   */
   async update(accountId: string, id: string, patch: Patch<Omit<Customer, keyof StoredRecord>>): Promise<Customer | undefined> {
-    const updated = await unlessConditionFails(() =>
-      documentClient().update({
-          TableName: this.tableName,
-          Key: { account_id: accountId, id },
-          ...setFields(patch),
-          ConditionExpression: 'attribute_exists(id)',
-          ReturnValues: 'ALL_NEW',
-        }),
-    );
-    return updated && toCustomer(updated.Attributes!);
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.item(accountId, id);
+      if (!current) return undefined;
+      const now = new Date();
+      const fields = setFields(patch, { values: { ':seen_updated_at': current.updated_at } }, now);
+      const after = toCustomer({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updated_at: now.toISOString() });
+      try {
+        await transactWrite([
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { account_id: accountId, id },
+              ...fields,
+              ConditionExpression: 'attribute_exists(id) AND #updated_at = :seen_updated_at',
+            },
+          },
+          this.outbox.item(accountId, 'customer.updated', after, now),
+        ]);
+        return after;
+      } catch (error) {
+        if (!isRefused(error) || attempt >= UPDATE_ATTEMPTS) throw error;
+      }
+    }
   }
 
   async delete(accountId: string, id: string): Promise<CustomerDeletion> {
     for (let attempt = 1; ; attempt++) {
+      const before = await this.item(accountId, id);
+      if (!before) return 'missing';
       const certificateKeys = await this.certificateKeys(accountId, id);
       const deleteCustomer: TransactItem = {
         Delete: {
           TableName: this.tableName,
           Key: { account_id: accountId, id },
-          ConditionExpression: 'attribute_exists(id) AND transaction_count = :zero AND exemption_count = :certificates',
-          ExpressionAttributeValues: { ':zero': 0, ':certificates': certificateKeys.length },
+          ConditionExpression: 'attribute_exists(id) AND transaction_count = :zero AND exemption_count = :certificates AND updated_at = :seen_updated_at',
+          ExpressionAttributeValues: { ':zero': 0, ':certificates': certificateKeys.length, ':seen_updated_at': before.updated_at },
         },
       };
       try {
-        if (certificateKeys.length === 0) {
-          // One item: a plain conditional delete (no transaction needed, and no ConditionCheck grant).
-          await documentClient().delete(deleteCustomer.Delete!);
-        } else {
-          await transactWrite([deleteCustomer, ...certificateKeys.map((Key) => ({ Delete: { TableName: this.exemptionsTableName, Key } }))]);
-        }
+        // The customer.deleted event carries the customer as it was (read above; the condition makes sure it still is).
+        await transactWrite([
+          deleteCustomer,
+          this.outbox.item(accountId, 'customer.deleted', toCustomer(before)),
+          ...certificateKeys.map((Key) => ({ Delete: { TableName: this.exemptionsTableName, Key } })),
+        ]);
         return 'deleted';
       } catch (error) {
-        const refused = (error as Error).name === 'ConditionalCheckFailedException' || cancellationCodes(error)?.[0] === 'ConditionalCheckFailed';
-        if (!refused) throw error;
+        if (!isRefused(error)) throw error;
       }
       // Told apart by one read: gone, named by a transaction, or a certificate added meanwhile (then try again).
       const current = await this.item(accountId, id);

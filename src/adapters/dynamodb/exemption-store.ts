@@ -2,7 +2,8 @@
  * Secondary adapter (DynamoDB, Exemptions table; creation also writes the customer's count in Customers): the
  * exemption certificates of an account's customers, keyed `<customer_id>#<exemption_id>`. A certificate is created in
  * one transaction with its customer's `exemption_count` (the customer must exist and have fewer than the most
- * allowed); it is never deleted by the API, only revoked (kept for audit).
+ * allowed); it is never deleted by the API, only revoked (kept for audit). The create and the revocation write their
+ * exemption.created / exemption.revoked event in the same transaction (the outbox, event-outbox.ts).
  */
 import { setFields } from './set-fields';
 import type { ExemptionDocument, StoredExemption } from '../../domain/exemptions/certificate';
@@ -11,9 +12,13 @@ import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import { queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
+import type { EventOutbox } from './event-outbox';
 
-/** A customer has at most this many certificates, revoked ones included: its delete removes them in one transaction (100 items). */
-export const MAX_EXEMPTIONS_PER_CUSTOMER = 99;
+/**
+ * A customer has at most this many certificates, revoked ones included: its delete removes them in one transaction
+ * (100 items: the customer, its customer.deleted event and these).
+ */
+export const MAX_EXEMPTIONS_PER_CUSTOMER = 98;
 
 const sortKey = (customerId: string, id: string) => `${customerId}#${id}`;
 const NOT_REVOKED = 'attribute_type(revoked_at, :null_type)';
@@ -22,6 +27,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   constructor(
     private readonly tableName: string,
     private readonly customersTableName: string,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async create(accountId: string, exemption: StoredExemption): Promise<ExemptionCreation> {
@@ -43,6 +49,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
             ConditionExpression: 'attribute_not_exists(sk)',
           },
         },
+        this.outbox.item(accountId, 'exemption.created', exemption, new Date(exemption.created_at)),
       ]);
       return 'created';
     } catch (error) {
@@ -77,11 +84,33 @@ export class DynamoDbExemptionStore implements ExemptionStore {
     return this.changeUnlessRevoked(accountId, customerId, id, fields, seenUpdatedAt);
   }
 
+  /**
+   * Revokes with its exemption.revoked event in one transaction, conditional on the certificate being as read (not
+   * revoked, same updated_at), so the event's object is what was stored; a concurrent change reads again.
+   */
   async revoke(accountId: string, customerId: string, id: string, at: Date): Promise<StoredExemption | undefined> {
-    const change = await this.changeUnlessRevoked(accountId, customerId, id, { revoked_at: at.toISOString() });
-    if (change.outcome === 'changed') return change.exemption;
-    // Revoking again answers the certificate as it is (DELETE is idempotent); a missing one is a 404.
-    return change.outcome === 'revoked' ? this.get(accountId, customerId, id) : undefined;
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(accountId, customerId, id);
+      // Revoking again answers the certificate as it is (DELETE is idempotent); a missing one is a 404.
+      if (!current || current.revoked_at !== null) return current;
+      const revoked: StoredExemption = { ...current, revoked_at: at.toISOString(), updated_at: at.toISOString() };
+      try {
+        await transactWrite([
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { account_id: accountId, sk: sortKey(customerId, id) },
+              ...setFields({ revoked_at: revoked.revoked_at }, { values: { ':seen_updated_at': current.updated_at } }, at),
+              ConditionExpression: 'attribute_exists(sk) AND #updated_at = :seen_updated_at',
+            },
+          },
+          this.outbox.item(accountId, 'exemption.revoked', revoked, at),
+        ]);
+        return revoked;
+      } catch (error) {
+        if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed' || attempt >= 3) throw error;
+      }
+    }
   }
 
   attachDocument(accountId: string, customerId: string, id: string, document: ExemptionDocument): Promise<ExemptionChange> {

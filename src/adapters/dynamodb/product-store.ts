@@ -1,7 +1,8 @@
 /**
  * Secondary adapter (DynamoDB, Products table keyed (account_id, id)): the account's products. Creation is a put
  * conditional on a new id (a caller's own id may repeat: 409); an update is a put conditional on the `updated_at`
- * read before it (optimistic: a concurrent change is never overwritten).
+ * read before it (optimistic: a concurrent change is never overwritten). A creation writes its product.created event
+ * in the same transaction (the outbox, event-outbox.ts).
  */
 import type { Product } from '../../domain/products/product';
 import type { Page, PageRequest } from '../../domain/records/record';
@@ -9,16 +10,27 @@ import type { ProductStore } from '../../ports/products';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import { DynamoDbRecordStore } from './record-store';
+import type { EventOutbox } from './event-outbox';
+import { cancellationCodes, transactWrite } from './transact';
 
 export class DynamoDbProductStore implements ProductStore {
   private readonly records: DynamoDbRecordStore<Product>;
 
-  constructor(private readonly tableName: string) {
+  constructor(
+    private readonly tableName: string,
+    private readonly outbox: EventOutbox,
+  ) {
     this.records = new DynamoDbRecordStore<Product>(tableName);
   }
 
   async create(accountId: string, product: Product): Promise<boolean> {
-    return (await unlessConditionFails(() => this.records.create(accountId, product))) !== undefined;
+    try {
+      await transactWrite([this.records.putItem(accountId, product), this.outbox.item(accountId, 'product.created', product, new Date(product.created_at))]);
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
   }
 
   get(accountId: string, id: string): Promise<Product | undefined> {

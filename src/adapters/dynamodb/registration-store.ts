@@ -3,7 +3,8 @@
  * and one slot item per entity, type and jurisdiction (`slot#<entity>|<type>|<country>|<state>`) holding the periods
  * of its registrations and a version. A registration is written in one transaction with its slot, conditional on
  * the slot's version read before (and, for a change, on the registration's updated_at): two overlapping creates that
- * race both read the same version, and only one lands (the other reads again and meets the overlap: 409).
+ * race both read the same version, and only one lands (the other reads again and meets the overlap: 409). A new
+ * registration's registration.created event is written in the same transaction (the outbox, event-outbox.ts).
  */
 import type { RegistrationPeriod, StoredRegistration } from '../../domain/registrations/registration';
 import type { RegistrationSlotState, RegistrationStore } from '../../ports/registrations';
@@ -11,12 +12,16 @@ import { documentClient } from './client';
 import { isConditionalCheckFailed } from './errors';
 import { queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
+import type { EventOutbox } from './event-outbox';
 
 const REGISTRATION_PREFIX = 'reg_';
 const slotKey = (slot: string) => `slot#${slot}`;
 
 export class DynamoDbRegistrationStore implements RegistrationStore {
-  constructor(private readonly tableName: string) {}
+  constructor(
+    private readonly tableName: string,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   async get(accountId: string, id: string): Promise<StoredRegistration | undefined> {
     if (!id.startsWith(REGISTRATION_PREFIX)) return undefined;
@@ -60,6 +65,7 @@ export class DynamoDbRegistrationStore implements RegistrationStore {
               : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': seen.version } }),
           },
         },
+        ...(seen.updatedAt === undefined ? [this.outbox.item(accountId, 'registration.created', registration, new Date(registration.created_at))] : []),
       ]);
       return true;
     } catch (error) {

@@ -1,0 +1,17 @@
+/**
+ * Primary adapter (SQS, batch size 1; not an HTTP route): one delivery attempt per message. An endpoint's failure is an
+ * answer (retried through the queue with backoff, then dead-lettered); only a failure of Levy itself throws, and SQS
+ * hands the message over again after its visibility timeout.
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { deliveries, deliveryQueue, events, hostResolver, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
+import { webhookRetrySeconds } from '../../src/config/webhooks';
+import type { DeliveryMessage } from '../../src/ports/events';
+import { receiveDelivery } from '../../src/usecases/webhook-delivery';
+
+export const handler = async (batch: SQSEvent): Promise<void> => {
+  const deps = { events, webhookEndpoints, deliveries, deliveryQueue, webhookTransport, hostResolver };
+  for (const record of batch.Records) {
+    await receiveDelivery(deps, { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: false }, JSON.parse(record.body) as DeliveryMessage);
+  }
+};

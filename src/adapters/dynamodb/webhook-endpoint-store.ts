@@ -1,0 +1,85 @@
+/**
+ * Secondary adapter (DynamoDB, WebhookEndpoints table keyed (account_id, id)): webhook endpoints with their secrets.
+ * The secrets stay in the item (encrypted at rest by DynamoDB, as every table) and leave the store only towards the
+ * delivery code and the create / rotate answers (src/usecases/webhook-endpoints.ts). Disabling an endpoint writes its
+ * webhook_endpoint.disabled event in the same transaction.
+ */
+import type { LevyEvent } from '../../domain/events/event';
+import type { Page, PageRequest } from '../../domain/records/record';
+import type { StoredWebhookEndpoint } from '../../domain/webhooks/endpoint';
+import type { WebhookEndpointStore } from '../../ports/events';
+import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
+import { eventPutItem } from './event-outbox';
+import { accountPage, queryAll, withoutKeys } from './query';
+import { setFields } from './set-fields';
+import { cancellationCodes, transactWrite } from './transact';
+
+const toEndpoint = (item: Record<string, unknown>): StoredWebhookEndpoint => withoutKeys<StoredWebhookEndpoint>(item, ['account_id']);
+
+export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
+  constructor(
+    private readonly tableName: string,
+    private readonly eventsTableName: string,
+  ) {}
+
+  async create(accountId: string, endpoint: StoredWebhookEndpoint): Promise<void> {
+    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, ...endpoint }, ConditionExpression: 'attribute_not_exists(id)' });
+  }
+
+  async get(accountId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
+    return Item && toEndpoint(Item);
+  }
+
+  async list(accountId: string, page: PageRequest): Promise<Page<StoredWebhookEndpoint>> {
+    const { items, has_more } = await accountPage(this.tableName, accountId, page);
+    return { data: items.map(toEndpoint), has_more };
+  }
+
+  async listAll(accountId: string): Promise<StoredWebhookEndpoint[]> {
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': accountId }, ConsistentRead: true });
+    return items.map(toEndpoint);
+  }
+
+  async update(accountId: string, id: string, fields: Partial<Omit<StoredWebhookEndpoint, 'id' | 'created_at'>>): Promise<StoredWebhookEndpoint | undefined> {
+    const { updated_at: _ignored, ...rest } = fields;
+    const updated = await unlessConditionFails(() =>
+      documentClient().update({
+        TableName: this.tableName,
+        Key: { account_id: accountId, id },
+        ...setFields(rest),
+        ConditionExpression: 'attribute_exists(id)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return updated && toEndpoint(updated.Attributes!);
+  }
+
+  async delete(accountId: string, id: string): Promise<boolean> {
+    const deleted = await unlessConditionFails(() => documentClient().delete({ TableName: this.tableName, Key: { account_id: accountId, id }, ConditionExpression: 'attribute_exists(id)' }));
+    return deleted !== undefined;
+  }
+
+  async disable(accountId: string, id: string, event: LevyEvent): Promise<boolean> {
+    try {
+      await transactWrite([
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: { account_id: accountId, id },
+            UpdateExpression: 'SET #status = :disabled, updated_at = :now',
+            ConditionExpression: '#status = :enabled',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':now': event.created_at },
+          },
+        },
+        eventPutItem(this.eventsTableName, event),
+      ]);
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Domain (pure): webhook endpoints (issue 14; docs/webhooks.md) and the retry schedule of their deliveries.
+ * `{id: we_..., url, enabled_events: [type | "*"], description, status: enabled|disabled, created_at, updated_at}`.
+ * The signing secret (`whsec_...`) is answered only by the create and rotate_secret calls; after a rotation the
+ * previous secret keeps signing until `previous_secret_expires_at` (24 h), so receivers can switch without a gap.
+ */
+import * as z from 'zod';
+import { EVENT_TYPES } from '../events/event';
+import { timestampField } from '../records/record';
+
+export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
+/** Deliveries of an event are retried for this long after its first attempt; then it goes to the dead-letter queue. */
+export const RETRY_WINDOW_SECONDS = 3 * 86_400;
+/** An endpoint whose every attempt failed for this long is disabled (a webhook_endpoint.disabled event is written). */
+export const DISABLE_AFTER_FAILING_SECONDS = 3 * 86_400;
+/** The longest wait between attempts: SQS holds a message back at most 12 h per receive (ChangeMessageVisibility). */
+export const MAX_RETRY_DELAY_SECONDS = 43_200;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export const webhookEndpointIdPattern = /^we_[0-9a-z]{25}$/;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  enabled_events: string[];
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the store holds beside the answered fields: never answered after the create / rotate call. */
+export interface WebhookEndpointSecrets {
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** The first attempt of the current run of failures (null after a success). */
+  failing_since: string | null;
+}
+
+export type StoredWebhookEndpoint = WebhookEndpoint & WebhookEndpointSecrets;
+
+const enabledEventsField = z
+  .array(z.enum(['*', ...EVENT_TYPES] as [string, ...string[]]), { error: `must be a list of event types or ["*"]` })
+  .min(1, { error: 'must name at least one event type, or "*"' })
+  .max(EVENT_TYPES.length + 1);
+const urlField = z.string().max(2048).meta({ example: 'https://example.com/levy/webhooks' });
+const descriptionField = z.string().trim().max(500).nullable();
+
+export const createWebhookEndpointSchema = z.strictObject({
+  url: urlField,
+  enabled_events: enabledEventsField,
+  description: descriptionField.optional(),
+});
+export type CreateWebhookEndpointRequest = z.infer<typeof createWebhookEndpointSchema>;
+
+export const updateWebhookEndpointSchema = z.strictObject({
+  url: urlField.optional(),
+  enabled_events: enabledEventsField.optional(),
+  description: descriptionField.optional(),
+  status: z.enum(['enabled', 'disabled']).optional(),
+});
+export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointSchema>;
+
+export const webhookEndpointSchema = z
+  .object({
+    id: z.string().meta({ example: 'we_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    url: z.string(),
+    enabled_events: z.array(z.string()),
+    description: z.string().nullable(),
+    status: z.enum(['enabled', 'disabled']),
+    created_at: timestampField,
+    updated_at: timestampField,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema
+  .extend({ secret: z.string().meta({ description: 'The signing secret: answered only here, store it now', example: 'whsec_...' }) })
+  .meta({ id: 'WebhookEndpointWithSecret' });
+
+export interface WebhookDelivery {
+  /** `wda_...`: one attempt (ids sort by time). */
+  id: string;
+  event_id: string;
+  event_type: string;
+  endpoint_id: string;
+  attempt: number;
+  attempted_at: string;
+  /** null when no answer came (refused connection, timeout, a refused address). */
+  status_code: number | null;
+  duration_ms: number;
+  delivered: boolean;
+  error: string | null;
+  /** When the next attempt is due; null when delivered or given up. */
+  next_retry_at: string | null;
+}
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.string().meta({ example: 'wda_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    event_id: z.string(),
+    event_type: z.string(),
+    endpoint_id: z.string(),
+    attempt: z.number().int(),
+    attempted_at: timestampField,
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number().int(),
+    delivered: z.boolean(),
+    error: z.string().nullable(),
+    next_retry_at: timestampField.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export function publicEndpoint(stored: StoredWebhookEndpoint): WebhookEndpoint {
+  const { id, url, enabled_events, description, status, created_at, updated_at } = stored;
+  return { id, url, enabled_events, description, status, created_at, updated_at };
+}
+
+/** The secrets that sign now: the current one, and the previous one until its overlap ends. */
+export function signingSecrets(endpoint: WebhookEndpointSecrets, now: Date): string[] {
+  const previous = endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > now.getTime() ? [endpoint.previous_secret] : [];
+  return [endpoint.secret, ...previous];
+}
+
+/**
+ * The wait before attempt `attempt + 1`: `first` seconds doubled per attempt, capped at 12 h, with jitter (a random
+ * 50-100% of it, "equal jitter"), so endpoints that failed together are not all retried at the same moment.
+ */
+export function retryDelaySeconds(attempt: number, first: number, random: () => number = Math.random): number {
+  const full = Math.min(first * 2 ** (attempt - 1), MAX_RETRY_DELAY_SECONDS);
+  return Math.max(1, Math.round(full * (0.5 + random() * 0.5)));
+}

@@ -1,0 +1,117 @@
+/**
+ * CDK assertion tests of webhook delivery and the daily events job (issue 14; lib/webhooks.ts): the Events table's
+ * stream, the delivery queue and its DLQ, the three background functions with exactly their grants, and the schedule.
+ * Bundling is skipped, as in stack.test.ts.
+ */
+import { roleStatements } from '../support/role-statements';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CfnResource } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { createLevyApp } from '../../lib/levy-app';
+import type { LevyFunction } from '../../lib/levy-function';
+import type { LevyStack } from '../../lib/levy-stack';
+import { backgroundFunctions, DELIVERY_MAX_RECEIVES, type BackgroundFunction } from '../../src/config/background-functions';
+import { tableList, type TableId } from '../../src/config/tables';
+import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR } from '../../src/config/webhooks';
+
+type Json = Record<string, any>;
+const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
+
+let stack: LevyStack;
+let resources: Record<string, Json>;
+const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnResource);
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+/** Every statement of the role's inline policies. */
+const statementsOf = (fn: LevyFunction): Json[] => {
+  return roleStatements(resources, logicalId(fn.role));
+};
+
+beforeAll(() => {
+  stack = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
+  resources = Template.fromStack(stack).toJSON().Resources;
+});
+
+const byName = (def: BackgroundFunction) => Object.entries(backgroundFunctions).find(([, d]) => d === def)![0] as keyof typeof backgroundFunctions;
+
+describe('webhooks infrastructure', () => {
+  test('the Events table streams new images; no other table streams', () => {
+    for (const def of tableList) {
+      const spec = resources[logicalId(stack.tables[def.id])].Properties.StreamSpecification;
+      expect(spec).toEqual(def.id === 'Events' ? { StreamViewType: 'NEW_IMAGE' } : undefined);
+    }
+    expect(resources[logicalId(stack.tables.Events)].Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at_epoch', Enabled: true });
+  });
+
+  test('the delivery queue: encrypted, TLS only, a DLQ after a few receives, retention above the 3-day retry window', () => {
+    const queue = resources[logicalId(stack.webhooks.queue)].Properties;
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    expect(queue.MessageRetentionPeriod).toBeGreaterThan(3 * 86_400);
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }, maxReceiveCount: DELIVERY_MAX_RECEIVES });
+    const dlq = resources[logicalId(stack.webhooks.deadLetterQueue)].Properties;
+    expect(dlq.SqsManagedSseEnabled).toBe(true);
+    const policies = ofType('AWS::SQS::QueuePolicy').map(([, p]) => JSON.stringify(p.Properties));
+    for (const q of [stack.webhooks.queue, stack.webhooks.deadLetterQueue]) {
+      expect(policies.some((p) => p.includes(logicalId(q)) && p.includes('aws:SecureTransport'))).toBe(true);
+    }
+  });
+
+  test.each(Object.values(backgroundFunctions).map((d) => [d.name, d] as const))('%s: exactly its DynamoDB actions on exactly its tables', (_name, def) => {
+    const fn = stack.webhooks.functions[byName(def)];
+    const statements = statementsOf(fn);
+    const tableIds = new Map(tableList.map((t) => [logicalId(stack.tables[t.id]), t.id] as const));
+    const granted: Partial<Record<TableId, string[]>> = {};
+    for (const st of statements) {
+      const text = JSON.stringify(st.Resource);
+      const actions: string[] = [st.Action].flat();
+      for (const [lid, id] of tableIds) {
+        if (!text.includes(`"${lid}"`) || text.includes('StreamArn')) continue;
+        granted[id] = [...new Set([...(granted[id] ?? []), ...actions.filter((a) => !/Stream|Shard/.test(a))])].sort();
+      }
+    }
+    const expected = Object.fromEntries(Object.entries(def.tables).map(([id, actions]) => [id, actions.map((a) => `dynamodb:${a}`).sort()]));
+    expect(granted).toEqual(expected);
+  });
+
+  test('only the fan-out and delivery functions may send, and only to the delivery queue and its DLQ', () => {
+    for (const def of Object.values(backgroundFunctions)) {
+      const fn = stack.webhooks.functions[byName(def)];
+      const sends = statementsOf(fn).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+      const env = resources[logicalId(fn.function)].Properties.Environment.Variables;
+      if (!def.sendsDeliveries) {
+        expect(sends).toEqual([]);
+        expect(env[DELIVERY_QUEUE_URL_ENV_VAR]).toBeUndefined();
+        continue;
+      }
+      expect(sends).toHaveLength(1);
+      expect(sends[0].Resource).toEqual(
+        expect.arrayContaining([{ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }]),
+      );
+      expect(sends[0].Resource).toHaveLength(2);
+      expect(env[DELIVERY_QUEUE_URL_ENV_VAR]).toEqual({ Ref: logicalId(stack.webhooks.queue) });
+      expect(env[DEAD_LETTER_QUEUE_URL_ENV_VAR]).toEqual({ Ref: logicalId(stack.webhooks.deadLetterQueue) });
+    }
+  });
+
+  test('the fan-out reads the Events stream (INSERT only); the delivery function consumes the queue one message at a time', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    const fanout = mappings.find((m) => m.FunctionName.Ref === logicalId(stack.webhooks.functions.webhookFanout.function))!;
+    expect(fanout.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.tables.Events), 'StreamArn'] });
+    expect(JSON.stringify(fanout.FilterCriteria)).toContain('INSERT');
+    const delivery = mappings.find((m) => m.FunctionName.Ref === logicalId(stack.webhooks.functions.webhookDelivery.function))!;
+    expect(delivery.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] });
+    expect(delivery.BatchSize).toBe(1);
+    // Consuming: receive, delete and read attributes of the delivery queue only.
+    const consume = statementsOf(stack.webhooks.functions.webhookDelivery).find((st) => [st.Action].flat().includes('sqs:ReceiveMessage'))!;
+    expect(consume.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] });
+    expect(mappings).toHaveLength(2);
+  });
+
+  test('a daily schedule invokes the time-driven events function', () => {
+    const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
+    expect(rules).toHaveLength(1);
+    expect(rules[0].ScheduleExpression).toBe('cron(15 0 * * ? *)');
+    expect(rules[0].Targets[0].Arn).toEqual({ 'Fn::GetAtt': [logicalId(stack.webhooks.functions.scheduledEvents.function), 'Arn'] });
+  });
+});

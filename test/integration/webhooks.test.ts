@@ -1,0 +1,152 @@
+/**
+ * Integration: webhook endpoints and delivery, end to end on DynamoDB Local with a real HTTP receiver (node:http on
+ * 127.0.0.1) and the in-process dispatcher of `npm start` (the same delivery use case as deployed). Retries wait
+ * LEVY_WEBHOOK_RETRY_SECONDS = 1 here (doubling, with jitter), so a 500, 500, 200 receiver is done in seconds.
+ */
+import { verifySignature } from '../../src/domain/webhooks/signature';
+import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
+import { callRoute, newTestAccount } from '../support/api';
+import { startReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver';
+
+const now = () => Math.floor(Date.now() / 1000);
+const signatureOf = (d: ReceivedDelivery) => String(d.headers['levy-signature']);
+
+describe('webhooks', () => {
+  let dispatcher: WebhookDispatcher;
+  const receivers: WebhookReceiver[] = [];
+  beforeAll(async () => {
+    dispatcher = await startWebhookDispatcher({ pollMs: 100, settings: { firstRetrySeconds: 1 } });
+  });
+  afterAll(async () => {
+    dispatcher.stop();
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+  const receiver = async (script: number[] = []) => {
+    const r = await startReceiver(script);
+    receivers.push(r);
+    return r;
+  };
+  const endpoint = (accountId: string, body: unknown) => callRoute('webhook-endpoints-create', { accountId, body });
+
+  it('creates an endpoint with a whsec_ secret shown once; list, get, PATCH and DELETE never show it', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Hooks Inc');
+    const created = await endpoint(accountId, { url: 'http://127.0.0.1:9/x', enabled_events: ['customer.created'], description: 'CRM' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^we_[0-9a-z]{25}$/), url: 'http://127.0.0.1:9/x', enabled_events: ['customer.created'], description: 'CRM', status: 'enabled' });
+    expect(created.body.secret).toMatch(/^whsec_/);
+    const id = created.body.id;
+    const got = await callRoute('webhook-endpoints-get', { accountId, pathParameters: { id } });
+    expect(got.body.secret).toBeUndefined();
+    const listed = await callRoute('webhook-endpoints-list', { accountId });
+    expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual([id]);
+    expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+    const patched = await callRoute('webhook-endpoints-update', { accountId, pathParameters: { id }, body: { enabled_events: ['*'], status: 'disabled' } });
+    expect(patched.body).toMatchObject({ enabled_events: ['*'], status: 'disabled' });
+    expect(JSON.stringify(patched.body)).not.toContain('whsec_');
+    const other = (await newTestAccount('US', 'Other')).account_id;
+    expect((await callRoute('webhook-endpoints-get', { accountId: other, pathParameters: { id } })).status).toBe(404);
+    expect((await callRoute('webhook-endpoints-delete', { accountId, pathParameters: { id } })).status).toBe(204);
+    expect((await callRoute('webhook-endpoints-get', { accountId, pathParameters: { id } })).status).toBe(404);
+  });
+
+  it.each([
+    ['http://10.0.0.1/hook', 'https'],
+    ['https://10.0.0.1/hook', 'a private address'],
+    ['https://169.254.169.254/latest/meta-data', 'a link-local address'],
+    ['https://[::ffff:169.254.169.254]/x', 'a link-local address'],
+    ['https://[fd00::1]/x', 'a unique-local address'],
+    ['https://0.0.0.0/x', 'an unspecified address'.replace('an ', 'a ')],
+    ['http://example.com/x', "must be https"],
+    ['ftp://127.0.0.1/x', 'use http or https'],
+    ['not a url', 'must be an absolute https URL'],
+  ])('refuses %s (400 naming url)', async (url, why) => {
+    const { account_id: accountId } = await newTestAccount('US', 'SSRF');
+    const res = await endpoint(accountId, { url, enabled_events: ['*'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_error');
+    expect(res.body.message).toContain("'url'");
+    expect(res.body.message).toContain(why);
+  });
+
+  it('every wired event type reaches a subscribed endpoint with a valid signature; an unsubscribed type does not', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Deliveries Inc');
+    const all = await receiver();
+    const onlyCustomers = await receiver();
+    const allSecret = (await endpoint(accountId, { url: all.url, enabled_events: ['*'] })).body.secret;
+    await endpoint(accountId, { url: onlyCustomers.url, enabled_events: ['customer.created'] });
+
+    const customer = (await callRoute('customers-create', { accountId, body: { name: 'Hooked', address: { country: 'US', state: 'TX' } } })).body;
+    await callRoute('customers-update', { accountId, pathParameters: { id: customer.id }, body: { email: 'ap@example.com' } });
+    const cert = (await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-HOOK-1', effective_from: '2026-01-01' } })).body;
+    await callRoute('exemptions-revoke', { accountId, pathParameters: { id: customer.id, eid: cert.id } });
+    await callRoute('products-create', { accountId, body: { name: 'Hooked product', tax_code: 'levy_saas_business' } });
+    await callRoute('registrations-create', { accountId, body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000002', active_from: '2024-01-01' } });
+    const other = (await callRoute('customers-create', { accountId, body: { name: 'Gone', address: { country: 'US' } } })).body;
+    await callRoute('customers-delete', { accountId, pathParameters: { id: other.id } });
+
+    const expected = ['customer.created', 'customer.updated', 'exemption.created', 'exemption.revoked', 'product.created', 'registration.created', 'customer.created', 'customer.deleted'];
+    await dispatcher.poll();
+    const got = await all.waitFor(expected.length);
+    await onlyCustomers.waitFor(2);
+    await dispatcher.queue.drain();
+    const types = got.map((d) => JSON.parse(d.body).type);
+    expect(types.sort()).toEqual([...expected].sort());
+    for (const d of got) {
+      expect(verifySignature(signatureOf(d), d.body, allSecret, now())).toBe(true);
+      expect(d.headers['content-type']).toBe('application/json');
+      expect(d.headers['levy-event-id']).toBe(JSON.parse(d.body).id);
+      expect(JSON.parse(d.body).account_id).toBe(accountId);
+    }
+    // A tampered body or another secret does not verify.
+    expect(verifySignature(signatureOf(got[0]), got[0].body.replace('}', ' }'), allSecret, now())).toBe(false);
+    expect(verifySignature(signatureOf(got[0]), got[0].body, 'whsec_other', now())).toBe(false);
+    expect(onlyCustomers.received.map((d) => JSON.parse(d.body).type)).toEqual(['customer.created', 'customer.created']);
+  });
+
+  it('a receiver answering 500 twice then 200 gets the event three times and no more; the attempts are listed', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Retry Inc');
+    const flaky = await receiver([500, 500, 200]);
+    const id = (await endpoint(accountId, { url: flaky.url, enabled_events: ['customer.created'] })).body.id;
+    await callRoute('customers-create', { accountId, body: { name: 'Retried', address: { country: 'US' } } });
+    await dispatcher.poll();
+    await flaky.waitFor(3, 20_000);
+    await dispatcher.queue.drain();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(flaky.received).toHaveLength(3);
+    const bodies = new Set(flaky.received.map((d) => d.body));
+    expect(bodies.size).toBe(1);
+    // Retries wait: the second at least 0.5 s after the first (1 s with jitter), the third at least 1 s after the second.
+    expect(flaky.received[1].at - flaky.received[0].at).toBeGreaterThanOrEqual(450);
+    expect(flaky.received[2].at - flaky.received[1].at).toBeGreaterThanOrEqual(950);
+    const attempts = (await callRoute('webhook-endpoints-deliveries', { accountId, pathParameters: { id } })).body.data;
+    expect(attempts.map((a: any) => [a.attempt, a.status_code, a.delivered, a.next_retry_at === null])).toEqual([
+      [3, 200, true, true],
+      [2, 500, false, false],
+      [1, 500, false, false],
+    ]);
+    expect(attempts.every((a: any) => a.event_id === JSON.parse(flaky.received[0].body).id && Number.isInteger(a.duration_ms))).toBe(true);
+  });
+
+  it("after rotate_secret both secrets sign (the old one for 24 h); redeliver sends an event again", async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Rotate Inc');
+    const r = await receiver();
+    const created = (await endpoint(accountId, { url: r.url, enabled_events: ['customer.created'] })).body;
+    const rotated = await callRoute('webhook-endpoints-rotate', { accountId, pathParameters: { id: created.id } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.secret);
+    await callRoute('customers-create', { accountId, body: { name: 'Rotated', address: { country: 'US' } } });
+    await dispatcher.poll();
+    const [first] = await r.waitFor(1);
+    expect(signatureOf(first).match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(signatureOf(first), first.body, created.secret, now())).toBe(true);
+    expect(verifySignature(signatureOf(first), first.body, rotated.body.secret, now())).toBe(true);
+
+    const eventId = JSON.parse(first.body).id;
+    const again = await callRoute('events-redeliver', { accountId, pathParameters: { id: eventId } });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ event_id: eventId, endpoints: 1 });
+    const both = await r.waitFor(2);
+    expect(JSON.parse(both[1].body).id).toBe(eventId);
+  });
+});
