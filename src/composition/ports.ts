@@ -60,21 +60,24 @@ export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
+/** The adapters most requests never touch, loaded together with the first request that needs one (on-demand-adapters.ts). */
+const onDemandAdapters = /* @__PURE__ */ onceAsync(() => import('./on-demand-adapters'));
+
 /**
- * Customers, their certificates and products: each store module loads with its first call (a dynamic import), so a
+ * Customers, their certificates and products: their store modules load with the first call (a dynamic import), so a
  * function parses it only when a request needs it; the rate function's category path never does (issue 12,
  * test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
 export const customerStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbCustomerStore } = await import('../adapters/dynamodb/customer-store');
-  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  const { DynamoDbCustomerStore } = await onDemandAdapters();
+  const { EventOutbox } = await onDemandAdapters();
   return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), new EventOutbox(tableName('Events')));
 });
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbExemptionStore } = await import('../adapters/dynamodb/exemption-store');
-  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  const { DynamoDbExemptionStore } = await onDemandAdapters();
+  const { EventOutbox } = await onDemandAdapters();
   return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), new EventOutbox(tableName('Events')));
 });
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
@@ -83,19 +86,19 @@ export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
 export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbProductStore } = await import('../adapters/dynamodb/product-store');
-  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  const { DynamoDbProductStore } = await onDemandAdapters();
+  const { EventOutbox } = await onDemandAdapters();
   return new DynamoDbProductStore(tableName('Products'), new EventOutbox(tableName('Events')));
 });
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbRegistrationStore } = await import('../adapters/dynamodb/registration-store');
-  const { EventOutbox } = await import('../adapters/dynamodb/event-outbox');
+  const { DynamoDbRegistrationStore } = await onDemandAdapters();
+  const { EventOutbox } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), new EventOutbox(tableName('Events')));
 });
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbSettingsStore } = await import('../adapters/dynamodb/settings-store');
+  const { DynamoDbSettingsStore } = await onDemandAdapters();
   return new DynamoDbSettingsStore(tableName('Settings'));
 });
 
@@ -103,7 +106,7 @@ export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () =
 export const nexusCounters: NexusCounterStore = /* @__PURE__ */ lazy(exposureStore);
 /** The imported ECB reference rates (issue 13): loaded on first use. */
 export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbFxRateStore } = await import('../adapters/dynamodb/fx-rate-store');
+  const { DynamoDbFxRateStore } = await onDemandAdapters();
   return new DynamoDbFxRateStore(tableName('FxRates'));
 });
 /**
@@ -112,45 +115,45 @@ export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
 export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbEventStore } = await import('../adapters/dynamodb/event-store');
+  const { DynamoDbEventStore } = await onDemandAdapters();
   return new DynamoDbEventStore(tableName('Events'));
 });
 export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbWebhookEndpointStore } = await import('../adapters/dynamodb/webhook-endpoint-store');
+  const { DynamoDbWebhookEndpointStore } = await onDemandAdapters();
   return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), tableName('Events'));
 });
 export const deliveries: DeliveryLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbDeliveryLog } = await import('../adapters/dynamodb/delivery-log-store');
+  const { DynamoDbDeliveryLog } = await onDemandAdapters();
   return new DynamoDbDeliveryLog(tableName('WebhookDeliveries'));
 });
 export const hostResolver: HostResolver = /* @__PURE__ */ lazyImport(async () => {
-  const { DnsHostResolver } = await import('../adapters/webhooks/dns-resolver');
+  const { DnsHostResolver } = await onDemandAdapters();
   return new DnsHostResolver();
 });
 export const webhookTransport: WebhookTransport = /* @__PURE__ */ lazyImport(async () => {
-  const { FetchWebhookTransport } = await import('../adapters/webhooks/http-transport');
+  const { FetchWebhookTransport } = await onDemandAdapters();
   return new FetchWebhookTransport();
 });
 /** The in-process delivery queue of this process (local runtime and tests). */
 export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
-  const { TimerDeliveryQueue } = await import('../adapters/webhooks/timer-queue');
+  const { TimerDeliveryQueue } = await onDemandAdapters();
   return new TimerDeliveryQueue();
 });
 export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
   const queues = deliveryQueues();
   if (!queues) return localDeliveryQueue();
-  const { SqsDeliveryQueue } = await import('../adapters/aws/sqs-delivery-queue');
+  const { SqsDeliveryQueue } = await onDemandAdapters();
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbCalendarSource } = await import('../adapters/dynamodb/calendar-source');
+  const { DynamoDbCalendarSource } = await onDemandAdapters();
   return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
 });
 /** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
 export const streamEvents = {
   async inserted(batch: import('aws-lambda').DynamoDBStreamEvent) {
-    const { insertedEvents } = await import('../adapters/dynamodb/stream-records');
+    const { insertedEvents } = await onDemandAdapters();
     return insertedEvents(batch);
   },
 };

@@ -1,0 +1,23 @@
+/**
+ * Composition: the adapters most requests never touch (customers, certificates, products, registrations, settings, FX
+ * rates, events and webhooks), in ONE module that ports.ts imports dynamically with the first request that needs any
+ * of them. One dynamic import instead of one per adapter: esbuild splits a bundle into a shared chunk for every set of
+ * dynamic imports that share a module, and every chunk the entry imports is a module Node loads at a cold start
+ * (17 of them cost about 3.6 ms; docs/benchmarks.md).
+ */
+export { DynamoDbCalendarSource } from '../adapters/dynamodb/calendar-source';
+export { DynamoDbCustomerStore } from '../adapters/dynamodb/customer-store';
+export { DynamoDbDeliveryLog } from '../adapters/dynamodb/delivery-log-store';
+export { EventOutbox } from '../adapters/dynamodb/event-outbox';
+export { DynamoDbEventStore } from '../adapters/dynamodb/event-store';
+export { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
+export { DynamoDbFxRateStore } from '../adapters/dynamodb/fx-rate-store';
+export { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
+export { DynamoDbRegistrationStore } from '../adapters/dynamodb/registration-store';
+export { DynamoDbSettingsStore } from '../adapters/dynamodb/settings-store';
+export { insertedEvents } from '../adapters/dynamodb/stream-records';
+export { DynamoDbWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store';
+export { DnsHostResolver } from '../adapters/webhooks/dns-resolver';
+export { FetchWebhookTransport } from '../adapters/webhooks/http-transport';
+export { TimerDeliveryQueue } from '../adapters/webhooks/timer-queue';
+export { SqsDeliveryQueue } from '../adapters/aws/sqs-delivery-queue';
