@@ -48,8 +48,8 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore()));
-export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore));
+export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), () => tableName('Events')));
+export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore, () => tableName('Events')));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));

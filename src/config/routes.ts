@@ -102,8 +102,8 @@ const billing = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'
 /** Rating a sale reads its seller (by id, or the primary entity by query) and the ZIP's imported rates. */
 const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
 
-/** Recording a sale: the duplicate check, the conditional put, and ADD on its exposure counters. */
-const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'] } as const;
+/** Recording a sale: the duplicate check, the conditional put, ADD on its exposure counters, and its event (the outbox). */
+const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], Events: ['PutItem'] } as const;
 
 /**
  * A sale that names a customer, a product or a tax code (issue 12): the customer (GetItem) and its certificates
@@ -164,7 +164,7 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
   // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
-  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'] }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
   // include=nexus reads as the nexus report does.
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { ...nexusReading }, summary: 'Tax exposure by country > state or region > county' }),
   // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes

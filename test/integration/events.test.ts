@@ -60,6 +60,20 @@ describe('events (the outbox)', () => {
     expect(one.body).toEqual(mine[1]);
   });
 
+  it('transaction.created and refund.created carry the sale and the refund as answered, written with them', async () => {
+    const sale = await callRoute('transactions-create', {
+      accountId,
+      body: { id: 'ord-evented', currency: 'USD', date: '2026-03-02', customer_type: 'B2C', location: { country: 'US', state: 'TX' }, line_items: [{ id: 'l1', amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] },
+    });
+    expect(sale.status).toBe(201);
+    const refund = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.body.id }, body: { id: 'ref-evented', date: '2026-03-03', line_items: [{ id: 'l1', amount: 4_000 }] } });
+    expect(refund.status).toBe(201);
+    const [created] = (await events(accountId, 'transaction.created')).filter((e) => e.data.object.id === sale.body.id);
+    expect(created.data.object).toMatchObject({ id: sale.body.id, total: sale.body.total, line_items: [{ id: 'l1', amount: 10_000 }] });
+    const [refunded] = (await events(accountId, 'refund.created')).filter((e) => e.data.object.id === refund.body.id);
+    expect(refunded.data.object).toMatchObject({ id: refund.body.id, transaction_id: sale.body.id });
+  });
+
   it("another account's event is a 404; a malformed id is a 404; an unknown type is a 400", async () => {
     const other = (await newTestAccount('US', 'Other')).account_id;
     const [mine] = await events(accountId);

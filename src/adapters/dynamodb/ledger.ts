@@ -1,16 +1,19 @@
 /**
  * Secondary adapter (DynamoDB, Transactions + Exposure tables; a sale naming a customer also Customers): the sale and
  * refund ledgers. Each write is ONE TransactWriteItems of the Transactions store's items, the Exposure store's counter
- * updates (exposure and nexus counters) and, for a sale with customer_id, the customer's transaction count, so a sale or refund and what it moves
+ * updates (exposure and nexus counters), for a sale with customer_id the customer's transaction count, and the
+ * `transaction.created` / `refund.created` event (the outbox, docs/webhooks.md), so a sale or refund and what it moves
  * land together or not at all (docs/exposure.md, docs/customers.md). The ledger built the items, so it knows
  * which one a cancellation reason belongs to, and turns them into the ports' outcomes.
  */
+import { newEvent } from '../../domain/events/event';
 import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { NexusDelta } from '../../domain/nexus/counters';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, SaleLedger, SaleListRequest } from '../../ports/ledger';
 import type { DynamoDbCustomerStore } from './customer-store';
+import { eventPutItem } from './event-outbox';
 import type { DynamoDbExposureStore } from './exposure-store';
 import { cancellationCodes, transactWrite } from './transact';
 import type { DynamoDbTransactionStore } from './transaction-store';
@@ -22,6 +25,8 @@ export class DynamoDbSaleLedger implements SaleLedger {
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
     private readonly customers: () => Promise<Pick<DynamoDbCustomerStore, 'recordTransactionItem'>>,
+    /** The Events table's name: the sale's `transaction.created` event is written with it. */
+    private readonly eventsTable: () => string,
   ) {}
 
   get(accountId: string, id: string) {
@@ -35,9 +40,15 @@ export class DynamoDbSaleLedger implements SaleLedger {
   async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus: readonly NexusDelta[] = []): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'> {
     // Item 0: the sale's put, conditional on its id being new; item 1 with customer_id: the customer's transaction
     // count (conditional on the customer existing: docs/customers.md, DELETE); then its counters, each conditional on
-    // staying exact.
+    // staying exact; last, its event.
     const customerItems = sale.customer_id !== undefined ? [(await this.customers()).recordTransactionItem(accountId, sale.customer_id)] : [];
-    const items = [this.transactions().putItem(accountId, sale, fingerprint), ...customerItems, ...this.exposure().addItems(accountId, exposure), ...this.exposure().addNexusItems(accountId, nexus)];
+    const items = [
+      this.transactions().putItem(accountId, sale, fingerprint),
+      ...customerItems,
+      ...this.exposure().addItems(accountId, exposure),
+      ...this.exposure().addNexusItems(accountId, nexus),
+      eventPutItem(this.eventsTable(), newEvent(accountId, 'transaction.created', sale, new Date(sale.created_at))),
+    ];
     try {
       await transactWrite(items);
       return 'created';
@@ -54,6 +65,8 @@ export class DynamoDbRefundLedger implements RefundLedger {
   constructor(
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
+    /** The Events table's name: the refund's `refund.created` event is written with it. */
+    private readonly eventsTable: () => string,
   ) {}
 
   get(accountId: string, transactionId: string, refundId: string) {
@@ -78,6 +91,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
       ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
+      eventPutItem(this.eventsTable(), newEvent(accountId, 'refund.created', refund, new Date(refund.created_at))),
     ];
     try {
       await transactWrite(items);
