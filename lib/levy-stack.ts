@@ -286,6 +286,10 @@ export class LevyStack extends Stack {
 
     // ---- Webhooks and time-driven events (issue 14): stream, queue, DLQ, delivery, daily schedule -------------
     this.webhooks = new LevyWebhooks(this, 'Webhooks', { tables: tableMap, logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps });
+    // Routes that queue deliveries themselves (a redelivery) get the same queues and grant as the background senders.
+    for (const served of functionsOfRoutes()) {
+      if (served.routes.some((r) => r.sendsDeliveries)) this.webhooks.allowSending(functionsByName[served.name]);
+    }
 
     // ---- Usage plans: one per tier, every account's usage key on its tier's plan (levy accounts create --plan) --
     for (const plan of Object.values(plans)) {

@@ -5,7 +5,8 @@
  *   -> webhook-delivery (batch 1) -> the endpoint; retries are sent back to the queue with a delay by the function,
  *   and a message whose 3 days ran out is sent to the DLQ by it (a function failure reaches the DLQ after
  *   DELIVERY_MAX_RECEIVES receives). A daily EventBridge rule invokes scheduled-events.
- * Each function gets exactly the DynamoDB actions its definition lists, and SendMessage on the two queues if it sends.
+ * Each function gets exactly the DynamoDB actions its definition lists, and SendMessage on the two queues if it sends
+ * (allowSending, also used by the stack for the routes marked `sendsDeliveries`).
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -71,11 +72,7 @@ export class LevyWebhooks extends Construct {
         tracing: props.tracing,
         sourceMaps: props.sourceMaps,
       });
-      if (def.sendsDeliveries) {
-        fn.function.addEnvironment(DELIVERY_QUEUE_URL_ENV_VAR, this.queue.queueUrl);
-        fn.function.addEnvironment(DEAD_LETTER_QUEUE_URL_ENV_VAR, this.deadLetterQueue.queueUrl);
-        fn.policy.addStatements(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn, this.deadLetterQueue.queueArn] }));
-      }
+      if (def.sendsDeliveries) this.allowSending(fn);
       return fn;
     };
     const fanout = make(backgroundFunctions.webhookFanout);
@@ -107,5 +104,15 @@ export class LevyWebhooks extends Construct {
       schedule: events.Schedule.cron({ minute: SCHEDULED_EVENTS_CRON.minute, hour: SCHEDULED_EVENTS_CRON.hour }),
       targets: [new targets.LambdaFunction(scheduled.function, { retryAttempts: 2 })],
     });
+  }
+
+  /**
+   * A function that sends deliveries (a background one, or a route marked `sendsDeliveries`): the queues' URLs and
+   * SendMessage on both. Without them the function would fall back to no queue at all (src/composition/ports.ts).
+   */
+  allowSending(fn: LevyFunction): void {
+    fn.function.addEnvironment(DELIVERY_QUEUE_URL_ENV_VAR, this.queue.queueUrl);
+    fn.function.addEnvironment(DEAD_LETTER_QUEUE_URL_ENV_VAR, this.deadLetterQueue.queueUrl);
+    fn.policy.addStatements(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn, this.deadLetterQueue.queueArn] }));
   }
 }

@@ -20,7 +20,7 @@ import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
-import { deliveryQueues } from '../config/webhooks';
+import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
@@ -111,7 +111,7 @@ export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
 });
 /**
  * Events and webhooks (issue 14; docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
- * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue otherwise (`npm start`, tests), whose
+ * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue locally (`npm start`, tests), whose
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
 export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
@@ -141,7 +141,11 @@ export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
 });
 export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
   const queues = deliveryQueues();
-  if (!queues) return localDeliveryQueue();
+  if (!queues) {
+    // In-process only outside AWS: deployed, a missing queue would silently drop every message.
+    if (webhooksAllowLoopback()) return localDeliveryQueue();
+    throw new Error(`No delivery queue: ${DELIVERY_QUEUE_URL_ENV_VAR} and ${DEAD_LETTER_QUEUE_URL_ENV_VAR} are not set (the stack sets them on the functions that send deliveries)`);
+  }
   const { SqsDeliveryQueue } = await onDemandAdapters();
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });

@@ -79,6 +79,8 @@ export interface RouteDefinition {
    * `upload` PutObject (a pre-signed PUT), `complete` GetObject, PutObject and DeleteObject.
    */
   readonly documents?: DocumentsAccess;
+  /** Sends to the webhook delivery queue: the stack gives its function the queues' URLs and sqs:SendMessage on them. */
+  readonly sendsDeliveries?: true;
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
@@ -211,7 +213,7 @@ export const routes = /* @__PURE__ */ (() => [
   // Events and webhook endpoints (issue 14; docs/webhooks.md). Delivery itself is not a route (the delivery function).
   route({ name: 'events-list', method: 'GET', path: '/v1/events', billable: false, idempotent: false, tables: { Events: ['Query'] }, summary: 'List events of the last 30 days (newest first; by type)' }),
   route({ name: 'events-get', method: 'GET', path: '/v1/events/{id}', billable: false, idempotent: false, tables: { Events: ['GetItem'] }, pathIds: eventId, summary: 'Get an event' }),
-  route({ name: 'events-redeliver', method: 'POST', path: '/v1/events/{id}/redeliver', billable: false, idempotent: false, tables: { Events: ['GetItem'], WebhookEndpoints: ['Query'] }, pathIds: eventId, summary: 'Send an event again to its subscribed endpoints' }),
+  route({ name: 'events-redeliver', method: 'POST', path: '/v1/events/{id}/redeliver', billable: false, idempotent: false, tables: { Events: ['GetItem'], WebhookEndpoints: ['Query'] }, pathIds: eventId, sendsDeliveries: true, summary: 'Send an event again to its subscribed endpoints' }),
   route({ name: 'webhook-endpoints-create', method: 'POST', path: '/v1/webhook_endpoints', billable: false, idempotent: false, tables: { WebhookEndpoints: ['Query', 'PutItem'] }, summary: 'Create a webhook endpoint (its secret is answered once)' }),
   route({ name: 'webhook-endpoints-list', method: 'GET', path: '/v1/webhook_endpoints', billable: false, idempotent: false, tables: { WebhookEndpoints: ['Query'] }, summary: 'List webhook endpoints' }),
   route({ name: 'webhook-endpoints-get', method: 'GET', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'] }, pathIds: webhookEndpointId, summary: 'Get a webhook endpoint' }),

@@ -94,6 +94,19 @@ describe('webhooks infrastructure', () => {
     }
   });
 
+  test('the redelivery route sends like the background senders: the queues\' URLs and SendMessage on both', () => {
+    const fn = stack.routeFunctions['events-redeliver'];
+    const sends = statementsOf(fn).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    expect(sends).toHaveLength(1);
+    expect(sends[0].Resource).toEqual(
+      expect.arrayContaining([{ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }]),
+    );
+    expect(sends[0].Resource).toHaveLength(2);
+    const env = resources[logicalId(fn.function)].Properties.Environment.Variables;
+    expect(env[DELIVERY_QUEUE_URL_ENV_VAR]).toEqual({ Ref: logicalId(stack.webhooks.queue) });
+    expect(env[DEAD_LETTER_QUEUE_URL_ENV_VAR]).toEqual({ Ref: logicalId(stack.webhooks.deadLetterQueue) });
+  });
+
   test('the fan-out reads the Events stream (INSERT only); the delivery function consumes the queue one message at a time', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
     const fanout = mappings.find((m) => m.FunctionName.Ref === logicalId(stack.webhooks.functions.webhookFanout.function))!;
