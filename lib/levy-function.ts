@@ -21,6 +21,13 @@ import { SERVICE_NAME } from '../src/config/metrics';
 import { queriesIndexes, tables, type TableId } from '../src/config/tables';
 import { bundleLambdaFunction, projectRoot } from './bundling';
 
+/** Construct id of a function from its name, e.g. `vendors-create` -> `VendorsCreate` (routes and background functions). */
+export const functionConstructId = (name: string): string =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
 export interface LevyFunctionProps {
   /** Handler module relative to the project root, exporting `handler`. */
   readonly entry: string;

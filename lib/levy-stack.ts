@@ -26,7 +26,7 @@ import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorD
 import { plans } from '../src/config/plans';
 import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
-import { LevyFunction } from './levy-function';
+import { functionConstructId, LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
 import { LevyWebhooks } from './webhooks';
 
@@ -72,13 +72,6 @@ function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.
   const bucketActions = [...new Set(fn.routes.flatMap((r) => (r.documents ? (documentsBucketActions[r.documents] ?? []) : [])))].sort();
   return actions.length === 0 ? undefined : { bucket, actions, bucketActions };
 }
-
-/** Construct id of a route's function, e.g. `vendors-create` -> `VendorsCreate`. */
-const functionConstructId = (routeName: string): string =>
-  routeName
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 
 export class LevyStack extends Stack {
   readonly tables: Readonly<Record<TableId, dynamodb.Table>>;

@@ -26,7 +26,7 @@ import {
 } from '../src/config/background-functions';
 import type { TableId } from '../src/config/tables';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR } from '../src/config/webhooks';
-import { LevyFunction } from './levy-function';
+import { functionConstructId, LevyFunction } from './levy-function';
 
 export interface LevyWebhooksProps {
   readonly tables: Readonly<Record<TableId, dynamodb.Table>>;
@@ -34,8 +34,6 @@ export interface LevyWebhooksProps {
   readonly tracing?: boolean;
   readonly sourceMaps?: boolean;
 }
-
-const constructId = (name: string) => name.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
 
 export class LevyWebhooks extends Construct {
   readonly queue: sqs.Queue;
@@ -61,13 +59,13 @@ export class LevyWebhooks extends Construct {
     });
 
     const make = (def: BackgroundFunction): LevyFunction => {
-      const fn = new LevyFunction(this, constructId(def.name), {
+      const fn = new LevyFunction(this, functionConstructId(def.name), {
         entry: def.entry,
         description: def.description,
         tableAccess: def.tables,
         tables: props.tables,
         memorySize: 512,
-        timeout: Duration.seconds(def.name === 'scheduled-events' ? 300 : 30),
+        timeout: Duration.seconds(def.timeoutSeconds),
         logLevel: props.logLevel,
         tracing: props.tracing,
         sourceMaps: props.sourceMaps,

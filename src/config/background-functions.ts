@@ -15,14 +15,17 @@ export interface BackgroundFunction {
   readonly tables: Readonly<Partial<Record<TableId, TableAccess>>>;
   /** Sends to the delivery queue and its dead-letter queue (sqs:SendMessage). */
   readonly sendsDeliveries: boolean;
+  /** The function's timeout: a delivery is one POST (10 s) and its records; the daily job scans whole tables. */
+  readonly timeoutSeconds: number;
 }
 
-const fn = (name: string, description: string, tables: BackgroundFunction['tables'], sendsDeliveries: boolean): BackgroundFunction => ({
+const fn = (name: string, description: string, tables: BackgroundFunction['tables'], sendsDeliveries: boolean, timeoutSeconds = 30): BackgroundFunction => ({
   name,
   entry: `functions/${name}/handler.ts`,
   description,
   tables,
   sendsDeliveries,
+  timeoutSeconds,
 });
 
 export const backgroundFunctions = {
@@ -39,6 +42,7 @@ export const backgroundFunctions = {
     'Levy daily job: certificates expiring and expired, registrations activated and expired, as events (each once)',
     { Exemptions: ['Scan'], Registrations: ['Scan'], Events: ['PutItem'] },
     false,
+    300,
   ),
 } as const satisfies Record<string, BackgroundFunction>;
 
