@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { listQuerySchema } from '../fields/periods';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';
 
@@ -34,14 +35,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** Events are kept this long (DynamoDB TTL on the Events table), like Stripe's 30-day event list. */
 export const EVENT_RETENTION_DAYS = 30;
 
-export interface LevyEvent {
-  id: string;
-  type: EventType;
-  created_at: string;
-  account_id: string;
-  data: { object: Record<string, unknown> };
-}
-
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
 export const eventSchema = z
@@ -53,6 +46,7 @@ export const eventSchema = z
     data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: 'The record as it was after the change (before it, for a deletion)' }) }),
   })
   .meta({ id: 'Event' });
+export type LevyEvent = z.output<typeof eventSchema>;
 
 export function newEvent(accountId: string, type: EventType, object: object, now = new Date()): LevyEvent {
   return { id: newId('evt', now.getTime()), type, created_at: now.toISOString(), account_id: accountId, data: { object: { ...object } } };
@@ -74,9 +68,7 @@ export const subscribes = (enabled: readonly string[], type: string): boolean =>
 export const eventExpiry = (createdAt: string): number => Math.floor(Date.parse(createdAt) / 1000) + EVENT_RETENTION_DAYS * 86_400;
 
 /** GET /v1/events: the list parameters and `type`. */
-export const listEventsQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: 'must be an integer from 1 to 100' }).int({ error: 'must be an integer from 1 to 100' }).min(1, { error: 'must be an integer from 1 to 100' }).max(100, { error: 'must be an integer from 1 to 100' }).default(10),
-  starting_after: z.string().min(1, { error: 'must be an event id' }).max(100, { error: 'must be an event id' }).optional(),
+export const listEventsQuerySchema = listQuerySchema.extend({
   type: z.enum(EVENT_TYPES, { error: `must be an event type (${EVENT_TYPES.join(', ')})` }).optional(),
 });
 

@@ -19,16 +19,6 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 
 export const webhookEndpointIdPattern = /^we_[0-9a-z]{25}$/;
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  enabled_events: string[];
-  description: string | null;
-  status: 'enabled' | 'disabled';
-  created_at: string;
-  updated_at: string;
-}
-
 /** What the store holds beside the answered fields: never answered after the create / rotate call. */
 export interface WebhookEndpointSecrets {
   secret: string;
@@ -73,43 +63,31 @@ export const webhookEndpointSchema = z
     updated_at: timestampField,
   })
   .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
 
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema
   .extend({ secret: z.string().meta({ description: 'The signing secret: answered only here, store it now', example: 'whsec_...' }) })
   .meta({ id: 'WebhookEndpointWithSecret' });
 
-export interface WebhookDelivery {
-  /** `wda_...`: one attempt (ids sort by time). */
-  id: string;
-  event_id: string;
-  event_type: string;
-  endpoint_id: string;
-  attempt: number;
-  attempted_at: string;
-  /** null when no answer came (refused connection, timeout, a refused address). */
-  status_code: number | null;
-  duration_ms: number;
-  delivered: boolean;
-  error: string | null;
-  /** When the next attempt is due; null when delivered or given up. */
-  next_retry_at: string | null;
-}
-
 export const webhookDeliverySchema = z
   .object({
+    /** `wda_...`: one attempt (ids sort by time). */
     id: z.string().meta({ example: 'wda_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
     event_id: z.string(),
     event_type: z.string(),
     endpoint_id: z.string(),
     attempt: z.number().int(),
     attempted_at: timestampField,
+    /** null when no answer came (refused connection, timeout, a refused address). */
     status_code: z.number().int().nullable(),
     duration_ms: z.number().int(),
     delivered: z.boolean(),
     error: z.string().nullable(),
+    /** When the next attempt is due; null when delivered or given up. */
     next_retry_at: timestampField.nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export function publicEndpoint(stored: StoredWebhookEndpoint): WebhookEndpoint {
   const { id, url, enabled_events, description, status, created_at, updated_at } = stored;
