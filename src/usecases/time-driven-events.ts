@@ -4,7 +4,7 @@
  * writes each once. Deployed: a daily EventBridge schedule invokes functions/scheduled-events; locally `levy events
  * daily` or `npm start` (at start and every 24 h).
  */
-import type { LevyEvent } from '../domain/events/event';
+import { newEvent } from '../domain/events/event';
 import { exemptionDateWindow, exemptionDueEvents, registrationDateWindow, registrationDueEvents } from '../domain/events/time-driven';
 import type { CalendarSource, EventLog } from '../ports/events';
 
@@ -27,8 +27,7 @@ export async function runTimeDrivenEvents(deps: { calendar: CalendarSource; even
   ];
   let written = 0;
   for (const { accountId, e } of due) {
-    const event: LevyEvent = { id: e.id, type: e.type, created_at: now.toISOString(), account_id: accountId, data: { object: e.object } };
-    if (await deps.events.putOnce(event)) written++;
+    if (await deps.events.putOnce(newEvent(accountId, e.type, e.object, now, e.id))) written++;
   }
   return { day, written, already: due.length - written };
 }

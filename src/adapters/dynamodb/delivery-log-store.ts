@@ -4,7 +4,7 @@
  */
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { WebhookDelivery } from '../../domain/webhooks/endpoint';
-import { EVENT_RETENTION_DAYS } from '../../domain/events/event';
+import { eventExpiry } from '../../domain/events/event';
 import type { DeliveryLog } from '../../ports/events';
 import { documentClient } from './client';
 import { queryPage, withoutKeys } from './query';
@@ -17,7 +17,7 @@ export class DynamoDbDeliveryLog implements DeliveryLog {
   async record(accountId: string, delivery: WebhookDelivery): Promise<void> {
     await documentClient().put({
       TableName: this.tableName,
-      Item: { account_id: accountId, sk: sortKey(delivery.endpoint_id, delivery.id), ...delivery, expires_at_epoch: Math.floor(Date.parse(delivery.attempted_at) / 1000) + EVENT_RETENTION_DAYS * 86_400 },
+      Item: { account_id: accountId, sk: sortKey(delivery.endpoint_id, delivery.id), ...delivery, expires_at_epoch: eventExpiry(delivery.attempted_at) },
     });
   }
 

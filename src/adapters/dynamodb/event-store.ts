@@ -11,7 +11,8 @@ import { eventPutItem } from './event-outbox';
 import { queryPage, scanAll, withoutKeys } from './query';
 
 const INTERNAL = ['expires_at_epoch'] as const;
-const toEvent = (item: Record<string, unknown>): LevyEvent => withoutKeys<LevyEvent>(item, INTERNAL);
+/** An Events item as the event it stores (the TTL attribute is the table's, not the event's). */
+export const toEvent = (item: Record<string, unknown>): LevyEvent => withoutKeys<LevyEvent>(item, INTERNAL);
 
 export class DynamoDbEventStore implements EventLog {
   constructor(private readonly tableName: string) {}

@@ -2,10 +2,8 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { LevyEvent } from '../../domain/events/event';
+import { toEvent } from './event-store';
 
 export function insertedEvents(batch: DynamoDBStreamEvent): LevyEvent[] {
-  return batch.Records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage).map((r) => {
-    const { expires_at_epoch: _ttl, ...event } = unmarshall(r.dynamodb!.NewImage as never) as LevyEvent & { expires_at_epoch?: number };
-    return event;
-  });
+  return batch.Records.filter((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage).map((r) => toEvent(unmarshall(r.dynamodb!.NewImage as never)));
 }

@@ -48,8 +48,9 @@ export const eventSchema = z
   .meta({ id: 'Event' });
 export type LevyEvent = z.output<typeof eventSchema>;
 
-export function newEvent(accountId: string, type: EventType, object: object, now = new Date()): LevyEvent {
-  return { id: newId('evt', now.getTime()), type, created_at: now.toISOString(), account_id: accountId, data: { object: { ...object } } };
+/** A new event; `id` is given only for a time-driven one (deterministicEventId). */
+export function newEvent(accountId: string, type: EventType, object: object, now = new Date(), id = newId('evt', now.getTime())): LevyEvent {
+  return { id, type, created_at: now.toISOString(), account_id: accountId, data: { object: { ...object } } };
 }
 
 /**

@@ -5,6 +5,7 @@
  * naming it. Dates are calendar dates (UTC); `expires_on` is the first day it no longer exempts (docs/customers.md).
  */
 import * as z from 'zod';
+import { EXPIRING_NOTICE_DAYS } from '../events/time-driven';
 import { requireSomeField } from '../fields/records';
 import { dateField } from '../fields/sale';
 import { isAssignedCountry, knownSubdivisions, subdivisionCodes } from '../geography/countries';
@@ -233,4 +234,5 @@ export const listExemptionsQuerySchema = z.strictObject({
 /** Query of a single certificate: the day its status is computed for. */
 export const exemptionDateQuerySchema = z.strictObject({ date: dateField.optional() });
 
-export const DEFAULT_EXPIRING_WITHIN_DAYS = 30;
+/** `status=expiring` lists the certificates that the exemption.expiring event announces, by default. */
+export const DEFAULT_EXPIRING_WITHIN_DAYS = EXPIRING_NOTICE_DAYS;
