@@ -8,7 +8,6 @@
 export { DynamoDbCalendarSource } from '../adapters/dynamodb/calendar-source';
 export { DynamoDbCustomerStore } from '../adapters/dynamodb/customer-store';
 export { DynamoDbDeliveryLog } from '../adapters/dynamodb/delivery-log-store';
-export { EventOutbox } from '../adapters/dynamodb/event-outbox';
 export { DynamoDbEventStore } from '../adapters/dynamodb/event-store';
 export { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
 export { DynamoDbFxRateStore } from '../adapters/dynamodb/fx-rate-store';

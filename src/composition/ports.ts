@@ -10,6 +10,7 @@ import { S3BlobStore } from '../adapters/blobs/s3-blob-store';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
+import { EventOutbox } from '../adapters/dynamodb/event-outbox';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
 import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
@@ -32,6 +33,8 @@ const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName
 const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
 const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
 const rateStore = /* @__PURE__ */ once(() => new DynamoDbRateStore(tableName('Rates')));
+// The one outbox: every store and ledger that writes a change adds its event through it (issue 14).
+const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events')));
 // The container's one entity cache: the quote routes read through it, the entity routes' writes drop its copies.
 const entityCache = /* @__PURE__ */ once(
   () => new CachingEntityStore(entityStore(), { maxEntries: ENTITY_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
@@ -48,8 +51,8 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), () => tableName('Events')));
-export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore, () => tableName('Events')));
+export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()));
+export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
@@ -71,14 +74,12 @@ const onDemandAdapters = /* @__PURE__ */ onceAsync(() => import('./on-demand-ada
  */
 export const customerStore = /* @__PURE__ */ onceAsync(async () => {
   const { DynamoDbCustomerStore } = await onDemandAdapters();
-  const { EventOutbox } = await onDemandAdapters();
-  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), new EventOutbox(tableName('Events')));
+  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox());
 });
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbExemptionStore } = await onDemandAdapters();
-  const { EventOutbox } = await onDemandAdapters();
-  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), new EventOutbox(tableName('Events')));
+  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox());
 });
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
 export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
@@ -87,15 +88,13 @@ export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
 });
 export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbProductStore } = await onDemandAdapters();
-  const { EventOutbox } = await onDemandAdapters();
-  return new DynamoDbProductStore(tableName('Products'), new EventOutbox(tableName('Events')));
+  return new DynamoDbProductStore(tableName('Products'), eventOutbox());
 });
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbRegistrationStore } = await onDemandAdapters();
-  const { EventOutbox } = await onDemandAdapters();
-  return new DynamoDbRegistrationStore(tableName('Registrations'), new EventOutbox(tableName('Events')));
+  return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await onDemandAdapters();
@@ -120,7 +119,7 @@ export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
 });
 export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbWebhookEndpointStore } = await onDemandAdapters();
-  return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), tableName('Events'));
+  return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
 });
 export const deliveries: DeliveryLog = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbDeliveryLog } = await onDemandAdapters();

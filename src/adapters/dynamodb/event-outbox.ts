@@ -3,8 +3,8 @@
  * the TransactWriteItems of that change, so the event exists exactly when the change was written (issue 14). The
  * function that needs the item needs PutItem on Events (src/config/routes.ts). The table's stream feeds delivery.
  *
- * Adding an event to another write is one line in its transaction: `eventPutItem(eventsTable, newEvent(accountId,
- * 'transaction.created', sale, now))` (docs/webhooks.md).
+ * Adding an event to another write is one line in its transaction: `outbox.item(accountId, 'transaction.created',
+ * sale, now)` (docs/webhooks.md); the composition hands every store the one outbox.
  */
 import { eventExpiry, newEvent, type EventType, type LevyEvent } from '../../domain/events/event';
 import type { TransactItem } from './transact';
@@ -25,6 +25,11 @@ export class EventOutbox {
   constructor(readonly tableName: string) {}
 
   item(accountId: string, type: EventType, object: object, now = new Date()): TransactItem {
-    return eventPutItem(this.tableName, newEvent(accountId, type, object, now));
+    return this.put(newEvent(accountId, type, object, now));
+  }
+
+  /** The Put of an event already built (a port hands it over). */
+  put(event: LevyEvent): TransactItem {
+    return eventPutItem(this.tableName, event);
   }
 }

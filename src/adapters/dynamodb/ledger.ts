@@ -6,14 +6,13 @@
  * land together or not at all (docs/exposure.md, docs/customers.md). The ledger built the items, so it knows
  * which one a cancellation reason belongs to, and turns them into the ports' outcomes.
  */
-import { newEvent } from '../../domain/events/event';
 import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { NexusDelta } from '../../domain/nexus/counters';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, SaleLedger, SaleListRequest } from '../../ports/ledger';
 import type { DynamoDbCustomerStore } from './customer-store';
-import { eventPutItem } from './event-outbox';
+import type { EventOutbox } from './event-outbox';
 import type { DynamoDbExposureStore } from './exposure-store';
 import { cancellationCodes, transactWrite } from './transact';
 import type { DynamoDbTransactionStore } from './transaction-store';
@@ -25,8 +24,8 @@ export class DynamoDbSaleLedger implements SaleLedger {
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
     private readonly customers: () => Promise<Pick<DynamoDbCustomerStore, 'recordTransactionItem'>>,
-    /** The Events table's name: the sale's `transaction.created` event is written with it. */
-    private readonly eventsTable: () => string,
+    /** Writes the sale's `transaction.created` event. */
+    private readonly outbox: EventOutbox,
   ) {}
 
   get(accountId: string, id: string) {
@@ -47,7 +46,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
       ...customerItems,
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
-      eventPutItem(this.eventsTable(), newEvent(accountId, 'transaction.created', sale, new Date(sale.created_at))),
+      this.outbox.item(accountId, 'transaction.created', sale, new Date(sale.created_at)),
     ];
     try {
       await transactWrite(items);
@@ -65,8 +64,8 @@ export class DynamoDbRefundLedger implements RefundLedger {
   constructor(
     private readonly transactions: () => DynamoDbTransactionStore,
     private readonly exposure: () => DynamoDbExposureStore,
-    /** The Events table's name: the refund's `refund.created` event is written with it. */
-    private readonly eventsTable: () => string,
+    /** Writes the refund's `refund.created` event. */
+    private readonly outbox: EventOutbox,
   ) {}
 
   get(accountId: string, transactionId: string, refundId: string) {
@@ -91,7 +90,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
       ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
-      eventPutItem(this.eventsTable(), newEvent(accountId, 'refund.created', refund, new Date(refund.created_at))),
+      this.outbox.item(accountId, 'refund.created', refund, new Date(refund.created_at)),
     ];
     try {
       await transactWrite(items);

@@ -10,7 +10,7 @@ import type { StoredWebhookEndpoint } from '../../domain/webhooks/endpoint';
 import type { WebhookEndpointStore } from '../../ports/events';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
-import { eventPutItem } from './event-outbox';
+import type { EventOutbox } from './event-outbox';
 import { accountPage, queryAll, withoutKeys } from './query';
 import { setFields } from './set-fields';
 import { cancellationCodes, transactWrite } from './transact';
@@ -20,7 +20,7 @@ const toEndpoint = (item: Record<string, unknown>): StoredWebhookEndpoint => wit
 export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
   constructor(
     private readonly tableName: string,
-    private readonly eventsTableName: string,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async create(accountId: string, endpoint: StoredWebhookEndpoint): Promise<void> {
@@ -74,7 +74,7 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
             ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':now': event.created_at },
           },
         },
-        eventPutItem(this.eventsTableName, event),
+        this.outbox.put(event),
       ]);
       return true;
     } catch (error) {
