@@ -36,13 +36,29 @@ export interface DeliverySettings {
   random?: () => number;
 }
 
+type FanOutDeps = Pick<DeliveryDeps, 'webhookEndpoints' | 'deliveryQueue'>;
+type EndpointsOf = WebhookEndpointStore['listAll'];
+
 /** Queues the event for every enabled endpoint of its account that subscribes to its type; answers how many. */
-export async function fanOut(deps: Pick<DeliveryDeps, 'webhookEndpoints' | 'deliveryQueue'>, event: LevyEvent): Promise<number> {
-  const endpoints = (await deps.webhookEndpoints.listAll(event.account_id)).filter((e) => e.status === 'enabled' && subscribes(e.enabled_events, event.type));
+export async function fanOut(deps: FanOutDeps, event: LevyEvent, endpointsOf: EndpointsOf = (accountId) => deps.webhookEndpoints.listAll(accountId)): Promise<number> {
+  const endpoints = (await endpointsOf(event.account_id)).filter((e) => e.status === 'enabled' && subscribes(e.enabled_events, event.type));
   for (const endpoint of endpoints) {
     await deps.deliveryQueue.send({ account_id: event.account_id, event_id: event.id, endpoint_id: endpoint.id, attempt: 1, first_attempt_at: null }, 0);
   }
   return endpoints.length;
+}
+
+/** fanOut of each event of a batch (a stream batch), in order; an account's endpoints are read once per batch. */
+export async function fanOutBatch(deps: FanOutDeps, events: readonly LevyEvent[]): Promise<number> {
+  const read = new Map<string, ReturnType<EndpointsOf>>();
+  const endpointsOf: EndpointsOf = (accountId) => {
+    let endpoints = read.get(accountId);
+    if (!endpoints) read.set(accountId, (endpoints = deps.webhookEndpoints.listAll(accountId)));
+    return endpoints;
+  };
+  let queued = 0;
+  for (const event of events) queued += await fanOut(deps, event, endpointsOf);
+  return queued;
 }
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead_lettered' | 'dropped';
