@@ -5,18 +5,22 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkLocalBlobUrl } from '../../src/adapters/blobs/local-blob-urls';
-import { FolderBlobStore } from '../../src/adapters/blobs/folder-blob-store';
 import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
+import { documents } from '../../src/composition/ports';
+import { once } from '../../src/composition/once';
 import { documentsLocation } from '../../src/config/environment';
-import { readBody, requestIdHeaders, send } from './http-io';
+import type { BlobStore } from '../../src/ports/blobs';
+import { errorBody, readBody, requestIdHeaders, send } from './http-io';
 
-const errorBody = (status: number, error: string, message: string, requestId: string) => JSON.stringify({ error, message, status, request_id: requestId });
+/** The process's one folder store (the composition's documents port), refused if the documents are in a bucket. */
+const folderStore = once((): BlobStore => {
+  if (!('folder' in documentsLocation())) throw new Error('Local document URLs are served only with the folder blob store');
+  return documents;
+});
 
 /** Answers one request to a local document URL; the status sent. */
 export async function serveDocumentUrl(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string): Promise<number> {
-  const where = documentsLocation();
-  if (!('folder' in where)) throw new Error('Local document URLs are served only with the folder blob store');
-  const store = new FolderBlobStore(where.folder);
+  const store = folderStore();
   const method = (req.method ?? 'GET').toUpperCase();
   const declared = req.headers['content-length'];
   const check = checkLocalBlobUrl(method, url, { contentType: req.headers['content-type'], contentLength: declared === undefined ? undefined : Number(declared) }, new Date());

@@ -87,6 +87,9 @@ function unparsableAnswer(code: string | undefined): { status: number; reason: s
   return { status: 400, reason: 'Bad Request', error: 'bad_request', message: 'The request is not valid HTTP/1.1.' };
 }
 
+/** The JSON error body the local server writes itself (not through a handler): the API's error shape. */
+export const errorBody = (status: number, error: string, message: string, requestId: string): string => JSON.stringify({ error, message, status, request_id: requestId });
+
 /**
  * The answer to a request Node could not even parse or receive (headers over the limit, malformed HTTP, too slow),
  * written on the raw socket with the error body: 431 for oversized headers, 408 for a timeout, 400 for anything else.
@@ -97,7 +100,7 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Du
     return;
   }
   const { status, reason, error: code, message } = unparsableAnswer(error.code);
-  const body = JSON.stringify({ error: code, message, status, request_id: requestId });
+  const body = errorBody(status, code, message, requestId);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
     `${API_GATEWAY_REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
