@@ -3,8 +3,10 @@
  * public addresses: never private (RFC 1918), loopback, link-local (169.254.0.0/16, where the instance metadata
  * service 169.254.169.254 answers; fe80::/10), unique-local (fc00::/7), unspecified, carrier-grade NAT, multicast or
  * reserved ones, nor an IPv4-mapped IPv6 form of any of them (::ffff:10.0.0.1). Every address a host resolves to is
- * checked: one private answer among public ones is enough to refuse it (docs/webhooks.md).
+ * checked: one private answer among public ones is enough to refuse it (docs/webhooks.md). The ranges are the rows
+ * of src/domain/network/ip-ranges.ts marked `webhooks` (geo look-ups use the same table).
  */
+import { NON_PUBLIC_IP_RANGES } from '../network/ip-ranges';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** Hex groups and colons, at most one `::`, optionally a dotted IPv4 tail; the group count is checked by ipv6Groups. */
@@ -25,32 +27,7 @@ function ipFamily(ip: string): 4 | 6 | 0 {
   return 0;
 }
 
-/** [first address as a 32-bit number, prefix length, why it is refused] */
-const IPV4_BLOCKED: readonly [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'private (carrier-grade NAT)'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'reserved'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
-
 const ipv4Number = (ip: string): number => ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
-
-function ipv4Refusal(ip: string): string | undefined {
-  const value = ipv4Number(ip);
-  for (const [first, prefix, why] of IPV4_BLOCKED) {
-    const size = 2 ** (32 - prefix);
-    const start = ipv4Number(first);
-    if (value >= start && value < start + size) return why;
-  }
-  return undefined;
-}
 
 /** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail becomes two groups). */
 function ipv6Groups(ip: string): number[] {
@@ -67,20 +44,36 @@ function ipv6Groups(ip: string): number[] {
   return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 
+// The refused ranges of the shared table, parsed once.
+const refused = NON_PUBLIC_IP_RANGES.filter((r) => r.webhooks);
+const refusedV4 = refused.filter((r) => r.family === 'ipv4').map((r) => ({ start: ipv4Number(r.network), size: 2 ** (32 - r.prefix), reason: r.reason }));
+const refusedV6 = refused.filter((r) => r.family === 'ipv6').map((r) => ({ groups: ipv6Groups(r.network), prefix: r.prefix, reason: r.reason }));
+
+/** Whether the first `prefix` bits of two addresses' groups agree. */
+function samePrefix(g: readonly number[], network: readonly number[], prefix: number): boolean {
+  for (let i = 0; i < 8; i++) {
+    const bits = Math.min(16, Math.max(0, prefix - 16 * i));
+    if (bits === 0) return true;
+    const mask = (0xffff << (16 - bits)) & 0xffff;
+    if ((g[i] & mask) !== (network[i] & mask)) return false;
+  }
+  return true;
+}
+
+function ipv4Refusal(ip: string): string | undefined {
+  const value = ipv4Number(ip);
+  return refusedV4.find((r) => value >= r.start && value < r.start + r.size)?.reason;
+}
+
 function ipv6Refusal(ip: string): string | undefined {
   const g = ipv6Groups(ip);
-  if (g.every((x) => x === 0)) return 'unspecified';
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return 'loopback';
+  const listed = refusedV6.find((r) => samePrefix(g, r.groups, r.prefix));
+  if (listed) return listed.reason;
+  const carried = `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
   // ::ffff:a.b.c.d (IPv4-mapped) and ::a.b.c.d (IPv4-compatible): judged as the IPv4 address they carry.
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    const v4 = `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
-    return ipv4Refusal(v4);
-  }
-  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local';
-  if ((g[0] & 0xfe00) === 0xfc00) return 'unique-local';
-  if ((g[0] & 0xff00) === 0xff00) return 'multicast';
+  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) return ipv4Refusal(carried);
   // 64:ff9b::/96 NAT64 carries an IPv4 address too.
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return ipv4Refusal(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return ipv4Refusal(carried);
   return undefined;
 }
 
@@ -91,5 +84,3 @@ export function addressRefusal(ip: string): string | undefined {
   if (family === 6) return ipv6Refusal(ip);
   return 'not an IP address';
 }
-
-export const isLoopback = (ip: string): boolean => addressRefusal(ip) === 'loopback';
