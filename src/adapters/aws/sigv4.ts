@@ -44,6 +44,35 @@ function signingKey(secretAccessKey: string, day: string, region: string, servic
   return cachedKey.key;
 }
 
+/** Header names lower-cased (SigV4 signs them so); of two spellings of one name the later one is kept. */
+const lowerCased = (headers: Record<string, string>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+};
+
+const signedHeadersOf = (headers: Record<string, string>): string => Object.keys(headers).sort().join(';');
+const credentialScopeOf = (date: string, scope: { region: string; service: string }): string => `${date.slice(0, 8)}/${scope.region}/${scope.service}/aws4_request`;
+
+/**
+ * The steps both forms share: the canonical request (headers lower-cased, sorted, trimmed), the string to sign over
+ * it and its HMAC with the day's signing key. `query` is the canonical query string ('' for a header-signed request).
+ */
+function signature(
+  request: { method: string; path: string; query: string; headers: Record<string, string>; payloadHash: string },
+  date: string,
+  scope: { region: string; service: string },
+  credentials: AwsCredentials,
+): string {
+  const names = Object.keys(request.headers).sort();
+  const canonicalHeaders = names.map((name) => `${name}:${request.headers[name].trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalRequest = [request.method, request.path, request.query, canonicalHeaders, names.join(';'), request.payloadHash].join('\n');
+  const stringToSign = [ALGORITHM, date, credentialScopeOf(date, scope), sha256Hex(canonicalRequest)].join('\n');
+  return createHmac('sha256', signingKey(credentials.secretAccessKey, date.slice(0, 8), scope.region, scope.service))
+    .update(stringToSign)
+    .digest('hex');
+}
+
 /**
  * The request's headers plus x-amz-date, x-amz-content-sha256, x-amz-security-token (with a session token) and
  * authorization; names lower-cased. The query string is empty (DynamoDB's JSON protocol never has one).
@@ -55,24 +84,14 @@ export function signRequest(
   now: Date,
 ): Record<string, string> {
   const date = amzDate(now);
-  const day = date.slice(0, 8);
   const payloadHash = sha256Hex(request.body);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+  const headers = lowerCased(request.headers);
   headers['x-amz-date'] = date;
   headers['x-amz-content-sha256'] = payloadHash;
   if (credentials.sessionToken) headers['x-amz-security-token'] = credentials.sessionToken;
 
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((name) => `${name}:${headers[name].trim().replace(/\s+/g, ' ')}\n`).join('');
-  const signedHeaders = names.join(';');
-  const canonicalRequest = [request.method, request.path, '', canonicalHeaders, signedHeaders, payloadHash].join('\n');
-  const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
-  const stringToSign = [ALGORITHM, date, credentialScope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = createHmac('sha256', signingKey(credentials.secretAccessKey, day, scope.region, scope.service))
-    .update(stringToSign)
-    .digest('hex');
-  headers.authorization = `${ALGORITHM} Credential=${credentials.accessKeyId}/${credentialScope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  const sig = signature({ method: request.method, path: request.path, query: '', headers, payloadHash }, date, scope, credentials);
+  headers.authorization = `${ALGORITHM} Credential=${credentials.accessKeyId}/${credentialScopeOf(date, scope)}, SignedHeaders=${signedHeadersOf(headers)}, Signature=${sig}`;
   return headers;
 }
 
@@ -101,29 +120,19 @@ export function presignQuery(
   expiresInSeconds: number,
 ): string {
   const date = amzDate(now);
-  const day = date.slice(0, 8);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
-  const names = Object.keys(headers).sort();
-  const signedHeaders = names.join(';');
-  const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
+  const headers = lowerCased(request.headers);
   const query: Record<string, string> = {
     'X-Amz-Algorithm': ALGORITHM,
-    'X-Amz-Credential': `${credentials.accessKeyId}/${credentialScope}`,
+    'X-Amz-Credential': `${credentials.accessKeyId}/${credentialScopeOf(date, scope)}`,
     'X-Amz-Date': date,
     'X-Amz-Expires': String(expiresInSeconds),
     ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
-    'X-Amz-SignedHeaders': signedHeaders,
+    'X-Amz-SignedHeaders': signedHeadersOf(headers),
   };
   const canonicalQuery = Object.keys(query)
     .sort()
     .map((name) => `${encodeQueryPart(name)}=${encodeQueryPart(query[name])}`)
     .join('&');
-  const canonicalHeaders = names.map((name) => `${name}:${headers[name].trim().replace(/\s+/g, ' ')}\n`).join('');
-  const canonicalRequest = [request.method, request.path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
-  const stringToSign = [ALGORITHM, date, credentialScope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = createHmac('sha256', signingKey(credentials.secretAccessKey, day, scope.region, scope.service))
-    .update(stringToSign)
-    .digest('hex');
-  return `${canonicalQuery}&X-Amz-Signature=${signature}`;
+  const sig = signature({ method: request.method, path: request.path, query: canonicalQuery, headers, payloadHash: 'UNSIGNED-PAYLOAD' }, date, scope, credentials);
+  return `${canonicalQuery}&X-Amz-Signature=${sig}`;
 }
