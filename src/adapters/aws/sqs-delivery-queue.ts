@@ -6,8 +6,7 @@
  * src/usecases/webhook-delivery.ts).
  */
 import type { DeliveryMessage, DeliveryQueue } from '../../ports/events';
-import { environmentCredentials } from './environment-credentials';
-import { signRequest } from './sigv4';
+import { signedFetch } from './signed-fetch';
 
 /** SQS's most DelaySeconds per message. */
 export const SQS_MAX_DELAY_SECONDS = 900;
@@ -32,14 +31,11 @@ export class SqsDeliveryQueue implements DeliveryQueue {
   private async sendTo(queueUrl: string, message: DeliveryMessage, delaySeconds: number): Promise<void> {
     const host = `sqs.${this.region}.amazonaws.com`;
     const body = JSON.stringify({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds });
-    const headers = signRequest(
-      { method: 'POST', path: '/', headers: { host, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' }, body },
+    const response = await signedFetch(
+      { method: 'POST', host, path: '/', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' }, body },
       { region: this.region, service: 'sqs' },
-      await environmentCredentials(),
-      new Date(),
+      { signal: AbortSignal.timeout(5000) },
     );
-    const { host: _host, ...sent } = headers;
-    const response = await fetch(`https://${host}/`, { method: 'POST', headers: sent, body, signal: AbortSignal.timeout(5000) });
     if (!response.ok) throw new Error(`SQS SendMessage answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   }
 }

@@ -6,7 +6,8 @@
  * client (docs/customers.md).
  */
 import { environmentCredentials } from '../aws/environment-credentials';
-import { presignQuery, signRequest } from '../aws/sigv4';
+import { signedFetch } from '../aws/signed-fetch';
+import { presignQuery } from '../aws/sigv4';
 import type { BlobHead, BlobStore, PresignedRequest, StoredBlob } from '../../ports/blobs';
 
 /** S3 signs the path as sent, encoded once (unlike other services, which encode it twice). */
@@ -74,15 +75,6 @@ export class S3BlobStore implements BlobStore {
   }
 
   private async send(method: 'GET' | 'PUT' | 'DELETE' | 'HEAD', key: string, headers: Record<string, string>, body?: Buffer): Promise<Response> {
-    const path = objectPath(key);
-    const signed = signRequest(
-      { method, path, headers: { ...headers, host: this.hostname }, body: body ?? '' },
-      { region: this.region, service: 's3' },
-      await environmentCredentials(),
-      new Date(),
-    );
-    // fetch sets Host itself from the URL (the same value that was signed).
-    const { host: _host, ...sent } = signed;
-    return fetch(`https://${this.hostname}${path}`, { method, headers: sent, body: body ? new Uint8Array(body) : undefined });
+    return signedFetch({ method, host: this.hostname, path: objectPath(key), headers, body }, { region: this.region, service: 's3' });
   }
 }
