@@ -11,7 +11,6 @@
  *
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
-import { ValidationError } from '../domain/errors';
 import { addDeltaTo, type StoredNexusCounter } from '../domain/nexus/counters';
 import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
 import {
@@ -36,10 +35,10 @@ import { utcDay } from '../domain/registrations/registration';
 import { settingsOf } from '../domain/settings/settings';
 import { saleNexusDeltas } from '../domain/nexus/counters';
 import type { Transaction } from '../domain/transactions/sale';
-import { fieldError } from '../domain/validation';
 import type { Ports } from '../ports/ports';
 import type { FxRate, FxRateTable, NexusCounterStore } from '../ports/reports';
-import { fxConverter } from '../domain/nexus/fx';
+import { namedOrPrimaryEntity } from './entity-of-request';
+import { fxConverter, MAX_RATE_AGE_DAYS } from '../domain/nexus/fx';
 
 export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settings' | 'sales'> & { nexusCounters: NexusCounterStore; fxRates: FxRateTable };
 
@@ -47,18 +46,6 @@ export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settin
 export interface HypotheticalSales {
   /** Per-transaction day counters (jurisdiction, day, currency), transaction_id set. */
   counters: ReportCounter[];
-}
-
-const unknownEntity = (id: string): ValidationError => fieldError('entity_id', `is '${id}', which is not an entity of this account`);
-
-/** The entity reported on: the named one (400 when not this account's), else the primary. */
-export async function reportedEntity(deps: Pick<Ports, 'entities'>, accountId: string, entityId: string | undefined) {
-  const entity = entityId !== undefined ? await deps.entities.get(accountId, entityId) : await deps.entities.primary(accountId);
-  if (!entity) {
-    if (entityId !== undefined) throw unknownEntity(entityId);
-    throw new Error(`Account ${accountId} has no primary entity`);
-  }
-  return entity;
 }
 
 /** Reads and caches what the report needs, so each month, day and currency range is read once per report. */
@@ -134,15 +121,16 @@ function minus(counter: StoredNexusCounter, other: StoredNexusCounter): StoredNe
 export async function nexusReport(deps: NexusReportDeps, accountId: string, query: NexusQuery, hypothetical: HypotheticalSales = { counters: [] }, today = utcDay()): Promise<NexusReport> {
   const asOf = query.as_of ?? today;
   const [entity, primary, registrations, stored] = await Promise.all([
-    reportedEntity(deps, accountId, query.entity_id),
-    deps.entities.primary(accountId),
+    namedOrPrimaryEntity(deps, accountId, query.entity_id),
+    // The primary sells what names no entity; read again only when another entity is reported on.
+    query.entity_id === undefined ? undefined : deps.entities.primary(accountId),
     deps.registrations.listAll(accountId),
     deps.settings.get(accountId),
   ]);
   const approaching = settingsOf(stored).approaching_threshold_percent;
   const rules = rulesOn(asOf, query.country);
   const plan = readPlan(rules, asOf);
-  const reader = new CounterReader(deps, accountId, entity.id, primary?.id ?? entity.id);
+  const reader = new CounterReader(deps, accountId, entity.id, (primary ?? entity).id);
   const applying = rules.filter((r): r is ApplyingNexusRule => r.applies);
 
   const months = plan ? await deps.nexusCounters.nexusMonths(accountId, entity.id, plan.fromMonth, plan.toMonth) : [];
@@ -153,9 +141,10 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   const foreign = new Map<string, Promise<StoredNexusCounter[]>>();
   const currencies = new Set<string>();
   for (const rule of applying) {
-    currencies.add(rule.sales_threshold.currency);
     for (const { jurisdiction } of sourcesOf(rule, entity.country)) {
       const inOther = new Set([...months, ...edgeDays, ...hypothetical.counters].filter((c) => c.jurisdiction === jurisdiction && c.currency !== rule.sales_threshold.currency).map((c) => c.currency));
+      // The threshold's currency is fetched only where something is converted into it.
+      if (inOther.size > 0) currencies.add(rule.sales_threshold.currency);
       for (const currency of inOther) {
         currencies.add(currency);
         const key = `${jurisdiction}|${currency}`;
@@ -165,9 +154,9 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   }
   const foreignDays = new Map<string, StoredNexusCounter[]>();
   await Promise.all([...foreign].map(async ([key, read]) => foreignDays.set(key, await read)));
-  // Rates from a week before the span: the ECB publishes none on weekends and TARGET holidays.
+  // Rates from MAX_RATE_AGE_DAYS (a week) before the span: the ECB publishes none on weekends and TARGET holidays.
   const rates = new Map<string, FxRate[]>();
-  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - MAX_RATE_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
   if (foreign.size > 0) await Promise.all([...currencies].filter((c) => c !== 'EUR').map(async (c) => rates.set(c, await deps.fxRates.rates(c, ratesFrom, asOf))));
   const convert: Converter = fxConverter(rates);
 

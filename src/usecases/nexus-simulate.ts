@@ -8,7 +8,8 @@ import type { NexusReport, ReportCounter } from '../domain/nexus/report';
 import type { NexusSimulationRequest } from '../domain/nexus/simulation';
 import { transactionRequestSchema } from '../domain/transactions/schema';
 import { fieldError, parseWith } from '../domain/validation';
-import { nexusReport, reportedEntity, type NexusReportDeps } from './nexus-report';
+import { namedOrPrimaryEntity } from './entity-of-request';
+import { nexusReport, type NexusReportDeps } from './nexus-report';
 import type { QuoteDeps } from './quote-tax-rate';
 import { decideTransaction } from './record-transaction';
 
@@ -50,7 +51,7 @@ function readingOnce(deps: SimulationDeps): SimulationDeps {
 
 export async function simulateNexus(ports: SimulationDeps, accountId: string, request: NexusSimulationRequest): Promise<NexusReport> {
   const deps = readingOnce(ports);
-  const entity = await reportedEntity(deps, accountId, request.entity_id);
+  const entity = await namedOrPrimaryEntity(deps, accountId, request.entity_id);
   const counters: ReportCounter[] = [];
   for (const [index, input] of request.transactions.entries()) {
     // The report's entity sells them, unless a sale names it itself (another entity is a mistake: 400).
