@@ -11,12 +11,11 @@
  *
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
-import { addDeltaTo, type StoredNexusCounter } from '../domain/nexus/counters';
+import { counterOf, saleNexusDeltas, subtractCounter, type StoredNexusCounter } from '../domain/nexus/counters';
 import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
 import {
   evaluate,
   evaluatedRow,
-  monthsBetween,
   notApplicableRow,
   readPlan,
   registrationFor,
@@ -33,7 +32,6 @@ import {
 import type { ApplyingNexusRule } from '../domain/nexus/rule-data';
 import { utcDay } from '../domain/registrations/registration';
 import { settingsOf } from '../domain/settings/settings';
-import { saleNexusDeltas } from '../domain/nexus/counters';
 import type { Transaction } from '../domain/transactions/sale';
 import type { Ports } from '../ports/ports';
 import type { FxRate, FxRateTable, NexusCounterStore } from '../ports/reports';
@@ -109,15 +107,6 @@ function crossingMemoKey(rule: ApplyingNexusRule, window: DateWindow, counters: 
   return [rule.jurisdiction, rule.effective_from, window.start, beforeSales, beforeCount, daySales, dayCount].join('|');
 }
 
-/** A counter's channels less another's (what a day's sales leave of its counter: that day's refunds). */
-function minus(counter: StoredNexusCounter, other: StoredNexusCounter): StoredNexusCounter {
-  const channel = (a: StoredNexusCounter['direct'], b: StoredNexusCounter['direct']) => ({
-    amounts: Object.fromEntries(Object.entries(a.amounts).map(([k, v]) => [k, v - b.amounts[k as keyof typeof b.amounts]])) as typeof a.amounts,
-    counts: Object.fromEntries(Object.entries(a.counts).map(([k, v]) => [k, v - b.counts[k as keyof typeof b.counts]])) as typeof a.counts,
-  });
-  return { ...counter, direct: channel(counter.direct, other.direct), marketplace: channel(counter.marketplace, other.marketplace) };
-}
-
 export async function nexusReport(deps: NexusReportDeps, accountId: string, query: NexusQuery, hypothetical: HypotheticalSales = { counters: [] }, today = utcDay()): Promise<NexusReport> {
   const asOf = query.as_of ?? today;
   const [entity, primary, registrations, stored] = await Promise.all([
@@ -177,13 +166,9 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       // The crossing day: its sales one by one (recorded order, then the hypothetical ones), and what they leave of
       // the day's counter (that day's refunds) last.
       const sales = await reader.salesOn(crossingDay);
-      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => {
-        const one = new Map<string, StoredNexusCounter>();
-        addDeltaTo(one, d, crossingDay);
-        return { ...[...one.values()][0]!, transaction_id: t.id };
-      }));
+      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => ({ ...counterOf(d, crossingDay), transaction_id: t.id })));
       const dayCounters = list.filter((c) => c.period === crossingDay && c.transaction_id === undefined);
-      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => minus(left, s), day));
+      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => subtractCounter(left, s), day));
       const hypotheticalDay = list.filter((c) => c.period === crossingDay && c.transaction_id !== undefined);
       list = [...list.filter((c) => c.period !== crossingDay), ...perSale, ...hypotheticalDay, ...rest];
     }
@@ -224,5 +209,3 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   }
   return { as_of: asOf, entity_id: entity.id, data: rows };
 }
-
-export { monthsBetween };

@@ -3,7 +3,7 @@
  * POST /v1/transactions and taxed by the same engine, added in memory to the recorded counters; the same report as
  * GET /v1/nexus, and nothing written. A hypothetical sale that crosses a threshold is named by its id.
  */
-import { addDeltaTo, saleNexusDeltas, type StoredNexusCounter } from '../domain/nexus/counters';
+import { counterOf, saleNexusDeltas } from '../domain/nexus/counters';
 import type { NexusReport, ReportCounter } from '../domain/nexus/report';
 import type { NexusSimulationRequest } from '../domain/nexus/simulation';
 import { transactionRequestSchema } from '../domain/transactions/schema';
@@ -59,9 +59,7 @@ export async function simulateNexus(ports: SimulationDeps, accountId: string, re
     // Validated here first, so a mistake names its place in the request (transactions[2].line_items[0].amount).
     const request = { ...parseWith(transactionRequestSchema, input, { prefix: `transactions[${index}]` }), entity_id: entity.id };
     const { transaction, seller_id } = await decideTransaction(deps, accountId, request);
-    const own = new Map<string, StoredNexusCounter>();
-    for (const delta of saleNexusDeltas(transaction, seller_id)) addDeltaTo(own, delta, transaction.date);
-    counters.push(...[...own.values()].map((c) => ({ ...c, transaction_id: transaction.id })));
+    counters.push(...saleNexusDeltas(transaction, seller_id).map((delta) => ({ ...counterOf(delta, transaction.date), transaction_id: transaction.id })));
   }
   return nexusReport(deps, accountId, { entity_id: entity.id, as_of: request.as_of, country: request.country }, { counters });
 }

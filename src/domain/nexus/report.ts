@@ -65,10 +65,6 @@ export function rulesOn(asOf: string, country?: string): NexusRule[] {
 }
 
 const monthOf = (day: string): string => day.slice(0, 7);
-const nextMonth = (month: string): string => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 const lastDayOf = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /** What the report reads: the months of every window (one key range) and the months a window cuts (their days). */
@@ -90,13 +86,6 @@ export function readPlan(rules: readonly NexusRule[], asOf: string): ReadPlan | 
   const fromMonth = windows.map((w) => monthOf(w.start)).sort()[0]!;
   const toMonth = windows.map((w) => monthOf(w.end)).sort().at(-1)!;
   return { fromMonth, toMonth, dayMonths };
-}
-
-/** The months from `from` to `to` (YYYY-MM, inclusive). */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let m = from; m <= to; m = nextMonth(m)) months.push(m);
-  return months;
 }
 
 /** Which counter quantity a rule's basis reads. */
