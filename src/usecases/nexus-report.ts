@@ -12,9 +12,8 @@
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
 import { counterOf, saleNexusDeltas, subtractCounter, type StoredNexusCounter } from '../domain/nexus/counters';
-import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
+import { evaluateNexus, type DateWindow, type NexusCounter } from '../domain/nexus/evaluate';
 import {
-  evaluate,
   evaluatedRow,
   notApplicableRow,
   readPlan,
@@ -182,11 +181,11 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       continue;
     }
     let { counters, unconverted } = await countersFor(rule, new Set());
-    let evaluation = evaluate(rule, counters, asOf, approaching);
+    let evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
     // A crossing found in a month counter: that month's days say the day.
     if (evaluation.crossed_in_month !== null && evaluation.crossed_on === null) {
       ({ counters, unconverted } = await countersFor(rule, new Set([evaluation.crossed_in_month])));
-      evaluation = evaluate(rule, counters, asOf, approaching);
+      evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
     }
     // The crossing day: that day's sales say which one crossed, once; the day counter remembers the answer under a
     // key naming the totals it was found with (any later change to the day or the window finds it again).
@@ -200,7 +199,7 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       if (remembered !== undefined) evaluation = { ...evaluation, crossing_transaction_id: remembered };
       else {
         ({ counters, unconverted } = await countersFor(rule, new Set([day.slice(0, 7)]), day));
-        evaluation = evaluate(rule, counters, asOf, approaching);
+        evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
         // The simulation writes nothing, not even this.
         if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null) await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
       }

@@ -5,11 +5,10 @@
  * The arithmetic of a verdict is evaluate.ts; the reads are the use case's.
  */
 import * as z from 'zod';
-import { dateField } from '../fields/sale';
 import { euMemberStates } from '../geography/countries';
-import { entityIdField } from '../fields/sale';
-import type { StoredRegistration } from '../registrations/registration';
-import { evaluateNexus, measurementWindows, type DateWindow, type NexusCounter, type NexusEvaluation } from './evaluate';
+import { dateField, entityIdField } from '../fields/sale';
+import { inForceOn, type StoredRegistration } from '../registrations/registration';
+import { measurementWindows, type DateWindow, type NexusCounter, type NexusEvaluation } from './evaluate';
 import { WORLDWIDE, type NexusBasis, type StoredNexusCounter } from './counters';
 import { nexusJurisdictions, nexusRuleOn, type ApplyingNexusRule, type NexusRule } from './rule-data';
 
@@ -29,11 +28,13 @@ export const nexusQuerySchema = z.strictObject({
 export type NexusQuery = z.output<typeof nexusQuerySchema>;
 
 const money = z.number().int();
+/** A jurisdiction's nexus status (the exposure report's include=nexus shows the same). */
+export const nexusStatusSchema = z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']);
 export const nexusRowSchema = z
   .object({
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, or `EU` for the EU-wide distance-sales threshold' }),
     state: z.string().optional(),
-    status: z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']),
+    status: nexusStatusSchema,
     sales_amount: money.nullable().meta({ description: 'Sales counted in the window, minor units of `currency` (null: not applicable)' }),
     transaction_count: z.number().int().nullable(),
     currency: z.string().nullable(),
@@ -174,7 +175,7 @@ function covers(registration: StoredRegistration, rule: NexusRule): boolean {
 
 /** The entity's registration in force on asOf that covers the rule's jurisdiction, if any. */
 export function registrationFor(registrations: readonly StoredRegistration[], rule: NexusRule, entityId: string, asOf: string): StoredRegistration | undefined {
-  return registrations.find((r) => r.entity_id === entityId && r.active_from <= asOf && (r.expires_at === undefined || r.expires_at === null || asOf < r.expires_at) && covers(r, rule));
+  return registrations.find((r) => r.entity_id === entityId && inForceOn(r, asOf) && covers(r, rule));
 }
 
 /** A rule with no threshold (no sales tax): the row says so. */
@@ -217,6 +218,4 @@ export function evaluatedRow(rule: ApplyingNexusRule, evaluation: NexusEvaluatio
 }
 
 /** Evaluates a rule on its counters (re-exported for the use case: it refines the crossing day, then the sale). */
-export const evaluate = (rule: ApplyingNexusRule, counters: readonly NexusCounter[], asOf: string, approachingPercent: number): NexusEvaluation => evaluateNexus({ rule, counters, asOf, approachingPercent });
-
 export type { DateWindow };
