@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { euMemberStates } from '../geography/countries';
+import { lastDayOfMonth } from '../dates';
 import { dateField, entityIdField } from '../fields/sale';
 import { inForceOn, type StoredRegistration } from '../registrations/registration';
 import { measurementWindows, type DateWindow, type NexusCounter, type NexusEvaluation } from './evaluate';
@@ -66,7 +67,6 @@ export function rulesOn(asOf: string, country?: string): NexusRule[] {
 }
 
 const monthOf = (day: string): string => day.slice(0, 7);
-const lastDayOf = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /** What the report reads: the months of every window (one key range) and the months a window cuts (their days). */
 export interface ReadPlan {
@@ -82,7 +82,7 @@ export function readPlan(rules: readonly NexusRule[], asOf: string): ReadPlan | 
   const dayMonths = new Set<string>();
   for (const w of windows) {
     if (!w.start.endsWith('-01')) dayMonths.add(monthOf(w.start));
-    if (w.end !== lastDayOf(monthOf(w.end))) dayMonths.add(monthOf(w.end));
+    if (w.end !== lastDayOfMonth(monthOf(w.end))) dayMonths.add(monthOf(w.end));
   }
   const fromMonth = windows.map((w) => monthOf(w.start)).sort()[0]!;
   const toMonth = windows.map((w) => monthOf(w.end)).sort().at(-1)!;
@@ -159,7 +159,7 @@ export function unconvertedIn(unconverted: readonly UnconvertedSales[], window: 
   const totals: Record<string, number> = {};
   for (const u of unconverted) {
     const start = u.period.length === 10 ? u.period : `${u.period}-01`;
-    const end = u.period.length === 10 ? u.period : lastDayOf(u.period);
+    const end = u.period.length === 10 ? u.period : lastDayOfMonth(u.period);
     if (start >= window.start && end <= window.end) totals[u.currency] = (totals[u.currency] ?? 0) + u.amount;
   }
   for (const [currency, amount] of Object.entries(totals)) if (amount === 0) delete totals[currency];
