@@ -13,7 +13,7 @@ import '../local/quiet-sdk-warning';
 import { customerTreatment } from '../src/domain/tax/customer-treatment';
 import { createAccount } from '../local/admin/accounts';
 import { startServer } from '../local/server/server';
-import { batchWriteAll } from '../src/adapters/dynamodb/batch';
+import { batchWriteMany } from '../src/adapters/dynamodb/batch';
 import { closeDynamoDbClient, documentClient } from '../src/adapters/dynamodb/client';
 import { DynamoDbExposureStore } from '../src/adapters/dynamodb/exposure-store';
 import { queryAll } from '../src/adapters/dynamodb/query';
@@ -97,10 +97,8 @@ async function main() {
           } else sums.set(key, { ...d });
         }
       }
-      // 16 batches of 25 in flight; batchWriteAll sends a batch's unprocessed items again (src/adapters/dynamodb/batch.ts).
-      await pool(Math.ceil(puts.length / 25), 16, (b) =>
-        batchWriteAll(transactionsTable, puts.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales'),
-      );
+      // 16 batches of 25 in flight, a batch's unprocessed items sent again (src/adapters/dynamodb/batch.ts).
+      await batchWriteMany(transactionsTable, puts.map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales', { concurrency: 16 });
       const counters = exposureStore.addItems(accountId, [...sums.values()]);
       await pool(counters.length, 16, async (c) => {
         await documentClient().update(counters[c].Update as never);

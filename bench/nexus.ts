@@ -13,7 +13,7 @@
 import '../local/quiet-sdk-warning';
 import { createAccount } from '../local/admin/accounts';
 import { startServer } from '../local/server/server';
-import { batchWriteAll } from '../src/adapters/dynamodb/batch';
+import { batchWriteMany } from '../src/adapters/dynamodb/batch';
 import { documentClient } from '../src/adapters/dynamodb/client';
 import { DynamoDbExposureStore } from '../src/adapters/dynamodb/exposure-store';
 import { DynamoDbTransactionStore } from '../src/adapters/dynamodb/transaction-store';
@@ -90,10 +90,8 @@ async function main() {
           }
         }
       }
-      // 16 batches of 25 in flight; batchWriteAll sends a batch's unprocessed items again (src/adapters/dynamodb/batch.ts).
-      await pool(Math.ceil(puts.length / 25), 16, (b) =>
-        batchWriteAll(transactionsTable, puts.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales'),
-      );
+      // 16 batches of 25 in flight, a batch's unprocessed items sent again (src/adapters/dynamodb/batch.ts).
+      await batchWriteMany(transactionsTable, puts.map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales', { concurrency: 16 });
     }
     // Day and month counters sum over days: the month item must be the sum of its days, so ADD once per day delta.
     const updates = exposureStore.addNexusItems(accountId, [...sums.values()]);

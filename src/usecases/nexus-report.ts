@@ -11,13 +11,10 @@
  *
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
-import { ValidationError } from '../domain/errors';
-import { addDeltaTo, type StoredNexusCounter } from '../domain/nexus/counters';
-import type { DateWindow, NexusCounter } from '../domain/nexus/evaluate';
+import { counterOf, saleNexusDeltas, subtractCounter, type StoredNexusCounter } from '../domain/nexus/counters';
+import { evaluateNexus, type DateWindow, type NexusCounter } from '../domain/nexus/evaluate';
 import {
-  evaluate,
   evaluatedRow,
-  monthsBetween,
   notApplicableRow,
   readPlan,
   registrationFor,
@@ -34,12 +31,11 @@ import {
 import type { ApplyingNexusRule } from '../domain/nexus/rule-data';
 import { utcDay } from '../domain/registrations/registration';
 import { settingsOf } from '../domain/settings/settings';
-import { saleNexusDeltas } from '../domain/nexus/counters';
 import type { Transaction } from '../domain/transactions/sale';
-import { fieldError } from '../domain/validation';
 import type { Ports } from '../ports/ports';
 import type { FxRate, FxRateTable, NexusCounterStore } from '../ports/reports';
-import { fxConverter } from '../domain/nexus/fx';
+import { namedOrPrimaryEntity } from './entity-of-request';
+import { fxConverter, MAX_RATE_AGE_DAYS } from '../domain/nexus/fx';
 
 export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settings' | 'sales'> & { nexusCounters: NexusCounterStore; fxRates: FxRateTable };
 
@@ -47,18 +43,6 @@ export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settin
 export interface HypotheticalSales {
   /** Per-transaction day counters (jurisdiction, day, currency), transaction_id set. */
   counters: ReportCounter[];
-}
-
-const unknownEntity = (id: string): ValidationError => fieldError('entity_id', `is '${id}', which is not an entity of this account`);
-
-/** The entity reported on: the named one (400 when not this account's), else the primary. */
-export async function reportedEntity(deps: Pick<Ports, 'entities'>, accountId: string, entityId: string | undefined) {
-  const entity = entityId !== undefined ? await deps.entities.get(accountId, entityId) : await deps.entities.primary(accountId);
-  if (!entity) {
-    if (entityId !== undefined) throw unknownEntity(entityId);
-    throw new Error(`Account ${accountId} has no primary entity`);
-  }
-  return entity;
 }
 
 /** Reads and caches what the report needs, so each month, day and currency range is read once per report. */
@@ -122,27 +106,19 @@ function crossingMemoKey(rule: ApplyingNexusRule, window: DateWindow, counters: 
   return [rule.jurisdiction, rule.effective_from, window.start, beforeSales, beforeCount, daySales, dayCount].join('|');
 }
 
-/** A counter's channels less another's (what a day's sales leave of its counter: that day's refunds). */
-function minus(counter: StoredNexusCounter, other: StoredNexusCounter): StoredNexusCounter {
-  const channel = (a: StoredNexusCounter['direct'], b: StoredNexusCounter['direct']) => ({
-    amounts: Object.fromEntries(Object.entries(a.amounts).map(([k, v]) => [k, v - b.amounts[k as keyof typeof b.amounts]])) as typeof a.amounts,
-    counts: Object.fromEntries(Object.entries(a.counts).map(([k, v]) => [k, v - b.counts[k as keyof typeof b.counts]])) as typeof a.counts,
-  });
-  return { ...counter, direct: channel(counter.direct, other.direct), marketplace: channel(counter.marketplace, other.marketplace) };
-}
-
 export async function nexusReport(deps: NexusReportDeps, accountId: string, query: NexusQuery, hypothetical: HypotheticalSales = { counters: [] }, today = utcDay()): Promise<NexusReport> {
   const asOf = query.as_of ?? today;
   const [entity, primary, registrations, stored] = await Promise.all([
-    reportedEntity(deps, accountId, query.entity_id),
-    deps.entities.primary(accountId),
+    namedOrPrimaryEntity(deps, accountId, query.entity_id),
+    // The primary sells what names no entity; read again only when another entity is reported on.
+    query.entity_id === undefined ? undefined : deps.entities.primary(accountId),
     deps.registrations.listAll(accountId),
     deps.settings.get(accountId),
   ]);
   const approaching = settingsOf(stored).approaching_threshold_percent;
   const rules = rulesOn(asOf, query.country);
   const plan = readPlan(rules, asOf);
-  const reader = new CounterReader(deps, accountId, entity.id, primary?.id ?? entity.id);
+  const reader = new CounterReader(deps, accountId, entity.id, (primary ?? entity).id);
   const applying = rules.filter((r): r is ApplyingNexusRule => r.applies);
 
   const months = plan ? await deps.nexusCounters.nexusMonths(accountId, entity.id, plan.fromMonth, plan.toMonth) : [];
@@ -153,9 +129,10 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   const foreign = new Map<string, Promise<StoredNexusCounter[]>>();
   const currencies = new Set<string>();
   for (const rule of applying) {
-    currencies.add(rule.sales_threshold.currency);
     for (const { jurisdiction } of sourcesOf(rule, entity.country)) {
       const inOther = new Set([...months, ...edgeDays, ...hypothetical.counters].filter((c) => c.jurisdiction === jurisdiction && c.currency !== rule.sales_threshold.currency).map((c) => c.currency));
+      // The threshold's currency is fetched only where something is converted into it.
+      if (inOther.size > 0) currencies.add(rule.sales_threshold.currency);
       for (const currency of inOther) {
         currencies.add(currency);
         const key = `${jurisdiction}|${currency}`;
@@ -165,9 +142,9 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   }
   const foreignDays = new Map<string, StoredNexusCounter[]>();
   await Promise.all([...foreign].map(async ([key, read]) => foreignDays.set(key, await read)));
-  // Rates from a week before the span: the ECB publishes none on weekends and TARGET holidays.
+  // Rates from MAX_RATE_AGE_DAYS (a week) before the span: the ECB publishes none on weekends and TARGET holidays.
   const rates = new Map<string, FxRate[]>();
-  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - MAX_RATE_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
   if (foreign.size > 0) await Promise.all([...currencies].filter((c) => c !== 'EUR').map(async (c) => rates.set(c, await deps.fxRates.rates(c, ratesFrom, asOf))));
   const convert: Converter = fxConverter(rates);
 
@@ -188,13 +165,9 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       // The crossing day: its sales one by one (recorded order, then the hypothetical ones), and what they leave of
       // the day's counter (that day's refunds) last.
       const sales = await reader.salesOn(crossingDay);
-      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => {
-        const one = new Map<string, StoredNexusCounter>();
-        addDeltaTo(one, d, crossingDay);
-        return { ...[...one.values()][0]!, transaction_id: t.id };
-      }));
+      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => ({ ...counterOf(d, crossingDay), transaction_id: t.id })));
       const dayCounters = list.filter((c) => c.period === crossingDay && c.transaction_id === undefined);
-      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => minus(left, s), day));
+      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => subtractCounter(left, s), day));
       const hypotheticalDay = list.filter((c) => c.period === crossingDay && c.transaction_id !== undefined);
       list = [...list.filter((c) => c.period !== crossingDay), ...perSale, ...hypotheticalDay, ...rest];
     }
@@ -208,11 +181,11 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       continue;
     }
     let { counters, unconverted } = await countersFor(rule, new Set());
-    let evaluation = evaluate(rule, counters, asOf, approaching);
+    let evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
     // A crossing found in a month counter: that month's days say the day.
     if (evaluation.crossed_in_month !== null && evaluation.crossed_on === null) {
       ({ counters, unconverted } = await countersFor(rule, new Set([evaluation.crossed_in_month])));
-      evaluation = evaluate(rule, counters, asOf, approaching);
+      evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
     }
     // The crossing day: that day's sales say which one crossed, once; the day counter remembers the answer under a
     // key naming the totals it was found with (any later change to the day or the window finds it again).
@@ -226,7 +199,7 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       if (remembered !== undefined) evaluation = { ...evaluation, crossing_transaction_id: remembered };
       else {
         ({ counters, unconverted } = await countersFor(rule, new Set([day.slice(0, 7)]), day));
-        evaluation = evaluate(rule, counters, asOf, approaching);
+        evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
         // The simulation writes nothing, not even this.
         if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null) await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
       }
@@ -235,5 +208,3 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   }
   return { as_of: asOf, entity_id: entity.id, data: rows };
 }
-
-export { monthsBetween };

@@ -17,6 +17,7 @@ import { refundFingerprint } from '../domain/transactions/fingerprint';
 import { allocateRefund, type Refund } from '../domain/transactions/refund';
 import type { RefundRequest } from '../domain/transactions/schema';
 import type { Ports } from '../ports/ports';
+import { primaryEntity } from './entity-of-request';
 
 /** `entities`: a sale that named no entity was made by the primary one, whose nexus counters the refund lowers. */
 export type RecordRefundDeps = Pick<Ports, 'sales' | 'refunds'> & { entities: Pick<Ports['entities'], 'primary'> };
@@ -38,13 +39,6 @@ async function existingOrConflict(deps: RecordRefundDeps, accountId: string, tra
   return { created: false, refund: stored.refund };
 }
 
-/** The primary entity's id (every account is created with one). */
-async function primaryEntityId(deps: RecordRefundDeps, accountId: string): Promise<string> {
-  const primary = await deps.entities.primary(accountId);
-  if (!primary) throw new Error(`Account ${accountId} has no primary entity`);
-  return primary.id;
-}
-
 export async function recordRefund(
   deps: RecordRefundDeps,
   accountId: string,
@@ -53,6 +47,9 @@ export async function recordRefund(
   now = new Date(),
 ): Promise<RecordedRefund> {
   const fingerprint = refundFingerprint(request);
+  // Read once, and only for a sale that named no entity, however many rounds the loop takes.
+  let primary: Promise<string> | undefined;
+  const primaryId = () => (primary ??= primaryEntity(deps, accountId).then((e) => e.id));
   for (let attempt = 1; ; attempt++) {
     const stored = found(await deps.sales.get(accountId, transactionId), 'transaction', transactionId);
     const earlier = await existingOrConflict(deps, accountId, transactionId, request, fingerprint);
@@ -60,7 +57,7 @@ export async function recordRefund(
 
     const { refund, refunded } = allocateRefund(stored.transaction, stored.refunded, request, now.toISOString());
     const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
-    const sellerId = stored.transaction.entity_id ?? (await primaryEntityId(deps, accountId));
+    const sellerId = stored.transaction.entity_id ?? (await primaryId());
     const nexus = refundNexusDeltas(stored.transaction, refund, stored.refunded, sellerId);
     const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus);
     if (outcome === 'created') return { created: true, refund };

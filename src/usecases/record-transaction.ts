@@ -137,9 +137,9 @@ function precomputedSale(request: TransactionRequest, precomputed: PrecomputedTa
 /**
  * A sale as recording would store it, decided by the engine, without reading or writing the ledger: the nexus
  * simulation (POST /v1/nexus/simulate) counts hypothetical sales exactly as recorded ones.
+ * `request` is parsed already (the simulation parses it once, naming its place in the simulation's request).
  */
-export async function decideTransaction(deps: QuoteDeps, accountId: string, input: TransactionInput, now = new Date()): Promise<{ transaction: Transaction; seller_id: string }> {
-  const request = parseWith(transactionRequestSchema, input);
+export async function decideTransaction(deps: QuoteDeps, accountId: string, request: TransactionRequest, now = new Date()): Promise<{ transaction: Transaction; seller_id: string }> {
   const { seller_id, customer, parties, jurisdiction, facts, taxes } = await engineTaxes(deps, accountId, request);
   return { transaction: buildTransaction(request, parties, customer, jurisdiction, facts, taxes, now.toISOString()), seller_id };
 }

@@ -18,6 +18,7 @@ import {
 import type { CreateRegistrationRequest, ListRegistrationsQuery, UpdateRegistrationRequest } from '../domain/registrations/registration-requests';
 import type { Page } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
+import { namedOrPrimaryEntity } from './entity-of-request';
 import type { Ports } from '../ports/ports';
 
 type Deps = Pick<Ports, 'registrations' | 'entities'>;
@@ -46,8 +47,7 @@ async function writeChecked(deps: Deps, accountId: string, make: () => Promise<{
 }
 
 export async function createRegistration(deps: Deps, accountId: string, request: CreateRegistrationRequest, now: () => Date = () => new Date()): Promise<Registration> {
-  const entity = request.entity_id !== undefined ? await deps.entities.get(accountId, request.entity_id) : await deps.entities.primary(accountId);
-  if (!entity) throw fieldError('entity_id', `is '${request.entity_id}', which is not an entity of this account`);
+  const entity = await namedOrPrimaryEntity(deps, accountId, request.entity_id);
   checkRegistrationJurisdiction(request.type, request.country, request.state);
   const registration = newRegistration({ ...request, entity_id: entity.id }, now());
   const written = await writeChecked(deps, accountId, async () => ({ next: registration }));

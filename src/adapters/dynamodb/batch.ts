@@ -7,8 +7,9 @@ import { documentClient } from './client';
 
 type Item = Record<string, unknown>;
 
-/** BatchGetItem takes at most 100 keys a call. */
+/** BatchGetItem takes at most 100 keys a call, BatchWriteItem 25 requests. */
 const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
 const ATTEMPTS = 9;
 
 /** Sends `first`, then whatever `send` answers as unprocessed, until nothing is left. `what` names the items in an error. */
@@ -41,6 +42,31 @@ export async function batchGetAll(
     );
   }
   return found;
+}
+
+/**
+ * Any number of put or delete requests, 25 a BatchWriteItem, `concurrency` calls in flight (8 unless told);
+ * `onProgress` hears how many are written so far.
+ */
+export async function batchWriteMany(
+  tableName: string,
+  requests: readonly Item[],
+  what: string,
+  options: { concurrency?: number; onProgress?: (written: number) => void } = {},
+): Promise<void> {
+  const batches: Item[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) batches.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      await batchWriteAll(tableName, batch, what);
+      written += batch.length;
+      options.onProgress?.(written);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
 }
 
 /** One BatchWriteItem of up to 25 put or delete requests, sent until every request is processed. */

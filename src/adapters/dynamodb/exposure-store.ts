@@ -26,6 +26,7 @@ import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/repor
 import { emptyChannel, nexusBases, type ChannelTotals, type NexusDelta, type StoredNexusCounter } from '../../domain/nexus/counters';
 import type { ExposureTotals, NexusCounterStore } from '../../ports/reports';
 import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -63,6 +64,22 @@ function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals
   return totals;
 }
 
+/**
+ * ADDs `value` to the attribute `#name` stands for; one that grows is guarded so the counter never passes 2^53 - 1
+ * (`ceiling`: the placeholder of its bound). The exposure totals and the nexus counters build their writes with it.
+ */
+function guardedAdd(write: { adds: string[]; guards: string[]; values: Record<string, unknown> }, name: string, valueRef: string, value: number, ceiling: string): void {
+  write.values[valueRef] = value;
+  write.adds.push(`${name} ${valueRef}`);
+  if (value <= 0) return;
+  write.values[ceiling] = Number.MAX_SAFE_INTEGER - value;
+  write.guards.push(`attribute_not_exists(${name}) OR ${name} <= ${ceiling}`);
+}
+
+/** The guards of a write as its condition (none: unconditional). */
+const guardCondition = (guards: readonly string[]) =>
+  guards.length === 0 ? {} : { ConditionExpression: guards.length === 1 ? guards[0] : guards.map((g) => `(${g})`).join(' AND ') };
+
 export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore {
   constructor(private readonly tableName: string) {}
 
@@ -88,26 +105,18 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
         sets.push('#county = :county');
       }
       // Every amount added is ADDed; each that grows is guarded, so no counter passes 2^53 - 1.
-      const adds = ['#tax :tax', '#sales :sales'];
-      const guards: string[] = [];
-      const guard = (name: string, value: number, key: string) => {
-        if (value <= 0) return;
-        values[`:ceiling${key}`] = Number.MAX_SAFE_INTEGER - value;
-        guards.push(`attribute_not_exists(${name}) OR ${name} <= :ceiling${key}`);
-      };
-      guard('#tax', d.tax, '');
+      const write = { adds: [] as string[], guards: [] as string[], values };
+      guardedAdd(write, '#tax', ':tax', d.tax, ':ceiling');
+      write.adds.push('#sales :sales');
       if (d.taxable_sales !== undefined && d.taxable_sales !== 0) {
         names['#taxable_sales'] = 'taxable_sales';
-        values[':taxable_sales'] = d.taxable_sales;
-        adds.push('#taxable_sales :taxable_sales');
-        guard('#taxable_sales', d.taxable_sales, '_taxable_sales');
+        guardedAdd(write, '#taxable_sales', ':taxable_sales', d.taxable_sales, ':ceiling_taxable_sales');
       }
       Object.entries(d.exempt_sales ?? {}).forEach(([reason, amount], index) => {
         names[`#exempt_${index}`] = `${EXEMPT_PREFIX}${reason}`;
-        values[`:exempt_${index}`] = amount;
-        adds.push(`#exempt_${index} :exempt_${index}`);
-        guard(`#exempt_${index}`, amount, `_exempt_${index}`);
+        guardedAdd(write, `#exempt_${index}`, `:exempt_${index}`, amount, `:ceiling_exempt_${index}`);
       });
+      const { adds, guards } = write;
       return {
         Update: {
           TableName: this.tableName,
@@ -115,7 +124,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
           UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-          ...(guards.length > 0 ? { ConditionExpression: guards.length === 1 ? guards[0] : guards.map((g) => `(${g})`).join(' AND ') } : {}),
+          ...guardCondition(guards),
         },
       };
     });
@@ -130,21 +139,16 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
       const prefix = d.channel === 'marketplace' ? 'mp_' : '';
       const names: Record<string, string> = { '#jurisdiction': 'jurisdiction', '#period': 'period', '#currency': 'currency' };
       const values: Record<string, unknown> = { ':jurisdiction': d.jurisdiction, ':currency': d.currency };
-      const adds: string[] = [];
-      const guards: string[] = [];
+      const write = { adds: [] as string[], guards: [] as string[], values };
       nexusBases.forEach((basis, index) => {
         for (const [suffix, value] of [['', d.amounts[basis]], ['_n', d.counts[basis]]] as const) {
           if (value === 0) continue;
           const ref = `${index}${suffix === '' ? 'a' : 'n'}`;
           names[`#b${ref}`] = `${prefix}${basis}${suffix}`;
-          values[`:b${ref}`] = value;
-          adds.push(`#b${ref} :b${ref}`);
-          if (value > 0) {
-            values[`:ceiling${ref}`] = Number.MAX_SAFE_INTEGER - value;
-            guards.push(`(attribute_not_exists(#b${ref}) OR #b${ref} <= :ceiling${ref})`);
-          }
+          guardedAdd(write, `#b${ref}`, `:b${ref}`, value, `:ceiling${ref}`);
         }
       });
+      const { adds, guards } = write;
       const item = (sk: string, period: string): TransactItem => ({
         Update: {
           TableName: this.tableName,
@@ -152,7 +156,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
           UpdateExpression: `SET #jurisdiction = :jurisdiction, #period = :period, #currency = :currency ADD ${adds.join(', ')}`,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ...values, ':period': period },
-          ...(guards.length > 0 ? { ConditionExpression: guards.join(' AND ') } : {}),
+          ...guardCondition(guards),
         },
       });
       if (adds.length === 0) return [];
@@ -179,13 +183,18 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
     return this.nexusRange(accountId, nexusCurrencyDayKey(entityId, jurisdiction, currency, fromDay), nexusCurrencyDayKey(entityId, jurisdiction, currency, toDay));
   }
 
-  private async nexusRange(accountId: string, low: string, high: string): Promise<StoredNexusCounter[]> {
-    const items = await queryAll({
+  /** The items of one sort-key range; read consistently, so a report is exact right after a write (a sale's 201). */
+  private range(accountId: string, low: string, high: string) {
+    return queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
       ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
       ConsistentRead: true,
     });
+  }
+
+  private async nexusRange(accountId: string, low: string, high: string): Promise<StoredNexusCounter[]> {
+    const items = await this.range(accountId, low, high);
     return items.map((item) => {
       const crossings = Object.entries(item).filter(([name]) => name.startsWith(CROSSING_PREFIX));
       return {
@@ -204,18 +213,16 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
    * under a key that names the totals it was found with, so the next report does not read the day's sales again.
    */
   async rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void> {
-    try {
-      await documentClient().update({
+    await unlessConditionFails(() =>
+      documentClient().update({
         TableName: this.tableName,
         Key: { account_id: accountId, sk: nexusDayKey(entityId, day, jurisdiction, currency) },
         UpdateExpression: 'SET #crossing = :id',
         ConditionExpression: 'attribute_exists(sk)',
         ExpressionAttributeNames: { '#crossing': `${CROSSING_PREFIX}${key}` },
         ExpressionAttributeValues: { ':id': transactionId },
-      });
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      }),
+    );
   }
 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */
@@ -224,13 +231,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
       selection.kind === 'all'
         ? { low: 'a#', high: 'a#~' }
         : { low: `m#${selection.from ?? '0000-01'}#`, high: `m#${selection.to ?? '9999-12'}#~` };
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'account_id = :account AND sk BETWEEN :low AND :high',
-      ExpressionAttributeValues: { ':account': accountId, ':low': range.low, ':high': range.high },
-      // The report is exact right after a write, as a sale's 201 promises.
-      ConsistentRead: true,
-    });
+    const items = await this.range(accountId, range.low, range.high);
     return items.map((item) => ({
       period: item.period as string,
       currency: item.currency as string,

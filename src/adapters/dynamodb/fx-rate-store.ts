@@ -5,7 +5,7 @@
  */
 import type { FxRate } from '../../domain/nexus/fx';
 import type { FxRateTable } from '../../ports/reports';
-import { batchWriteAll } from './batch';
+import { batchWriteMany } from './batch';
 import { queryAll } from './query';
 
 export class DynamoDbFxRateStore implements FxRateTable {
@@ -23,10 +23,6 @@ export class DynamoDbFxRateStore implements FxRateTable {
 
   /** Puts every row (an import of the same day replaces it: the ECB does not revise published rates). */
   async put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void> {
-    // BatchWriteItem takes 25 requests a call.
-    for (let i = 0; i < rows.length; i += 25) {
-      const chunk = rows.slice(i, i + 25).map((row) => ({ PutRequest: { Item: { currency: row.currency, date: row.date, per_eur: row.per_eur } } }));
-      await batchWriteAll(this.tableName, chunk, 'FX rates');
-    }
+    await batchWriteMany(this.tableName, rows.map((row) => ({ PutRequest: { Item: { currency: row.currency, date: row.date, per_eur: row.per_eur } } })), 'FX rates');
   }
 }

@@ -11,10 +11,9 @@ import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-m
 import type { ZipRateTable } from '../../ports/rates';
 import { documentClient } from './client';
 import type { QueryInput } from './documents';
-import { batchGetAll, batchWriteAll } from './batch';
+import { batchGetAll, batchWriteMany } from './batch';
 import { queryAll, scanAll } from './query';
 
-const BATCH_SIZE = 25; // BatchWriteItem's limit
 /** `state` is a DynamoDB reserved word, so expressions name the sort key through #sk. */
 const SORT_KEY_NAME = { '#sk': 'state' };
 
@@ -93,23 +92,7 @@ export class DynamoDbRateStore implements ZipRateTable {
     return new Set(items.map((item) => `${item.zip}/${item.state}`));
   }
 
-  private async writeAll(
-    requests: readonly Record<string, unknown>[],
-    options: { concurrency?: number; onProgress?: (written: number) => void } = {},
-  ): Promise<void> {
-    const table = this.tableName;
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < requests.length; i += BATCH_SIZE) batches.push(requests.slice(i, i + BATCH_SIZE));
-    let next = 0;
-    let written = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        const batch = batches[next++];
-        await batchWriteAll(table, batch, 'rate items');
-        written += batch.length;
-        options.onProgress?.(written);
-      }
-    };
-    await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
+  private writeAll(requests: readonly Record<string, unknown>[], options: { concurrency?: number; onProgress?: (written: number) => void } = {}): Promise<void> {
+    return batchWriteMany(this.tableName, requests, 'rate items', options);
   }
 }

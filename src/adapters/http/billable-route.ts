@@ -1,11 +1,14 @@
 /**
- * Primary adapter (shared by the three billable routes): the plain pipeline plus spec section 8, so that billing
- * counts only answers the client can get again (docs/api.md, "Idempotency and billing"):
+ * Primary adapter (shared by the three billable routes and the free idempotent one): the plain pipeline plus spec
+ * section 8, so that billing counts only answers the client can get again (docs/api.md, "Idempotency and billing"):
  *
  * - With an `Idempotency-Key` the call runs through Powertools' `makeIdempotent` (idempotent-call.ts): its answer is
  *   kept and billed in one write, a replay answers the kept answer unbilled.
  * - Without a key the call runs, then is billed before the answer is sent; if billing fails the client gets a 500
  *   and is not billed.
+ * - A free route (POST /v1/registrations, idempotentRoute) takes the same paths with billing off: its keyed answer is
+ *   kept 24 h and a retry with the same key and body answers it again (`Idempotent-Replayed: true`) without running
+ *   twice; another body is a 422.
  *
  * Why the function wrapper and not Powertools' Middy middleware: in 2.35.0 the middleware deletes the original's
  * record when a duplicate arrives in flight or with another body (upstream #5675), so the original would run twice.
@@ -18,11 +21,17 @@ import { countBillableCall } from '../observability/metrics';
 import { pipeline, routeRequestFrom, toApiGatewayResult, withContracts } from './pipeline';
 import type { CoreFunction, ResponseSpecs, RouteOptions } from './route-types';
 
-export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+function keyedRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends ResponseSpecs>(
   options: RouteOptions<B, Q, R>,
+  billable: boolean,
 ) {
   const route = routeByName(options.route);
-  if (!route.billable || !route.idempotent) throw new Error(`Route ${route.name} is not billable and idempotent in src/config/routes.ts`);
+  if (route.billable !== billable || !route.idempotent) {
+    throw new Error(billable
+      ? `Route ${route.name} is not billable and idempotent in src/config/routes.ts`
+      : `Route ${route.name} is not a free idempotent route in src/config/routes.ts (billable ones use billableRoute)`);
+  }
+  const billed = route.billable;
   const endpoint = endpointLabel(route);
   const execute: CoreFunction = async (event) => toApiGatewayResult(await options.run(routeRequestFrom<never, never>(event)));
 
@@ -30,15 +39,29 @@ export function billableRoute<B extends z.ZodType | undefined = undefined, Q ext
     const accountId = routeRequestFrom(event).accountId;
     if (!event.headers?.['idempotency-key']) {
       const answer = await execute(event, context);
-      await usage.recordBillableCall(accountId, endpoint, new Date());
-      countBillableCall(endpoint);
+      if (billed) {
+        await usage.recordBillableCall(accountId, endpoint, new Date());
+        countBillableCall(endpoint);
+      }
       return answer;
     }
     // Powertools idempotency and its JMESPath engine (about 40 KB) load with the first call that carries a key: a
     // chunk of its own in the bundle (lib/bundling.ts), so keyless calls never parse it.
     const { callIdempotently } = await import('./idempotent-call');
-    return callIdempotently({ route: route.name, endpoint, accountId }, execute, event, context);
+    return callIdempotently({ route: route.name, endpoint, accountId, billed }, execute, event, context);
   };
 
   return withContracts(pipeline(route, options, core), options);
+}
+
+export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  options: RouteOptions<B, Q, R>,
+) {
+  return keyedRoute(options, true);
+}
+
+export function idempotentRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  options: RouteOptions<B, Q, R>,
+) {
+  return keyedRoute(options, false);
 }

@@ -63,7 +63,7 @@ async function releaseKey(store: ReturnType<typeof idempotencyStoreFor>, event: 
 
 /**
  * One keyed call of a billable route: run once, kept and billed together, or replayed unbilled. A free route's call
- * (`billed: false`, idempotent-route.ts) is kept the same way and never billed.
+ * (`billed: false`, idempotentRoute in billable-route.ts) is kept the same way and never billed.
  */
 export async function callIdempotently(
   call: { route: string; endpoint: string; accountId: string; billed?: boolean },

@@ -11,7 +11,7 @@
  *   share (p %, no tax) and a taxable share (splitByExemptPercentage, half-up), and only the taxable share is taxed
  *   (for a tax-inclusive line the taxable share of the gross is split into net + tax).
  */
-import { levelAmounts, levelRateFields, splitByWeights, zeroLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
+import { levelAmounts, splitByWeights, zeroRate, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { ppmToFraction, scalePpm, splitByExemptPercentage, splitInclusive, taxForAmount } from '../money/money';
 import type { TaxRateCalculation } from '../tax/rate-types';
 import type { CartLine } from './unify-request';
@@ -83,10 +83,6 @@ export function calculateCart(lines: readonly CartLine[], rateOf: (line: CartLin
 
 /** An exempt customer pays nothing on any line: the rate's parts are zeroed and flagged. */
 export function exemptRate(rate: LineRate): LineRate {
-  const ppm = zeroLevels();
-  return {
-    result: { ...rate.result, exempt: true, reverse_charge_applicable: false, ...levelRateFields(ppm, ppmToFraction), total_rate: 0 },
-    ppm,
-    totalPpm: 0,
-  };
+  const { resultFields, ppm, totalPpm } = zeroRate();
+  return { result: { ...rate.result, exempt: true, reverse_charge_applicable: false, ...resultFields }, ppm, totalPpm };
 }

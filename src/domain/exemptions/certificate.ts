@@ -5,6 +5,7 @@
  * naming it. Dates are calendar dates (UTC); `expires_on` is the first day it no longer exempts (docs/customers.md).
  */
 import * as z from 'zod';
+import { daysBetween } from '../dates';
 import { EXPIRING_NOTICE_DAYS } from '../events/time-driven';
 import { requireSomeField } from '../fields/records';
 import { dateField } from '../fields/sale';
@@ -217,7 +218,7 @@ export function newExemption(customerId: string, request: CreateExemptionRequest
 }
 
 /** Days from `from` to `to` (both YYYY-MM-DD, UTC calendar days). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export { daysBetween };
 
 /** Whether an active certificate lapses within `withinDays` of `date`: its expires_on is after `date` and at most that many days on. */
 export const isExpiring = (c: StoredExemption, date: string, withinDays: number): boolean =>

@@ -20,9 +20,8 @@
  */
 import { byText } from '../compare';
 import { monthOfDate } from '../tax/zip-rate-months';
-import { proportionalShare } from '../money/money';
-import { exemptReasonOf } from '../sales/line-taxability';
-import type { Refund, RefundedSoFar } from '../transactions/refund';
+import { recordedExemptReasonOf } from '../sales/line-taxability';
+import { refundedShare, type Refund, type RefundedSoFar } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 import type { Jurisdiction } from '../tax/rate-types';
 
@@ -133,9 +132,10 @@ class DeltaSum {
 
 /** A line's sales amounts, or none for a line recorded before Levy kept them. */
 function saleLineAmounts(line: TransactionLine): LineAmounts | undefined {
-  if (line.taxability_reason === undefined) return undefined;
+  const reason = recordedExemptReasonOf(line);
+  if (reason === undefined) return undefined;
   const exempt = line.exempt_amount ?? 0;
-  return { taxable: line.amount - exempt, exempt, reason: exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }) };
+  return { taxable: line.amount - exempt, exempt, reason };
 }
 
 /**
@@ -180,7 +180,7 @@ export function refundExposureDeltas(transaction: Transaction, refund: Refund, r
     const amounts = saleLineAmounts(line);
     if (amounts) {
       const before = refundedBefore[line.id]?.amount ?? 0;
-      const exempt = proportionalShare(amounts.exempt, before + refundLine.amount, line.amount) - proportionalShare(amounts.exempt, before, line.amount);
+      const exempt = refundedShare(amounts.exempt, line.amount, before, refundLine.amount);
       const refunded = { taxable: -(refundLine.amount - exempt), exempt: -exempt, reason: amounts.reason };
       for (const entry of amountEntries(transaction.jurisdiction)) sum.add({ ...base, ...entry }, 0, 0, refunded);
     }

@@ -9,6 +9,7 @@ import { byText } from '../compare';
 import * as z from 'zod';
 import { monthField, periodInOrder, periodOrderError } from '../fields/periods';
 import { countryName, subdivisionName } from '../geography/countries';
+import { nexusStatusSchema } from '../nexus/report';
 import { ALL_TIME, type ExposureDelta } from './deltas';
 
 /** A stored counter: the totals of one entry for one period, the same shape as the deltas ADDed to it. */
@@ -38,8 +39,7 @@ const jurisdictionItemSchema = z.object({
   jurisdiction_name: z.string().meta({ example: 'California' }),
   exposure_amount: exposureAmount,
   sales: salesSchema.optional(),
-  nexus_status: z
-    .enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable'])
+  nexus_status: nexusStatusSchema
     .optional()
     .meta({ description: 'With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity' }),
   counties: z.array(countyItemSchema).optional(),

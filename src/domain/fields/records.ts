@@ -37,3 +37,10 @@ export const readOnlyField = () => z.any().refine(() => false, { error: 'is read
 
 /** A PATCH needs at least one field; read-only fields are named in the error, not silently dropped. */
 export const requireSomeField = (fields: readonly string[]) => (patch: Record<string, unknown>) => fields.some((f) => patch[f] !== undefined);
+
+/** An ISO 3166-2 subdivision code (the suffix: "CA", "ON"), trimmed and upper-cased; `examples` name some in its error. */
+export const subdivisionField = (examples: string) =>
+  z
+    .string({ error: expected(`a string (ISO 3166-2 subdivision code such as ${examples})`) })
+    .trim()
+    .transform((s) => s.toUpperCase());

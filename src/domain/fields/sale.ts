@@ -25,7 +25,8 @@ export const entityIdField = z
 /** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
 export const dateField = z.iso.date({ error: requiredOr('must be a calendar date in the form YYYY-MM-DD') });
 
-const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${values.join(', ')}`);
+/** An enum's error: missing, or not one of `values`. */
+export const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${values.join(', ')}`);
 
 export const productCategoryField = z.enum(productCategories, { error: oneOf(productCategories) });
 export const deliveryMethodField = z.enum(deliveryMethods, { error: oneOf(deliveryMethods) });

@@ -62,3 +62,9 @@ export function splitByWeights(total: number, weights: LevelAmounts, fallback: T
 /** True for non-negative integer levels that add up to `total` (a precomputed line's breakdown). */
 export const levelsAddUpTo = (levels: LevelAmounts, total: number): boolean =>
   taxLevels.every((l) => Number.isSafeInteger(levels[l]) && levels[l] >= 0) && sumLevels(levels) === total;
+
+/**
+ * A rate with nothing levied (an exempt customer's line, a line the seller does not collect on): the result's level
+ * rates and total_rate, and the ppm levels, all zero.
+ */
+export const zeroRate = () => ({ resultFields: { ...levelRateFields(zeroLevels(), () => 0), total_rate: 0 }, ppm: zeroLevels(), totalPpm: 0 });

@@ -12,10 +12,9 @@
  * `b2c`), separately for the seller's own sales and sales made through a marketplace facilitator (`mp_` prefix),
  * since rules include or exclude those.
  */
-import { proportionalShare } from '../money/money';
 import { euMemberStates } from '../geography/countries';
-import { exemptReasonOf } from '../sales/line-taxability';
-import type { Refund, RefundedSoFar } from '../transactions/refund';
+import { recordedExemptReasonOf } from '../sales/line-taxability';
+import { refundedShare, type Refund, type RefundedSoFar } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 
 /** The quantities a counter keeps; a rule's `counts.basis` reads one of them (nexusBasisOf). */
@@ -63,7 +62,7 @@ const isB2c = (transaction: Transaction): boolean => (transaction.customer?.appl
  * goods all when the line is physical goods; b2c all when the customer was taxed as a consumer.
  */
 function lineBases(transaction: Transaction, line: TransactionLine, amount: number, exempt: number): BasisAmounts {
-  const resale = transaction.customer_type === 'RESELLER' ? amount : line.taxability_reason !== undefined && exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }) === 'RESALE' ? exempt : 0;
+  const resale = transaction.customer_type === 'RESELLER' ? amount : recordedExemptReasonOf(line) === 'RESALE' ? exempt : 0;
   return {
     gross: amount,
     retail: amount - resale,
@@ -108,7 +107,7 @@ export function refundNexusDeltas(transaction: Transaction, refund: Refund, refu
     if (!line) throw new RangeError(`refund ${refund.id} names line ${refundLine.id}, which transaction ${transaction.id} does not have`);
     const untaxed = line.exempt_amount ?? 0;
     const before = refundedBefore[line.id]?.amount ?? 0;
-    const exempt = proportionalShare(untaxed, before + refundLine.amount, line.amount) - proportionalShare(untaxed, before, line.amount);
+    const exempt = refundedShare(untaxed, line.amount, before, refundLine.amount);
     const bases = lineBases(transaction, line, refundLine.amount, exempt);
     for (const basis of nexusBases) amounts[basis] -= bases[basis];
   }
@@ -145,4 +144,18 @@ export function addDeltaTo(counters: Map<string, StoredNexusCounter>, delta: Nex
   const channel = counter[delta.channel];
   addInto(channel.amounts, delta.amounts);
   addInto(channel.counts, delta.counts);
+}
+
+/** One delta as a counter of its own (one sale's share of a day: the simulation, the crossing day's sales). */
+export function counterOf(delta: NexusDelta, period: string): StoredNexusCounter {
+  const one = new Map<string, StoredNexusCounter>();
+  addDeltaTo(one, delta, period);
+  return one.values().next().value!;
+}
+
+/** A counter's channels less another's (what a day's sales leave of its counter: that day's refunds). */
+export function subtractCounter(counter: StoredNexusCounter, other: StoredNexusCounter): StoredNexusCounter {
+  const less = (a: BasisAmounts, b: BasisAmounts) => Object.fromEntries(nexusBases.map((k) => [k, a[k] - b[k]])) as BasisAmounts;
+  const channel = (a: ChannelTotals, b: ChannelTotals): ChannelTotals => ({ amounts: less(a.amounts, b.amounts), counts: less(a.counts, b.counts) });
+  return { ...counter, direct: channel(counter.direct, other.direct), marketplace: channel(counter.marketplace, other.marketplace) };
 }

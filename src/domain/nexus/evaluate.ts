@@ -5,6 +5,7 @@
  * transaction, the day (and transaction) whose sale made the standing crossing. No I/O: the counters come from the
  * caller (the report and the simulation both use this).
  */
+import { addDays } from '../dates';
 import type { ApplyingNexusRule, NexusWindowRule, RegisterByRule } from './rule-data';
 
 /** An inclusive span of days, YYYY-MM-DD. */
@@ -46,7 +47,6 @@ const day = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 const iso = (date: Date): string => date.toISOString().slice(0, 10);
 /** The first day of the month `months` after (or before) year-month. */
 const firstOfMonth = (year: number, month: number, months = 0): string => iso(new Date(Date.UTC(year, month - 1 + months, 1)));
-const addDays = (date: string, days: number): string => iso(new Date(day(date).getTime() + days * 86_400_000));
 const lastOfMonth = (year: number, month: number): string => addDays(firstOfMonth(year, month, 1), -1);
 
 /**

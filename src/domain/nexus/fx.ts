@@ -5,6 +5,7 @@
  * on weekends and TARGET holidays), at most 7 days back; without one the amount is reported unconverted.
  */
 import currencyCodes from 'currency-codes';
+import { daysBetween } from '../dates';
 import type { Converter } from './report';
 
 /** One currency's ECB reference rate on a day: units of the currency per euro. */
@@ -19,7 +20,6 @@ export const MAX_RATE_AGE_DAYS = 7;
 /** Minor-unit digits of a currency (JPY 0, USD 2, KWD 3); 2 when ISO 4217 gives none. */
 export const minorDigits = (currency: string): number => currencyCodes.code(currency)?.digits ?? 2;
 
-const daysBetween = (a: string, b: string): number => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 
 /** The rate in force on a day: the latest on or before it, no older than MAX_RATE_AGE_DAYS. */
 export function rateOn(rates: readonly FxRate[], day: string): number | undefined {

@@ -5,11 +5,11 @@
  * The arithmetic of a verdict is evaluate.ts; the reads are the use case's.
  */
 import * as z from 'zod';
-import { dateField } from '../fields/sale';
 import { euMemberStates } from '../geography/countries';
-import { entityIdField } from '../fields/sale';
-import type { StoredRegistration } from '../registrations/registration';
-import { evaluateNexus, measurementWindows, type DateWindow, type NexusCounter, type NexusEvaluation } from './evaluate';
+import { lastDayOfMonth } from '../dates';
+import { dateField, entityIdField } from '../fields/sale';
+import { inForceOn, type StoredRegistration } from '../registrations/registration';
+import { measurementWindows, type DateWindow, type NexusCounter, type NexusEvaluation } from './evaluate';
 import { WORLDWIDE, type NexusBasis, type StoredNexusCounter } from './counters';
 import { nexusJurisdictions, nexusRuleOn, type ApplyingNexusRule, type NexusRule } from './rule-data';
 
@@ -29,11 +29,13 @@ export const nexusQuerySchema = z.strictObject({
 export type NexusQuery = z.output<typeof nexusQuerySchema>;
 
 const money = z.number().int();
+/** A jurisdiction's nexus status (the exposure report's include=nexus shows the same). */
+export const nexusStatusSchema = z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']);
 export const nexusRowSchema = z
   .object({
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, or `EU` for the EU-wide distance-sales threshold' }),
     state: z.string().optional(),
-    status: z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']),
+    status: nexusStatusSchema,
     sales_amount: money.nullable().meta({ description: 'Sales counted in the window, minor units of `currency` (null: not applicable)' }),
     transaction_count: z.number().int().nullable(),
     currency: z.string().nullable(),
@@ -65,11 +67,6 @@ export function rulesOn(asOf: string, country?: string): NexusRule[] {
 }
 
 const monthOf = (day: string): string => day.slice(0, 7);
-const nextMonth = (month: string): string => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
-const lastDayOf = (month: string): string => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /** What the report reads: the months of every window (one key range) and the months a window cuts (their days). */
 export interface ReadPlan {
@@ -85,18 +82,11 @@ export function readPlan(rules: readonly NexusRule[], asOf: string): ReadPlan | 
   const dayMonths = new Set<string>();
   for (const w of windows) {
     if (!w.start.endsWith('-01')) dayMonths.add(monthOf(w.start));
-    if (w.end !== lastDayOf(monthOf(w.end))) dayMonths.add(monthOf(w.end));
+    if (w.end !== lastDayOfMonth(monthOf(w.end))) dayMonths.add(monthOf(w.end));
   }
   const fromMonth = windows.map((w) => monthOf(w.start)).sort()[0]!;
   const toMonth = windows.map((w) => monthOf(w.end)).sort().at(-1)!;
   return { fromMonth, toMonth, dayMonths };
-}
-
-/** The months from `from` to `to` (YYYY-MM, inclusive). */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  for (let m = from; m <= to; m = nextMonth(m)) months.push(m);
-  return months;
 }
 
 /** Which counter quantity a rule's basis reads. */
@@ -169,7 +159,7 @@ export function unconvertedIn(unconverted: readonly UnconvertedSales[], window: 
   const totals: Record<string, number> = {};
   for (const u of unconverted) {
     const start = u.period.length === 10 ? u.period : `${u.period}-01`;
-    const end = u.period.length === 10 ? u.period : lastDayOf(u.period);
+    const end = u.period.length === 10 ? u.period : lastDayOfMonth(u.period);
     if (start >= window.start && end <= window.end) totals[u.currency] = (totals[u.currency] ?? 0) + u.amount;
   }
   for (const [currency, amount] of Object.entries(totals)) if (amount === 0) delete totals[currency];
@@ -185,7 +175,7 @@ function covers(registration: StoredRegistration, rule: NexusRule): boolean {
 
 /** The entity's registration in force on asOf that covers the rule's jurisdiction, if any. */
 export function registrationFor(registrations: readonly StoredRegistration[], rule: NexusRule, entityId: string, asOf: string): StoredRegistration | undefined {
-  return registrations.find((r) => r.entity_id === entityId && r.active_from <= asOf && (r.expires_at === undefined || r.expires_at === null || asOf < r.expires_at) && covers(r, rule));
+  return registrations.find((r) => r.entity_id === entityId && inForceOn(r, asOf) && covers(r, rule));
 }
 
 /** A rule with no threshold (no sales tax): the row says so. */
@@ -228,6 +218,4 @@ export function evaluatedRow(rule: ApplyingNexusRule, evaluation: NexusEvaluatio
 }
 
 /** Evaluates a rule on its counters (re-exported for the use case: it refines the crossing day, then the sale). */
-export const evaluate = (rule: ApplyingNexusRule, counters: readonly NexusCounter[], asOf: string, approachingPercent: number): NexusEvaluation => evaluateNexus({ rule, counters, asOf, approachingPercent });
-
 export type { DateWindow };

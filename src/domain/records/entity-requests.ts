@@ -1,17 +1,13 @@
 /** Domain (pure): the requests that create and update a subsidiary entity (spec 4.3, 4.4); `id` and `is_primary` are read-only. */
 import * as z from 'zod';
-import { countryField, nameField, readOnlyField, requireSomeField, taxIdField } from '../fields/records';
+import { countryField, nameField, readOnlyField, requireSomeField, subdivisionField, taxIdField } from '../fields/records';
 import { countryName, knownSubdivisions } from '../geography/countries';
-import { expected } from '../validation';
 
 /**
  * Where in its country the entity is established (issue 13): a US state or Canadian province, ISO 3166-2 suffix. A
  * PICKUP sale made from the entity is taxed there (docs/nexus.md "Establishments").
  */
-const stateField = z
-  .string({ error: expected('a string (ISO 3166-2 subdivision code such as "ON" or "CA")') })
-  .trim()
-  .transform((s) => s.toUpperCase());
+const stateField = subdivisionField('"ON" or "CA"');
 
 /** The state must be one of the country's known subdivisions (only the US and Canada have them in Levy). */
 function checkStateOfCountry(entity: { country?: string | undefined; state?: string | null | undefined }, ctx: z.RefinementCtx): void {

@@ -16,8 +16,7 @@
  */
 import type { LineRate } from '../cart/cart';
 import { euMemberStates } from '../geography/countries';
-import { levelRateFields, zeroLevels } from '../money/levels';
-import { ppmToFraction } from '../money/money';
+import { zeroRate } from '../money/levels';
 import type { DeliveryMethod, ProductCategory } from '../tax/vocabulary';
 import { inForceOn, type StoredRegistration } from './registration';
 
@@ -80,6 +79,6 @@ const isScheme = (r: StoredRegistration): boolean => r.type === 'OSS_UNION' || r
  * kept, and not flagged exempt (the customer is not exempt; the seller is not registered there).
  */
 export function notCollectedRate<R extends LineRate>(rate: R): R {
-  const ppm = zeroLevels();
-  return { ...rate, result: { ...rate.result, ...levelRateFields(ppm, ppmToFraction), total_rate: 0 }, ppm, totalPpm: 0 };
+  const { resultFields, ppm, totalPpm } = zeroRate();
+  return { ...rate, result: { ...rate.result, ...resultFields }, ppm, totalPpm };
 }

@@ -4,18 +4,12 @@
  */
 import * as z from 'zod';
 import { listQuerySchema } from '../fields/periods';
-import { countryField, readOnlyField, requireSomeField } from '../fields/records';
-import { dateField, entityIdField } from '../fields/sale';
-import { expected, requiredOr } from '../validation';
+import { countryField, readOnlyField, requireSomeField, subdivisionField } from '../fields/records';
+import { dateField, entityIdField, oneOf } from '../fields/sale';
+import { expected } from '../validation';
 import { registrationStatuses, registrationTypes } from './registration';
 
-const oneOf = (values: readonly string[]) => requiredOr(`must be one of: ${values.join(', ')}`);
-
-const stateField = z
-  .string({ error: expected('a string (ISO 3166-2 subdivision code such as "CA" or "ON")') })
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .refine((s) => /^[A-Z0-9]{1,3}$/.test(s), { error: 'must be a subdivision code such as "CA" or "ON"' });
+const stateField = subdivisionField('"CA" or "ON"').refine((s) => /^[A-Z0-9]{1,3}$/.test(s), { error: 'must be a subdivision code such as "CA" or "ON"' });
 
 const registrationNumberField = z
   .string({ error: expected('a string') })

@@ -63,7 +63,7 @@ export const registrationSchema = z
   });
 
 /** The UTC calendar day of an instant (YYYY-MM-DD): the day a status is derived for. */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
+export { utcDay } from '../dates';
 
 /** The registration's status on a day: scheduled before active_from, expired from expires_at on, else active. */
 export function registrationStatusOn(registration: Pick<StoredRegistration, 'active_from' | 'expires_at'>, day: string): RegistrationStatus {

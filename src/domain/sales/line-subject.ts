@@ -5,9 +5,8 @@
  * ids exist is the use case's question (an unknown one is a 400 naming it). docs/api.md states the precedence rules.
  */
 import * as z from 'zod';
-import { checkCategoryDelivery } from '../fields/sale';
+import { checkCategoryDelivery, type LocationInput } from '../fields/sale';
 import { CUSTOMER_ID_PATTERN, PRODUCT_ID_PATTERN } from '../ids';
-import type { LocationInput } from '../fields/sale';
 import type { CustomerType, DeliveryMethod, ProductCategory } from '../tax/vocabulary';
 import { expected } from '../validation';
 

@@ -53,3 +53,8 @@ export function taxedShares(netAmount: number, exemptPercentage: number, charged
 export function exemptReasonOf(taxability: Pick<LineTaxability, 'exemption' | 'taxability_reason'>): string {
   return taxability.exemption?.reason ?? taxability.taxability_reason;
 }
+
+/** A recorded line's exempt reason; none for a line recorded before Levy kept its taxability. */
+export function recordedExemptReasonOf(line: Partial<Pick<LineTaxability, 'exemption' | 'taxability_reason'>>): string | undefined {
+  return line.taxability_reason === undefined ? undefined : exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption });
+}

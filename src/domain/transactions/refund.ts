@@ -33,6 +33,15 @@ export type RefundedSoFar = Record<string, { amount: number; tax_amount: number 
  * Allocates a refund over the transaction's lines given what was refunded before. Throws ValidationError (400) for
  * an unknown line id, an amount above what is left on a line, a date before the sale, or nothing left to refund.
  */
+/**
+ * What one refund of `refunded` takes of a line's `share` (its untaxed amount), `before` having been refunded
+ * already: the share of all refunded so far, half-up, less what earlier refunds took, so the line's last refund takes
+ * exactly what is left (the exposure and the nexus counters take it alike).
+ */
+export function refundedShare(share: number, lineAmount: number, before: number, refunded: number): number {
+  return proportionalShare(share, before + refunded, lineAmount) - proportionalShare(share, before, lineAmount);
+}
+
 export function allocateRefund(
   transaction: Transaction,
   refundedSoFar: RefundedSoFar,
