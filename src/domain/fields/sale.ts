@@ -6,7 +6,7 @@
  * the field's name (src/domain/validation.ts puts the name in front).
  */
 import * as z from 'zod';
-import { allowedDeliveryMethods, customerTypes, deliveryMethods, governmentLevels, productCategories, type DeliveryMethod, type ProductCategory } from '../tax/vocabulary';
+import { customerTypes, deliveryMisfit, deliveryMethods, governmentLevels, productCategories, type DeliveryMethod, type ProductCategory } from '../tax/vocabulary';
 import { expected, requiredOr } from '../validation';
 
 /** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */
@@ -42,14 +42,8 @@ export function checkGovernmentLevel(customerType: string, level: string | undef
 
 /** Adds a 400 on delivery_method when it does not fit the category; shared by rate requests, sale and cart lines. */
 export function checkCategoryDelivery(line: { product_category: ProductCategory; delivery_method: DeliveryMethod }, ctx: z.RefinementCtx): void {
-  const allowed = allowedDeliveryMethods[line.product_category];
-  if (!allowed.includes(line.delivery_method)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['delivery_method'],
-      message: `is ${line.delivery_method}, which does not fit product_category ${line.product_category}; allowed: ${allowed.join(', ')}`,
-    });
-  }
+  const misfit = deliveryMisfit(line.product_category, line.delivery_method, `product_category ${line.product_category}`);
+  if (misfit) ctx.addIssue({ code: 'custom', path: ['delivery_method'], message: misfit });
 }
 
 /**
