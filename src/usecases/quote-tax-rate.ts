@@ -21,7 +21,7 @@ import type { CheckedTaxId } from '../domain/tax-ids/types';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateResult } from '../domain/tax/rate-types';
 import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability';
-import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../domain/tax/vocabulary';
+import { governmentLevelMisfit, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../domain/tax/vocabulary';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
@@ -149,9 +149,8 @@ export async function quoteSale(
   const location = sale.location ?? stored?.location;
   // Only a sale without customer_id can lack these, and its schema requires them.
   if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
-  if (sale.government_level !== undefined && customer_type !== 'GOVERNMENT') {
-    throw fieldError(governmentLevelPath, `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
-  }
+  const levelMisfit = governmentLevelMisfit(customer_type, sale.government_level, `the customer's type is ${customer_type}`);
+  if (levelMisfit) throw fieldError(governmentLevelPath, levelMisfit);
   const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
   // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).

@@ -41,3 +41,11 @@ export function deliveryMisfit(category: ProductCategory, delivery: DeliveryMeth
   const allowed = allowedDeliveryMethods[category];
   return allowed.includes(delivery) ? undefined : `is ${delivery}, which does not fit ${what}; allowed: ${allowed.join(', ')}`;
 }
+
+/**
+ * The 400's wording when a government level comes with a customer type other than GOVERNMENT, undefined when it may;
+ * `customerIs` says which type the customer is, in the caller's words.
+ */
+export function governmentLevelMisfit(customerType: CustomerType, level: GovernmentLevel | undefined, customerIs: string): string | undefined {
+  return level !== undefined && customerType !== 'GOVERNMENT' ? `is only used with customer_type GOVERNMENT (${customerIs})` : undefined;
+}
