@@ -14,14 +14,18 @@ import { found, ValidationError } from '../domain/errors';
 import type { LocationInput } from '../domain/fields/sale';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
-import type { LineTaxability } from '../domain/sales/line-taxability';
+import type * as z from 'zod';
+import { taxabilityFields, type TaxabilityFields } from '../domain/sales/line-taxability';
+import type { Exactly, Expect } from '../domain/schema-check';
+import type { taxRateAnswerSchema } from '../domain/tax/rate-response';
 import type { LineSubject, SaleParties } from '../domain/sales/line-subject';
 import { customerTreatment, taxIdCheckOf, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
 import type { CheckedTaxId } from '../domain/tax-ids/types';
+import type { SaleParties as ResolvedParties } from '../domain/transactions/sale';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateResult } from '../domain/tax/rate-types';
 import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability';
-import { governmentLevelMisfit, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../domain/tax/vocabulary';
+import { governmentLevelMisfit, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../domain/tax/vocabulary';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
@@ -51,26 +55,23 @@ export interface TaxRateRequest extends Omit<SaleRequest, 'collection'>, LineSub
 }
 
 /** POST /v1/tax/rate's answer: the rate for the applied customer type, how that type was decided, and why it is taxed. */
-export type TaxRateAnswer = TaxRateResult & {
-  collecting?: boolean;
-  registration_id?: string;
-  customer: CustomerTreatment;
-  customer_id?: string;
-  product_id?: string;
-  tax_code: string;
-  taxability_reason: LineTaxability['taxability_reason'];
-  exemption_id?: string;
-  exempt_percentage?: number;
-};
+export type TaxRateAnswer = TaxRateResult &
+  TaxabilityFields & {
+    collecting?: boolean;
+    customer: CustomerTreatment;
+    customer_id?: string;
+  };
+/** The OpenAPI document's TaxRateAnswer (src/domain/tax/rate-response.ts) is this type, field for field. */
+export type TaxRateAnswerMatches = Expect<Exactly<z.output<typeof taxRateAnswerSchema>, TaxRateAnswer>>;
 
 /** A sale read and decided once: its customer, its effective parties, and each line's rating. */
 export interface SaleQuote {
   customer: CustomerTreatment;
-  customer_id?: string;
-  /** The declared customer type applied: the request's, else the stored customer's. */
-  customer_type: CustomerType;
-  /** The location applied: the request's, else the stored customer's address. */
-  location: LocationInput;
+  /**
+   * The stored customer named, the declared customer type applied (the request's, else the stored customer's) and the
+   * location applied (the request's, else the stored customer's address): what a recorded sale stores.
+   */
+  parties: ResolvedParties;
   /** The customer's tax ID applied: the request's, else the customer's first valid one (absent: none). */
   tax_id?: string;
   date: string;
@@ -192,9 +193,7 @@ export async function quoteSale(
   };
   return {
     customer,
-    ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}),
-    customer_type,
-    location,
+    parties: { ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}), customer_type, location },
     ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
     date,
     seller_id: seller.id,
@@ -224,13 +223,9 @@ export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: 
   return {
     ...rate.result,
     customer: quote.customer,
-    ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}),
-    ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
-    tax_code: taxability.tax_code,
-    taxability_reason: taxability.taxability_reason,
-    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...(quote.parties.customer_id !== undefined ? { customer_id: quote.parties.customer_id } : {}),
+    ...taxabilityFields(taxability, exemptPercentage),
     ...(collecting !== undefined ? { collecting } : {}),
-    ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
   };
 }
 

@@ -29,6 +29,27 @@ export interface LineTaxability {
   registration_id?: string;
 }
 
+/** What a rated line answers about why it is or is not taxed: rate at the top level, unify per line (rate-response.ts lineTaxabilityShape). */
+export interface TaxabilityFields {
+  product_id?: string;
+  tax_code: string;
+  taxability_reason: TaxabilityReason;
+  exemption_id?: string;
+  exempt_percentage?: number;
+  registration_id?: string;
+}
+
+/** A line's taxability as its answer states it: the certificate by its id and exempt share, absent fields left out. */
+export function taxabilityFields(taxability: LineTaxability, exemptPercentage: number): TaxabilityFields {
+  return {
+    ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
+    tax_code: taxability.tax_code,
+    taxability_reason: taxability.taxability_reason,
+    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
+  };
+}
+
 /** A net amount split into the share tax was charged on and the share it was not (they add up to the amount). */
 export interface TaxedShares {
   taxable_amount: number;
