@@ -140,6 +140,10 @@ export async function quoteSale(
   governmentLevelPath = 'government_level',
 ): Promise<SaleQuote> {
   const date = sale.date ?? today;
+  // The seller is read while the subjects load; it is awaited after them and the checks below, so when both fail the
+  // subjects' (or a check's) refusal still wins. The no-op catch keeps an unawaited failure from being unhandled.
+  const sellerRead = sellerOf(deps, accountId, sale.entity_id);
+  sellerRead.catch(() => {});
   const subjects: SaleSubjects | undefined = namesSubjects(sale, lines)
     ? await (await import('./sale-subjects')).loadSaleSubjects(deps, accountId, sale.customer_id, lines, date, linePath)
     : undefined;
@@ -164,7 +168,7 @@ export async function quoteSale(
   const { settings, registrations } = deps;
   const use = sale.collection;
   const collecting = use && settings && registrations ? import('./sale-collection').then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
-  const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), collecting]);
+  const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date), collecting]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
   // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
