@@ -57,7 +57,7 @@ export interface TaxedShares {
 }
 
 /**
- * The shares of a line's net amount, as unify's cart computes them (src/domain/cart/cart.ts): a certificate leaves
+ * The shares of a line's net amount (unify's cart, src/domain/cart/cart.ts, and transactions): a certificate leaves
  * taxed only its taxable share (splitByExemptPercentage, half-up); and nothing is taxed when no tax is charged at all
  * (`charged` false: not taxable, zero-rated, wholly reverse charged or exempt).
  */
