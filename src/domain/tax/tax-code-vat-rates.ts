@@ -5,22 +5,15 @@
  * these rows (test/infra/bundle.test.ts). The engine reads them through TaxCodeRules (rate-types.ts).
  */
 import vatTaxCodeJson from '#data/vat-tax-code-rates.json';
-import { percentToPpm } from '../money/money';
 import { parseDataFile } from './data-file';
-import type { DatedRate } from './rate-data';
+import { datedRate, type DatedRate } from './rate-data';
 import { rateDataSchemas } from './rate-data-schema';
-import { rowOn } from './rate-history';
+import { rowOn, seriesByTwoKeys } from './rate-history';
 
 const vatTaxCodeRates = parseDataFile('vat-tax-code-rates.json', () => rateDataSchemas().vatTaxCodeSchema, vatTaxCodeJson);
 
-type Row = (typeof vatTaxCodeRates.entries)[number];
 /** Each country's rows per code, in data order (the schema checks each series is sorted and never overlaps). */
-const rowsByCountry = new Map<string, Map<string, Row[]>>();
-for (const entry of vatTaxCodeRates.entries) {
-  const byCode = rowsByCountry.get(entry.country) ?? new Map<string, Row[]>();
-  rowsByCountry.set(entry.country, byCode);
-  byCode.set(entry.tax_code, [...(byCode.get(entry.tax_code) ?? []), entry]);
-}
+const rowsByCountry = seriesByTwoKeys(vatTaxCodeRates.entries, (entry) => entry.country, (entry) => entry.tax_code);
 
 /** The tax codes with rows of their own in some VAT country. */
 const codesWithRows = new Set(vatTaxCodeRates.entries.map((entry) => entry.tax_code));
@@ -34,10 +27,7 @@ export const vatTaxCodesWithRows = (): string[] => [...codesWithRows];
  */
 export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
   const found = rowOn(rowsByCountry.get(country)?.get(taxCode) ?? [], date);
-  if (found.kind !== 'row') return undefined;
-  const rate: DatedRate = { ppm: percentToPpm(found.row.rate), effective_from: found.row.effective_from, source: found.row.source };
-  if (found.row.effective_to) rate.effective_to = found.row.effective_to;
-  return Object.freeze(rate);
+  return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
 }
 
 /**
