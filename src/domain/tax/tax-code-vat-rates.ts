@@ -22,23 +22,22 @@ const codesWithRows = new Set(vatTaxCodeRates.entries.map((entry) => entry.tax_c
 export const vatTaxCodesWithRows = (): string[] => [...codesWithRows];
 
 /**
- * A tax code's own rate in a country on a date (GB zero-rated food, DE 7 % books), or undefined when the country
- * has no row for the code on that date: then its category's rate applies (reducedVatRate, else the standard rate).
+ * A tax code's VAT in a country on a date, from one look-up of its rows: its own rate (GB zero-rated food, DE 7 %
+ * books); 'category' when the country has no row for it that day and its category's rate applies (reducedVatRate,
+ * else the standard rate); or 'unmodelled' when the data leaves it unmodelled: the code has rows somewhere (it is
+ * known to be taxed apart from its category), but none for this country, or none yet on this date (before its first
+ * row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between two
+ * rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
  */
-export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
-  const found = rowOn(rowsByCountry.get(country)?.get(taxCode) ?? [], date);
-  return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
+export function taxCodeVat(country: string, taxCode: string, date: string): DatedRate | 'category' | 'unmodelled' {
+  const rows = rowsByCountry.get(country)?.get(taxCode);
+  const found = rowOn(rows ?? [], date);
+  if (found.kind === 'row') return datedRate(found.row, found.row.rate);
+  return codesWithRows.has(taxCode) && (!rows || found.kind === 'before_history') ? 'unmodelled' : 'category';
 }
 
-/**
- * Whether the data leaves a tax code's rate in a country on a date unmodelled: the code has rows somewhere (it is
- * known to be taxed apart from its category), but none for this country, or none yet on this date (before its
- * first row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between
- * two rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
- */
-export function taxCodeVatRateUnmodelled(country: string, taxCode: string, date: string): boolean {
-  if (!codesWithRows.has(taxCode)) return false;
-  const rows = rowsByCountry.get(country)?.get(taxCode);
-  if (!rows) return true;
-  return rowOn(rows, date).kind === 'before_history';
+/** A tax code's own rate in a country on a date, or undefined when its category's rate applies (taxCodeVat). */
+export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
+  const vat = taxCodeVat(country, taxCode, date);
+  return typeof vat === 'object' ? vat : undefined;
 }

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import taxCodesJson from '#data/tax-codes.json';
 import { parseDataFile, source } from './data-file';
 import { taxCodesInRuleData } from './rate-data';
-import { taxCodeVatRate, taxCodeVatRateUnmodelled, vatTaxCodesWithRows } from './tax-code-vat-rates';
+import { taxCodeVat, vatTaxCodesWithRows } from './tax-code-vat-rates';
 import type { TaxCodeRules } from './rate-types';
 import { defaultTaxCodeIds } from './taxability';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type ProductCategory } from './vocabulary';
@@ -123,8 +123,7 @@ function rulesOf(entry: CatalogueEntry): TaxCodeRules {
   const rules: { -readonly [K in keyof TaxCodeRules]: TaxCodeRules[K] } = {
     us: entry.us_rules_like ?? entry.rules_like ?? entry.id,
     vat,
-    vatRate: (country, date) => taxCodeVatRate(country, vat, date),
-    vatUnmodelled: (country, date) => taxCodeVatRateUnmodelled(country, vat, date),
+    vatRate: (country, date) => taxCodeVat(country, vat, date),
   };
   if (entry.us_use) rules.usGroup = entry.us_use === 'business' ? 'B2B' : 'B2C';
   return Object.freeze(rules);
