@@ -69,12 +69,27 @@ export function withoutCitations(json: unknown, topLevel = true): unknown {
   );
 }
 
+/**
+ * What data/ held when this process last wrote lambdaDataDir: each file's path, size and modification time. A synth
+ * or the bundle test bundles many functions in one process; the files are stripped once, and again only when data/
+ * changed since (statting them is cheap, parsing and rewriting them is not). Another process removing lambdaDataDir
+ * meanwhile is not detected: builds only ever replace its files.
+ */
+let writtenFor: string | undefined;
+
 /** Writes data/*.json as deployed into lambdaDataDir, each file replaced whole (a concurrent build reads old or new). */
 function writeLambdaData(): void {
-  fs.mkdirSync(lambdaDataDir, { recursive: true });
   const dataDir = path.join(projectRoot, 'data');
   // data/*.json and the files of its folders (data/nexus-rules/*.json), by their path under data/.
   const names = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'));
+  const state = names
+    .map((name) => {
+      const stat = fs.statSync(path.join(dataDir, name));
+      return `${name} ${stat.size} ${stat.mtimeMs}`;
+    })
+    .join('\n');
+  if (state === writtenFor) return;
+  fs.mkdirSync(lambdaDataDir, { recursive: true });
   for (const name of names) {
     fs.mkdirSync(path.dirname(path.join(lambdaDataDir, name)), { recursive: true });
     const contents = JSON.stringify(withoutCitations(JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'))));
@@ -84,6 +99,7 @@ function writeLambdaData(): void {
     fs.writeFileSync(temporary, contents);
     fs.renameSync(temporary, target);
   }
+  writtenFor = state;
 }
 
 /**

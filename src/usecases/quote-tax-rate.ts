@@ -14,14 +14,18 @@ import { found, ValidationError } from '../domain/errors';
 import type { LocationInput } from '../domain/fields/sale';
 import { resolveLocation, type ResolvedLocation } from '../domain/geography/location';
 import type { Entity } from '../domain/records/entity';
-import type { LineTaxability } from '../domain/sales/line-taxability';
+import type * as z from 'zod';
+import { taxabilityFields, type TaxabilityFields } from '../domain/sales/line-taxability';
+import type { Exactly, Expect } from '../domain/schema-check';
+import type { taxRateAnswerSchema } from '../domain/tax/rate-response';
 import type { LineSubject, SaleParties } from '../domain/sales/line-subject';
 import { customerTreatment, taxIdCheckOf, type CustomerTreatment, type DeclaredCustomer } from '../domain/tax/customer-treatment';
 import type { CheckedTaxId } from '../domain/tax-ids/types';
+import type { SaleParties as ResolvedParties } from '../domain/transactions/sale';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateResult } from '../domain/tax/rate-types';
 import { defaultTaxCodeIds, taxabilityReasonOf } from '../domain/tax/taxability';
-import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from '../domain/tax/vocabulary';
+import { governmentLevelMisfit, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../domain/tax/vocabulary';
 import { monthOfDate, type ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
@@ -51,26 +55,23 @@ export interface TaxRateRequest extends Omit<SaleRequest, 'collection'>, LineSub
 }
 
 /** POST /v1/tax/rate's answer: the rate for the applied customer type, how that type was decided, and why it is taxed. */
-export type TaxRateAnswer = TaxRateResult & {
-  collecting?: boolean;
-  registration_id?: string;
-  customer: CustomerTreatment;
-  customer_id?: string;
-  product_id?: string;
-  tax_code: string;
-  taxability_reason: LineTaxability['taxability_reason'];
-  exemption_id?: string;
-  exempt_percentage?: number;
-};
+export type TaxRateAnswer = TaxRateResult &
+  TaxabilityFields & {
+    collecting?: boolean;
+    customer: CustomerTreatment;
+    customer_id?: string;
+  };
+/** The OpenAPI document's TaxRateAnswer (src/domain/tax/rate-response.ts) is this type, field for field. */
+export type TaxRateAnswerMatches = Expect<Exactly<z.output<typeof taxRateAnswerSchema>, TaxRateAnswer>>;
 
 /** A sale read and decided once: its customer, its effective parties, and each line's rating. */
 export interface SaleQuote {
   customer: CustomerTreatment;
-  customer_id?: string;
-  /** The declared customer type applied: the request's, else the stored customer's. */
-  customer_type: CustomerType;
-  /** The location applied: the request's, else the stored customer's address. */
-  location: LocationInput;
+  /**
+   * The stored customer named, the declared customer type applied (the request's, else the stored customer's) and the
+   * location applied (the request's, else the stored customer's address): what a recorded sale stores.
+   */
+  parties: ResolvedParties;
   /** The customer's tax ID applied: the request's, else the customer's first valid one (absent: none). */
   tax_id?: string;
   date: string;
@@ -139,6 +140,10 @@ export async function quoteSale(
   governmentLevelPath = 'government_level',
 ): Promise<SaleQuote> {
   const date = sale.date ?? today;
+  // The seller is read while the subjects load; it is awaited after them and the checks below, so when both fail the
+  // subjects' (or a check's) refusal still wins. The no-op catch keeps an unawaited failure from being unhandled.
+  const sellerRead = sellerOf(deps, accountId, sale.entity_id);
+  sellerRead.catch(() => {});
   const subjects: SaleSubjects | undefined = namesSubjects(sale, lines)
     ? await (await import('./sale-subjects')).loadSaleSubjects(deps, accountId, sale.customer_id, lines, date, linePath)
     : undefined;
@@ -149,9 +154,8 @@ export async function quoteSale(
   const location = sale.location ?? stored?.location;
   // Only a sale without customer_id can lack these, and its schema requires them.
   if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
-  if (sale.government_level !== undefined && customer_type !== 'GOVERNMENT') {
-    throw fieldError(governmentLevelPath, `is only used with customer_type GOVERNMENT (the customer's type is ${customer_type})`);
-  }
+  const levelMisfit = governmentLevelMisfit(customer_type, sale.government_level, `the customer's type is ${customer_type}`);
+  if (levelMisfit) throw fieldError(governmentLevelPath, levelMisfit);
   const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
   // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
@@ -164,7 +168,7 @@ export async function quoteSale(
   const { settings, registrations } = deps;
   const use = sale.collection;
   const collecting = use && settings && registrations ? import('./sale-collection').then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
-  const [seller, usLocal, collection] = await Promise.all([sellerOf(deps, accountId, sale.entity_id), usLocalRate(deps, resolved, date), collecting]);
+  const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date), collecting]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
   // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
@@ -193,9 +197,7 @@ export async function quoteSale(
   };
   return {
     customer,
-    ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}),
-    customer_type,
-    location,
+    parties: { ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}), customer_type, location },
     ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
     date,
     seller_id: seller.id,
@@ -225,13 +227,9 @@ export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: 
   return {
     ...rate.result,
     customer: quote.customer,
-    ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}),
-    ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
-    tax_code: taxability.tax_code,
-    taxability_reason: taxability.taxability_reason,
-    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...(quote.parties.customer_id !== undefined ? { customer_id: quote.parties.customer_id } : {}),
+    ...taxabilityFields(taxability, exemptPercentage),
     ...(collecting !== undefined ? { collecting } : {}),
-    ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
   };
 }
 

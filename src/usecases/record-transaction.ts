@@ -113,7 +113,7 @@ async function engineTaxes(deps: QuoteDeps, accountId: string, request: Transact
     taxes.push(lineTax(splitByExemptPercentage(line.amount, exemptPercentage).taxable, rate.ppm, line.tax_amount, jurisdiction));
     facts.push({ product_category, delivery_method, taxability, ...shares });
   });
-  const parties: SaleParties = { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location };
+  const parties: SaleParties = quote.parties;
   return { seller_id: quote.seller_id, customer: quote.customer, parties, jurisdiction, facts, taxes };
 }
 

@@ -16,7 +16,7 @@ import type { LineSubject } from '../domain/sales/line-subject';
 import { calculateTaxCodeRate } from '../domain/tax/tax-code-rate';
 import { taxCode } from '../domain/tax/tax-codes';
 import type { TaxRateContext, TaxRateInput } from '../domain/tax/rate-types';
-import { allowedDeliveryMethods, type CustomerType, type DeliveryMethod } from '../domain/tax/vocabulary';
+import { deliveryMisfit, type CustomerType, type DeliveryMethod } from '../domain/tax/vocabulary';
 import { fieldError } from '../domain/validation';
 import type { QuoteDeps, RatedLine } from './sale-quote-types';
 
@@ -86,10 +86,8 @@ export async function loadSaleSubjects(
         ? fieldError(at(path, 'tax_code'), `is '${code}', which is not a Levy tax code; GET /v1/tax_codes lists them`)
         : fieldError(at(path, 'product_id'), `is '${line.product_id}', whose tax code on ${date} (${code}) is no longer in Levy's catalogue`);
     }
-    const allowed = allowedDeliveryMethods[entry.category];
-    if (line.delivery_method !== undefined && !allowed.includes(line.delivery_method)) {
-      throw fieldError(at(path, 'delivery_method'), `is ${line.delivery_method}, which does not fit tax code ${code} (category ${entry.category}); allowed: ${allowed.join(', ')}`);
-    }
+    const misfit = line.delivery_method !== undefined ? deliveryMisfit(entry.category, line.delivery_method, `tax code ${code} (category ${entry.category})`) : undefined;
+    if (misfit) throw fieldError(at(path, 'delivery_method'), misfit);
     return { tax_code: code, ...(line.product_id !== undefined ? { product_id: line.product_id } : {}) };
   });
 

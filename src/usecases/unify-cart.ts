@@ -8,6 +8,7 @@ import { calculateCart } from '../domain/cart/cart';
 import type { UnifyRequest } from '../domain/cart/unify-request';
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
+import { taxabilityFields } from '../domain/sales/line-taxability';
 import { todayUtc } from '../domain/tax/rate-engine';
 import { quoteSale } from './quote-tax-rate';
 import { recordTransaction, type RecordTransactionDeps } from './record-transaction';
@@ -41,20 +42,13 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
   const results = rated.map((line) => line.rate.result);
   const line_items = totals.line_items.map((line, index) => {
     const { taxability, exemptPercentage } = rated[index]!;
-    return {
-      ...line,
-      ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
-      tax_code: taxability.tax_code,
-      taxability_reason: taxability.taxability_reason,
-      ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
-      ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
-    };
+    return { ...line, ...taxabilityFields(taxability, exemptPercentage) };
   });
   const response = {
     currency: request.currency,
     date,
     customer: quote.customer,
-    ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}),
+    ...(quote.parties.customer_id !== undefined ? { customer_id: quote.parties.customer_id } : {}),
     jurisdiction: results[0]!.jurisdiction,
     reverse_charge_applicable: results.some((r) => r.reverse_charge_applicable),
     exempt: results.every((r) => r.exempt),
@@ -93,7 +87,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
     {
       precomputed: {
         customer: quote.customer,
-        parties: { ...(quote.customer_id !== undefined ? { customer_id: quote.customer_id } : {}), customer_type: quote.customer_type, location: quote.location },
+        parties: quote.parties,
         jurisdiction: response.jurisdiction,
         seller_id: quote.seller_id,
         lines: Object.fromEntries(

@@ -13,6 +13,7 @@
  */
 import { levelAmounts, splitByWeights, zeroRate, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { ppmToFraction, scalePpm, splitByExemptPercentage, splitInclusive, taxForAmount } from '../money/money';
+import { taxedShares } from '../sales/line-taxability';
 import type { TaxRateCalculation } from '../tax/rate-types';
 import type { CartLine } from './unify-request';
 
@@ -57,14 +58,12 @@ export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclus
   const share = splitByExemptPercentage(net, exemptPercentage);
   const tax = line.tax_inclusive ? line.amount - net : taxForAmount(share.taxable, rate.totalPpm);
   const split = splitByWeights(tax, weights);
-  const taxable = rate.totalPpm > 0 ? share.taxable : 0;
   return {
     id: line.id,
     amount: line.amount,
     tax_inclusive: line.tax_inclusive,
     net_amount: net,
-    taxable_amount: taxable,
-    exempt_amount: net - taxable,
+    ...taxedShares(net, exemptPercentage, rate.totalPpm > 0),
     tax_amount: tax,
     breakdown: levelAmounts<LevelBreakdown>((level) => ({ rate: ppmToFraction(weights[level]), amount: split[level] })),
   };

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, quantityField, referenceField } from '../fields/money';
-import { booleanField } from '../fields/records';
-import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 const cartLineSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 /**
  * Domain (pure): the fields of stored records (vendors, entities, customers, products): names, countries, tax IDs,
- * e-mail, flags, read-only fields. Each message continues the field's name (src/domain/validation.ts).
+ * e-mail, read-only fields (a flag is fields/sale.ts booleanField). Each message continues the field's name (src/domain/validation.ts).
  */
 import * as z from 'zod';
 import { isAssignedCountry } from '../geography/countries';
@@ -29,8 +29,6 @@ export const emailField = z
   .trim()
   .max(254, { error: 'must be at most 254 characters' })
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
-
-export const booleanField = z.boolean({ error: expected('true or false') });
 
 /** A field the client may not send (a PATCH or create naming it gets a 400, not a silent drop). */
 export const readOnlyField = () => z.any().refine(() => false, { error: 'is read-only and cannot be sent' }).optional();

@@ -6,7 +6,7 @@
  * the field's name (src/domain/validation.ts puts the name in front).
  */
 import * as z from 'zod';
-import { allowedDeliveryMethods, customerTypes, deliveryMethods, governmentLevels, productCategories, type DeliveryMethod, type ProductCategory } from '../tax/vocabulary';
+import { customerTypes, deliveryMisfit, deliveryMethods, governmentLevelMisfit, governmentLevels, productCategories, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../tax/vocabulary';
 import { expected, requiredOr } from '../validation';
 
 /** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */
@@ -22,6 +22,9 @@ export const entityIdField = z
   .min(1, { error: 'must not be empty' })
   .max(128, { error: 'must be at most 128 characters' });
 
+/** A flag: true or false (rate, unify, transactions, and the records' flags). */
+export const booleanField = z.boolean({ error: expected('true or false') });
+
 /** A calendar date YYYY-MM-DD that exists (no 2025-02-30). */
 export const dateField = z.iso.date({ error: requiredOr('must be a calendar date in the form YYYY-MM-DD') });
 
@@ -35,22 +38,15 @@ export const customerTypeField = z.enum(customerTypes, { error: oneOf(customerTy
 export const governmentLevelField = z.enum(governmentLevels, { error: oneOf(governmentLevels) });
 
 /** Adds a 400 on `path` when a government level comes with a customer type other than GOVERNMENT. */
-export function checkGovernmentLevel(customerType: string, level: string | undefined, ctx: z.RefinementCtx, path: (string | number)[]): void {
-  if (level !== undefined && customerType !== 'GOVERNMENT') {
-    ctx.addIssue({ code: 'custom', path, message: `is only used with customer_type GOVERNMENT (the customer is ${customerType})` });
-  }
+export function checkGovernmentLevel(customerType: CustomerType, level: GovernmentLevel | undefined, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  const misfit = governmentLevelMisfit(customerType, level, `the customer is ${customerType}`);
+  if (misfit) ctx.addIssue({ code: 'custom', path, message: misfit });
 }
 
 /** Adds a 400 on delivery_method when it does not fit the category; shared by rate requests, sale and cart lines. */
 export function checkCategoryDelivery(line: { product_category: ProductCategory; delivery_method: DeliveryMethod }, ctx: z.RefinementCtx): void {
-  const allowed = allowedDeliveryMethods[line.product_category];
-  if (!allowed.includes(line.delivery_method)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['delivery_method'],
-      message: `is ${line.delivery_method}, which does not fit product_category ${line.product_category}; allowed: ${allowed.join(', ')}`,
-    });
-  }
+  const misfit = deliveryMisfit(line.product_category, line.delivery_method, `product_category ${line.product_category}`);
+  if (misfit) ctx.addIssue({ code: 'custom', path: ['delivery_method'], message: misfit });
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Domain (pure): the requests that create and update a product (issue 12), strict: unknown fields are 400. */
 import * as z from 'zod';
-import { booleanField, nameField, requireSomeField } from '../fields/records';
-import { dateField } from '../fields/sale';
+import { nameField, requireSomeField } from '../fields/records';
+import { booleanField, dateField } from '../fields/sale';
 import { OWN_ID_MESSAGE, PRODUCT_ID_PATTERN } from '../ids';
 import { taxCode } from '../tax/tax-codes';
 import { expected, requiredOr } from '../validation';

@@ -1,6 +1,7 @@
 /** Domain (pure): the requests that create and update a vendor (spec 2.1, 4.2), strict: unknown fields are 400. */
 import * as z from 'zod';
-import { booleanField, countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields/records';
+import { countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields/records';
+import { booleanField } from '../fields/sale';
 
 export const createVendorSchema = z.strictObject({
   name: nameField,

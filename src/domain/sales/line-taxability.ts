@@ -29,6 +29,27 @@ export interface LineTaxability {
   registration_id?: string;
 }
 
+/** What a rated line answers about why it is or is not taxed: rate at the top level, unify per line (rate-response.ts lineTaxabilityShape). */
+export interface TaxabilityFields {
+  product_id?: string;
+  tax_code: string;
+  taxability_reason: TaxabilityReason;
+  exemption_id?: string;
+  exempt_percentage?: number;
+  registration_id?: string;
+}
+
+/** A line's taxability as its answer states it: the certificate by its id and exempt share, absent fields left out. */
+export function taxabilityFields(taxability: LineTaxability, exemptPercentage: number): TaxabilityFields {
+  return {
+    ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
+    tax_code: taxability.tax_code,
+    taxability_reason: taxability.taxability_reason,
+    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
+  };
+}
+
 /** A net amount split into the share tax was charged on and the share it was not (they add up to the amount). */
 export interface TaxedShares {
   taxable_amount: number;
@@ -36,7 +57,7 @@ export interface TaxedShares {
 }
 
 /**
- * The shares of a line's net amount, as unify's cart computes them (src/domain/cart/cart.ts): a certificate leaves
+ * The shares of a line's net amount (unify's cart, src/domain/cart/cart.ts, and transactions): a certificate leaves
  * taxed only its taxable share (splitByExemptPercentage, half-up); and nothing is taxed when no tax is charged at all
  * (`charged` false: not taxable, zero-rated, wholly reverse charged or exempt).
  */

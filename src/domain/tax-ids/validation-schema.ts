@@ -3,6 +3,7 @@
  * from the catalogue (type-index.ts), so that a rate answer's schema does not load every country's types.
  */
 import * as z from 'zod';
+import { memo } from '../memo';
 import type { Exactly, Expect } from '../schema-check';
 import type { TaxIdInvalidReason, TaxIdKind, TaxIdValidation } from './types';
 
@@ -26,9 +27,8 @@ const buildTaxIdValidationSchema = () =>
       example: { valid: true, country: 'DE', type: 'eu_vat', kind: 'vat', normalized: 'DE136695976', registry_checked: false },
     });
 
-let built: ReturnType<typeof buildTaxIdValidationSchema> | undefined;
 /** Built when first read (answer schemas are for the OpenAPI document and the tests; nothing parses an answer). */
-export const taxIdValidationSchema = z.lazy(() => (built ??= buildTaxIdValidationSchema()));
+export const taxIdValidationSchema = z.lazy(memo(buildTaxIdValidationSchema));
 
 export type TaxIdKindsMatch = Expect<Exactly<(typeof taxIdKinds)[number], TaxIdKind>>;
 export type TaxIdReasonsMatch = Expect<Exactly<(typeof invalidReasons)[number], TaxIdInvalidReason>>;

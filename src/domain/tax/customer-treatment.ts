@@ -53,7 +53,7 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
     return { ...base, applied_type: customer.type, reason: 'customer_exempt', message: 'The customer is marked exempt: no tax is charged.' };
   }
   if (!needsBusinessProof(customer.type, locationCountry)) return { ...base, applied_type: customer.type };
-  if (!checked || !taxId) {
+  if (!checked) {
     return {
       ...base,
       applied_type: 'B2C',
@@ -61,12 +61,14 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
       message: `A ${customer.type} customer without a tax_id is taxed as B2C; send its tax ID to apply business rules such as reverse charge.`,
     };
   }
-  if (taxId.valid !== true) {
+  // A checked ID always carries its verdict (the answer's tax_id).
+  const validation = checked.validation;
+  if (validation.valid !== true) {
     return {
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer's tax_id did not validate (${taxId.reason ?? 'invalid'}); the sale is taxed as B2C.`,
+      message: `The customer's tax_id did not validate (${validation.reason ?? 'invalid'}); the sale is taxed as B2C.`,
     };
   }
   // In the EU only a VAT number proves business status for reverse charge; elsewhere a business
@@ -76,17 +78,17 @@ export function customerTreatment(customer: DeclaredCustomer, locationCountry: s
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer's tax_id is a valid ${taxId.type} but not a VAT or business tax registration; the sale is taxed as B2C.`,
+      message: `The customer's tax_id is a valid ${validation.type} but not a VAT or business tax registration; the sale is taxed as B2C.`,
     };
   }
   // A customer located in the EU is a taxable person there only with an EU VAT number (Implementing Regulation
   // 282/2011 Art. 18(1)(a); Directive 2006/112/EC Art. 214): a GB or other foreign VAT number does not make it one.
-  if (locationCountry !== undefined && euMemberStates.has(locationCountry) && !euMemberStates.has(taxId.country ?? '')) {
+  if (locationCountry !== undefined && euMemberStates.has(locationCountry) && !euMemberStates.has(validation.country ?? '')) {
     return {
       ...base,
       applied_type: 'B2C',
       reason: 'tax_id_invalid',
-      message: `The customer is located in ${locationCountry}, in the EU, but its tax_id is a ${taxId.country ?? 'non-EU'} number, not an EU VAT number; the sale is taxed as B2C.`,
+      message: `The customer is located in ${locationCountry}, in the EU, but its tax_id is a ${validation.country ?? 'non-EU'} number, not an EU VAT number; the sale is taxed as B2C.`,
     };
   }
   return { ...base, applied_type: customer.type };

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { isAssignedCountry, subdivisionName } from '../geography/countries';
+import { memo } from '../memo';
 import { percentToPpm } from '../money/money';
 import { isoDate, source } from './data-file';
 import { coverageProblem, datedRowsProblem, SINCE_ALWAYS } from './rate-history';
@@ -52,19 +53,22 @@ function buildRateDataSchemas() {
 
   /** The key a row's dated series is kept under: its country and its category or tax code. */
   const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
-  const eachSeriesDated = (entries: { country: string; category?: string; tax_code?: string; effective_from: string; effective_to?: string }[], ctx: z.RefinementCtx) => {
-    for (const key of new Set(entries.map(reducedRowKey))) {
-      const problem = datedRowsProblem(entries.filter((entry) => reducedRowKey(entry) === key));
-      if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
-    }
-  };
+  /** Each series of the rows (those under one key) is sorted and never overlaps; a refusal names the series' key. */
+  const eachSeriesDated =
+    <K>(keyOf: (row: K) => string) =>
+    (rows: (K & { effective_from: string; effective_to?: string })[], ctx: z.RefinementCtx) => {
+      for (const key of new Set(rows.map(keyOf))) {
+        const problem = datedRowsProblem(rows.filter((row) => keyOf(row) === key));
+        if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
+      }
+    };
 
   /** A category's rates per country (data/vat-reduced-rates.json: e-books...). */
   const vatReducedSchema = z.strictObject({
     description: z.string(),
     entries: z
       .array(z.strictObject({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
-      .superRefine(eachSeriesDated),
+      .superRefine(eachSeriesDated(reducedRowKey)),
   });
 
   /** A tax code's rates per country (data/vat-tax-code-rates.json: food, medicines, print...), read on demand. */
@@ -72,7 +76,7 @@ function buildRateDataSchemas() {
     description: z.string(),
     entries: z
       .array(z.strictObject({ country: z.string().refine(isAssignedCountry), tax_code: taxCodeId, rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
-      .superRefine(eachSeriesDated),
+      .superRefine(eachSeriesDated(reducedRowKey)),
   });
 
   const canadaSchema = z.strictObject({
@@ -86,12 +90,7 @@ function buildRateDataSchemas() {
      */
     provincial_part_rebated_tax_codes: z
       .array(z.strictObject({ province: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'), tax_code: taxCodeId, effective_from: isoDate, effective_to: isoDate.optional(), source }))
-      .superRefine((rows, ctx) => {
-        for (const key of new Set(rows.map((row) => `${row.province} ${row.tax_code}`))) {
-          const problem = datedRowsProblem(rows.filter((row) => `${row.province} ${row.tax_code}` === key));
-          if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
-        }
-      })
+      .superRefine(eachSeriesDated((row) => `${row.province} ${row.tax_code}`))
       .optional(),
     provinces: z.array(
       z.object({
@@ -201,13 +200,11 @@ function buildRateDataSchemas() {
   return { vatStandardSchema, vatReducedSchema, vatTaxCodeSchema, canadaSchema, usStatesSchema, usRuleSchema, governmentRuleSchema };
 }
 
-let built: ReturnType<typeof buildRateDataSchemas> | undefined;
 /** The schemas, built on first use: importing this module builds nothing. */
-export const rateDataSchemas = (): ReturnType<typeof buildRateDataSchemas> => (built ??= buildRateDataSchemas());
+export const rateDataSchemas = memo(buildRateDataSchemas);
 
 type Schemas = ReturnType<typeof buildRateDataSchemas>;
 export type UsRule = z.infer<Schemas['usRuleSchema']>;
-export type UsTaxabilityRule = UsRule;
 export type UsGovernmentRule = z.infer<Schemas['governmentRuleSchema']>;
 export type UsStateData = z.infer<Schemas['usStatesSchema']>['states'][number];
 export type CanadaProvinceData = z.infer<Schemas['canadaSchema']>['provinces'][number];

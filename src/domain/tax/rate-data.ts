@@ -7,7 +7,7 @@ import { countryName } from '../geography/countries';
 import { percentToPpm } from '../money/money';
 import { parseDataFile } from './data-file';
 import { rateDataSchemas, type CanadaProvinceData, type UsGovernmentRule, type UsRule, type UsStateData } from './rate-data-schema';
-import { rowInForceOrThrow, rowOn, sortedByStart } from './rate-history';
+import { rowInForceOrThrow, rowOn, seriesByTwoKeys, sortedByStart } from './rate-history';
 import { rulesFor, type CustomerGroup } from './us-rule-series';
 import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } from './vocabulary';
 
@@ -31,7 +31,8 @@ export interface DatedRate {
   source: string;
 }
 
-function datedRate(row: { effective_from: string; effective_to?: string; source: string }, percentage: number): DatedRate {
+/** A data row's rate as answers carry it (frozen: callers share it). */
+export function datedRate(row: { effective_from: string; effective_to?: string; source: string }, percentage: number): DatedRate {
   const rate: DatedRate = { ppm: percentToPpm(percentage), effective_from: row.effective_from, source: row.source };
   if (row.effective_to) rate.effective_to = row.effective_to;
   return Object.freeze(rate);
@@ -81,12 +82,7 @@ export function countriesWithVat(): string[] {
 
 type ReducedRows = typeof vatReduced.entries;
 /** The reduced-rate rows of each country and category, in data order. */
-const reducedRows = new Map<string, Map<string, ReducedRows>>();
-for (const entry of vatReduced.entries) {
-  const byCategory = reducedRows.get(entry.country) ?? new Map<string, ReducedRows>();
-  reducedRows.set(entry.country, byCategory);
-  byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
-}
+const reducedRows = seriesByTwoKeys(vatReduced.entries, (entry) => entry.country, (entry) => entry.category);
 function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
   const found = rowOn(rows, date);
   return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;

@@ -57,6 +57,19 @@ export function sortedByStart<T extends DatedRow>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => byText(a.effective_from, b.effective_from));
 }
 
+/** Rows grouped by two keys (country, then category or code), each group in data order: the series rowOn reads. */
+export function seriesByTwoKeys<T>(rows: readonly T[], first: (row: T) => string, second: (row: T) => string): Map<string, Map<string, T[]>> {
+  const grouped = new Map<string, Map<string, T[]>>();
+  for (const row of rows) {
+    let byKey = grouped.get(first(row));
+    if (!byKey) grouped.set(first(row), (byKey = new Map()));
+    const series = byKey.get(second(row));
+    if (series) series.push(row);
+    else byKey.set(second(row), [row]);
+  }
+  return grouped;
+}
+
 /** Why sorted rows do not cover every day from `start` on (a later first row, a gap, a last row that ends), or undefined. */
 export function coverageProblem(rows: readonly DatedRow[], start: string): string | undefined {
   const first = rows[0];

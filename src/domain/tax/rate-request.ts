@@ -1,7 +1,7 @@
 /** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields/sale.ts). */
 import * as z from 'zod';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 export const taxRateRequestSchema = z
   .strictObject({
@@ -20,7 +20,7 @@ export const taxRateRequestSchema = z
     date: dateField.optional(),
     government_level: governmentLevelField.optional(),
     /** Adds `collecting` (and the registration used) to the answer: issue 13, docs/nexus.md. */
-    apply_registrations: z.boolean({ error: 'must be true or false' }).optional(),
+    apply_registrations: booleanField.optional(),
   })
   .superRefine(checkLineSubject)
   .superRefine((request, ctx) => checkSaleParties(request, ctx, ['customer_type']))

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
+import { memo } from '../memo';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTypeField } from '../fields/sale';
 import { taxIdValidationSchema } from '../tax-ids/validation-schema';
@@ -91,9 +92,8 @@ function buildRateResponseSchemas() {
   return { rateField, jurisdictionSchema, customerTreatmentSchema, taxRateResultSchema, lineTaxabilityShape, taxRateAnswerSchema, locationSources };
 }
 
-let built: ReturnType<typeof buildRateResponseSchemas> | undefined;
 /** The answer schemas, built on first use. */
-export const rateResponseSchemas = (): ReturnType<typeof buildRateResponseSchemas> => (built ??= buildRateResponseSchemas());
+export const rateResponseSchemas = memo(buildRateResponseSchemas);
 
 /** POST /v1/tax/rate's answer (`TaxRateAnswer`), built when first read. */
 export const taxRateAnswerSchema = z.lazy(() => rateResponseSchemas().taxRateAnswerSchema);

@@ -48,10 +48,12 @@ export interface TaxCodeRules {
   readonly us: string;
   /** The code whose rows apply in VAT/GST countries and Canada (data/vat-tax-code-rates.json, canada-provinces.json). */
   readonly vat: string;
-  /** That code's own VAT rate in a country on a date (undefined: no row then), read by the catalogue's chunk. */
-  readonly vatRate: (country: string, date: string) => DatedRate | undefined;
-  /** Whether that code has rows elsewhere but none here on that date (the category rate is only a stand-in). */
-  readonly vatUnmodelled: (country: string, date: string) => boolean;
+  /**
+   * That code's own VAT rate in a country on a date, read by the catalogue's chunk; without a row then, 'category'
+   * (its category's rate applies), or 'unmodelled' when it has rows elsewhere but none here on that date (the
+   * category rate is only a stand-in).
+   */
+  readonly vatRate: (country: string, date: string) => DatedRate | 'category' | 'unmodelled';
   /** A business-use code reads the B2B rows and a personal-use code the B2C rows, whoever the buyer is. */
   readonly usGroup?: 'B2B' | 'B2C';
 }

@@ -9,7 +9,7 @@ import { calculateTaxRateDetailed } from './rate-engine';
 import type { TaxRateCalculation, TaxRateContext, TaxRateInput } from './rate-types';
 import { taxCode, taxCodeRules, type TaxCode } from './tax-codes';
 import { taxabilityReasonOf, type TaxabilityReason } from './taxability';
-import { allowedDeliveryMethods, type DeliveryMethod } from './vocabulary';
+import { deliveryMisfit, type DeliveryMethod } from './vocabulary';
 
 export { taxabilityReasonOf, taxabilityReasons, type TaxabilityReason } from './taxability';
 
@@ -37,10 +37,8 @@ export function calculateTaxCodeRate(input: TaxCodeRateInput, context: TaxRateCo
   const rules = taxCodeRules(id);
   if (!code || !rules) throw new ValidationError(`'tax_code' is '${id}', which is not a Levy tax code; GET /v1/tax_codes lists them.`, 'tax_code');
   const delivery = delivery_method ?? code.default_delivery;
-  const allowed = allowedDeliveryMethods[code.category];
-  if (!allowed.includes(delivery)) {
-    throw new ValidationError(`'delivery_method' is ${delivery}, which does not fit tax_code ${id} (category ${code.category}); allowed: ${allowed.join(', ')}.`, 'delivery_method');
-  }
+  const misfit = deliveryMisfit(code.category, delivery, `tax_code ${id} (category ${code.category})`);
+  if (misfit) throw new ValidationError(`'delivery_method' ${misfit}.`, 'delivery_method');
   const calculation = calculateTaxRateDetailed({ ...sale, product_category: code.category, delivery_method: delivery, tax_code_rules: rules }, context);
   return { ...calculation, tax_code: code, taxability_reason: taxabilityReasonOf(calculation), rule_source: calculation.basis?.source ?? noBasisSource };
 }

@@ -5,22 +5,15 @@
  * these rows (test/infra/bundle.test.ts). The engine reads them through TaxCodeRules (rate-types.ts).
  */
 import vatTaxCodeJson from '#data/vat-tax-code-rates.json';
-import { percentToPpm } from '../money/money';
 import { parseDataFile } from './data-file';
-import type { DatedRate } from './rate-data';
+import { datedRate, type DatedRate } from './rate-data';
 import { rateDataSchemas } from './rate-data-schema';
-import { rowOn } from './rate-history';
+import { rowOn, seriesByTwoKeys } from './rate-history';
 
 const vatTaxCodeRates = parseDataFile('vat-tax-code-rates.json', () => rateDataSchemas().vatTaxCodeSchema, vatTaxCodeJson);
 
-type Row = (typeof vatTaxCodeRates.entries)[number];
 /** Each country's rows per code, in data order (the schema checks each series is sorted and never overlaps). */
-const rowsByCountry = new Map<string, Map<string, Row[]>>();
-for (const entry of vatTaxCodeRates.entries) {
-  const byCode = rowsByCountry.get(entry.country) ?? new Map<string, Row[]>();
-  rowsByCountry.set(entry.country, byCode);
-  byCode.set(entry.tax_code, [...(byCode.get(entry.tax_code) ?? []), entry]);
-}
+const rowsByCountry = seriesByTwoKeys(vatTaxCodeRates.entries, (entry) => entry.country, (entry) => entry.tax_code);
 
 /** The tax codes with rows of their own in some VAT country. */
 const codesWithRows = new Set(vatTaxCodeRates.entries.map((entry) => entry.tax_code));
@@ -29,26 +22,22 @@ const codesWithRows = new Set(vatTaxCodeRates.entries.map((entry) => entry.tax_c
 export const vatTaxCodesWithRows = (): string[] => [...codesWithRows];
 
 /**
- * A tax code's own rate in a country on a date (GB zero-rated food, DE 7 % books), or undefined when the country
- * has no row for the code on that date: then its category's rate applies (reducedVatRate, else the standard rate).
+ * A tax code's VAT in a country on a date, from one look-up of its rows: its own rate (GB zero-rated food, DE 7 %
+ * books); 'category' when the country has no row for it that day and its category's rate applies (reducedVatRate,
+ * else the standard rate); or 'unmodelled' when the data leaves it unmodelled: the code has rows somewhere (it is
+ * known to be taxed apart from its category), but none for this country, or none yet on this date (before its first
+ * row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between two
+ * rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
  */
-export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
-  const found = rowOn(rowsByCountry.get(country)?.get(taxCode) ?? [], date);
-  if (found.kind !== 'row') return undefined;
-  const rate: DatedRate = { ppm: percentToPpm(found.row.rate), effective_from: found.row.effective_from, source: found.row.source };
-  if (found.row.effective_to) rate.effective_to = found.row.effective_to;
-  return Object.freeze(rate);
+export function taxCodeVat(country: string, taxCode: string, date: string): DatedRate | 'category' | 'unmodelled' {
+  const rows = rowsByCountry.get(country)?.get(taxCode);
+  const found = rowOn(rows ?? [], date);
+  if (found.kind === 'row') return datedRate(found.row, found.row.rate);
+  return codesWithRows.has(taxCode) && (!rows || found.kind === 'before_history') ? 'unmodelled' : 'category';
 }
 
-/**
- * Whether the data leaves a tax code's rate in a country on a date unmodelled: the code has rows somewhere (it is
- * known to be taxed apart from its category), but none for this country, or none yet on this date (before its
- * first row). Its category's rate is answered then, and the answer says so (docs/tax-rules.md, Tax codes). Between
- * two rows (a row's effective_to, then a gap) the data says the category rate applied: that is modelled.
- */
-export function taxCodeVatRateUnmodelled(country: string, taxCode: string, date: string): boolean {
-  if (!codesWithRows.has(taxCode)) return false;
-  const rows = rowsByCountry.get(country)?.get(taxCode);
-  if (!rows) return true;
-  return rowOn(rows, date).kind === 'before_history';
+/** A tax code's own rate in a country on a date, or undefined when its category's rate applies (taxCodeVat). */
+export function taxCodeVatRate(country: string, taxCode: string, date: string): DatedRate | undefined {
+  const vat = taxCodeVat(country, taxCode, date);
+  return typeof vat === 'object' ? vat : undefined;
 }

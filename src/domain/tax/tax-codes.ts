@@ -7,7 +7,7 @@ import * as z from 'zod';
 import taxCodesJson from '#data/tax-codes.json';
 import { parseDataFile, source } from './data-file';
 import { taxCodesInRuleData } from './rate-data';
-import { taxCodeVatRate, taxCodeVatRateUnmodelled, vatTaxCodesWithRows } from './tax-code-vat-rates';
+import { taxCodeVat, vatTaxCodesWithRows } from './tax-code-vat-rates';
 import type { TaxCodeRules } from './rate-types';
 import { defaultTaxCodeIds } from './taxability';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type ProductCategory } from './vocabulary';
@@ -118,17 +118,18 @@ export function defaultTaxCode(category: ProductCategory): TaxCode {
   return publicById.get(catalogue.codes.find((code) => code.default_for === category)!.id)!;
 }
 
-/** How the rule data reads a code (src/domain/tax/rate-types.ts TaxCodeRules); undefined for an unknown id. */
-export function taxCodeRules(id: string): TaxCodeRules | undefined {
-  const entry = entryById.get(id);
-  if (!entry) return undefined;
+function rulesOf(entry: CatalogueEntry): TaxCodeRules {
   const vat = entry.vat_rules_like ?? entry.rules_like ?? entry.id;
   const rules: { -readonly [K in keyof TaxCodeRules]: TaxCodeRules[K] } = {
     us: entry.us_rules_like ?? entry.rules_like ?? entry.id,
     vat,
-    vatRate: (country, date) => taxCodeVatRate(country, vat, date),
-    vatUnmodelled: (country, date) => taxCodeVatRateUnmodelled(country, vat, date),
+    vatRate: (country, date) => taxCodeVat(country, vat, date),
   };
   if (entry.us_use) rules.usGroup = entry.us_use === 'business' ? 'B2B' : 'B2C';
   return Object.freeze(rules);
 }
+/** Each code's rules, built once at load: a quote asks for them on every rated line. */
+const rulesById = new Map(catalogue.codes.map((entry) => [entry.id, rulesOf(entry)]));
+
+/** How the rule data reads a code (src/domain/tax/rate-types.ts TaxCodeRules); undefined for an unknown id. */
+export const taxCodeRules = (id: string): TaxCodeRules | undefined => rulesById.get(id);

@@ -44,16 +44,17 @@ export function categoryVatRate(country: string, category: ProductCategory, date
 /**
  * The VAT rate of a sale and the row it comes from: the tax code's row where the data has one for that date (GB
  * zero-rated food), else the category's (e-books), else the standard rate; undefined without VAT. `unmodelled`: the
- * code has rows in other countries but none here (TaxCodeRules.vatUnmodelled), so the category rate is only a stand-in.
+ * code has rows in other countries but none here (TaxCodeRules.vatRate 'unmodelled'), so the category rate is only a stand-in.
  */
 export function vatRateOf(country: string, category: ProductCategory, date: string, taxCode?: TaxCodeRules): { ppm: number; basis: RuleBasis; unmodelled?: true } | undefined {
   const standard = standardVatRate(country, date);
   if (!standard) return undefined;
-  const codeRow = taxCode ? taxCode.vatRate(country, date) : undefined;
+  const codeVat = taxCode?.vatRate(country, date);
+  const codeRow = typeof codeVat === 'object' ? codeVat : undefined;
   const row = codeRow ?? reducedVatRate(country, category, date);
   const rate = row ? { ppm: row.ppm, source: row.source } : { ppm: standard.ppm, source: standard.source };
   const basis: RuleBasis = { source: rate.source, rate: rate.ppm === 0 ? 'zero' : rate.ppm < standard.ppm ? 'reduced' : 'standard' };
-  if (taxCode && !codeRow && taxCode.vatUnmodelled(country, date)) {
+  if (codeVat === 'unmodelled') {
     return { ppm: rate.ppm, basis: { source: notModelledSource(country, rate.source), rate: basis.rate }, unmodelled: true };
   }
   return { ppm: rate.ppm, basis };

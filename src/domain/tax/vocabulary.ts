@@ -31,3 +31,21 @@ export const allowedDeliveryMethods: Readonly<Record<ProductCategory, readonly D
   PHYSICAL_GOODS: ['SHIPPED', 'PICKUP'],
   PROFESSIONAL_SERVICES: ['CLOUD', 'DOWNLOAD', 'IN_PERSON', 'PICKUP'],
 };
+
+/**
+ * The 400's wording when a delivery does not fit a category (`is DOWNLOAD, which does not fit <what>; allowed: ...`),
+ * undefined when it fits: the one rule rate requests, catalogue codes and stored products are refused by; each caller
+ * names the field and says what `what` is (the category, or the code and its category).
+ */
+export function deliveryMisfit(category: ProductCategory, delivery: DeliveryMethod, what: string): string | undefined {
+  const allowed = allowedDeliveryMethods[category];
+  return allowed.includes(delivery) ? undefined : `is ${delivery}, which does not fit ${what}; allowed: ${allowed.join(', ')}`;
+}
+
+/**
+ * The 400's wording when a government level comes with a customer type other than GOVERNMENT, undefined when it may;
+ * `customerIs` says which type the customer is, in the caller's words.
+ */
+export function governmentLevelMisfit(customerType: CustomerType, level: GovernmentLevel | undefined, customerIs: string): string | undefined {
+  return level !== undefined && customerType !== 'GOVERNMENT' ? `is only used with customer_type GOVERNMENT (${customerIs})` : undefined;
+}

@@ -7,7 +7,7 @@ import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, MAX_LINE_ITEMS, quantityField, referenceField, refundAmountField } from '../fields/money';
 import { listQuerySchema, periodInOrder, periodOrderError } from '../fields/periods';
-import { checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
 const transactionLineSchema = z
   .strictObject({
@@ -43,7 +43,7 @@ export const transactionRequestSchema = z
     location: locationField.optional(),
     line_items: lineItemsField(transactionLineSchema),
     /** Made through a marketplace facilitator (issue 13): nexus rules that exclude marketplace sales leave it out. */
-    marketplace: z.boolean({ error: 'must be true or false' }).optional(),
+    marketplace: booleanField.optional(),
   })
   .superRefine((txn, ctx) => {
     checkUniqueLineIds(txn.line_items, ctx);
