@@ -1,6 +1,5 @@
 /**
  * Domain (pure): UTC calendar days as ISO strings (YYYY-MM-DD), the one place their arithmetic is written.
- * (src/domain/tax keeps its own todayUtc and shiftDays, and events/time-driven.ts its addDays, for now: other owners.)
  */
 const DAY_MS = 86_400_000;
 const midnight = (day: string): number => Date.parse(`${day}T00:00:00Z`);

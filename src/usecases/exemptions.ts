@@ -2,6 +2,7 @@
  * Use case: the exemption certificates of a customer (issue 12; docs/customers.md): create, list (by status, and the
  * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
  */
+import { utcDay } from '../domain/dates';
 import { sniffDocumentType, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../domain/documents/document-type';
 import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
 import {
@@ -29,7 +30,6 @@ import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 type Deps = Pick<Ports, 'customers' | 'exemptions'>;
 type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
 const certificateNoun = 'exemption certificate';
 
 export async function createExemption(deps: Deps, accountId: string, customerId: string, request: CreateExemptionRequest, now = new Date()): Promise<Exemption> {
@@ -39,7 +39,7 @@ export async function createExemption(deps: Deps, accountId: string, customerId:
   if (outcome === 'too_many') {
     throw new ConflictError('too_many_exemptions', `Customer '${customerId}' already has the most exemption certificates Levy keeps per customer (98).`);
   }
-  return withStatus(exemption, today(now));
+  return withStatus(exemption, utcDay(now));
 }
 
 export interface ExemptionListQuery {
@@ -53,7 +53,7 @@ export async function listExemptions(deps: Deps, accountId: string, customerId: 
   if (query.within_days !== undefined && query.status !== 'expiring') throw fieldError('within_days', "is only used with status=expiring");
   const [customer, certificates] = await Promise.all([deps.customers.get(accountId, customerId), deps.exemptions.listOf(accountId, customerId)]);
   found(customer, 'customer', customerId);
-  const date = query.date ?? today(now);
+  const date = query.date ?? utcDay(now);
   const kept = certificates.filter((c) =>
     query.status === undefined ? true : query.status === 'expiring' ? isExpiring(c, date, query.within_days ?? DEFAULT_EXPIRING_WITHIN_DAYS) : exemptionStatus(c, date) === query.status,
   );
@@ -61,7 +61,7 @@ export async function listExemptions(deps: Deps, accountId: string, customerId: 
 }
 
 export async function getExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, date?: string, now = new Date()): Promise<Exemption> {
-  return withStatus(await stored(deps, accountId, customerId, id), date ?? today(now));
+  return withStatus(await stored(deps, accountId, customerId, id), date ?? utcDay(now));
 }
 
 /**
@@ -78,14 +78,14 @@ export async function updateExemption(deps: Pick<Ports, 'exemptions'>, accountId
       throw fieldError(patch.expires_on !== undefined ? 'expires_on' : 'effective_from', `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`);
     }
     const change = await deps.exemptions.update(accountId, customerId, id, patch, current.updated_at);
-    if (change.outcome !== 'stale') return withStatus(changed(change, id), today(now));
+    if (change.outcome !== 'stale') return withStatus(changed(change, id), utcDay(now));
   }
   throw new ConflictError('exemption_changed_concurrently', `Exemption certificate '${id}' was changed by another request during this one; retry.`);
 }
 
 /** DELETE revokes: the certificate is kept for audit with its `revoked_at`, and never exempts again. */
 export async function revokeExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, now = new Date()): Promise<Exemption> {
-  return withStatus(found(await deps.exemptions.revoke(accountId, customerId, id, now), certificateNoun, id), today(now));
+  return withStatus(found(await deps.exemptions.revoke(accountId, customerId, id, now), certificateNoun, id), utcDay(now));
 }
 
 /**
@@ -118,7 +118,7 @@ export async function putExemptionDocument(deps: DocumentDeps, accountId: string
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await deps.documents.put(documentKey(accountId, customerId, id, sha256), bytes, contentType);
   const document = { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
-  const attached = withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), today(now));
+  const attached = withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), utcDay(now));
   // The document it replaces is removed once nothing points to it (kept 90 days by the bucket's versions); a failure
   // leaves only bytes nothing points to, so it does not fail the upload.
   if (current.document && current.document.sha256 !== sha256) {

@@ -11,6 +11,7 @@
  *
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
+import { addDays } from '../domain/dates';
 import { counterOf, saleNexusDeltas, subtractCounter, type StoredNexusCounter } from '../domain/nexus/counters';
 import { evaluateNexus, type DateWindow, type NexusCounter } from '../domain/nexus/evaluate';
 import {
@@ -144,7 +145,7 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   await Promise.all([...foreign].map(async ([key, read]) => foreignDays.set(key, await read)));
   // Rates from MAX_RATE_AGE_DAYS (a week) before the span: the ECB publishes none on weekends and TARGET holidays.
   const rates = new Map<string, FxRate[]>();
-  const ratesFrom = new Date(Date.parse(`${spanStart}T00:00:00Z`) - MAX_RATE_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const ratesFrom = addDays(spanStart, -MAX_RATE_AGE_DAYS);
   if (foreign.size > 0) await Promise.all([...currencies].filter((c) => c !== 'EUR').map(async (c) => rates.set(c, await deps.fxRates.rates(c, ratesFrom, asOf))));
   const convert: Converter = fxConverter(rates);
 

@@ -4,6 +4,7 @@
  * writes each once. Deployed: a daily EventBridge schedule invokes functions/scheduled-events; locally `levy events
  * daily` or `npm start` (at start and every 24 h).
  */
+import { utcDay } from '../domain/dates';
 import { newEvent } from '../domain/events/event';
 import { exemptionDateWindow, exemptionDueEvents, registrationDateWindow, registrationDueEvents } from '../domain/events/time-driven';
 import type { CalendarSource, EventLog } from '../ports/events';
@@ -17,7 +18,7 @@ export interface TimeDrivenRun {
 }
 
 export async function runTimeDrivenEvents(deps: { calendar: CalendarSource; events: EventLog }, now = new Date()): Promise<TimeDrivenRun> {
-  const day = now.toISOString().slice(0, 10);
+  const day = utcDay(now);
   const ex = exemptionDateWindow(day);
   const reg = registrationDateWindow(day);
   const [exemptions, registrations] = await Promise.all([deps.calendar.exemptionsExpiringBetween(ex.from, ex.to), deps.calendar.registrationsChangingBetween(reg.from, reg.to)]);

@@ -5,6 +5,7 @@
  * day's, writes nothing again. Dates that passed more than CATCH_UP_DAYS ago are left alone, so a first run (or a run
  * after an outage longer than that) does not report years of history as news.
  */
+import { addDays } from '../dates';
 import { deterministicEventId, type EventType } from './event';
 
 /** Certificates expiring within this many days get exemption.expiring (Stripe-like 30-day notice). */
@@ -19,7 +20,6 @@ export interface DueEvent {
   object: Record<string, unknown>;
 }
 
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const due = (type: EventType, object: { id: string }, day: string): DueEvent => ({ id: deterministicEventId(type, object.id, day), type, object: { ...object } });
 

@@ -5,7 +5,7 @@
  * transaction, the day (and transaction) whose sale made the standing crossing. No I/O: the counters come from the
  * caller (the report and the simulation both use this).
  */
-import { addDays } from '../dates';
+import { addDays, utcDay } from '../dates';
 import type { ApplyingNexusRule, NexusWindowRule, RegisterByRule } from './rule-data';
 
 /** An inclusive span of days, YYYY-MM-DD. */
@@ -44,9 +44,8 @@ export interface NexusEvaluation {
 }
 
 const day = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
-const iso = (date: Date): string => date.toISOString().slice(0, 10);
 /** The first day of the month `months` after (or before) year-month. */
-const firstOfMonth = (year: number, month: number, months = 0): string => iso(new Date(Date.UTC(year, month - 1 + months, 1)));
+const firstOfMonth = (year: number, month: number, months = 0): string => utcDay(new Date(Date.UTC(year, month - 1 + months, 1)));
 const lastOfMonth = (year: number, month: number): string => addDays(firstOfMonth(year, month, 1), -1);
 
 /**
@@ -68,7 +67,7 @@ export function measurementWindows(window: NexusWindowRule, asOf: string, effect
     case 'rolling_12_months': {
       // The 12 months ending on asOf: from the day after the same day a year earlier.
       const yearEarlier = new Date(Date.UTC(year - 1, month - 1, Number(asOf.slice(8, 10))));
-      return [{ start: addDays(iso(yearEarlier), 1), end: asOf }];
+      return [{ start: addDays(utcDay(yearEarlier), 1), end: asOf }];
     }
     case 'preceding_12_calendar_months':
       return [{ start: firstOfMonth(year, month, -12), end: addDays(firstOfMonth(year, month), -1) }];

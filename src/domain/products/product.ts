@@ -2,6 +2,7 @@
  * Domain (pure): the product record (issue 12) and its effective-dated tax code. A change of tax code is kept in
  * `tax_code_history`, so a sale is taxed under the code in force on its date and a refund can reuse it.
  */
+import { utcDay } from '../dates';
 import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { newId } from '../ids';
@@ -47,7 +48,6 @@ export const productSchema = z
 export type Product = z.output<typeof productSchema>;
 export type TaxCodeChange = z.output<typeof taxCodeChangeSchema>;
 
-const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** A new product: its own id or a new `prod_` one; its code applies from the day it is created (and before: taxCodeOn). */
 export function newProduct(request: CreateProductRequest, at: Date): Product {

@@ -4,6 +4,7 @@
  * Canada's or a VAT/GST country's rules) for an outcome, and turns it into the
  * spec 2.3 result with its integer ppm levels.
  */
+import { utcDay } from '../dates';
 import { countryName, subdivisionName } from '../geography/countries';
 import { resolveLocation, type LocationLookups, type ResolvedLocation } from '../geography/location';
 import { sumLevels, taxLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
@@ -17,9 +18,8 @@ import { vatOutcome } from './vat-rules';
 export type * from './rate-types';
 export { reconciledLocalParts } from './us-rules';
 
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+/** Today (UTC), the date of a quote that names none: src/domain/dates.ts utcDay. */
+export const todayUtc = utcDay;
 
 /** The rate for a sale, with its ppm levels (see TaxRateCalculation). Throws ValidationError for a bad location. */
 export function calculateTaxRateDetailed(input: TaxRateInput, context: TaxRateContext): TaxRateCalculation {

@@ -4,6 +4,7 @@
  * indefinitely. A date before the first row, or after an `effective_to` that no row follows at once, is outside the
  * history Levy holds: it is answered with 422 `rate_history_unavailable`, never with a neighbouring row.
  */
+import { addDays } from '../dates';
 import { byText } from '../compare';
 import { RateHistoryUnavailableError } from '../errors';
 
@@ -33,13 +34,8 @@ export function rowOn<T extends DatedRow>(rows: readonly T[], date: string): Row
   return { kind: 'row', row };
 }
 
-function shiftDays(isoDate: string, days: number): string {
-  const day = new Date(`${isoDate}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-export const dayBefore = (isoDate: string): string => shiftDays(isoDate, -1);
-export const dayAfter = (isoDate: string): string => shiftDays(isoDate, 1);
+export const dayBefore = (isoDate: string): string => addDays(isoDate, -1);
+export const dayAfter = (isoDate: string): string => addDays(isoDate, 1);
 
 /** The start of a row that holds "since always" (a rule with no `from`). */
 export const SINCE_ALWAYS = '0001-01-01';
