@@ -5,6 +5,7 @@
  */
 import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDefinition } from '../src/config/routes';
 import { LevyStack } from './levy-stack';
 
 /** Construct id of the stack: the template is `cdk.out/Levy.template.json`. */
@@ -16,7 +17,8 @@ export interface LevyApp {
   readonly stack: LevyStack;
 }
 
-export function createLevyApp(props: AppProps = {}): LevyApp {
+/** `routes`: only for test/infra/stack-size.test.ts, which synthesizes the stack with more routes than it has. */
+export function createLevyApp(props: AppProps = {}, options: { readonly routes?: readonly RouteDefinition[] } = {}): LevyApp {
   const app = new App(props);
   // `npx cdk deploy -c stage=levy-dev` deploys a second, independent copy named levy-dev.
   const stackName = String(app.node.tryGetContext('stage') ?? DEFAULT_STAGE);
@@ -42,6 +44,7 @@ export function createLevyApp(props: AppProps = {}): LevyApp {
     requireUsageKeys,
     tracing,
     sourceMaps,
+    routes: options.routes,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

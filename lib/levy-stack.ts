@@ -7,15 +7,20 @@
  *     documentation routes (GET /openapi.json, /docs);
  *   - one usage plan per entry of plans.ts: each account's rate, burst and daily quota, keyed by the usage key
  *     the authorizer returns (API key source AUTHORIZER);
- *   - one Lambda function per route (the documentation routes share one) with exactly the DynamoDB actions listed;
+ *   - one Lambda function per route (the documentation routes share one) with exactly the DynamoDB actions listed,
+ *     in one nested stack per area of the API (lib/stack-areas.ts), so that no template nears CloudFormation's 500
+ *     resources; the methods stay here with the rest of the REST API, each function's invoke permission beside it;
  *   - one gateway response per entry of gateway-responses.ts, in the spec's error body with the request id;
- *   - monitoring (lib/monitoring.ts): alarms, their topic and one dashboard.
+ *   - webhook delivery (lib/webhooks.ts) and monitoring (lib/monitoring.ts: alarms, their topic and one dashboard),
+ *     each in a nested stack of its own.
  * cdk-nag findings that are not fixed are acknowledged here, each with its reason
  * (see docs/deployment.md).
  */
-import { Aws, CfnOutput, type CfnResource, Duration, RemovalPolicy, Size, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, type CfnResource, Duration, Fn, NestedStack, Names, RemovalPolicy, Size, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -24,10 +29,11 @@ import { DOCUMENTS_KEY_PREFIX, STAGED_UPLOADS_EXPIRE_DAYS, STAGED_UPLOADS_PREFIX
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes, type RouteFunction } from '../src/config/routes';
+import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes as configuredRoutes, type RouteDefinition, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { functionConstructId, LevyFunction } from './levy-function';
-import { LevyMonitoring } from './monitoring';
+import { LevyMonitoring, type MonitoredFunction } from './monitoring';
+import { areaOfFunction, areaStackId } from './stack-areas';
 import { LevyWebhooks } from './webhooks';
 
 /**
@@ -58,6 +64,11 @@ export interface LevyStackProps extends StackProps {
    * Default true; they cost a cold start about 12 ms (docs/benchmarks.md), so `-c sourceMaps=false` leaves them out.
    */
   readonly sourceMaps?: boolean;
+  /**
+   * The routes to serve (default: src/config/routes.ts). Only test/infra/stack-size.test.ts passes others, to
+   * synthesize the stack at the size the roadmap expects and check that every template still fits.
+   */
+  readonly routes?: readonly RouteDefinition[];
 }
 
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
@@ -73,6 +84,13 @@ function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.
   return actions.length === 0 ? undefined : { bucket, actions, bucketActions };
 }
 
+/**
+ * How a nested stack's template names an attribute of a root resource: the parameter CDK passes it in
+ * (`reference-to-<unique id><attribute>`, alphanumerics only), which is what cdk-nag's finding ids quote.
+ */
+const nestedReference = (resource: CfnResource, attribute: string): string =>
+  `referenceto${Names.nodeUniqueId(resource.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '');
+
 export class LevyStack extends Stack {
   readonly tables: Readonly<Record<TableId, dynamodb.Table>>;
   readonly api: apigateway.RestApi;
@@ -83,10 +101,13 @@ export class LevyStack extends Stack {
   readonly documentsBucket: s3.Bucket;
   /** Webhook delivery and the daily time-driven events (issue 14). */
   readonly webhooks: LevyWebhooks;
+  /** The nested stacks of the route functions, by area (lib/stack-areas.ts). */
+  readonly areaStacks: ReadonlyMap<string, NestedStack>;
 
   constructor(scope: Construct, id: string, props: LevyStackProps = {}) {
     super(scope, id, props);
     Tags.of(this).add('project', 'levy');
+    const routes = props.routes ?? configuredRoutes;
 
     // ---- Tables -------------------------------------------------------------------------------
     const tableMap = {} as Record<TableId, dynamodb.Table>;
@@ -226,10 +247,21 @@ export class LevyStack extends Stack {
     });
 
     // ---- Routes ----------------------------------------------------------------------------------
+    // Functions live in one nested stack per area (lib/stack-areas.ts: the first path segment decides), each with the
+    // permission that lets this stage's one method and path invoke it; methods, resources and the stage stay here, so
+    // that a changed method still redeploys the stage (the deployment's logical id hashes the methods it sees).
+    const areaStacks = new Map<string, NestedStack>();
+    const areaStack = (area: string): NestedStack => {
+      const existing = areaStacks.get(area);
+      if (existing) return existing;
+      const created = new NestedStack(this, areaStackId(area), { description: `Levy ${area} route functions (lib/stack-areas.ts)` });
+      areaStacks.set(area, created);
+      return created;
+    };
     const routeFunctions: Record<string, LevyFunction> = {};
     const functionsByName: Record<string, LevyFunction> = {};
-    for (const served of functionsOfRoutes()) {
-      const fn = new LevyFunction(this, functionConstructId(served.name), {
+    for (const served of functionsOfRoutes(routes)) {
+      const fn = new LevyFunction(areaStack(areaOfFunction(served)), functionConstructId(served.name), {
         entry: served.entry,
         description: `Levy ${served.routes.map(endpointLabel).join(', ')}: ${served.routes.map((r) => r.summary).join('; ')}`.slice(0, 256),
         tableAccess: served.tables,
@@ -244,11 +276,23 @@ export class LevyStack extends Stack {
       functionsByName[served.name] = fn;
       for (const route of served.routes) routeFunctions[route.name] = fn;
     }
+    this.areaStacks = areaStacks;
     for (const route of routes) {
+      const fn = routeFunctions[route.name].function;
+      // The invoke permission beside the function (CDK's LambdaIntegration would put it here, beside the method: one
+      // resource per route in the root), scoped to this stage, method and path only.
+      fn.addPermission(`Invoke${functionConstructId(route.name)}`, {
+        principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: this.api.arnForExecuteApi(route.method, route.path.replace(/\{[^}]*\}/g, '*'), API_STAGE_NAME),
+      });
       const method = this.api.root.resourceForPath(route.path).addMethod(
         route.method,
-        // Proxy integration; the invoke permission is scoped to this method and path only.
-        new apigateway.LambdaIntegration(routeFunctions[route.name].function, { proxy: true, allowTestInvoke: false }),
+        // Lambda proxy integration, as LambdaIntegration renders it (which would also add the permission here).
+        new apigateway.Integration({
+          type: apigateway.IntegrationType.AWS_PROXY,
+          integrationHttpMethod: 'POST',
+          uri: `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+        }),
         route.public
           ? // The documentation answers without a key: no authorizer, no usage plan (the stage's throttle still applies).
             { authorizationType: apigateway.AuthorizationType.NONE, apiKeyRequired: false, operationName: route.name }
@@ -278,9 +322,9 @@ export class LevyStack extends Stack {
     this.routeFunctions = routeFunctions;
 
     // ---- Webhooks and time-driven events (issue 14): stream, queue, DLQ, delivery, daily schedule -------------
-    this.webhooks = new LevyWebhooks(this, 'Webhooks', { tables: tableMap, logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps });
+    this.webhooks = new LevyWebhooks(new NestedStack(this, 'WebhooksStack', { description: 'Levy webhook delivery and time-driven events (lib/webhooks.ts)' }), 'Webhooks', { tables: tableMap, logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps });
     // Routes that queue deliveries themselves (a redelivery) get the same queues and grant as the background senders.
-    for (const served of functionsOfRoutes()) {
+    for (const served of functionsOfRoutes(routes)) {
       if (served.routes.some((r) => r.sendsDeliveries)) this.webhooks.allowSending(functionsByName[served.name]);
     }
 
@@ -319,21 +363,43 @@ export class LevyStack extends Stack {
     new CfnOutput(this, 'Region', { value: Aws.REGION, description: outputDescription(cliOutput('Region')) });
     new CfnOutput(this, 'ApiId', { value: this.api.restApiId, description: outputDescription(cliOutput('ApiId')) });
 
-    this.monitoring = new LevyMonitoring(this, 'Monitoring', {
+    // Its own nested stack: an alarm per table and per ten functions, and the dashboard, grow with the API.
+    const monitoringStack = new NestedStack(this, 'MonitoringStack', { description: 'Levy alarms, their topic and the dashboard (lib/monitoring.ts)' });
+    this.monitoring = new LevyMonitoring(monitoringStack, 'Monitoring', {
+      // The nested stack's own name is generated: alarms and the dashboard are named after this stack.
+      name: this.stackName,
       api: this.api,
       // Each function once (the documentation routes share one), by its name: a route's name where it has its own.
-      routeFunctions: functionsByName,
+      routeFunctions: this.namesPerArea(monitoringStack, functionsByName),
       authorizerFunction: this.authorizerFunction,
       tables: tableMap,
       billableEndpoints: routes.filter((r) => r.billable).map(endpointLabel),
       alarmEmail: props.alarmEmail,
     });
 
-    this.acknowledgeNagFindings([...Object.values(functionsByName), ...Object.values(this.webhooks.functions)], props.tracing ?? false);
+    this.acknowledgeNagFindings(routes, [...Object.values(functionsByName), ...Object.values(this.webhooks.functions)], props.tracing ?? false);
+  }
+
+  /**
+   * The route functions as monitoring sees them, by their names only. Referenced one by one, each name would be a
+   * parameter of the monitoring stack, and CloudFormation allows 200: about 170 functions. So each area's nested
+   * stack hands its functions' names over as one comma-separated output, and monitoring picks them out of that list.
+   */
+  private namesPerArea(monitoringStack: NestedStack, functionsByName: Readonly<Record<string, LevyFunction>>): Record<string, MonitoredFunction> {
+    const monitored: Record<string, MonitoredFunction> = {};
+    for (const nested of this.areaStacks.values()) {
+      const inArea = Object.entries(functionsByName).filter(([, fn]) => Stack.of(fn) === nested);
+      const output = new CfnOutput(nested, 'FunctionNames', { value: Fn.join(',', inArea.map(([, fn]) => fn.function.functionName)) });
+      const names = Fn.split(',', nested.nestedStackResource!.getAtt(`Outputs.${nested.getLogicalId(output)}`).toString(), inArea.length);
+      inArea.forEach(([name], i) => {
+        monitored[name] = { function: lambda.Function.fromFunctionName(monitoringStack, `Monitored${functionConstructId(name)}`, names[i]) };
+      });
+    }
+    return monitored;
   }
 
   /** cdk-nag AwsSolutions findings that are deliberate, each with the reason (docs/deployment.md). */
-  private acknowledgeNagFindings(routeFunctions: LevyFunction[], tracing: boolean): void {
+  private acknowledgeNagFindings(routes: readonly RouteDefinition[], routeFunctions: LevyFunction[], tracing: boolean): void {
     const stage = this.api.deploymentStage;
     Validations.of(stage).acknowledge({
       id: 'AwsSolutions-APIG3',
@@ -371,9 +437,8 @@ export class LevyStack extends Stack {
       const fn = this.routeFunctions[route.name];
       for (const [id, actions] of Object.entries(route.tables) as [TableId, readonly string[]][]) {
         if (!queriesIndexes(id, actions)) continue;
-        const tableLogicalId = this.getLogicalId(this.tables[id].node.defaultChild as CfnResource);
         Validations.of(fn.role).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+          id: `AwsSolutions-IAM5[Resource::<${nestedReference(this.tables[id].node.defaultChild as CfnResource, 'Arn')}>/index/*]`,
           reason:
             `The ${id} table has indexes (src/config/tables.ts) and the route queries it, so its Query grant also covers ` +
             '`<table arn>/index/*`: only the indexes of that one table, and only the actions src/config/routes.ts lists.',
@@ -382,10 +447,10 @@ export class LevyStack extends Stack {
     }
     // The document routes' one object action covers the documents' key prefix: keys name the account, customer and
     // certificate of each document, so no narrower resource exists before the request.
-    const bucketLogicalId = this.getLogicalId(this.documentsBucket.node.defaultChild as CfnResource);
+    const bucketArn = nestedReference(this.documentsBucket.node.defaultChild as CfnResource, 'Arn');
     for (const route of routes.filter((r) => r.documents !== undefined)) {
       Validations.of(this.routeFunctions[route.name].role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${DOCUMENTS_KEY_PREFIX}/*]`,
+        id: `AwsSolutions-IAM5[Resource::<${bucketArn}>/${DOCUMENTS_KEY_PREFIX}/*]`,
         reason:
           `${endpointLabel(route)} may ${documentsActions[route.documents!].join(', ')} objects under ${DOCUMENTS_KEY_PREFIX}/ only (its actions, ` +
           'one prefix): each document\'s key is made per request from the account, customer, certificate and content hash.',

@@ -24,6 +24,11 @@ export interface MonitoredFunction {
 }
 
 export interface LevyMonitoringProps {
+  /**
+   * What alarm and dashboard names start with (default: the stack's name). The Levy stack passes its own name: the
+   * nested stack monitoring lives in has a generated one.
+   */
+  readonly name?: string;
   /** The REST API; its `deploymentStage` is the stage whose metrics are watched. */
   readonly api: apigateway.RestApi;
   /** Route functions keyed by route name (src/config/routes.ts). */
@@ -70,7 +75,7 @@ export class LevyMonitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: LevyMonitoringProps) {
     super(scope, id);
-    const stackName = Stack.of(this).stackName;
+    const stackName = props.name ?? Stack.of(this).stackName;
     const stage = props.api.deploymentStage;
     const alarmArns = `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${stackName}-*`;
 

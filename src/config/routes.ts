@@ -255,9 +255,9 @@ export interface RouteFunction {
   readonly dataPackages: readonly string[];
 }
 
-export function routeFunctions(): RouteFunction[] {
+export function routeFunctions(list: readonly RouteDefinition[] = routes): RouteFunction[] {
   const byName = new Map<string, RouteDefinition[]>();
-  for (const r of routes as readonly RouteDefinition[]) byName.set(r.function, [...(byName.get(r.function) ?? []), r]);
+  for (const r of list) byName.set(r.function, [...(byName.get(r.function) ?? []), r]);
   return [...byName.entries()].map(([name, served]) => {
     const tables: Partial<Record<TableId, DynamoDbAction[]>> = {};
     for (const r of served) {

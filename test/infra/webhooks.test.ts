@@ -4,10 +4,10 @@
  * Bundling is skipped, as in stack.test.ts.
  */
 import { roleStatements } from '../support/role-statements';
+import { stackTemplates, type StackTemplates } from '../support/stack-templates';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { CfnResource } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { createLevyApp } from '../../lib/levy-app';
 import type { LevyFunction } from '../../lib/levy-function';
 import type { LevyStack } from '../../lib/levy-stack';
@@ -19,8 +19,10 @@ type Json = Record<string, any>;
 const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 let stack: LevyStack;
+let templates: StackTemplates;
 let resources: Record<string, Json>;
-const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnResource);
+/** In its own template (webhooks live in a nested stack; test/support/stack-templates.ts reads them all as one). */
+const logicalId = (c: IConstruct) => templates.logicalId(c);
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** Every statement of the role's inline policies. */
@@ -30,7 +32,8 @@ const statementsOf = (fn: LevyFunction): Json[] => {
 
 beforeAll(() => {
   stack = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
-  resources = Template.fromStack(stack).toJSON().Resources;
+  templates = stackTemplates(stack);
+  resources = templates.resources;
 });
 
 const byName = (def: BackgroundFunction) => Object.entries(backgroundFunctions).find(([, d]) => d === def)![0] as keyof typeof backgroundFunctions;
