@@ -450,12 +450,23 @@ function reachable(endpoint: string): Promise<boolean> {
   });
 }
 
-/** The logical id of each function in the synthesized template (`npx cdk synth`), by its construct path. */
+type TemplateResources = { Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> };
+
+/**
+ * The SAM identifier of each function of the synthesized templates (`npx cdk synth`), by its construct path: its
+ * logical id in the root template (the authorizer), `<nested stack logical id>/<logical id>` in a nested one (the
+ * route functions, by area, and the background functions: lib/levy-stack.ts). SAM finds a nested template through the
+ * `aws:asset:path` CDK puts on its stack resource.
+ */
 function templateFunctions(): [string, string][] {
-  const template = readJson<{ Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> }>(join(PROJECT_ROOT, 'cdk.out', 'Levy.template.json'));
-  return Object.entries(template?.Resources ?? {})
-    .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
-    .map(([logicalId, r]) => [r.Metadata?.['aws:cdk:path'] ?? '', logicalId]);
+  const read = (file: string) => readJson<TemplateResources>(join(PROJECT_ROOT, 'cdk.out', file));
+  const functionsOf = (template: TemplateResources | undefined, prefix: string): [string, string][] =>
+    Object.entries(template?.Resources ?? {}).flatMap(([logicalId, r]): [string, string][] => {
+      if (r.Type === 'AWS::Lambda::Function') return [[r.Metadata?.['aws:cdk:path'] ?? '', `${prefix}${logicalId}`]];
+      const nested = r.Type === 'AWS::CloudFormation::Stack' ? r.Metadata?.['aws:asset:path'] : undefined;
+      return nested ? functionsOf(read(nested), `${prefix}${logicalId}/`) : [];
+    });
+  return functionsOf(read('Levy.template.json'), '');
 }
 
 async function main(): Promise<number> {
@@ -479,8 +490,8 @@ async function main(): Promise<number> {
     console.log(JSON.stringify(shown, null, 2));
     const functions = templateFunctions();
     if (functions.length) {
-      console.log('Functions of cdk.out/Levy.template.json (sam local invoke -t cdk.out/Levy.template.json <logical id> -e events/<route>.json --env-vars env.json):');
-      for (const [path, logicalId] of functions) console.log(`  ${path.padEnd(40)} ${logicalId}`);
+      console.log('Functions of cdk.out/Levy.template.json and its nested stacks (sam local invoke -t cdk.out/Levy.template.json <identifier> -e events/<route>.json --env-vars env.json):');
+      for (const [path, identifier] of functions) console.log(`  ${path.padEnd(48)} ${identifier}`);
     }
     return 0;
   } catch (error) {
