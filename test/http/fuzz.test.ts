@@ -244,7 +244,10 @@ describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, se
     if (PROFILE) {
       const cpu = cpuSince(cpuBefore);
       const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
-      profile.push(`${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`);
+      const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
+      profile.push(line);
+      process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
+
     }
     expect(problems).toEqual([]);
     // The generator must reach the validation rules, not only the happy path.
