@@ -5,6 +5,7 @@
  * carry the error body `{error, message, status, request_id}` with its own status. A longer run is a benchmark:
  * `FUZZ_RUNS=100000 npx jest test/http/fuzz.test.ts`.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { CreatedAccount } from '../../local/admin/accounts';
 import type { LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
@@ -13,10 +14,16 @@ import { startLocalDatabase } from '../../local/local-env';
 import { startServerProcess, type ServerProcess } from '../../local/server/server-process';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { newTestAccount } from '../support/api';
+import { cpuByProcess, cpuSince } from '../support/process-cpu';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const IN_FLIGHT = 16;
+/** FUZZ_ROUTES=name,name: only those routes (while working on one); unset: every route. */
+const ONLY = process.env.FUZZ_ROUTES ? new Set(process.env.FUZZ_ROUTES.split(',').map((name) => name.trim())) : undefined;
+/** FUZZ_PROFILE=1: print each route's CPU milliseconds per request, per process (docs/benchmarks.md, "Fuzz budget"). */
+const PROFILE = process.env.FUZZ_PROFILE === '1';
+const profile: string[] = [];
 
 let db: LocalDynamoDb;
 let server: ServerProcess;
@@ -47,6 +54,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  if (PROFILE && profile.length) console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
+  agent.destroy();
   await server?.stop();
   await db?.stop();
 });
@@ -154,29 +163,54 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
   }));
 }
 
+/**
+ * The client: node:http over a pool of keep-alive sockets, one per request in flight. fetch (undici) costs about
+ * three times its CPU per request here (docs/benchmarks.md, "Fuzz budget"), and the client shares the two cores
+ * with the server and DynamoDB Local.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+
+function sendOnce(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string; requestId: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const id = res.headers['x-amzn-requestid'];
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), requestId: typeof id === 'string' ? id : null });
+      });
+      res.on('error', reject);
+    });
+    // Whether the request went out on a kept-alive socket the server may have just closed (the retry below).
+    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
+    req.end(body);
+  });
+}
+
 async function send(route: RouteDefinition, r: FuzzRequest, account: CreatedAccount): Promise<{ status: number; text: string; requestId: string | null }> {
   const query = new URLSearchParams(r.query).toString();
   const hasBody = r.body !== undefined && route.method !== 'GET';
-  const request = () =>
-    fetch(`${server.url}${r.path}${query ? `?${query}` : ''}`, {
-      method: route.method,
-      headers: { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers },
-      body: hasBody ? r.body : undefined,
-    });
+  const headers: Record<string, string> = { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers };
+  const url = `${server.url}${r.path}${query ? `?${query}` : ''}`;
+  const request = () => sendOnce(route.method, url, headers, hasBody ? r.body : undefined);
   // The keep-alive race: the server closes a socket idle for its keepAliveTimeout just as the client reuses it (likely
   // when a loaded machine delays the client's own timer). The request never reached the server, so it is sent again,
   // as browsers do; any other failure is the test's to report.
-  const res = await request().catch((error: Error & { cause?: { code?: string; message?: string } }) => {
-    if (error.cause?.code === 'UND_ERR_SOCKET' && /other side closed/.test(error.cause.message ?? '')) return request();
+  return request().catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+    if (error.code === 'ECONNRESET' && error.reusedSocket) return request();
     throw error;
   });
-  return { status: res.status, text: await res.text(), requestId: res.headers.get('x-amzn-requestid') };
 }
 
 describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}`, () => {
-  it.each(routes.map((r) => [r.name, r] as const))('%s: no 5xx, every 4xx with the error body and its request id', async (_name, route) => {
+  const selected = routes.filter((r) => !ONLY || ONLY.has(r.name));
+  if (ONLY && selected.length !== ONLY.size) throw new Error(`FUZZ_ROUTES names no route: ${[...ONLY].filter((n) => !routes.some((r) => r.name === n)).join(', ')}`);
+  it.each(selected.map((r) => [r.name, r] as const))('%s: no 5xx, every 4xx with the error body and its request id', async (_name, route) => {
     const { account, existing } = await accountWithRecords();
+    const cpuBefore = cpuByProcess();
+    const wallBefore = performance.now();
     const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED });
+    const generatedMs = cpuSince(cpuBefore).self;
     const problems: string[] = [];
     let next = 0;
     let clientErrors = 0;
@@ -207,6 +241,14 @@ describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, se
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    if (PROFILE) {
+      const cpu = cpuSince(cpuBefore);
+      const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
+      const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
+      profile.push(line);
+      process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
+
+    }
     expect(problems).toEqual([]);
     // The generator must reach the validation rules, not only the happy path.
     expect(clientErrors).toBeGreaterThan(RUNS / 10);
