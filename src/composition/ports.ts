@@ -22,7 +22,7 @@ import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
-import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
+import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, NexusEventLog, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { NotificationStore } from '../ports/notifications';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
@@ -154,6 +154,13 @@ export const notifications: NotificationStore = /* @__PURE__ */ lazyImport(async
   const { DynamoDbNotificationStore } = await onDemandAdapters();
   return new DynamoDbNotificationStore(tableName('Notifications'));
 });
+/** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
+export const nexusEvents: NexusEventLog = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbNexusEventLog } = await onDemandAdapters();
+  return new DynamoDbNexusEventLog(exposureStore, eventOutbox);
+});
+/** What recording a sale needs to raise its nexus events (src/usecases/nexus-events.ts): the report's reads and the log. */
+export const nexusWatch = { entities, registrations, settings, sales, nexusCounters, fxRates, nexusEvents };
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbCalendarSource } = await onDemandAdapters();

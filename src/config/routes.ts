@@ -131,6 +131,13 @@ const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
  */
 const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query', 'UpdateItem'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
 
+/**
+ * Recording a sale then reads its seller's nexus report and writes the nexus.approaching / .crossed events it calls
+ * for, once each (issue 14, docs/webhooks.md): the report's reads, the put-if-absent marker (Exposure UpdateItem), the
+ * event and its notification. Spread LAST: it keeps the sale's own Transactions PutItem, which nexusReading lacks.
+ */
+const nexusWatching = { ...nexusReading, Transactions: ['Query', 'GetItem', 'PutItem'], Events: ['PutItem'], Notifications: ['PutItem'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -163,9 +170,9 @@ export const routes = /* @__PURE__ */ (() => [
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
   route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing, ...collection }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection, ...nexusWatching }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   // The cursor's sale is read for its date; a date range is a Query of the by-date index.
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
