@@ -7,7 +7,7 @@
  */
 import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
 import { EventOutbox } from '../../src/adapters/dynamodb/event-outbox';
-import { deliveries, events, hostResolver, localDeliveryQueue, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
+import { deliveries, events, localDeliveryQueue, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { tableName } from '../../src/config/environment';
 import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
 import { deliverMessage, fanOut, type DeliverySettings } from '../../src/usecases/webhook-delivery';
@@ -33,7 +33,7 @@ const DAY_MS = 86_400_000;
 export async function startWebhookDispatcher(options: { pollMs?: number; settings?: Partial<DeliverySettings>; since?: Date; daily?: boolean } = {}): Promise<WebhookDispatcher> {
   const queue = await localDeliveryQueue();
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
-  const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport, hostResolver };
+  const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
   queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
   // Only scanSince is used here: the outbox it is given never writes.
   const store = new DynamoDbEventStore(tableName('Events'), new EventOutbox(tableName('Events'), () => tableName('Notifications')));

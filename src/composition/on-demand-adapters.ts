@@ -19,6 +19,6 @@ export { DynamoDbSettingsStore } from '../adapters/dynamodb/settings-store';
 export { insertedEvents } from '../adapters/dynamodb/stream-records';
 export { DynamoDbWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store';
 export { DnsHostResolver } from '../adapters/webhooks/dns-resolver';
-export { FetchWebhookTransport } from '../adapters/webhooks/http-transport';
+export { NodeHttpWebhookTransport } from '../adapters/webhooks/http-transport';
 export { TimerDeliveryQueue } from '../adapters/webhooks/timer-queue';
 export { SqsDeliveryQueue } from '../adapters/aws/sqs-delivery-queue';

@@ -131,8 +131,9 @@ export const hostResolver: HostResolver = /* @__PURE__ */ lazyImport(async () =>
   return new DnsHostResolver();
 });
 export const webhookTransport: WebhookTransport = /* @__PURE__ */ lazyImport(async () => {
-  const { FetchWebhookTransport } = await onDemandAdapters();
-  return new FetchWebhookTransport();
+  const { NodeHttpWebhookTransport } = await onDemandAdapters();
+  // The addresses are checked when the delivery connects (DNS rebinding); loopback receivers only outside AWS.
+  return new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() });
 });
 /** The in-process delivery queue of this process (local runtime and tests). */
 export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {

@@ -5,7 +5,7 @@
  * (twice: one of each). The routes list (newest first, by status), get and dismiss (idempotent, TTL set 90 days on).
  */
 import { documentClient } from '../../src/adapters/dynamodb/client';
-import { calendar, deliveries, events, hostResolver, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
+import { calendar, deliveries, events, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { tableName } from '../../src/config/environment';
 import { DISMISSED_RETENTION_DAYS, notificationIdOf } from '../../src/domain/notifications/notification';
 import type { DeliveryMessage } from '../../src/ports/events';
@@ -27,7 +27,7 @@ describe('notifications', () => {
       await callRoute('customers-create', { accountId, body: { name: 'Trigger', address: { country: 'US', state: 'TX' } } });
       const [created] = (await callRoute('events-list', { accountId, query: { type: 'customer.created' } })).body.data;
       const queued: DeliveryMessage[] = [];
-      const deps = { events, webhookEndpoints, deliveries, webhookTransport, hostResolver, deliveryQueue: { send: async (m: DeliveryMessage) => void queued.push(m), deadLetter: async () => undefined } };
+      const deps = { events, webhookEndpoints, deliveries, webhookTransport, deliveryQueue: { send: async (m: DeliveryMessage) => void queued.push(m), deadLetter: async () => undefined } };
       const settings = { firstRetrySeconds: 60, allowLoopback: true, random: () => 0 };
       const start = new Date();
       const message: DeliveryMessage = { account_id: accountId, event_id: created.id, endpoint_id: endpoint.id, attempt: 1, first_attempt_at: null };
