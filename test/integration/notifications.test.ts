@@ -7,6 +7,7 @@
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { calendar, deliveries, events, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { tableName } from '../../src/config/environment';
+import { deterministicEventId } from '../../src/domain/events/event';
 import { DISMISSED_RETENTION_DAYS, notificationIdOf } from '../../src/domain/notifications/notification';
 import type { DeliveryMessage } from '../../src/ports/events';
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
@@ -90,6 +91,22 @@ describe('notifications', () => {
       expect(notificationIdOf(event.id)).toBe(n.id);
     }
     expect(mine.find((n) => n.type === 'exemption.expiring').title).toBe(`Exemption certificate ${expiring.id} expires on ${day(12)}`);
+  });
+
+  it('an event whose notification cannot be written is not written either (one transaction)', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Atomic Notices Inc');
+    const customer = (await callRoute('customers-create', { accountId, body: { name: 'Blocked', address: { country: 'US', state: 'TX' } } })).body;
+    const cert = (await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-ATOMIC', effective_from: '2020-01-01', expires_on: day(9) } })).body;
+    // Fault: an item already holds the id the expiring event's notification will have, so its conditional put fails.
+    const eventId = deterministicEventId('exemption.expiring', cert.id, day(9));
+    await documentClient().put({ TableName: tableName('Notifications'), Item: { account_id: accountId, id: notificationIdOf(eventId), status: 'open' } });
+    await runTimeDrivenEvents({ calendar, events });
+    expect((await callRoute('events-get', { accountId, pathParameters: { id: eventId } })).status).toBe(404);
+    // The fault removed, the next run writes both.
+    await documentClient().delete({ TableName: tableName('Notifications'), Key: { account_id: accountId, id: notificationIdOf(eventId) } });
+    await runTimeDrivenEvents({ calendar, events });
+    expect((await callRoute('events-get', { accountId, pathParameters: { id: eventId } })).status).toBe(200);
+    expect((await callRoute('notifications-get', { accountId, pathParameters: { id: notificationIdOf(eventId) } })).body).toMatchObject({ type: 'exemption.expiring', event_id: eventId });
   });
 
   it('dismiss is idempotent (same record, first time kept), sets a 90-day TTL; lists filter by status; others see 404', async () => {
