@@ -77,6 +77,8 @@ export interface EventFixtures {
   webhook_endpoint_id: string;
   /** The webhook endpoint events/webhook-endpoints-delete.json deletes. */
   webhook_endpoint_to_delete_id: string;
+  /** A notification of the account that the notification events read and dismiss (dismissing again is harmless). */
+  notification_id: string;
 }
 
 export interface Sample {
@@ -221,6 +223,9 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
     'nexus-report': { query: { as_of: today, country: 'US' } },
     'nexus-simulate': { body: { as_of: today, country: 'US', transactions: [transactionBody(freshId('plan'), today)] } },
+    'notifications-list': { query: { status: 'open', limit: '10' } },
+    'notifications-get': { pathParameters: { id: f.notification_id } },
+    'notifications-dismiss': { pathParameters: { id: f.notification_id } },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -246,6 +251,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   event_id: 'evt_0mhx2k3c0a1b2c3d4e5f60718',
   webhook_endpoint_id: 'we_0mhx2k3c0a1b2c3d4e5f60718',
   webhook_endpoint_to_delete_id: 'we_0mhx2k3c0a1b2c3d4e5f60719',
+  notification_id: 'ntf_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -402,7 +408,22 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       ? known.event_id
       : ((await call('events-list', { query: { limit: '1' } }, account)).data[0].id as string);
 
+  // A notification: the remembered one, else the account's newest, else the one raised by a sale into Massachusetts
+  // over its threshold (sales over $100,000 in the current or previous calendar year, data/nexus-rules/us.json row US-MA),
+  // recorded through the handler like every fixture.
+  const newestNotification = async () => (await call('notifications-list', { query: { limit: '1' } }, account)).data[0]?.id as string | undefined;
+  const notificationId =
+    (known.notification_id && (await call('notifications-get', { pathParameters: { id: known.notification_id } }, account).then(() => true, () => false))
+      ? known.notification_id
+      : await newestNotification()) ??
+    (await (async () => {
+      const sale = { ...transactionBody(currentRun().freshId('order'), currentRun().today), location: { country: 'US', state: 'MA' }, line_items: [{ id: '1', amount: 10_000_001, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] };
+      await call('transactions-create', { body: sale }, account);
+      return (await newestNotification())!;
+    })());
+
   const fixtures: EventFixtures = {
+    notification_id: notificationId,
     event_id: eventId,
     webhook_endpoint_id: webhookEndpointId,
     webhook_endpoint_to_delete_id: webhookEndpointToDelete,

@@ -4,13 +4,13 @@
  * hands the message over again after its visibility timeout.
  */
 import type { SQSEvent } from 'aws-lambda';
-import { deliveries, deliveryQueue, events, hostResolver, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
+import { deliveries, deliveryQueue, events, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { webhookRetrySeconds } from '../../src/config/webhooks';
 import type { DeliveryMessage } from '../../src/ports/events';
 import { receiveDelivery } from '../../src/usecases/webhook-delivery';
 
 export const handler = async (batch: SQSEvent): Promise<void> => {
-  const deps = { events, webhookEndpoints, deliveries, deliveryQueue, webhookTransport, hostResolver };
+  const deps = { events, webhookEndpoints, deliveries, deliveryQueue, webhookTransport };
   for (const record of batch.Records) {
     await receiveDelivery(deps, { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: false }, JSON.parse(record.body) as DeliveryMessage);
   }

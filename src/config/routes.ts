@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -131,6 +131,13 @@ const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
  */
 const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query', 'UpdateItem'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
 
+/**
+ * Recording a sale then reads its seller's nexus report and writes the nexus.approaching / .crossed events it calls
+ * for, once each (issue 14, docs/webhooks.md): the report's reads, the put-if-absent marker (Exposure UpdateItem), the
+ * event and its notification. Spread LAST: it keeps the sale's own Transactions PutItem, which nexusReading lacks.
+ */
+const nexusWatching = { ...nexusReading, Transactions: ['Query', 'GetItem', 'PutItem'], Events: ['PutItem'], Notifications: ['PutItem'] } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -141,6 +148,7 @@ const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
 const eventId = { id: 'event' } as const;
 const webhookEndpointId = { id: 'webhook_endpoint' } as const;
+const notificationId = { id: 'notification' } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -162,9 +170,9 @@ export const routes = /* @__PURE__ */ (() => [
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
   route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing, ...collection }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection, ...nexusWatching }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   // The cursor's sale is read for its date; a date range is a Query of the by-date index.
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
@@ -224,6 +232,10 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'webhook-endpoints-delete', method: 'DELETE', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['DeleteItem'] }, pathIds: webhookEndpointId, summary: 'Delete a webhook endpoint' }),
   route({ name: 'webhook-endpoints-rotate', method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem', 'UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Rotate the signing secret (the old one signs too for 24 h)' }),
   route({ name: 'webhook-endpoints-deliveries', method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'], WebhookDeliveries: ['Query'] }, pathIds: webhookEndpointId, summary: "A webhook endpoint's delivery attempts (newest first)" }),
+  // Notifications (issue 14; docs/notifications.md): written by the events outbox with their events; read and dismissed here.
+  route({ name: 'notifications-list', method: 'GET', path: '/v1/notifications', billable: false, idempotent: false, tables: { Notifications: ['Query'] }, summary: 'List notifications (newest first; open or dismissed)' }),
+  route({ name: 'notifications-get', method: 'GET', path: '/v1/notifications/{id}', billable: false, idempotent: false, tables: { Notifications: ['GetItem'] }, pathIds: notificationId, summary: 'Get a notification' }),
+  route({ name: 'notifications-dismiss', method: 'POST', path: '/v1/notifications/{id}/dismiss', billable: false, idempotent: false, tables: { Notifications: ['UpdateItem'] }, pathIds: notificationId, summary: 'Dismiss a notification (dismissing again answers it unchanged)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

@@ -79,3 +79,9 @@ export interface CalendarSource {
   /** Registrations whose active_from or expires_at is within [from, to]. */
   registrationsChangingBetween(from: string, to: string): Promise<{ accountId: string; registration: { id: string; active_from: string; expires_at?: string } & Record<string, unknown> }[]>;
 }
+
+/** nexus.approaching / nexus.crossed events (issue 14): each written once per entity and key (jurisdiction, window, type). */
+export interface NexusEventLog {
+  /** Writes the event (and its notification) unless an event of this entity and key was written: true when written now. */
+  writeOnce(accountId: string, entityId: string, key: string, event: LevyEvent): Promise<boolean>;
+}

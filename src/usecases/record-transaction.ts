@@ -10,6 +10,10 @@
  *      transaction count at once
  *
  * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
+ *
+ *   -> then (created or retried) the seller's nexus report calls for nexus.approaching / .crossed events, each
+ *      written once (nexus-events.ts). It runs after the sale's transaction, reading the counters it ADDed; should it
+ *      fail, the sale stays recorded and a retry of the same request (a safe 200) runs it again.
  */
 import { AppError, ConflictError } from '../domain/errors';
 import { saleExposureDeltas } from '../domain/exposure/deltas';
@@ -24,9 +28,14 @@ import { buildTransaction, checkBreakdown, lineTax, type LineFacts, type LineTax
 import { transactionRequestSchema, type TransactionInput, type TransactionRequest } from '../domain/transactions/schema';
 import { fieldError, parseWith } from '../domain/validation';
 import type { Ports } from '../ports/ports';
+import { raiseNexusEvents, type NexusEventDeps } from './nexus-events';
 import { quoteSale, type QuoteDeps } from './quote-tax-rate';
 
-export type RecordTransactionDeps = QuoteDeps & Pick<Ports, 'sales'>;
+/**
+ * `nexusWatch`: the nexus report's reads and the nexus event log, so that recording a sale raises its nexus events.
+ * Every route that records sales passes it (transactions-create, tax-unify); in-memory unit tests of the tax leave it out.
+ */
+export type RecordTransactionDeps = QuoteDeps & Pick<Ports, 'sales'> & { nexusWatch?: NexusEventDeps };
 
 /** A line's tax as unify computed it with the same engine: the levels must add up to tax_amount. */
 export interface PrecomputedLineTax {
@@ -150,6 +159,12 @@ export async function recordTransaction(
   input: TransactionInput,
   options: RecordTransactionOptions = {},
 ): Promise<RecordedTransaction> {
+  const recorded = await recordSale(deps, accountId, input, options);
+  if (deps.nexusWatch) await raiseNexusEvents(deps.nexusWatch, accountId, recorded.transaction.entity_id, recorded.transaction.date, options.now);
+  return recorded;
+}
+
+async function recordSale(deps: RecordTransactionDeps, accountId: string, input: TransactionInput, options: RecordTransactionOptions): Promise<RecordedTransaction> {
   const parsed = parseWith(transactionRequestSchema, input);
   const { precomputed } = options;
   // Unify's tax becomes part of the recorded content, so a retried commit compares like a retried sale.

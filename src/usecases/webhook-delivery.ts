@@ -17,16 +17,16 @@ import {
   signingSecrets,
 } from '../domain/webhooks/endpoint';
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/webhooks/signature';
-import type { DeliveryLog, DeliveryMessage, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
-import { webhookUrlRefusal } from './webhook-urls';
+import type { DeliveryLog, DeliveryMessage, DeliveryQueue, EventLog, WebhookEndpointStore, WebhookTransport } from '../ports/events';
+import { webhookUrlShapeRefusal } from './webhook-urls';
 
 export interface DeliveryDeps {
   events: EventLog;
   webhookEndpoints: WebhookEndpointStore;
   deliveries: DeliveryLog;
   deliveryQueue: DeliveryQueue;
+  /** Refuses, when it connects, a host that resolves to a non-public address (the SSRF check at connect time). */
   webhookTransport: WebhookTransport;
-  hostResolver: HostResolver;
 }
 
 export interface DeliverySettings {
@@ -72,7 +72,8 @@ export async function deliverMessage(deps: DeliveryDeps, settings: DeliverySetti
 
   const body = JSON.stringify(event);
   const timestamp = Math.floor(now.getTime() / 1000);
-  const refusal = await webhookUrlRefusal(deps.hostResolver, endpoint.url, settings.allowLoopback);
+  // The URL's form here; its addresses when the transport connects (no look-up here that a rebinding could outlive).
+  const refusal = webhookUrlShapeRefusal(endpoint.url, settings.allowLoopback);
   const response = refusal
     ? { status_code: null, duration_ms: 0, error: refusal }
     : await deps.webhookTransport.post(

@@ -12,6 +12,7 @@ import { createLevyApp } from '../../lib/levy-app';
 import type { LevyFunction } from '../../lib/levy-function';
 import type { LevyStack } from '../../lib/levy-stack';
 import { backgroundFunctions, DELIVERY_MAX_RECEIVES, type BackgroundFunction } from '../../src/config/background-functions';
+import { routes } from '../../src/config/routes';
 import { tableList, type TableId } from '../../src/config/tables';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR } from '../../src/config/webhooks';
 
@@ -122,6 +123,33 @@ describe('webhooks infrastructure', () => {
     const consume = statementsOf(stack.webhooks.functions.webhookDelivery).find((st) => [st.Action].flat().includes('sqs:ReceiveMessage'))!;
     expect(consume.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] });
     expect(mappings).toHaveLength(2);
+  });
+
+  test('Notifications: TTL on expires_at_epoch, no stream; only the writers of notifying events may put, only its routes read or dismiss', () => {
+    const table = resources[logicalId(stack.tables.Notifications)].Properties;
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at_epoch', Enabled: true });
+    expect(table.StreamSpecification).toBeUndefined();
+    const notificationsId = `"${logicalId(stack.tables.Notifications)}"`;
+    const actionsOn = (fn: LevyFunction) =>
+      [...new Set(statementsOf(fn).filter((st) => JSON.stringify(st.Resource).includes(notificationsId)).flatMap((st) => [st.Action].flat() as string[]))].sort();
+    const granted = Object.fromEntries(
+      [
+        ...routes.map((r) => [r.name, stack.routeFunctions[r.name]] as const),
+        ...Object.entries(stack.webhooks.functions).map(([name, fn]) => [name, fn] as const),
+      ]
+        .map(([name, fn]) => [name, actionsOn(fn)] as const)
+        .filter(([, actions]) => actions.length > 0),
+    );
+    expect(granted).toEqual({
+      'notifications-list': ['dynamodb:Query'],
+      'notifications-get': ['dynamodb:GetItem'],
+      'notifications-dismiss': ['dynamodb:UpdateItem'],
+      // Writers of nexus.* (a recorded sale), exemption.expiring / .expired (daily) and webhook_endpoint.disabled.
+      'transactions-create': ['dynamodb:PutItem'],
+      'tax-unify': ['dynamodb:PutItem'],
+      scheduledEvents: ['dynamodb:PutItem'],
+      webhookDelivery: ['dynamodb:PutItem'],
+    });
   });
 
   test('a daily schedule invokes the time-driven events function', () => {

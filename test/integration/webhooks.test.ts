@@ -3,7 +3,10 @@
  * 127.0.0.1) and the in-process dispatcher of `npm start` (the same delivery use case as deployed). Retries wait
  * LEVY_WEBHOOK_RETRY_SECONDS = 1 here (doubling, with jitter), so a 500, 500, 200 receiver is done in seconds.
  */
+import { deliveries, events, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { verifySignature } from '../../src/domain/webhooks/signature';
+import type { DeliveryMessage } from '../../src/ports/events';
+import { deliverMessage } from '../../src/usecases/webhook-delivery';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
 import { callRoute, newTestAccount } from '../support/api';
 import { startReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver';
@@ -83,8 +86,26 @@ describe('webhooks', () => {
     await callRoute('registrations-create', { accountId, body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000002', active_from: '2024-01-01' } });
     const other = (await callRoute('customers-create', { accountId, body: { name: 'Gone', address: { country: 'US' } } })).body;
     await callRoute('customers-delete', { accountId, pathParameters: { id: other.id } });
+    // Sales into California (over $500,000 in the calendar year, CA Rev. & Tax. Code 6203(c)(4), data/nexus-rules/us.json
+    // row US-CA): $410,000 is 82 % (approaching, from the default 80 %), $510,000 crossed.
+    const today = new Date().toISOString().slice(0, 10);
+    const caSale = (id: string, amount: number) => ({ id, date: today, currency: 'USD', customer_type: 'B2C', location: { country: 'US', state: 'CA' }, line_items: [{ id: '1', amount, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] });
+    await callRoute('transactions-create', { accountId, body: caSale('hook-ca-1', 41_000_000) });
+    await callRoute('transactions-create', { accountId, body: caSale('hook-ca-2', 10_000_000) });
+    // An endpoint that failed every attempt for 3 days is disabled (the delivery use case, a clock 3 days on).
+    const failing = await receiver([500, 500]);
+    const doomed = (await endpoint(accountId, { url: failing.url, enabled_events: ['refund.created'] })).body;
+    const [firstEvent] = (await callRoute('events-list', { accountId, query: { type: 'customer.created' } })).body.data;
+    const direct = { events, webhookEndpoints, deliveries, webhookTransport, deliveryQueue: { send: async () => undefined, deadLetter: async () => undefined } };
+    const attempt: DeliveryMessage = { account_id: accountId, event_id: firstEvent.id, endpoint_id: doomed.id, attempt: 1, first_attempt_at: null };
+    const start = new Date();
+    await deliverMessage(direct, { firstRetrySeconds: 1, allowLoopback: true }, attempt, start);
+    await deliverMessage(direct, { firstRetrySeconds: 1, allowLoopback: true }, { ...attempt, attempt: 2, first_attempt_at: start.toISOString() }, new Date(start.getTime() + 3 * 86_400_000 + 1000));
 
-    const expected = ['customer.created', 'customer.updated', 'exemption.created', 'exemption.revoked', 'product.created', 'registration.created', 'customer.created', 'customer.deleted'];
+    const expected = [
+      'customer.created', 'customer.updated', 'exemption.created', 'exemption.revoked', 'product.created', 'registration.created', 'customer.created', 'customer.deleted',
+      'transaction.created', 'nexus.approaching', 'transaction.created', 'nexus.crossed', 'webhook_endpoint.disabled',
+    ];
     await dispatcher.poll();
     const got = await all.waitFor(expected.length);
     await onlyCustomers.waitFor(2);

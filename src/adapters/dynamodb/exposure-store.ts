@@ -17,6 +17,9 @@
  *                                                             converted at its day's rate, so those days are read
  *   attributes: jurisdiction, period, currency, `<basis>` and `<basis>_n` (amount and count per basis: gross, retail,
  *               taxable, goods, b2c) for the seller's own sales, `mp_<basis>` and `mp_<basis>_n` for marketplace sales
+ *   sk `n#<entity>#e#<jurisdiction>|<window key>|<event type>`  a nexus.approaching / .crossed event was written (issue
+ *                                                             14): put if absent with the event, so it is written once
+ *   attributes: event_id, created_at
  *
  * Counters change only by `ADD` inside the TransactWriteItems that writes the sale or refund they belong to, so
  * they move exactly when the record lands (docs/exposure.md). The report reads counters, never transactions.
@@ -223,6 +226,23 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
         ExpressionAttributeValues: { ':id': transactionId },
       }),
     );
+  }
+
+  /**
+   * The marker of a nexus event (src/domain/nexus/threshold-events.ts): created with the event in one transaction,
+   * only if absent, so an event of that entity, key (jurisdiction, window, type) is written once. An UpdateItem (the
+   * sale's functions may already update this table), never a counter's key range.
+   */
+  nexusEventMarkerItem(accountId: string, entityId: string, key: string, eventId: string, createdAt: string): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: { account_id: accountId, sk: `n#${entityId}#e#${key}` },
+        UpdateExpression: 'SET event_id = :event, created_at = :at',
+        ConditionExpression: 'attribute_not_exists(sk)',
+        ExpressionAttributeValues: { ':event': eventId, ':at': createdAt },
+      },
+    };
   }
 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */

@@ -84,3 +84,17 @@ export function addressRefusal(ip: string): string | undefined {
   if (family === 6) return ipv6Refusal(ip);
   return 'not an IP address';
 }
+
+/**
+ * Whether a host whose name resolved to `addresses` may be connected to: every address must be public; where loopback
+ * is allowed (the local runtime), a host whose every address is loopback (localhost) is too. The reason (a sentence
+ * naming the host and the address), or undefined. The URL check and the delivery's connect-time look-up both ask this.
+ */
+export function resolvedAddressesRefusal(host: string, addresses: readonly string[], allowLoopback: boolean): string | undefined {
+  if (addresses.length === 0) return `'url' host '${host}' does not resolve to any address`;
+  const refusals = addresses.map((a) => [a, addressRefusal(a)] as const).filter(([, why]) => why !== undefined);
+  if (allowLoopback && refusals.length === addresses.length && refusals.every(([, why]) => why === 'loopback')) return undefined;
+  const [address, why] = refusals[0] ?? [];
+  if (why) return `'url' host '${host}' resolves to ${address}, a ${why} address; webhooks are only sent to public addresses`;
+  return undefined;
+}
