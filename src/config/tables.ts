@@ -64,7 +64,9 @@ export type TableId =
   | 'FxRates'
   | 'Events'
   | 'WebhookEndpoints'
-  | 'WebhookDeliveries';
+  | 'WebhookDeliveries'
+  | 'Checkouts'
+  | 'PaymentLinks';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -209,6 +211,20 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'sk', type: 'S' },
       ttlAttribute: 'expires_at_epoch',
       description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
+    },
+    Checkouts: {
+      id: 'Checkouts',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      // Open checkouts only: completing removes it, so completed checkouts are kept (docs/checkouts.md).
+      ttlAttribute: 'expires_at_epoch',
+      description: 'Checkouts (tax quote sessions) with their quote and completion claim; an expired one is removed 30 days after it expired.',
+    },
+    PaymentLinks: {
+      id: 'PaymentLinks',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Payment links (reusable quote templates) of an account.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

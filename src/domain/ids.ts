@@ -55,6 +55,8 @@ export const idFormats = {
   registration: { noun: 'registration', pattern: levyId('reg') },
   event: { noun: 'event', pattern: levyId('evt') },
   webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
+  checkout: { noun: 'checkout', pattern: levyId('chk') },
+  payment_link: { noun: 'payment link', pattern: levyId('plink') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;
