@@ -4,7 +4,8 @@
  * checkouts are kept. Completion is a claim (a conditional SET: one transaction id per checkout, whoever asks), then the
  * completion itself with its `checkout.completed` event in one TransactWriteItems (the outbox).
  */
-import { checkoutTtl, type Checkout, type CompletionClaim } from '../../domain/checkouts/checkout';
+import type { Checkout, CompletionClaim } from '../../domain/checkouts/checkout';
+import { checkoutTtl } from '../../domain/checkouts/expiry';
 import type { PaymentLink } from '../../domain/checkouts/payment-link';
 import type { CheckoutStore } from '../../ports/checkouts';
 import { documentClient } from './client';

@@ -21,8 +21,6 @@ import { expected } from '../validation';
 export const CHECKOUT_MIN_EXPIRY_SECONDS = 1_800;
 export const CHECKOUT_MAX_EXPIRY_SECONDS = 7_776_000;
 export const CHECKOUT_DEFAULT_EXPIRY_SECONDS = 86_400;
-/** An expired (never completed) checkout stays readable, as `expired`, this long before DynamoDB TTL removes it. */
-export const EXPIRED_CHECKOUT_RETENTION_SECONDS = 30 * 86_400;
 
 const addressLine = z
   .string({ error: expected('a string') })
@@ -148,9 +146,6 @@ export function newCheckoutId(now: Date): string {
 export function expiresAt(now: Date, seconds = CHECKOUT_DEFAULT_EXPIRY_SECONDS): string {
   return new Date(now.getTime() + seconds * 1000).toISOString();
 }
-
-/** The epoch second DynamoDB TTL may delete an open checkout: a while after it expired (completed ones are kept). */
-export const checkoutTtl = (expiresAtIso: string): number => Math.floor(Date.parse(expiresAtIso) / 1000) + EXPIRED_CHECKOUT_RETENTION_SECONDS;
 
 /** The location the engine rates: the street address is kept with the checkout, not sent to the engine. */
 export function rateableLocation(location: CheckoutLocation): LocationInput {
