@@ -5430,6 +5430,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "location": {
+                 *         "country": "US",
+                 *         "postal_code": "94103"
+                 *       },
+                 *       "expires_in_seconds": 7776000,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "plan",
+                 *           "amount": 12000,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         },
+                 *         {
+                 *           "id": "lamp",
+                 *           "amount": 4999,
+                 *           "product_category": "PHYSICAL_GOODS",
+                 *           "delivery_method": "SHIPPED"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     currency: string;
                     line_items: {
@@ -5539,6 +5563,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "country": "US",
+                 *         "state": "CA",
+                 *         "postal_code": "94103",
+                 *         "city": "San Francisco",
+                 *         "line1": "1 Market St"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     location?: {
                         country?: string;
@@ -5598,6 +5633,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "checkout-chk_0mhx2k3c0a1b2c3d4e5f60719"
+                 *     }
+                 */
                 "application/json": {
                     transaction_id: string;
                 };
@@ -5676,6 +5716,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currency": "EUR",
+                 *       "tax_behavior": "inclusive",
+                 *       "line_items": [
+                 *         {
+                 *           "id": "plan",
+                 *           "amount": 1999,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     currency: string;
                     line_items: {
@@ -5767,6 +5821,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "country": "DE"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     customer_id?: string;
                     customer?: {
@@ -5826,6 +5887,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QabcdEFghIJklMNopQRstuv",
+                 *       "object": "event",
+                 *       "type": "checkout.session.completed",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cs_test_1001",
+                 *           "object": "checkout.session",
+                 *           "status": "complete",
+                 *           "payment_status": "paid",
+                 *           "currency": "usd",
+                 *           "created": 1768471200,
+                 *           "amount_total": 12000,
+                 *           "customer_details": {
+                 *             "address": {
+                 *               "country": "US",
+                 *               "state": "CA",
+                 *               "postal_code": "94103",
+                 *               "city": "San Francisco",
+                 *               "line1": "1 Market St"
+                 *             },
+                 *             "tax_exempt": "none",
+                 *             "tax_ids": []
+                 *           },
+                 *           "total_details": {
+                 *             "amount_discount": 0,
+                 *             "amount_shipping": 0,
+                 *             "amount_tax": 0
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
