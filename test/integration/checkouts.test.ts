@@ -113,6 +113,7 @@ describe('checkouts', () => {
     [{ currency: 'EUR', location: { country: 'DE' }, expires_in_seconds: 60, line_items: [saas('a', 1)] }, "'expires_in_seconds' must be at least 1800"],
     [{ currency: 'EUR', location: { country: 'DE' }, expires_in_seconds: 7_776_001, line_items: [saas('a', 1)] }, "'expires_in_seconds' must be at most 7776000"],
     [{ currency: 'EUR', location: { country: 'DE', street: 'x' }, line_items: [saas('a', 1)] }, "Unknown field 'street' in 'location'"],
+    [{ currency: 'EUR', location: { country: 'DE' }, line_items: Array.from({ length: 101 }, (_, i) => saas(`l${i}`, 1)) }, "'line_items' must hold at most 100 lines"],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await create(de, body);
     expect(res.status).toBe(400);

@@ -65,8 +65,14 @@ function checkBuyer(buyer: { customer_id?: string | undefined; customer?: Checko
   if (type !== undefined) checkGovernmentLevel(type, buyer.customer?.government_level, ctx, ['customer', 'government_level']);
 }
 
-/** Lines as unify takes them (tax_inclusive per line); totals under the sale limits. */
-const checkoutLinesField = lineItemsField(cartLineSchema);
+/**
+ * Stripe Checkout takes at most 100 line items per session; a checkout keeps its quote in one DynamoDB item (400 KB
+ * at most), which 100 quoted lines fit in with room to spare, and 1,000 (unify's limit) would not.
+ */
+export const MAX_CHECKOUT_LINE_ITEMS = 100;
+
+/** Lines as unify takes them (tax_inclusive per line), at most MAX_CHECKOUT_LINE_ITEMS; totals under the sale limits. */
+export const checkoutLinesField = lineItemsField(cartLineSchema).max(MAX_CHECKOUT_LINE_ITEMS, { error: `must hold at most ${MAX_CHECKOUT_LINE_ITEMS} lines (a checkout's limit, as Stripe Checkout's)` });
 
 export const createCheckoutSchema = z
   .strictObject({

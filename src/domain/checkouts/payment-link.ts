@@ -6,24 +6,21 @@
  */
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
-import { checkSaleTotals, checkUniqueLineIds, lineItemsField, minorUnitsField } from '../fields/money';
+import { checkSaleTotals, checkUniqueLineIds, minorUnitsField } from '../fields/money';
 import { deliveryMethodField, entityIdField, productCategoryField } from '../fields/sale';
-import { cartLineSchema } from '../cart/unify-request';
 import { newId } from '../ids';
 import { timestampField, type StoredRecord } from '../records/record';
 import { oneOf } from '../fields/sale';
-import type { CheckoutLine } from './checkout';
+import { checkoutLinesField, type CheckoutLine } from './checkout';
 
 export const taxBehaviors = ['exclusive', 'inclusive'] as const;
 export type TaxBehavior = (typeof taxBehaviors)[number];
 
-/** A link's line is a checkout line; the link's tax_behavior decides `tax_inclusive` for all (a contradiction is a 400). */
-const linkLineSchema = cartLineSchema;
 
 export const createPaymentLinkSchema = z
   .strictObject({
     currency: currencyField,
-    line_items: lineItemsField(linkLineSchema),
+    line_items: checkoutLinesField,
     tax_behavior: z.enum(taxBehaviors, { error: oneOf(taxBehaviors) }),
     entity_id: entityIdField.optional(),
   })
