@@ -31,9 +31,9 @@ import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { CustomerType } from '../domain/tax/vocabulary';
 import { monthOfDate, zipRateOnMonth } from '../domain/tax/zip-rate-months';
 import type { CheckoutStore, ZipRateRows } from '../ports/checkouts';
-import { quoteSale, type SaleQuote } from './quote-tax-rate';
+import type { SaleQuote } from './quote-tax-rate';
 import type { RecordTransactionDeps } from './record-transaction';
-import { unifyCart } from './unify-cart';
+import { quoteCart, unifyCart } from './unify-cart';
 
 export type CheckoutDeps = RecordTransactionDeps & { checkouts: CheckoutStore; zipRateRows: ZipRateRows };
 
@@ -110,18 +110,9 @@ async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft:
 /** The quote of a draft on `date`, and what it still needs. */
 async function quoteDraft(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, date: string, today: string): Promise<Pick<Checkout, 'quote' | 'required_fields'>> {
   const request = unifyRequestOf(draft, date);
-  const quote = await unifyCart(deps, accountId, request, today);
-  // The engine's own remarks on each line (unify's answer keeps the figures, not the notes): the same quote again.
-  const sale = await quoteSale(
-    deps,
-    accountId,
-    { customer_id: request.customer_id, customer_type: request.customer.type, customer_tax_id: request.customer.tax_id, government_level: request.customer.government_level, location: request.location, date, entity_id: request.entity_id, collection: 'apply' },
-    request.line_items,
-    (index) => `line_items[${index}]`,
-    today,
-    'customer.government_level',
-  );
-  const results = request.line_items.map((_, index) => sale.line(index).rate.result);
+  // unify's quote, with the engine's own remarks on each line (its answer keeps the figures, not the notes).
+  const { response: quote, quote: sale, rated } = await quoteCart(deps, accountId, request, today);
+  const results = rated.map((line) => line.rate.result);
   const postalCode = sale.parties.location ? resolveLocation(sale.parties.location, deps.locations).postal_code : undefined;
   const required_fields = requiredFields(draft.location, {
     notes: results.flatMap((r) => r.notes ?? []),
