@@ -105,6 +105,16 @@ describe('POST /v1/transactions/import', () => {
     expect(res.body.message).toContain(message);
   });
 
+  it('answers 409 for the same Stripe id with other content (nothing recorded twice)', async () => {
+    const first = await importing(us, checkoutSessionCompleted('cs_test_changed'));
+    expect(first.status).toBe(201);
+    const changed = checkoutSessionCompleted('cs_test_changed');
+    changed.data.object.line_items.data[0]!.amount_tax = 600;
+    const res = await importing(us, changed);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('transaction_exists');
+  });
+
   it('needs to be told what was sold', async () => {
     const res = await importing(de, paidInvoice('in_nocategory'), {});
     expect(res.status).toBe(400);
