@@ -79,6 +79,12 @@ export interface EventFixtures {
   webhook_endpoint_to_delete_id: string;
   /** A notification of the account that the notification events read and dismiss (dismissing again is harmless). */
   notification_id: string;
+  /** An open checkout the checkout events read and change (issue 16; open for 90 days, made anew once not open). */
+  checkout_id: string;
+  /** The checkout events/checkouts-complete.json completes (completing again answers the same transaction). */
+  checkout_to_complete_id: string;
+  /** The payment link the link events read and open checkouts from. */
+  payment_link_id: string;
 }
 
 export interface Sample {
@@ -146,6 +152,34 @@ const transactionBody = (id: string, date: string) => ({
     { id: '1', amount: 12000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
     { id: '2', amount: 4999, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
   ],
+});
+
+/** A checkout for a US buyer known by ZIP (issue 16): open for 90 days, so a remembered one serves many runs. */
+const checkoutBody = {
+  currency: 'USD',
+  location: { country: 'US', postal_code: '94103' },
+  expires_in_seconds: 7_776_000,
+  line_items: [{ id: 'plan', amount: 12000, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'lamp', amount: 4999, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+};
+const paymentLinkBody = { currency: 'EUR', tax_behavior: 'inclusive', line_items: [{ id: 'plan', amount: 1999, product_category: 'SAAS', delivery_method: 'CLOUD' }] };
+/** A `checkout.session.completed` event as Stripe delivers it (https://docs.stripe.com/api/checkout/sessions/object). */
+const stripeSessionCompleted = (id: string) => ({
+  id: 'evt_1QabcdEFghIJklMNopQRstuv',
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: {
+    object: {
+      id,
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      currency: 'usd',
+      created: 1768471200,
+      amount_total: 12000,
+      customer_details: { address: { country: 'US', state: 'CA', postal_code: '94103', city: 'San Francisco', line1: '1 Market St' }, tax_exempt: 'none', tax_ids: [] },
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    },
+  },
 });
 
 /** One realistic request per route, naming the fixtures; a route added to src/config/routes.ts without one fails. */
@@ -226,6 +260,15 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'notifications-list': { query: { status: 'open', limit: '10' } },
     'notifications-get': { pathParameters: { id: f.notification_id } },
     'notifications-dismiss': { pathParameters: { id: f.notification_id } },
+    'checkouts-create': { body: checkoutBody },
+    'checkouts-get': { pathParameters: { id: f.checkout_id } },
+    'checkouts-update': { pathParameters: { id: f.checkout_id }, body: { location: { country: 'US', state: 'CA', postal_code: '94103', city: 'San Francisco', line1: '1 Market St' } } },
+    'checkouts-complete': { pathParameters: { id: f.checkout_to_complete_id }, body: { transaction_id: `checkout-${f.checkout_to_complete_id}` } },
+    'payment-links-create': { body: paymentLinkBody },
+    'payment-links-list': { query: { limit: '10' } },
+    'payment-links-get': { pathParameters: { id: f.payment_link_id } },
+    'payment-links-checkouts': { pathParameters: { id: f.payment_link_id }, body: { location: { country: 'DE' } } },
+    'transactions-import': { query: { product_category: 'SAAS', delivery_method: 'CLOUD' }, body: stripeSessionCompleted(freshId('cs_test')) },
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
@@ -252,6 +295,9 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   webhook_endpoint_id: 'we_0mhx2k3c0a1b2c3d4e5f60718',
   webhook_endpoint_to_delete_id: 'we_0mhx2k3c0a1b2c3d4e5f60719',
   notification_id: 'ntf_0mhx2k3c0a1b2c3d4e5f60718',
+  checkout_id: 'chk_0mhx2k3c0a1b2c3d4e5f60718',
+  checkout_to_complete_id: 'chk_0mhx2k3c0a1b2c3d4e5f60719',
+  payment_link_id: 'plink_0mhx2k3c0a1b2c3d4e5f60718',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -422,8 +468,23 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       return (await newestNotification())!;
     })());
 
+  // An open checkout to read and change, one to complete (completed or open), a payment link (issue 16).
+  const checkoutStatus = async (known_id: string | undefined): Promise<string | undefined> =>
+    known_id ? call('checkouts-get', { pathParameters: { id: known_id } }, account).then((c) => c.status as string, () => undefined) : undefined;
+  const newCheckout = async (): Promise<string> => (await call('checkouts-create', { body: checkoutBody }, account)).id as string;
+  const checkoutId = (await checkoutStatus(known.checkout_id)) === 'open' ? known.checkout_id! : await newCheckout();
+  const completable = await checkoutStatus(known.checkout_to_complete_id);
+  const checkoutToComplete = completable === 'open' || completable === 'complete' ? known.checkout_to_complete_id! : await newCheckout();
+  const paymentLinkId =
+    known.payment_link_id && (await call('payment-links-get', { pathParameters: { id: known.payment_link_id } }, account).then(() => true, () => false))
+      ? known.payment_link_id
+      : ((await call('payment-links-create', { body: paymentLinkBody }, account)).id as string);
+
   const fixtures: EventFixtures = {
     notification_id: notificationId,
+    checkout_id: checkoutId,
+    checkout_to_complete_id: checkoutToComplete,
+    payment_link_id: paymentLinkId,
     event_id: eventId,
     webhook_endpoint_id: webhookEndpointId,
     webhook_endpoint_to_delete_id: webhookEndpointToDelete,

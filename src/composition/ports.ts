@@ -18,6 +18,8 @@ import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
+import { DynamoDbCheckoutStore, DynamoDbPaymentLinkStore } from '../adapters/dynamodb/checkout-store';
+import type { CheckoutStore, PaymentLinkStore, ZipRateRows } from '../ports/checkouts';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
@@ -174,3 +176,8 @@ export const streamEvents = {
     return insertedEvents(batch);
   },
 };
+
+/** Checkouts and payment links (issue 16; docs/checkouts.md); the ZIP's rate rows of every state, for required_fields. */
+export const checkouts: CheckoutStore = /* @__PURE__ */ lazy(() => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
+export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazy(() => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
+export const zipRateRows: ZipRateRows = /* @__PURE__ */ lazy(rateStore);

@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -149,6 +149,14 @@ const registrationId = { id: 'registration' } as const;
 const eventId = { id: 'event' } as const;
 const webhookEndpointId = { id: 'webhook_endpoint' } as const;
 const notificationId = { id: 'notification' } as const;
+const checkoutId = { id: 'checkout' } as const;
+const paymentLinkId = { id: 'payment_link' } as const;
+
+/**
+ * A checkout's quote is unify's (rating, the named subjects, the collection setting) plus the ZIP's rate rows of every
+ * state (a ZIP rated differently by side asks for the full address: docs/checkouts.md).
+ */
+const quoting = { ...rating, ...namedSubjects, ...collection } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -236,6 +244,17 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'notifications-list', method: 'GET', path: '/v1/notifications', billable: false, idempotent: false, tables: { Notifications: ['Query'] }, summary: 'List notifications (newest first; open or dismissed)' }),
   route({ name: 'notifications-get', method: 'GET', path: '/v1/notifications/{id}', billable: false, idempotent: false, tables: { Notifications: ['GetItem'] }, pathIds: notificationId, summary: 'Get a notification' }),
   route({ name: 'notifications-dismiss', method: 'POST', path: '/v1/notifications/{id}/dismiss', billable: false, idempotent: false, tables: { Notifications: ['UpdateItem'] }, pathIds: notificationId, summary: 'Dismiss a notification (dismissing again answers it unchanged)' }),
+  // Checkouts, payment links and Stripe imports (issue 16; docs/checkouts.md). Completing claims the checkout
+  // (UpdateItem), records the sale as unify's commit does, then completes it with its event (the outbox).
+  route({ name: 'checkouts-create', method: 'POST', path: '/v1/checkouts', billable: false, idempotent: false, tables: { ...quoting, Checkouts: ['PutItem'] }, summary: 'Open a checkout (a tax quote session; what is still needed is in required_fields)', dataPackages: geoDataPackages }),
+  route({ name: 'checkouts-get', method: 'GET', path: '/v1/checkouts/{id}', billable: false, idempotent: false, tables: { Checkouts: ['GetItem'] }, pathIds: checkoutId, summary: 'Get a checkout (its status computed from expires_at)' }),
+  route({ name: 'checkouts-update', method: 'PATCH', path: '/v1/checkouts/{id}', billable: false, idempotent: false, tables: { ...quoting, Checkouts: ['GetItem', 'PutItem'] }, pathIds: checkoutId, summary: "Add a checkout's missing location or customer and quote again", dataPackages: geoDataPackages }),
+  route({ name: 'checkouts-complete', method: 'POST', path: '/v1/checkouts/{id}/complete', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching, Checkouts: ['GetItem', 'UpdateItem'] }, pathIds: checkoutId, summary: 'Complete a checkout: record its sale once as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'payment-links-create', method: 'POST', path: '/v1/payment_links', billable: false, idempotent: false, tables: { PaymentLinks: ['PutItem'] }, summary: 'Create a payment link (a reusable quote template)' }),
+  route({ name: 'payment-links-list', method: 'GET', path: '/v1/payment_links', billable: false, idempotent: false, tables: { PaymentLinks: ['Query'] }, summary: 'List payment links (cursor-paginated)' }),
+  route({ name: 'payment-links-get', method: 'GET', path: '/v1/payment_links/{id}', billable: false, idempotent: false, tables: { PaymentLinks: ['GetItem'] }, pathIds: paymentLinkId, summary: 'Get a payment link' }),
+  route({ name: 'payment-links-checkouts', method: 'POST', path: '/v1/payment_links/{id}/checkouts', billable: false, idempotent: false, tables: { ...quoting, PaymentLinks: ['GetItem'], Checkouts: ['PutItem'] }, pathIds: paymentLinkId, summary: "Open a buyer's checkout from a payment link", dataPackages: geoDataPackages }),
+  route({ name: 'transactions-import', method: 'POST', path: '/v1/transactions/import', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id', dataPackages: geoDataPackages }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

@@ -65,7 +65,9 @@ export type TableId =
   | 'Events'
   | 'WebhookEndpoints'
   | 'WebhookDeliveries'
-  | 'Notifications';
+  | 'Notifications'
+  | 'Checkouts'
+  | 'PaymentLinks';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -219,6 +221,20 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       // Set only on dismissal: open notifications are kept, dismissed ones go 90 days later (docs/notifications.md).
       ttlAttribute: 'expires_at_epoch',
       description: 'Notifications (written by the events outbox in the same transaction as their event): open until dismissed, then kept 90 days.',
+    },
+    Checkouts: {
+      id: 'Checkouts',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      // Open checkouts only: completing removes it, so completed checkouts are kept (docs/checkouts.md).
+      ttlAttribute: 'expires_at_epoch',
+      description: 'Checkouts (tax quote sessions) with their quote and completion claim; an expired one is removed 30 days after it expired.',
+    },
+    PaymentLinks: {
+      id: 'PaymentLinks',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Payment links (reusable quote templates) of an account.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -56,6 +56,8 @@ export const idFormats = {
   event: { noun: 'event', pattern: levyId('evt') },
   webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
   notification: { noun: 'notification', pattern: levyId('ntf') },
+  checkout: { noun: 'checkout', pattern: levyId('chk') },
+  payment_link: { noun: 'payment link', pattern: levyId('plink') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

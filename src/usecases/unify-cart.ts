@@ -4,19 +4,30 @@
  * /v1/tax/rate (by category, product or tax code), adds the cart up, and with `commit: true` records the result as a
  * transaction (so it feeds the exposure report) without asking the engine again.
  */
-import { calculateCart } from '../domain/cart/cart';
+import { calculateCart, type CartTotals } from '../domain/cart/cart';
 import type { UnifyRequest } from '../domain/cart/unify-request';
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
 import { taxabilityFields } from '../domain/sales/line-taxability';
 import { todayUtc } from '../domain/tax/rate-engine';
-import { quoteSale } from './quote-tax-rate';
+import { quoteSale, type RatedLine, type SaleQuote } from './quote-tax-rate';
 import { recordTransaction, type RecordTransactionDeps } from './record-transaction';
 
 export type UnifyDeps = RecordTransactionDeps;
 
-/** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
-export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
+/** A cart quoted, not committed: the answer, and the sale quote and rated lines it was computed from. */
+export interface QuotedCart {
+  response: UnifyResult;
+  quote: SaleQuote;
+  rated: RatedLine[];
+  totals: CartTotals;
+}
+
+/**
+ * The cart's answer without committing it, with what the engine said on the way (checkouts read its notes and the
+ * customer treatment to derive what a final answer still needs: src/usecases/checkouts.ts).
+ */
+export async function quoteCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<QuotedCart> {
   const date = request.date ?? today;
   const quote = await quoteSale(
     deps,
@@ -55,6 +66,13 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
     ...totals,
     line_items,
   };
+  return { response, quote, rated, totals };
+}
+
+/** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
+export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
+  const date = request.date ?? today;
+  const { response, quote, rated, totals } = await quoteCart(deps, accountId, request, today);
   if (!request.commit) return response;
 
   const recorded = await recordTransaction(

@@ -684,6 +684,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/checkouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a checkout (a tax quote session; what is still needed is in required_fields) */
+        post: operations["checkoutsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a checkout (its status computed from expires_at) */
+        get: operations["checkoutsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Add a checkout's missing location or customer and quote again */
+        patch: operations["checkoutsUpdate"];
+        trace?: never;
+    };
+    "/v1/checkouts/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a checkout: record its sale once as a transaction */
+        post: operations["checkoutsComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payment links (cursor-paginated) */
+        get: operations["paymentLinksList"];
+        put?: never;
+        /** Create a payment link (a reusable quote template) */
+        post: operations["paymentLinksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a payment link */
+        get: operations["paymentLinksGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links/{id}/checkouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a buyer's checkout from a payment link */
+        post: operations["paymentLinksCheckouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id */
+        post: operations["transactionsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1728,7 +1849,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1837,6 +1958,159 @@ export interface components {
              */
             dismissed_at?: string;
         };
+        Checkout: {
+            /** @example chk_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "complete" | "expired";
+            /** @example USD */
+            currency: string;
+            customer_id?: string;
+            customer: components["schemas"]["CustomerTreatment"];
+            location: {
+                [key: string]: string;
+            } | null;
+            jurisdiction: components["schemas"]["Jurisdiction"];
+            reverse_charge_applicable: boolean;
+            line_items: {
+                id: string;
+                /** @description The line total as sent (gross for a tax-inclusive line) */
+                amount: number;
+                tax_inclusive: boolean;
+                /** @description Minor units of the currency (cents) */
+                net_amount: number;
+                /** @description The part of the net amount tax was charged on */
+                taxable_amount: number;
+                /** @description The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why) */
+                exempt_amount: number;
+                /** @description Minor units of the currency (cents) */
+                tax_amount: number;
+                breakdown: {
+                    country: {
+                        /**
+                         * @description Decimal fraction, 6 places (0.19 = 19 %)
+                         * @example 0.19
+                         */
+                        rate: number;
+                        /** @description Minor units of the currency (cents) */
+                        amount: number;
+                    };
+                    state: {
+                        /**
+                         * @description Decimal fraction, 6 places (0.19 = 19 %)
+                         * @example 0.19
+                         */
+                        rate: number;
+                        /** @description Minor units of the currency (cents) */
+                        amount: number;
+                    };
+                    county: {
+                        /**
+                         * @description Decimal fraction, 6 places (0.19 = 19 %)
+                         * @example 0.19
+                         */
+                        rate: number;
+                        /** @description Minor units of the currency (cents) */
+                        amount: number;
+                    };
+                    additional: {
+                        /**
+                         * @description Decimal fraction, 6 places (0.19 = 19 %)
+                         * @example 0.19
+                         */
+                        rate: number;
+                        /** @description Minor units of the currency (cents) */
+                        amount: number;
+                    };
+                    special: {
+                        /**
+                         * @description Decimal fraction, 6 places (0.19 = 19 %)
+                         * @example 0.19
+                         */
+                        rate: number;
+                        /** @description Minor units of the currency (cents) */
+                        amount: number;
+                    };
+                };
+                /** @description The product the line named */
+                product_id?: string;
+                /**
+                 * @description The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code
+                 * @example levy_saas
+                 */
+                tax_code: string;
+                /**
+                 * @description Why the line is or is not taxed
+                 * @enum {string}
+                 */
+                taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
+                /** @description The customer's exemption certificate that applied */
+                exemption_id?: string;
+                /** @description The certificate's exempt share: only the rest of the amount is taxed */
+                exempt_percentage?: number;
+                /** @description The seller's registration that covers the line */
+                registration_id?: string;
+            }[];
+            /** @description Minor units of the currency (cents) */
+            subtotal: number;
+            /** @description Minor units of the currency (cents) */
+            tax_total: number;
+            /** @description Minor units of the currency (cents) */
+            total: number;
+            /** @description What is still needed for a final answer (paths into the request); empty: the quote is final */
+            required_fields: string[];
+            /** @description The date whose rates were applied (YYYY-MM-DD) */
+            quote_date: string;
+            payment_link_id: string | null;
+            /** @description The transaction the completed checkout was recorded as */
+            transaction_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        PaymentLink: {
+            /** @example plink_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            currency: string;
+            /** @enum {string} */
+            tax_behavior: "exclusive" | "inclusive";
+            entity_id?: string;
+            line_items: {
+                id: string;
+                /** @description The listed price of the line (tax included with tax_behavior inclusive) */
+                amount: number;
+                quantity: number;
+                /** @enum {string} */
+                product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                /** @enum {string} */
+                delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                product_id?: string;
+                tax_code?: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -1941,6 +2215,26 @@ export interface components {
                     error?: "not_found";
                     /** @constant */
                     status?: 404;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `checkout_completed`: a `PATCH /v1/checkouts/{id}` of a checkout that is completed or being completed
+         *
+         *     `checkout_changed_concurrently`: the checkout was changed by other requests during this PATCH, every retry; retry the request
+         */
+        Error409CheckoutCompletedCheckoutChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "checkout_completed" | "checkout_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
                 } & components["schemas"]["Error"];
             };
         };
@@ -2190,6 +2484,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `checkout_expired`: completing or changing a checkout after its `expires_at` */
+        Error410CheckoutExpired: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "checkout_expired";
+                    /** @constant */
+                    status?: 410;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `request_too_large`: body over 10 MB (API Gateway's limit) */
         Error413RequestTooLarge: {
             headers: {
@@ -2237,6 +2547,28 @@ export interface components {
                     error?: "unsupported_media_type";
                     /** @constant */
                     status?: 415;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `checkout_incomplete`: completing a checkout whose `required_fields` are not all given; the message names them
+         *
+         *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
+         *
+         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         */
+        Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable";
+                    /** @constant */
+                    status?: 422;
                 } & components["schemas"]["Error"];
             };
         };
@@ -2450,12 +2782,15 @@ export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndp
 export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaCheckout = components['schemas']['Checkout'];
+export type SchemaPaymentLink = components['schemas']['PaymentLink'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
 export type ResponseError403AccessDenied = components['responses']['Error403AccessDenied'];
 export type ResponseError403AccessDeniedPrimaryEntityImmutable = components['responses']['Error403AccessDeniedPrimaryEntityImmutable'];
 export type ResponseError404NotFound = components['responses']['Error404NotFound'];
+export type ResponseError409CheckoutCompletedCheckoutChangedConcurrently = components['responses']['Error409CheckoutCompletedCheckoutChangedConcurrently'];
 export type ResponseError409CustomerExists = components['responses']['Error409CustomerExists'];
 export type ResponseError409CustomerHasTransactions = components['responses']['Error409CustomerHasTransactions'];
 export type ResponseError409ExemptionRevoked = components['responses']['Error409ExemptionRevoked'];
@@ -2470,9 +2805,11 @@ export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently 
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError409WebhookEndpointLimit = components['responses']['Error409WebhookEndpointLimit'];
+export type ResponseError410CheckoutExpired = components['responses']['Error410CheckoutExpired'];
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
 export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
+export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable'];
@@ -4781,7 +5118,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed";
             };
             header?: never;
             path?: never;
@@ -4941,7 +5278,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed")[];
                     description?: string | null;
                 };
             };
@@ -5059,7 +5396,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -5265,6 +5602,548 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    checkoutsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "location": {
+                 *         "country": "US",
+                 *         "postal_code": "94103"
+                 *       },
+                 *       "expires_in_seconds": 7776000,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "plan",
+                 *           "amount": 12000,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         },
+                 *         {
+                 *           "id": "lamp",
+                 *           "amount": 4999,
+                 *           "product_category": "PHYSICAL_GOODS",
+                 *           "delivery_method": "SHIPPED"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    currency: string;
+                    line_items: {
+                        id: string;
+                        amount: number;
+                        /** @default 1 */
+                        quantity?: number;
+                        /** @enum {string} */
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        /** @enum {string} */
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        product_id?: string;
+                        tax_code?: string;
+                        /** @default false */
+                        tax_inclusive?: boolean;
+                    }[];
+                    entity_id?: string;
+                    expires_in_seconds?: number;
+                    customer_id?: string;
+                    customer?: {
+                        /** @enum {string} */
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        tax_id?: string;
+                        /** @enum {string} */
+                        government_level?: "federal" | "state" | "local";
+                    };
+                    location?: {
+                        country?: string;
+                        state?: string;
+                        postal_code?: string;
+                        ip_address?: string;
+                        city?: string;
+                        line1?: string;
+                        line2?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The open checkout, quoted */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    checkoutsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout (status computed from expires_at) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    checkoutsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "country": "US",
+                 *         "state": "CA",
+                 *         "postal_code": "94103",
+                 *         "city": "San Francisco",
+                 *         "line1": "1 Market St"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    location?: {
+                        country?: string;
+                        state?: string;
+                        postal_code?: string;
+                        ip_address?: string;
+                        city?: string;
+                        line1?: string;
+                        line2?: string;
+                    };
+                    customer?: {
+                        /** @enum {string} */
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        tax_id?: string;
+                        /** @enum {string} */
+                        government_level?: "federal" | "state" | "local";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout, quoted again */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409CheckoutCompletedCheckoutChangedConcurrently"];
+            410: components["responses"]["Error410CheckoutExpired"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    checkoutsComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "checkout-chk_0mhx2k3c0a1b2c3d4e5f60719"
+                 *     }
+                 */
+                "application/json": {
+                    transaction_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The completed checkout; `transaction_id` names its recorded sale (the same on every completion) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409TransactionExists"];
+            410: components["responses"]["Error410CheckoutExpired"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    paymentLinksList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment links, oldest first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentLink"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    paymentLinksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "EUR",
+                 *       "tax_behavior": "inclusive",
+                 *       "line_items": [
+                 *         {
+                 *           "id": "plan",
+                 *           "amount": 1999,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    currency: string;
+                    line_items: {
+                        id: string;
+                        amount: number;
+                        /** @default 1 */
+                        quantity?: number;
+                        /** @enum {string} */
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        /** @enum {string} */
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        product_id?: string;
+                        tax_code?: string;
+                        /** @default false */
+                        tax_inclusive?: boolean;
+                    }[];
+                    /** @enum {string} */
+                    tax_behavior: "exclusive" | "inclusive";
+                    entity_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new payment link */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    paymentLinksGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment link's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    paymentLinksCheckouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment link's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "country": "DE"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    customer_id?: string;
+                    customer?: {
+                        /** @enum {string} */
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        tax_id?: string;
+                        /** @enum {string} */
+                        government_level?: "federal" | "state" | "local";
+                    };
+                    location?: {
+                        country?: string;
+                        state?: string;
+                        postal_code?: string;
+                        ip_address?: string;
+                        city?: string;
+                        line1?: string;
+                        line2?: string;
+                    };
+                    expires_in_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The buyer's open checkout, quoted from the link's lines */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    transactionsImport: {
+        parameters: {
+            query: {
+                product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QabcdEFghIJklMNopQRstuv",
+                 *       "object": "event",
+                 *       "type": "checkout.session.completed",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cs_test_1001",
+                 *           "object": "checkout.session",
+                 *           "status": "complete",
+                 *           "payment_status": "paid",
+                 *           "currency": "usd",
+                 *           "created": 1768471200,
+                 *           "amount_total": 12000,
+                 *           "customer_details": {
+                 *             "address": {
+                 *               "country": "US",
+                 *               "state": "CA",
+                 *               "postal_code": "94103",
+                 *               "city": "San Francisco",
+                 *               "line1": "1 Market St"
+                 *             },
+                 *             "tax_exempt": "none",
+                 *             "tax_ids": []
+                 *           },
+                 *           "total_details": {
+                 *             "amount_discount": 0,
+                 *             "amount_shipping": 0,
+                 *             "amount_tax": 0
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description This Stripe object was already imported: the stored sale */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The recorded sale (its id is the Stripe object id) */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409TransactionExists"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

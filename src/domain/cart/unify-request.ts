@@ -8,7 +8,7 @@ import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefFie
 import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, quantityField, referenceField } from '../fields/money';
 import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 
-const cartLineSchema = z
+export const cartLineSchema = z
   .strictObject({
     id: referenceField,
     amount: amountField,

@@ -31,6 +31,7 @@ export const EVENT_TYPES = [
   // A recorded sale took an entity past the approaching share / the threshold of a jurisdiction (docs/webhooks.md).
   'nexus.approaching',
   'nexus.crossed',
+  'checkout.completed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

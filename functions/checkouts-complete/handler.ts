@@ -1,0 +1,16 @@
+/** Primary adapter: POST /v1/checkouts/{id}/complete {transaction_id} -> the completed checkout (its sale recorded once). */
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { checkouts, customers, entities, exemptions, locations, nexusWatch, products, registrations, sales, settings, zipRateRows, zipRates } from '../../src/composition/ports';
+import { checkoutSchema, completeCheckoutSchema } from '../../src/domain/checkouts/checkout';
+import { completeCheckout } from '../../src/usecases/checkouts';
+
+export const handler = httpRoute({
+  route: 'checkouts-complete',
+  body: completeCheckoutSchema,
+  responses: { 200: { description: 'The completed checkout; `transaction_id` names its recorded sale (the same on every completion)', schema: checkoutSchema } },
+  errors: ['not_found', 'checkout_expired', 'checkout_incomplete', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  run: async ({ accountId, pathParameters: { id }, body }) => ({
+    status: 200,
+    body: await completeCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipRateRows, nexusWatch }, accountId, id, body),
+  }),
+});

@@ -1,0 +1,16 @@
+/** Primary adapter: PATCH /v1/checkouts/{id} {location?, customer?} -> the checkout quoted again. */
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { checkouts, customers, entities, exemptions, locations, products, registrations, sales, settings, zipRateRows, zipRates } from '../../src/composition/ports';
+import { checkoutSchema, updateCheckoutSchema } from '../../src/domain/checkouts/checkout';
+import { updateCheckout } from '../../src/usecases/checkouts';
+
+export const handler = httpRoute({
+  route: 'checkouts-update',
+  body: updateCheckoutSchema,
+  responses: { 200: { description: 'The checkout, quoted again', schema: checkoutSchema } },
+  errors: ['not_found', 'checkout_completed', 'checkout_changed_concurrently', 'checkout_expired', 'rate_history_unavailable'],
+  run: async ({ accountId, pathParameters: { id }, body }) => ({
+    status: 200,
+    body: await updateCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipRateRows }, accountId, id, body),
+  }),
+});

@@ -1,0 +1,84 @@
+/**
+ * Domain (pure): payment links, reusable quote templates (issue 16; docs/checkouts.md). A link holds lines, a
+ * currency and whether its prices include tax; each buyer opens a checkout from it. Levy hosts no payment page: the
+ * merchant's page calls `POST /v1/payment_links/{id}/checkouts`. With `tax_behavior: inclusive` the listed price is
+ * what the buyer pays and the tax is carved out of it (unify's inclusive split: net + tax == listed, to the minor unit).
+ */
+import * as z from 'zod';
+import { currencyField } from '../currency-field';
+import { checkSaleTotals, checkUniqueLineIds, minorUnitsField } from '../fields/money';
+import { deliveryMethodField, entityIdField, productCategoryField } from '../fields/sale';
+import { newId } from '../ids';
+import { timestampField, type StoredRecord } from '../records/record';
+import { oneOf } from '../fields/sale';
+import { checkoutLinesField, type CheckoutLine } from './checkout';
+
+export const taxBehaviors = ['exclusive', 'inclusive'] as const;
+export type TaxBehavior = (typeof taxBehaviors)[number];
+
+
+export const createPaymentLinkSchema = z
+  .strictObject({
+    currency: currencyField,
+    line_items: checkoutLinesField,
+    tax_behavior: z.enum(taxBehaviors, { error: oneOf(taxBehaviors) }),
+    entity_id: entityIdField.optional(),
+  })
+  .superRefine((link, ctx) => {
+    checkUniqueLineIds(link.line_items, ctx, false);
+    checkSaleTotals(link.line_items, ctx);
+    link.line_items.forEach((line, index) => {
+      if (line.tax_inclusive && link.tax_behavior === 'exclusive') {
+        ctx.addIssue({ code: 'custom', path: ['line_items', index, 'tax_inclusive'], message: "contradicts tax_behavior 'exclusive'; the link's tax_behavior decides it for every line" });
+      }
+    });
+  });
+export type CreatePaymentLinkRequest = z.output<typeof createPaymentLinkSchema>;
+
+export interface PaymentLink extends StoredRecord {
+  currency: string;
+  tax_behavior: TaxBehavior;
+  entity_id?: string;
+  line_items: CheckoutLine[];
+}
+
+export function newPaymentLink(request: CreatePaymentLinkRequest, now: Date): PaymentLink {
+  const at = now.toISOString();
+  const inclusive = request.tax_behavior === 'inclusive';
+  return {
+    id: newId('plink', now.getTime()),
+    currency: request.currency,
+    tax_behavior: request.tax_behavior,
+    ...(request.entity_id !== undefined ? { entity_id: request.entity_id } : {}),
+    line_items: request.line_items.map(({ tax_inclusive: _, ...line }) => ({ ...line, tax_inclusive: inclusive })),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+const linkLineViewSchema = z.object({
+  id: z.string(),
+  amount: minorUnitsField.meta({ description: 'The listed price of the line (tax included with tax_behavior inclusive)' }),
+  quantity: z.number().int(),
+  product_category: productCategoryField.optional(),
+  delivery_method: deliveryMethodField.optional(),
+  product_id: z.string().optional(),
+  tax_code: z.string().optional(),
+});
+
+export const paymentLinkSchema = z
+  .object({
+    id: z.string().meta({ example: 'plink_0mhx2k3c0a1b2c3d4e5f60718' }),
+    currency: z.string(),
+    tax_behavior: z.enum(taxBehaviors),
+    entity_id: z.string().optional(),
+    line_items: z.array(linkLineViewSchema),
+    created_at: timestampField,
+    updated_at: timestampField,
+  })
+  .meta({ id: 'PaymentLink' });
+export type PaymentLinkView = z.output<typeof paymentLinkSchema>;
+
+export function paymentLinkView(link: PaymentLink): PaymentLinkView {
+  return { ...link, line_items: link.line_items.map(({ tax_inclusive: _, ...line }) => line) };
+}
