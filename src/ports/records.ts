@@ -24,7 +24,7 @@ export type SubsidiaryUpdate = { outcome: 'updated'; entity: Entity } | { outcom
 
 export interface EntityStore extends Omit<RecordStore<Entity>, 'update' | 'delete'> {
   /** Updates a subsidiary atomically; the primary entity is never written. */
-  updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state'>>): Promise<SubsidiaryUpdate>;
+  updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate>;
   /** The account's primary entity: the seller of record for tax calculations. */
   primary(accountId: string): Promise<Entity | undefined>;
 }

@@ -132,7 +132,7 @@ export class CachingEntityStore implements EntityStore {
     }
   }
 
-  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state'>>): Promise<SubsidiaryUpdate> {
+  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate> {
     try {
       return await this.store.updateSubsidiary(accountId, id, patch);
     } finally {
