@@ -25,6 +25,7 @@ import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueu
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
+import type { InvoiceStore } from '../ports/invoices';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -152,6 +153,11 @@ export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () 
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbCalendarSource } = await onDemandAdapters();
   return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
+});
+/** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
+export const invoices: InvoiceStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbInvoiceStore } = await onDemandAdapters();
+  return new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox());
 });
 /** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
 export const streamEvents = {

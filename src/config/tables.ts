@@ -64,7 +64,8 @@ export type TableId =
   | 'FxRates'
   | 'Events'
   | 'WebhookEndpoints'
-  | 'WebhookDeliveries';
+  | 'WebhookDeliveries'
+  | 'Invoices';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -209,6 +210,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'sk', type: 'S' },
       ttlAttribute: 'expires_at_epoch',
       description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
+    },
+    Invoices: {
+      id: 'Invoices',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `isr_...` numbering series and `inv_...` invoices: each kind is one Query by id prefix.
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Invoice numbering series (their next number) and invoices (issue 16; docs/invoices.md).',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -55,6 +55,8 @@ export const idFormats = {
   registration: { noun: 'registration', pattern: levyId('reg') },
   event: { noun: 'event', pattern: levyId('evt') },
   webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
+  invoice_series: { noun: 'invoice series', pattern: levyId('isr') },
+  invoice: { noun: 'invoice', pattern: levyId('inv') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

@@ -28,6 +28,7 @@ export const EVENT_TYPES = [
   'transaction.created',
   'refund.created',
   'webhook_endpoint.disabled',
+  'invoice.finalized',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
