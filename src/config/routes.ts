@@ -239,6 +239,8 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'invoices-finalize', method: 'POST', path: '/v1/invoices/{id}/finalize', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...rating, ...recording, ...namedCustomerRecording, ...collection }, pathIds: invoiceId, summary: 'Finalize an invoice: number, tax, mandatory fields, the sale recorded', dataPackages: geoDataPackages }),
   // A path of its own, not `{id}.pdf`: an API Gateway resource cannot be both `{id}` and `{id}.pdf` (docs/invoices.md).
   route({ name: 'invoices-pdf', method: 'GET', path: '/v1/invoices/{id}/pdf', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'A finalized invoice as PDF (the same bytes every time)' }),
+  // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
+  route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

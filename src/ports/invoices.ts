@@ -2,6 +2,7 @@
  * Port (implemented by src/adapters/dynamodb/invoice-store.ts): invoice series and invoices (issue 16). Every method
  * names the account, so another account's id is simply not found.
  */
+import type { CreditNote } from '../domain/invoices/credit-note';
 import type { Invoice } from '../domain/invoices/invoice';
 import type { InvoiceSeries } from '../domain/invoices/series';
 import type { Page, PageRequest } from '../domain/records/record';
@@ -30,6 +31,9 @@ export interface InvoiceStore {
    * meanwhile. Either wrote nothing, and neither is retried here: the caller takes the next number.
    */
   finalize(accountId: string, finalized: Invoice, sequence: number, readAt: string): Promise<FinalizeOutcome>;
+  /** One transaction: the series' next_number from `sequence` to `sequence + 1`, the credit note, `credit_note.created`. */
+  issueCreditNote(accountId: string, note: CreditNote, sequence: number): Promise<Exclude<FinalizeOutcome, { outcome: 'changed' }>>;
+  getCreditNote(accountId: string, id: string): Promise<CreditNote | undefined>;
 }
 
 /** Renders a finalized invoice as a document; the same invoice gives the same bytes every time. */

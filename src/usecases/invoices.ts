@@ -18,9 +18,13 @@ import { newInvoice, patchedDraft, type CreateInvoiceRequest, type Invoice, type
 import { finalizedContent, isReverseCharge, missingInvoiceFields, type InvoiceParties } from '../domain/invoices/mandatory-fields';
 import { documentNumber, newSeries, type CreateSeriesRequest, type InvoiceSeries } from '../domain/invoices/series';
 import type { Page, PageRequest } from '../domain/records/record';
-import { parseWith } from '../domain/validation';
+import { fieldError, parseWith } from '../domain/validation';
+import { newCreditNote, type CreateCreditNoteRequest, type CreditNote } from '../domain/invoices/credit-note';
+import { utcDay } from '../domain/dates';
+import { newId } from '../domain/ids';
 import type { CustomerStore } from '../ports/customers';
 import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
+import { recordRefund, type RecordRefundDeps } from './record-refund';
 import { unifyCart, type UnifyDeps } from './unify-cart';
 
 export type InvoiceDeps = { invoices: InvoiceStore; customers: CustomerStore } & Pick<UnifyDeps, 'entities'>;
@@ -183,4 +187,34 @@ export async function invoicePdfOf(deps: Pick<InvoiceDeps, 'invoices'> & { rende
     throw new ConflictError('invoice_not_finalized', `Invoice '${id}' is a draft: it has no number and no PDF until it is finalized (POST /v1/invoices/${id}/finalize).`);
   }
   return { number: invoice.number!, bytes: await deps.renderer.pdf(invoice) };
+}
+
+export type CreditNoteDeps = Pick<InvoiceDeps, 'invoices'> & RecordRefundDeps;
+
+/**
+ * A credit note of a finalized invoice: the refund is recorded first (record-refund: its allocation is exact and a
+ * concurrent credit cannot take the same amount twice), then the credit note takes the series' next number in one
+ * transaction with its `credit_note.created` event, its amounts being the refund's. The refund id is the credit
+ * note's id. A failure between the two writes leaves a refund without its credit note (docs/invoices.md).
+ */
+export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, invoiceId: string, request: CreateCreditNoteRequest, now = new Date()): Promise<CreditNote> {
+  const invoice = await getInvoice(deps, accountId, invoiceId);
+  if (invoice.status !== 'finalized') {
+    throw new ConflictError('invoice_not_finalized', `Invoice '${invoiceId}' is a draft: change it instead (PATCH /v1/invoices/${invoiceId}); only a finalized invoice is credited.`);
+  }
+  const seriesId = request.series_id ?? invoice.series_id;
+  let series = found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
+  if (series.entity_id !== invoice.entity_id) {
+    throw fieldError('series_id', `is '${seriesId}', a series of entity '${series.entity_id}'; the invoice's seller is '${invoice.entity_id}'`);
+  }
+  const id = newId('crn', now.getTime());
+  const { refund } = await recordRefund(deps, accountId, invoice.id, { id, date: utcDay(now), ...(request.line_items ? { line_items: request.line_items } : {}) }, now);
+  for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
+    const note = newCreditNote(id, invoice, refund, series.id, documentNumber(series, series.next_number), request.reason);
+    const written = await deps.invoices.issueCreditNote(accountId, note, series.next_number);
+    if (written.outcome === 'finalized') return note;
+    await jitter(attempt);
+    series = written.next_number !== undefined ? { ...series, next_number: written.next_number } : found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
+  }
+  throw changedConcurrently(invoiceId);
 }

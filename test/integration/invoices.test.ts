@@ -199,6 +199,34 @@ describe('invoices', () => {
       }
     });
 
+    it('issues numbered credit notes that reference the invoice and record its refund; a draft cannot be credited', async () => {
+      const creditSeries = await createSeries({ entity_id: sellerId, prefix: 'CN-' });
+      const created = await draft({ customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 10_000), saas('b', 5_000)] });
+      const invoice = (await finalize(created.body.id)).body;
+      const credit = (body: Record<string, unknown>) => callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: created.body.id }, body });
+      const partial = await credit({ reason: 'Seat removed', line_items: [{ id: 'a', amount: 2_500 }], series_id: creditSeries.body.id });
+      expect(partial.status).toBe(201);
+      // A quarter of line a: 2,500 net and a quarter of its 2,000 VAT at the French 20 % (CGI art. 278).
+      expect(partial.body).toMatchObject({ invoice_id: created.body.id, invoice_number: invoice.number, number: 'CN-0001', reason: 'Seat removed', subtotal: 2_500, tax_total: 500, total: 3_000, refund_id: partial.body.id });
+      const sale = await callRoute('transactions-get', { accountId, pathParameters: { id: created.body.id } });
+      expect(sale.body.refunds).toEqual([expect.objectContaining({ id: partial.body.id, subtotal: 2_500, tax_total: 500 })]);
+      // The rest, in the invoice's own series: it takes that series' next number.
+      const before = (await callRoute('invoice-series-get', { accountId, pathParameters: { id: seriesId } })).body.next_number as number;
+      const rest = await credit({ reason: 'Cancelled' });
+      expect(rest.body).toMatchObject({ number: `INV-2026-${String(before).padStart(4, '0')}`, subtotal: 12_500, tax_total: 2_500 });
+      const nothingLeft = await credit({ reason: 'Again' });
+      expect(nothingLeft.status).toBe(400);
+      // The invoice itself never changed.
+      expect((await callRoute('invoices-get', { accountId, pathParameters: { id: created.body.id } })).body).toEqual(invoice);
+      const events = (await callRoute('events-list', { accountId, query: { type: 'credit_note.created', limit: '100' } })).body.data as any[];
+      expect(events.map((e) => e.data.object.id)).toEqual(expect.arrayContaining([partial.body.id, rest.body.id]));
+
+      const unfinished = await draft({ customer: frenchShop, line_items: [saas('a', 100)] });
+      const refused = await callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: unfinished.body.id }, body: { reason: 'x' } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('invoice_not_finalized');
+    });
+
     it('answers 409 for the PDF of a draft', async () => {
       const created = await draft({ customer: frenchShop, line_items: [saas('a', 100)] });
       const res = await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } });

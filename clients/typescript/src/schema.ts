@@ -739,6 +739,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a credit note of a finalized invoice (its refund recorded) */
+        post: operations["invoicesCreditNotesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1792,7 +1809,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized" | "credit_note.created";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2000,6 +2017,62 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
+        };
+        CreditNote: {
+            /** @example crn_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            invoice_id: string;
+            /** @description The number of the invoice it corrects */
+            invoice_number: string;
+            series_id: string;
+            number: string;
+            reason: string;
+            currency: string;
+            issue_date: string;
+            seller: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            };
+            buyer: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            };
+            line_items: {
+                id: string;
+                /** @description Minor units of the currency (cents) */
+                net_amount: number;
+                /** @description Minor units of the currency (cents) */
+                tax_amount: number;
+            }[];
+            /** @description Minor units of the currency (cents) */
+            subtotal: number;
+            /** @description Minor units of the currency (cents) */
+            tax_total: number;
+            /** @description Minor units of the currency (cents) */
+            total: number;
+            /** @description The refund recorded on the invoice's transaction (the same id as the credit note) */
+            refund_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
         };
     };
     responses: {
@@ -2301,6 +2374,28 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "invoice_not_finalized";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invoice_not_finalized`: the PDF of a draft invoice (it has no number yet): finalize it first
+         *
+         *     `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
+         *
+         *     `refund_in_progress`: the transaction is being refunded concurrently and the refund lost every retry; retry the request
+         */
+        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -2710,6 +2805,7 @@ export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaInvoiceSeries = components['schemas']['InvoiceSeries'];
 export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaCreditNote = components['schemas']['CreditNote'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -2727,6 +2823,7 @@ export type ResponseError409InvoiceChangedConcurrentlyTransactionExists = compon
 export type ResponseError409InvoiceNotDraft = components['responses']['Error409InvoiceNotDraft'];
 export type ResponseError409InvoiceNotDraftInvoiceChangedConcurrently = components['responses']['Error409InvoiceNotDraftInvoiceChangedConcurrently'];
 export type ResponseError409InvoiceNotFinalized = components['responses']['Error409InvoiceNotFinalized'];
+export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
@@ -5060,7 +5157,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized" | "credit_note.created";
             };
             header?: never;
             path?: never;
@@ -5220,7 +5317,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized" | "credit_note.created")[];
                     description?: string | null;
                 };
             };
@@ -5338,7 +5435,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "invoice.finalized" | "credit_note.created")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -5882,6 +5979,54 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409InvoiceNotFinalized"];
             413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesCreditNotesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    line_items?: {
+                        id: string;
+                        /** @description The net amount of the line to credit */
+                        amount: number;
+                    }[];
+                    reason: string;
+                    series_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The credit note, numbered in its series, with the refund it recorded */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

@@ -1,9 +1,10 @@
 /**
- * Secondary adapter (DynamoDB, Invoices table): invoice series (`isr_...`) and invoices (`inv_...`) of an account,
+ * Secondary adapter (DynamoDB, Invoices table): invoice series (`isr_...`), invoices (`inv_...`) and credit notes (`crn_...`) of an account,
  * one partition per account, told apart by their id prefix. Finalizing is ONE TransactWriteItems: the series'
  * conditional counter step, the invoice's conditional put and its `invoice.finalized` event (the outbox), so a number
  * is taken exactly when an invoice gets it (docs/invoices.md).
  */
+import type { CreditNote } from '../../domain/invoices/credit-note';
 import type { Invoice } from '../../domain/invoices/invoice';
 import type { InvoiceSeries } from '../../domain/invoices/series';
 import type { Page, PageRequest } from '../../domain/records/record';
@@ -19,6 +20,7 @@ type Item = Record<string, unknown>;
 
 const SERIES_PREFIX = 'isr_';
 const INVOICE_PREFIX = 'inv_';
+const CREDIT_NOTE_PREFIX = 'crn_';
 
 export class DynamoDbInvoiceStore implements InvoiceStore {
   constructor(
@@ -113,18 +115,7 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
 
   async finalize(accountId: string, finalized: Invoice, sequence: number, readAt: string): Promise<FinalizeOutcome> {
     const at = finalized.finalized_at ?? finalized.updated_at;
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: this.tableName,
-          Key: { account_id: accountId, id: finalized.series_id },
-          UpdateExpression: 'SET next_number = :next, updated_at = :at',
-          ConditionExpression: 'next_number = :taken',
-          ExpressionAttributeValues: { ':taken': sequence, ':next': sequence + 1, ':at': at },
-          // The series as it is, so the loser knows the next number without reading it again.
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
+    return this.numberedWrite(accountId, finalized.series_id, sequence, at, [
       {
         Put: {
           TableName: this.tableName,
@@ -135,6 +126,40 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
         },
       },
       this.outbox.item(accountId, 'invoice.finalized', finalized, new Date(at)),
+    ]);
+  }
+
+  async issueCreditNote(accountId: string, note: CreditNote, sequence: number): Promise<Exclude<FinalizeOutcome, { outcome: 'changed' }>> {
+    const outcome = await this.numberedWrite(accountId, note.series_id, sequence, note.created_at, [
+      { Put: { TableName: this.tableName, Item: { account_id: accountId, ...note }, ConditionExpression: 'attribute_not_exists(id)' } },
+      this.outbox.item(accountId, 'credit_note.created', note, new Date(note.created_at)),
+    ]);
+    if (outcome.outcome === 'changed') throw new Error(`credit note ${note.id} exists already`);
+    return outcome;
+  }
+
+  getCreditNote(accountId: string, id: string) {
+    return this.read<CreditNote>(accountId, id, CREDIT_NOTE_PREFIX);
+  }
+
+  /**
+   * The series' step from `sequence` to `sequence + 1` with the document that takes the number (item 1, whose
+   * refused condition is `changed`) and its event, in one transaction.
+   */
+  private async numberedWrite(accountId: string, seriesId: string, sequence: number, at: string, document: TransactItem[]): Promise<FinalizeOutcome> {
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { account_id: accountId, id: seriesId },
+          UpdateExpression: 'SET next_number = :next, updated_at = :at',
+          ConditionExpression: 'next_number = :taken',
+          ExpressionAttributeValues: { ':taken': sequence, ':next': sequence + 1, ':at': at },
+          // The series as it is, so the loser knows the next number without reading it again.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      ...document,
     ];
     try {
       // Not transactWrite's conflict retries: a conflict on the series means another finalization is taking this

@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'refund.created',
   'webhook_endpoint.disabled',
   'invoice.finalized',
+  'credit_note.created',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
