@@ -6,6 +6,8 @@ import { callRoute, newTestAccount } from '../support/api';
 import { pdfText } from '../support/pdf-text';
 import { customers, entities, exemptions, invoices, locations, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
 import { finalizeInvoice } from '../../src/usecases/invoices';
+import { ports } from '../../src/composition/all-ports';
+import { updatePrimaryAddress } from '../../local/admin/accounts';
 
 const finalizeDeps = { invoices, entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations };
 
@@ -54,6 +56,20 @@ describe('invoices', () => {
       const bad = await createEntity({ name: 'X', country: 'FR', address: { line1: 'a', city: 'Paris' } });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain("'address.postal_code'");
+    });
+  });
+
+  describe("the primary entity's address (operator only)", () => {
+    it('is refused by the API and set by the admin use case behind `levy accounts update --address`', async () => {
+      const account = await newTestAccount('DE', 'Primary GmbH');
+      const primary = account.primary_entity ?? (await callRoute('entities-list', { accountId: account.account_id, query: {} })).body.data[0];
+      const refused = await callRoute('entities-update', { accountId: account.account_id, pathParameters: { id: primary.id }, body: { address: sellerAddress } });
+      expect(refused.status).toBe(403);
+      const updated = await updatePrimaryAddress(ports, account.account_id, sellerAddress);
+      expect(updated).toMatchObject({ id: primary.id, is_primary: true, address: sellerAddress });
+      expect((await callRoute('entities-get', { accountId: account.account_id, pathParameters: { id: primary.id } })).body.address).toEqual(sellerAddress);
+      expect((await updatePrimaryAddress(ports, account.account_id, null)).address).toBeNull();
+      await expect(updatePrimaryAddress(ports, 'acct_missing', null)).rejects.toThrow(/No account/);
     });
   });
 

@@ -141,6 +141,14 @@ export class CachingEntityStore implements EntityStore {
     }
   }
 
+  async updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+    try {
+      return await this.store.updatePrimaryAddress(accountId, id, address);
+    } finally {
+      this.invalidate(accountId, id);
+    }
+  }
+
   /** Drops what a write to entity `id` of the account could have made stale. */
   invalidate(accountId: string, id: string): void {
     this.cache.delete(CachingEntityStore.byId(accountId, id));
@@ -159,6 +167,7 @@ export class CachingEntityStore implements EntityStore {
       list: (accountId, page) => store.list(accountId, page),
       create: (accountId, record) => this.create(accountId, record),
       updateSubsidiary: (accountId, id, patch) => this.updateSubsidiary(accountId, id, patch),
+      updatePrimaryAddress: (accountId, id, address) => this.updatePrimaryAddress(accountId, id, address),
     };
   }
 }

@@ -12,6 +12,11 @@ export class DynamoDbEntityStore extends DynamoDbRecordStore<Entity> implements 
     return (await this.get(accountId, id)) ? { outcome: 'primary' } : { outcome: 'missing' };
   }
 
+  /** Conditional on the entity being primary: a subsidiary is changed through the API, never here. */
+  updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+    return this.guardedUpdate(accountId, id, { address }, { expression: 'is_primary = :true', values: { ':true': true } });
+  }
+
   async primary(accountId: string): Promise<Entity | undefined> {
     // The primary is created with the account, before any subsidiary, and ids sort by creation
     // time: the first item is the primary. The loop only guards against that ever not holding.
