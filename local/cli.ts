@@ -31,7 +31,8 @@ import { tables, type TableId } from '../src/config/tables';
 import { isWellFormedApiKey } from '../src/domain/accounts/api-key';
 import { countryField, nameField, taxIdField } from '../src/domain/fields/records';
 import packageJson from '../package.json';
-import { AdminError, changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey } from './admin/accounts';
+import { AdminError, changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey, updatePrimaryAddress } from './admin/accounts';
+import { entityAddressField } from '../src/domain/records/entity-requests';
 import { migrateLegacyAccounts } from './admin/migrate';
 import { exportLines } from './admin/stack-env';
 import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from './admin/authorizer-cache';
@@ -88,6 +89,23 @@ const planOption = () =>
     return value;
   });
 
+/** `--address` of `levy accounts update`: JSON checked by the API's own address field, or null (remove it). */
+function parseAddressOption(text: string): z.output<typeof entityAddressField> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError('--address must be JSON, e.g. \'{"line1":"Friedrichstrasse 1","city":"Berlin","postal_code":"10117"}\', or null');
+  }
+  if (parsed === null) return null;
+  const checked = entityAddressField.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new UsageError(`--address: '${issue?.path.join('.') ?? ''}' ${issue?.message ?? 'is not valid'}.`);
+  }
+  return checked.data;
+}
+
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 /** The secret of a key, from stdin (`--stdin`) or a file (`--key-file`): never from the command line. */
@@ -126,13 +144,17 @@ export function program(): Command {
     });
   accounts
     .command('update')
-    .description("change an account's usage plan")
+    .description("change an account's usage plan, or its primary entity's seller address (printed on invoices; the API refuses changes to the primary entity)")
     .requiredOption('--account <id>', 'account id')
-    .addOption(planOption().makeOptionMandatory())
+    .addOption(planOption())
+    .option('--address <json>', 'the primary entity\'s address as JSON: {"line1","line2"?,"city","postal_code","state"?}, or null to remove it')
     .addOption(aws())
-    .action(async (options: { account: string; plan: PlanId; aws?: boolean }) => {
+    .action(async (options: { account: string; plan?: PlanId; address?: string; aws?: boolean }) => {
+      if (options.plan === undefined && options.address === undefined) throw new UsageError('Send --plan or --address (or both).');
+      const address = options.address === undefined ? undefined : parseAddressOption(options.address);
       const target = configureTarget(!!options.aws);
-      print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
+      if (options.plan !== undefined) print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
+      if (address !== undefined) print(await updatePrimaryAddress(ports, options.account, address));
     });
 
   const keys = levy.command('keys').description('API keys: several per account, for rotation');

@@ -101,3 +101,19 @@ export async function changePlan(deps: Deps, accountId: string, plan: PlanId, us
   }
   return { account_id: accountId, plan, previous_plan: account.plan };
 }
+
+/**
+ * The primary entity's seller address (issue 16), which the API refuses to change (403 primary_entity_immutable):
+ * the operator sets it here; `null` removes it. Checked with the API's own address field.
+ */
+export async function updatePrimaryAddress(
+  deps: Pick<Ports, 'accounts' | 'entities'>,
+  accountId: string,
+  address: NonNullable<Entity['address']> | null,
+): Promise<Entity> {
+  const account = await deps.accounts.get(accountId);
+  if (!account) throw new AdminError(`No account '${accountId}'.`);
+  const updated = await deps.entities.updatePrimaryAddress(accountId, account.primary_entity_id, address);
+  if (!updated) throw new AdminError(`Account '${accountId}' has no primary entity '${account.primary_entity_id}'.`);
+  return updated;
+}

@@ -22,3 +22,4 @@ export { DnsHostResolver } from '../adapters/webhooks/dns-resolver';
 export { NodeHttpWebhookTransport } from '../adapters/webhooks/http-transport';
 export { TimerDeliveryQueue } from '../adapters/webhooks/timer-queue';
 export { SqsDeliveryQueue } from '../adapters/aws/sqs-delivery-queue';
+export { DynamoDbInvoiceStore } from '../adapters/dynamodb/invoice-store';

@@ -28,6 +28,7 @@ import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver
 import type { NotificationStore } from '../ports/notifications';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
+import type { InvoiceStore } from '../ports/invoices';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -168,6 +169,11 @@ export const nexusWatch = { entities, registrations, settings, sales, nexusCount
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbCalendarSource } = await onDemandAdapters();
   return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
+});
+/** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
+export const invoices: InvoiceStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbInvoiceStore } = await onDemandAdapters();
+  return new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox());
 });
 /** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
 export const streamEvents = {

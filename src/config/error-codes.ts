@@ -51,6 +51,9 @@ export const errorCodes = [
   { status: 409, error: 'checkout_completed', when: 'a `PATCH /v1/checkouts/{id}` of a checkout that is completed or being completed' },
   { status: 409, error: 'checkout_changed_concurrently', when: 'the checkout was changed by other requests during this PATCH, every retry; retry the request' },
   { status: 410, error: 'checkout_expired', when: 'completing or changing a checkout after its `expires_at`' },
+  { status: 409, error: 'invoice_not_draft', when: 'a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note)' },
+  { status: 409, error: 'invoice_not_finalized', when: "the PDF of a draft invoice (it has no number yet): finalize it first" },
+  { status: 409, error: 'invoice_changed_concurrently', when: 'the invoice or its series was changed by other requests during this one, every retry; retry the request' },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
   { status: 413, error: 'document_too_large', when: 'an exemption certificate document over 5 MiB (5,242,880 bytes)' },
   { status: 415, error: 'unsupported_media_type', when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG' },
@@ -65,6 +68,7 @@ export const errorCodes = [
       'a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with ' +
       '`commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key',
   },
+  { status: 422, error: 'invoice_incomplete', when: '`POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field' },
   {
     status: 429,
     error: 'rate_limited',

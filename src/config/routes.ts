@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link' | 'invoice_series' | 'invoice';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -157,6 +157,8 @@ const paymentLinkId = { id: 'payment_link' } as const;
  * state (a ZIP rated differently by side asks for the full address: docs/checkouts.md).
  */
 const quoting = { ...rating, ...namedSubjects, ...collection } as const;
+const invoiceSeriesId = { id: 'invoice_series' } as const;
+const invoiceId = { id: 'invoice' } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -255,6 +257,21 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'payment-links-get', method: 'GET', path: '/v1/payment_links/{id}', billable: false, idempotent: false, tables: { PaymentLinks: ['GetItem'] }, pathIds: paymentLinkId, summary: 'Get a payment link' }),
   route({ name: 'payment-links-checkouts', method: 'POST', path: '/v1/payment_links/{id}/checkouts', billable: false, idempotent: false, tables: { ...quoting, PaymentLinks: ['GetItem'], Checkouts: ['PutItem'] }, pathIds: paymentLinkId, summary: "Open a buyer's checkout from a payment link", dataPackages: geoDataPackages }),
   route({ name: 'transactions-import', method: 'POST', path: '/v1/transactions/import', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id', dataPackages: geoDataPackages }),
+  // Invoicing (issue 16; docs/invoices.md): numbering series, and invoices whose finalization takes the series' next
+  // number in one transaction with the invoice and its event, rates the sale as unify does and records it (recording).
+  route({ name: 'invoice-series-create', method: 'POST', path: '/v1/invoice_series', billable: false, idempotent: false, tables: { Invoices: ['PutItem'], Entities: ['GetItem'] }, summary: 'Create an invoice numbering series of an entity' }),
+  route({ name: 'invoice-series-list', method: 'GET', path: '/v1/invoice_series', billable: false, idempotent: false, tables: { Invoices: ['Query'] }, summary: 'List invoice series' }),
+  route({ name: 'invoice-series-get', method: 'GET', path: '/v1/invoice_series/{id}', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceSeriesId, summary: 'Get an invoice series (its next number)' }),
+  route({ name: 'invoices-create', method: 'POST', path: '/v1/invoices', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem'], Customers: ['GetItem'] }, summary: 'Create a draft invoice' }),
+  route({ name: 'invoices-list', method: 'GET', path: '/v1/invoices', billable: false, idempotent: false, tables: { Invoices: ['Query'] }, summary: 'List invoices (cursor-paginated)' }),
+  route({ name: 'invoices-get', method: 'GET', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'Get an invoice' }),
+  route({ name: 'invoices-update', method: 'PATCH', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem'], Customers: ['GetItem'] }, pathIds: invoiceId, summary: 'Update a draft invoice' }),
+  route({ name: 'invoices-delete', method: 'DELETE', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['DeleteItem', 'GetItem'] }, pathIds: invoiceId, summary: 'Delete a draft invoice' }),
+  route({ name: 'invoices-finalize', method: 'POST', path: '/v1/invoices/{id}/finalize', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, pathIds: invoiceId, summary: 'Finalize an invoice: number, tax, mandatory fields, the sale recorded', dataPackages: geoDataPackages }),
+  // A path of its own, not `{id}.pdf`: an API Gateway resource cannot be both `{id}` and `{id}.pdf` (docs/invoices.md).
+  route({ name: 'invoices-pdf', method: 'GET', path: '/v1/invoices/{id}/pdf', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'A finalized invoice as PDF (the same bytes every time)' }),
+  // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
+  route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

@@ -67,7 +67,8 @@ export type TableId =
   | 'WebhookDeliveries'
   | 'Notifications'
   | 'Checkouts'
-  | 'PaymentLinks';
+  | 'PaymentLinks'
+  | 'Invoices';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -235,6 +236,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       partitionKey: { name: 'account_id', type: 'S' },
       sortKey: { name: 'id', type: 'S' },
       description: 'Payment links (reusable quote templates) of an account.',
+    },
+    Invoices: {
+      id: 'Invoices',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `isr_...` numbering series and `inv_...` invoices: each kind is one Query by id prefix.
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Invoice numbering series (their next number) and invoices (issue 16; docs/invoices.md).',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

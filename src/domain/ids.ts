@@ -58,6 +58,8 @@ export const idFormats = {
   notification: { noun: 'notification', pattern: levyId('ntf') },
   checkout: { noun: 'checkout', pattern: levyId('chk') },
   payment_link: { noun: 'payment link', pattern: levyId('plink') },
+  invoice_series: { noun: 'invoice series', pattern: levyId('isr') },
+  invoice: { noun: 'invoice', pattern: levyId('inv') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

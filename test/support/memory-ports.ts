@@ -72,6 +72,11 @@ export class MemoryEntityStore extends MemoryRecordStore<Entity> implements Enti
     return { outcome: 'updated', entity: (await this.update(accountId, id, patch))! };
   }
 
+  async updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+    const found = await this.get(accountId, id);
+    return found?.is_primary ? this.update(accountId, id, { address }) : undefined;
+  }
+
   async primary(accountId: string): Promise<Entity | undefined> {
     return (await this.list(accountId, { limit: 1000 })).data.find((e) => e.is_primary);
   }

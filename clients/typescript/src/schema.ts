@@ -805,6 +805,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoice_series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoice series */
+        get: operations["invoiceSeriesList"];
+        put?: never;
+        /** Create an invoice numbering series of an entity */
+        post: operations["invoiceSeriesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoice_series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice series (its next number) */
+        get: operations["invoiceSeriesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoices (cursor-paginated) */
+        get: operations["invoicesList"];
+        put?: never;
+        /** Create a draft invoice */
+        post: operations["invoicesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice */
+        get: operations["invoicesGet"];
+        put?: never;
+        post?: never;
+        /** Delete a draft invoice */
+        delete: operations["invoicesDelete"];
+        options?: never;
+        head?: never;
+        /** Update a draft invoice */
+        patch: operations["invoicesUpdate"];
+        trace?: never;
+    };
+    "/v1/invoices/{id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finalize an invoice: number, tax, mandatory fields, the sale recorded */
+        post: operations["invoicesFinalize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finalized invoice as PDF (the same bytes every time) */
+        get: operations["invoicesPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/credit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a credit note of a finalized invoice (its refund recorded) */
+        post: operations["invoicesCreditNotesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -931,6 +1054,7 @@ export interface components {
             tax_id: string | null;
             /** @description US state or Canadian province where the entity is established (PICKUP sales are taxed there) */
             state?: string | null;
+            address?: components["schemas"]["EntityAddress"] | null;
             /** @description The seller of record, created with the account; it cannot be changed through the API */
             is_primary: boolean;
             /**
@@ -943,6 +1067,14 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
+        };
+        /** @description The entity's postal address, printed on its invoices; the country is the entity's `country` */
+        EntityAddress: {
+            line1: string;
+            line2?: string;
+            city: string;
+            postal_code: string;
+            state?: string;
         };
         TaxRateAnswer: {
             taxable: boolean;
@@ -1849,7 +1981,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2111,6 +2243,191 @@ export interface components {
              */
             updated_at: string;
         };
+        InvoiceSeries: {
+            /** @example isr_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            /** @description The selling entity whose invoices the series numbers */
+            entity_id: string;
+            /** @example INV-2026- */
+            prefix: string;
+            /** @description The sequence the next finalized invoice or credit note takes */
+            next_number: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Invoice: {
+            /** @example inv_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            series_id: string;
+            /** @description The seller: the series' entity */
+            entity_id: string;
+            /** @enum {string} */
+            status: "draft" | "finalized";
+            /**
+             * @description Assigned at finalization (`<prefix><sequence>`); null on a draft
+             * @example INV-2026-0001
+             */
+            number: string | null;
+            customer_id: string | null;
+            /** @description The buyer given inline; null when customer_id names a stored one */
+            customer: {
+                name: string;
+                /** @enum {string} */
+                type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                tax_id?: string;
+                address: {
+                    line1?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+            } | null;
+            currency: string;
+            issue_date: string;
+            /** @description The date of supply when it differs from the issue date */
+            supply_date: string | null;
+            /** @enum {string} */
+            tax_behavior: "exclusive" | "inclusive";
+            line_items: {
+                id: string;
+                description: string;
+                /** @description Minor units of the currency (cents) */
+                amount: number;
+                quantity: number;
+                product_id?: string;
+                tax_code?: string;
+                product_category?: string;
+                delivery_method?: string;
+            }[];
+            /** @description Finalized: the seller as printed */
+            seller: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            } | null;
+            /** @description Finalized: the buyer as printed */
+            buyer: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            } | null;
+            taxed_lines: {
+                id: string;
+                /** @description Minor units of the currency (cents) */
+                net_amount: number;
+                /** @description Minor units of the currency (cents) */
+                tax_amount: number;
+                tax_rate: number;
+                taxability_reason: string;
+            }[] | null;
+            tax_summary: {
+                tax_rate: number;
+                /** @description Minor units of the currency (cents) */
+                taxable_amount: number;
+                /** @description Minor units of the currency (cents) */
+                tax_amount: number;
+            }[] | null;
+            /** @description Finalized: the net total */
+            subtotal: number | null;
+            tax_total: number | null;
+            total: number | null;
+            /** @description Finalized: the buyer accounts for the VAT (the invoice says "Reverse charge") */
+            reverse_charge: boolean | null;
+            /** @description Finalized: the legal mentions derived from the tax (Art. 226(11)-(11a)), never typed */
+            mentions: string[] | null;
+            /** @description Finalized: the recorded transaction (the same id as the invoice) */
+            transaction_id: string | null;
+            finalized_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        CreditNote: {
+            /** @example crn_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+            invoice_id: string;
+            /** @description The number of the invoice it corrects */
+            invoice_number: string;
+            series_id: string;
+            number: string;
+            reason: string;
+            currency: string;
+            issue_date: string;
+            seller: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            };
+            buyer: {
+                name: string;
+                address: {
+                    line1?: string;
+                    line2?: string;
+                    city?: string;
+                    postal_code?: string;
+                    state?: string;
+                    country: string;
+                };
+                tax_id: string | null;
+            };
+            line_items: {
+                id: string;
+                /** @description Minor units of the currency (cents) */
+                net_amount: number;
+                /** @description Minor units of the currency (cents) */
+                tax_amount: number;
+            }[];
+            /** @description Minor units of the currency (cents) */
+            subtotal: number;
+            /** @description Minor units of the currency (cents) */
+            tax_total: number;
+            /** @description Minor units of the currency (cents) */
+            total: number;
+            /** @description The refund recorded on the invoice's transaction (the same id as the credit note) */
+            refund_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -2359,6 +2676,100 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "idempotency_key_in_use" | "transaction_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
+         *
+         *     `transaction_exists`: a transaction id reused with different content
+         */
+        Error409InvoiceChangedConcurrentlyTransactionExists: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_changed_concurrently" | "transaction_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `invoice_not_draft`: a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note) */
+        Error409InvoiceNotDraft: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_not_draft";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invoice_not_draft`: a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note)
+         *
+         *     `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
+         */
+        Error409InvoiceNotDraftInvoiceChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_not_draft" | "invoice_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `invoice_not_finalized`: the PDF of a draft invoice (it has no number yet): finalize it first */
+        Error409InvoiceNotFinalized: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_not_finalized";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invoice_not_finalized`: the PDF of a draft invoice (it has no number yet): finalize it first
+         *
+         *     `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
+         *
+         *     `refund_in_progress`: the transaction is being refunded concurrently and the refund lost every retry; retry the request
+         */
+        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -2658,6 +3069,28 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /**
+         * @description `invoice_incomplete`: `POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field
+         *
+         *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
+         *
+         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         */
+        Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer */
         Error422RateHistoryUnavailable: {
             headers: {
@@ -2756,6 +3189,7 @@ export interface components {
 export type SchemaError = components['schemas']['Error'];
 export type SchemaVendor = components['schemas']['Vendor'];
 export type SchemaEntity = components['schemas']['Entity'];
+export type SchemaEntityAddress = components['schemas']['EntityAddress'];
 export type SchemaTaxRateAnswer = components['schemas']['TaxRateAnswer'];
 export type SchemaJurisdiction = components['schemas']['Jurisdiction'];
 export type SchemaCustomerTreatment = components['schemas']['CustomerTreatment'];
@@ -2784,6 +3218,9 @@ export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaNotification = components['schemas']['Notification'];
 export type SchemaCheckout = components['schemas']['Checkout'];
 export type SchemaPaymentLink = components['schemas']['PaymentLink'];
+export type SchemaInvoiceSeries = components['schemas']['InvoiceSeries'];
+export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaCreditNote = components['schemas']['CreditNote'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -2798,6 +3235,11 @@ export type ResponseError409ExemptionRevokedExemptionChangedConcurrently = compo
 export type ResponseError409IdempotencyKeyInUse = components['responses']['Error409IdempotencyKeyInUse'];
 export type ResponseError409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409IdempotencyKeyInUseTransactionExists = components['responses']['Error409IdempotencyKeyInUseTransactionExists'];
+export type ResponseError409InvoiceChangedConcurrentlyTransactionExists = components['responses']['Error409InvoiceChangedConcurrentlyTransactionExists'];
+export type ResponseError409InvoiceNotDraft = components['responses']['Error409InvoiceNotDraft'];
+export type ResponseError409InvoiceNotDraftInvoiceChangedConcurrently = components['responses']['Error409InvoiceNotDraftInvoiceChangedConcurrently'];
+export type ResponseError409InvoiceNotFinalized = components['responses']['Error409InvoiceNotFinalized'];
+export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
@@ -2814,6 +3256,7 @@ export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = compon
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable'];
+export type ResponseError422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422RateHistoryUnavailable = components['responses']['Error422RateHistoryUnavailable'];
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
@@ -3087,6 +3530,13 @@ export interface operations {
                     country: string;
                     tax_id?: string | null;
                     state?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string;
+                        city: string;
+                        postal_code: string;
+                        state?: string;
+                    } | null;
                     id?: unknown;
                     is_primary?: unknown;
                 };
@@ -3171,6 +3621,13 @@ export interface operations {
                     country?: string;
                     tax_id?: string | null;
                     state?: string | null;
+                    address?: {
+                        line1: string;
+                        line2?: string;
+                        city: string;
+                        postal_code: string;
+                        state?: string;
+                    } | null;
                     id?: unknown;
                     is_primary?: unknown;
                 };
@@ -5118,7 +5575,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created";
             };
             header?: never;
             path?: never;
@@ -5278,7 +5735,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created")[];
                     description?: string | null;
                 };
             };
@@ -5396,7 +5853,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -6144,6 +6601,498 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoiceSeriesList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoice series, oldest first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceSeries"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoiceSeriesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity_id: string;
+                    prefix: string;
+                    /** @default 1 */
+                    next_number?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new invoice series */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSeries"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoiceSeriesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice series's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice series */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSeries"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices, oldest first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    series_id: string;
+                    customer_id?: string;
+                    customer?: {
+                        name: string;
+                        /**
+                         * @default B2C
+                         * @enum {string}
+                         */
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        tax_id?: string;
+                        address: {
+                            country: string;
+                            state?: string;
+                            postal_code?: string;
+                            city?: string;
+                            line1?: string;
+                        };
+                    };
+                    currency: string;
+                    /** Format: date */
+                    issue_date: string;
+                    /** Format: date */
+                    supply_date?: string;
+                    line_items: {
+                        id: string;
+                        description: string;
+                        /** @description The line total in minor units: net of tax (exclusive) or with it (inclusive) */
+                        amount: number;
+                        /** @default 1 */
+                        quantity?: number;
+                        product_id?: string;
+                        tax_code?: string;
+                        /** @enum {string} */
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        /** @enum {string} */
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                    }[];
+                    /**
+                     * @default exclusive
+                     * @enum {string}
+                     */
+                    tax_behavior?: "exclusive" | "inclusive";
+                };
+            };
+        };
+        responses: {
+            /** @description The new draft invoice */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft invoice was deleted */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotDraft"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id?: string;
+                    customer?: {
+                        name: string;
+                        /**
+                         * @default B2C
+                         * @enum {string}
+                         */
+                        type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        tax_id?: string;
+                        address: {
+                            country: string;
+                            state?: string;
+                            postal_code?: string;
+                            city?: string;
+                            line1?: string;
+                        };
+                    };
+                    currency?: string;
+                    /** Format: date */
+                    issue_date?: string;
+                    supply_date?: string | null;
+                    line_items?: {
+                        id: string;
+                        description: string;
+                        /** @description The line total in minor units: net of tax (exclusive) or with it (inclusive) */
+                        amount: number;
+                        /** @default 1 */
+                        quantity?: number;
+                        product_id?: string;
+                        tax_code?: string;
+                        /** @enum {string} */
+                        product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                        /** @enum {string} */
+                        delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                    }[];
+                    /** @enum {string} */
+                    tax_behavior?: "exclusive" | "inclusive";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated draft invoice */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotDraftInvoiceChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesFinalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finalized invoice (the same invoice again on a retry) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceChangedConcurrentlyTransactionExists"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finalized invoice as PDF, with every field Directive 2006/112/EC Art. 226 requires */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalized"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesCreditNotesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    line_items?: {
+                        id: string;
+                        /** @description The net amount of the line to credit */
+                        amount: number;
+                    }[];
+                    reason: string;
+                    series_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The credit note, numbered in its series, with the refund it recorded */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

@@ -132,11 +132,19 @@ export class CachingEntityStore implements EntityStore {
     }
   }
 
-  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state'>>): Promise<SubsidiaryUpdate> {
+  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate> {
     try {
       return await this.store.updateSubsidiary(accountId, id, patch);
     } finally {
       // Also after a failure: the write may have landed before the error reached us.
+      this.invalidate(accountId, id);
+    }
+  }
+
+  async updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+    try {
+      return await this.store.updatePrimaryAddress(accountId, id, address);
+    } finally {
       this.invalidate(accountId, id);
     }
   }
@@ -159,6 +167,7 @@ export class CachingEntityStore implements EntityStore {
       list: (accountId, page) => store.list(accountId, page),
       create: (accountId, record) => this.create(accountId, record),
       updateSubsidiary: (accountId, id, patch) => this.updateSubsidiary(accountId, id, patch),
+      updatePrimaryAddress: (accountId, id, address) => this.updatePrimaryAddress(accountId, id, address),
     };
   }
 }

@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
   'nexus.approaching',
   'nexus.crossed',
   'checkout.completed',
+  'invoice.finalized',
+  'credit_note.created',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -2,12 +2,35 @@
 import * as z from 'zod';
 import { countryField, nameField, readOnlyField, requireSomeField, subdivisionField, taxIdField } from '../fields/records';
 import { countryName, knownSubdivisions } from '../geography/countries';
+import { expected } from '../validation';
 
 /**
  * Where in its country the entity is established (issue 13): a US state or Canadian province, ISO 3166-2 suffix. A
  * PICKUP sale made from the entity is taxed there (docs/nexus.md "Establishments").
  */
 const stateField = subdivisionField('"ON" or "CA"');
+
+const addressLine = (max: number) =>
+  z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty (leave it out instead)' })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/**
+ * The seller's postal address on its invoices (issue 16; Directive 2006/112/EC Art. 226(5)). The country is the
+ * entity's `country`; `state` is free text here (a county, a province), unlike the entity's establishment `state`.
+ */
+export const entityAddressField = z.strictObject(
+  {
+    line1: addressLine(200),
+    line2: addressLine(200).optional(),
+    city: addressLine(100),
+    postal_code: addressLine(12),
+    state: addressLine(100).optional(),
+  },
+  { error: expected('an object {line1, line2?, city, postal_code, state?}') },
+);
 
 /** The state must be one of the country's known subdivisions (only the US and Canada have them in Levy). */
 function checkStateOfCountry(entity: { country?: string | undefined; state?: string | null | undefined }, ctx: z.RefinementCtx): void {
@@ -26,11 +49,12 @@ export const createEntitySchema = z.strictObject({
   country: countryField,
   tax_id: taxIdField.nullish(),
   state: stateField.optional(),
+  address: entityAddressField.nullish(),
   id: readOnlyField(),
   is_primary: readOnlyField(),
 }).superRefine(checkStateOfCountry);
 
-const updatableEntityFields = ['name', 'country', 'tax_id', 'state'] as const;
+const updatableEntityFields = ['name', 'country', 'tax_id', 'state', 'address'] as const;
 
 export const updateEntitySchema = z
   .strictObject({
@@ -38,6 +62,8 @@ export const updateEntitySchema = z
     country: countryField.optional(),
     tax_id: taxIdField.nullable().optional(),
     state: stateField.nullable().optional(),
+    /** Replaced whole; null removes it. */
+    address: entityAddressField.nullable().optional(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })

@@ -6,6 +6,19 @@ import * as z from 'zod';
 import { newId } from '../ids';
 import { timestampField } from './record';
 
+/** The seller's postal address (issue 16): printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
+export const entityAddressSchema = z
+  .object({
+    line1: z.string(),
+    line2: z.string().optional(),
+    city: z.string(),
+    postal_code: z.string(),
+    state: z.string().optional(),
+  })
+  .meta({ id: 'EntityAddress', description: "The entity's postal address, printed on its invoices; the country is the entity's `country`" });
+
+export type EntityAddress = z.output<typeof entityAddressSchema>;
+
 /** An entity as every entity route answers it (the OpenAPI document's `Entity`). */
 export const entitySchema = z
   .object({
@@ -14,6 +27,7 @@ export const entitySchema = z
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
     tax_id: z.string().nullable(),
     state: z.string().nullable().optional().meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
+    address: entityAddressSchema.nullable().optional(),
     is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
     created_at: timestampField,
     updated_at: timestampField,
@@ -34,7 +48,11 @@ export const entitySchema = z
 export type Entity = z.output<typeof entitySchema>;
 
 /** A new entity record: the primary one is made with its account, subsidiaries through the API. */
-export function newEntity(fields: { name: string; country: string; tax_id?: string | null; state?: string | undefined }, isPrimary: boolean, at: Date): Entity {
+export function newEntity(
+  fields: { name: string; country: string; tax_id?: string | null; state?: string | undefined; address?: EntityAddress | null | undefined },
+  isPrimary: boolean,
+  at: Date,
+): Entity {
   const timestamp = at.toISOString();
   return {
     id: newId('ent', at.getTime()),
@@ -42,6 +60,7 @@ export function newEntity(fields: { name: string; country: string; tax_id?: stri
     country: fields.country,
     tax_id: fields.tax_id ?? null,
     ...(fields.state !== undefined ? { state: fields.state } : {}),
+    ...(fields.address != null ? { address: fields.address } : {}),
     is_primary: isPrimary,
     created_at: timestamp,
     updated_at: timestamp,

@@ -44,6 +44,15 @@ describe('levy CLI', () => {
     expect(out).toContain('-h, --help');
   });
 
+  it('levy accounts update needs --plan or --address, and --address must be JSON', async () => {
+    const neither = await run(['accounts', 'update', '--account', 'acct_x']);
+    expect(neither.code).toBe(2);
+    expect(neither.err).toContain('--plan or --address');
+    const notJson = await run(['accounts', 'update', '--account', 'acct_x', '--address', '{line1']);
+    expect(notJson.code).toBe(2);
+    expect(notJson.err).toContain('--address must be JSON');
+  });
+
   it('levy rates import --help names its options', async () => {
     const { out } = await run(['rates', 'import', '--help']);
     for (const option of ['<paths...>', '--effective-month <YYYY-MM>', '--no-progress', '--aws']) expect(out).toContain(option);

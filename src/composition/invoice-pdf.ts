@@ -1,0 +1,11 @@
+/**
+ * Composition root of the invoice PDF (issue 16): apart from ports.ts so that pdf-lib is bundled only into the
+ * function that renders invoices (the other functions import ports.ts; test/infra/bundle.test.ts).
+ */
+import { PdfLibInvoiceRenderer } from '../adapters/pdf/invoice-pdf';
+import type { InvoiceRenderer } from '../ports/invoices';
+import { once } from './once';
+
+const renderer = /* @__PURE__ */ once(() => new PdfLibInvoiceRenderer());
+
+export const invoicePdf: InvoiceRenderer = { pdf: (invoice) => renderer().pdf(invoice) };

@@ -1,0 +1,72 @@
+/**
+ * Domain (pure): a credit note (issue 16): a numbered document that corrects a finalized invoice, which itself never
+ * changes. It references the invoice (Art. 219: a document that amends an invoice and refers to it specifically is
+ * treated as an invoice) and carries the refund Levy recorded for it; its amounts are that refund's allocation.
+ */
+import * as z from 'zod';
+import { amountField, checkUniqueLineIds, MAX_LINE_ITEMS, minorUnitsField, referenceField } from '../fields/money';
+import { timestampField } from '../records/record';
+import { expected } from '../validation';
+import type { Refund } from '../transactions/refund';
+import type { Invoice } from './invoice';
+import { invoicePartySchema } from './invoice';
+
+export const createCreditNoteSchema = z
+  .strictObject({
+    /** Absent: credit everything left on every line. */
+    line_items: z
+      .array(z.strictObject({ id: referenceField, amount: amountField.meta({ description: 'The net amount of the line to credit' }) }), { error: expected('an array of {id, amount}') })
+      .min(1, { error: 'must hold at least one line (omit it to credit everything left)' })
+      .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` })
+      .optional(),
+    reason: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'must be at most 500 characters' }),
+    /** Another series of the same entity for credit notes; absent: the invoice's own series. */
+    series_id: z.string({ error: expected('a string') }).regex(/^isr_[0-9a-z]{25}$/, { error: 'must be the id of an invoice series (isr_...)' }).optional(),
+  })
+  .superRefine((note, ctx) => checkUniqueLineIds(note.line_items ?? [], ctx, false));
+
+export type CreateCreditNoteRequest = z.output<typeof createCreditNoteSchema>;
+
+export const creditNoteSchema = z
+  .object({
+    id: z.string().meta({ example: 'crn_0mhx2k3c0a1b2c3d4e5f60718' }),
+    invoice_id: z.string(),
+    invoice_number: z.string().meta({ description: 'The number of the invoice it corrects' }),
+    series_id: z.string(),
+    number: z.string(),
+    reason: z.string(),
+    currency: z.string(),
+    issue_date: z.string(),
+    seller: invoicePartySchema,
+    buyer: invoicePartySchema,
+    line_items: z.array(z.object({ id: z.string(), net_amount: minorUnitsField, tax_amount: minorUnitsField })),
+    subtotal: minorUnitsField,
+    tax_total: minorUnitsField,
+    total: minorUnitsField,
+    refund_id: z.string().meta({ description: "The refund recorded on the invoice's transaction (the same id as the credit note)" }),
+    created_at: timestampField,
+  })
+  .meta({ id: 'CreditNote' });
+
+export type CreditNote = z.output<typeof creditNoteSchema>;
+
+export function newCreditNote(id: string, invoice: Invoice, refund: Refund, seriesId: string, number: string, reason: string): CreditNote {
+  return {
+    id,
+    invoice_id: invoice.id,
+    invoice_number: invoice.number!,
+    series_id: seriesId,
+    number,
+    reason,
+    currency: invoice.currency,
+    issue_date: refund.date,
+    seller: invoice.seller!,
+    buyer: invoice.buyer!,
+    line_items: refund.line_items.map((l) => ({ id: l.id, net_amount: l.amount, tax_amount: l.tax_amount })),
+    subtotal: refund.subtotal,
+    tax_total: refund.tax_total,
+    total: refund.total,
+    refund_id: refund.id,
+    created_at: refund.created_at,
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * Domain (pure): an invoice (issue 16): a tax document of one seller (the series' entity) to one buyer. A draft may
+ * change or be deleted; finalizing numbers it (src/domain/invoices/series.ts), freezes the seller and buyer as they
+ * were, and stores the tax the engine computed. A finalized invoice never changes (credit notes correct it).
+ */
+import * as z from 'zod';
+import { customerAddressField } from '../customers/customer';
+import { currencyField } from '../currency-field';
+import { amountField, checkUniqueLineIds, lineItemsField, minorUnitsField, quantityField, referenceField } from '../fields/money';
+import { nameField, requireSomeField } from '../fields/records';
+import { customerTaxIdField, customerTypeField, dateField, deliveryMethodField, productCategoryField } from '../fields/sale';
+import { newId } from '../ids';
+import { customerTypes } from '../tax/vocabulary';
+import { timestampField } from '../records/record';
+import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
+import { expected } from '../validation';
+
+export const taxBehaviors = ['exclusive', 'inclusive'] as const;
+
+const descriptionField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(500, { error: 'must be at most 500 characters' });
+
+/** What the line sells (Art. 226(6): the quantity and nature of the goods or the extent of the services). */
+const invoiceLineSchema = z
+  .strictObject({
+    id: referenceField,
+    description: descriptionField,
+    amount: amountField.meta({ description: 'The line total in minor units: net of tax (exclusive) or with it (inclusive)' }),
+    quantity: quantityField.default(1),
+    product_id: productIdRefField.optional(),
+    tax_code: taxCodeRefField.optional(),
+    product_category: productCategoryField.optional(),
+    delivery_method: deliveryMethodField.optional(),
+  })
+  .superRefine(checkLineSubject);
+
+/** The buyer given inline (instead of a stored customer): as printed on the invoice. */
+export const invoiceCustomerField = z.strictObject(
+  {
+    name: nameField,
+    type: customerTypeField.default('B2C'),
+    tax_id: customerTaxIdField.optional(),
+    address: customerAddressField,
+  },
+  { error: expected('an object {name, type?, tax_id?, address}') },
+);
+
+export type InvoiceCustomer = z.output<typeof invoiceCustomerField>;
+
+const draftFields = {
+  customer_id: customerIdRefField.optional(),
+  customer: invoiceCustomerField.optional(),
+  currency: currencyField,
+  issue_date: dateField,
+  supply_date: dateField.optional(),
+  line_items: lineItemsField(invoiceLineSchema),
+  tax_behavior: z.enum(taxBehaviors, { error: `must be one of: ${taxBehaviors.join(', ')}` }).default('exclusive'),
+};
+
+function checkOneBuyer(draft: { customer_id?: string | undefined; customer?: unknown }, ctx: z.RefinementCtx): void {
+  if (draft.customer_id !== undefined && draft.customer !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['customer'], message: 'is sent with customer_id; name the buyer one way' });
+  }
+}
+
+export const createInvoiceSchema = z
+  .strictObject({ series_id: z.string({ error: expected('a string (the id of an invoice series)') }).regex(/^isr_[0-9a-z]{25}$/, { error: 'must be the id of an invoice series (isr_...)' }), ...draftFields })
+  .superRefine((draft, ctx) => {
+    checkOneBuyer(draft, ctx);
+    if (draft.customer_id === undefined && draft.customer === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'is required (or send customer: {name, address, ...})' });
+    }
+    checkUniqueLineIds(draft.line_items, ctx, false);
+  });
+
+const updatableInvoiceFields = ['customer_id', 'customer', 'currency', 'issue_date', 'supply_date', 'line_items', 'tax_behavior'] as const;
+
+/** A PATCH of a draft replaces each field sent whole; null clears supply_date. */
+export const updateInvoiceSchema = z
+  .strictObject({
+    customer_id: draftFields.customer_id,
+    customer: draftFields.customer,
+    currency: currencyField.optional(),
+    issue_date: dateField.optional(),
+    supply_date: dateField.nullable().optional(),
+    line_items: draftFields.line_items.optional(),
+    tax_behavior: z.enum(taxBehaviors, { error: `must be one of: ${taxBehaviors.join(', ')}` }).optional(),
+  })
+  .superRefine((patch, ctx) => {
+    checkOneBuyer(patch, ctx);
+    if (patch.line_items) checkUniqueLineIds(patch.line_items, ctx, false);
+  })
+  .refine(requireSomeField(updatableInvoiceFields), { error: `Send at least one of ${updatableInvoiceFields.join(', ')}.` });
+
+export type CreateInvoiceRequest = z.output<typeof createInvoiceSchema>;
+export type UpdateInvoiceRequest = z.output<typeof updateInvoiceSchema>;
+export type InvoiceLine = CreateInvoiceRequest['line_items'][number];
+
+const postalAddressSchema = z.object({
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  postal_code: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string(),
+});
+
+/** A party as printed on the finalized invoice (a snapshot: a later change of the entity or customer does not move it). */
+export const invoicePartySchema = z.object({
+  name: z.string(),
+  address: postalAddressSchema,
+  tax_id: z.string().nullable(),
+});
+
+export type InvoiceParty = z.output<typeof invoicePartySchema>;
+
+/** The tax of one line as finalized. `tax_rate` is a decimal fraction (0.19 = 19 %). */
+const taxedLineSchema = z.object({
+  id: z.string(),
+  net_amount: minorUnitsField,
+  tax_amount: minorUnitsField,
+  tax_rate: z.number(),
+  taxability_reason: z.string(),
+});
+
+/** Art. 226(8)-(10): per rate, the taxable amount and the tax. */
+const taxSummaryRowSchema = z.object({ tax_rate: z.number(), taxable_amount: minorUnitsField, tax_amount: minorUnitsField });
+
+export const invoiceSchema = z
+  .object({
+    id: z.string().meta({ example: 'inv_0mhx2k3c0a1b2c3d4e5f60718' }),
+    series_id: z.string(),
+    entity_id: z.string().meta({ description: "The seller: the series' entity" }),
+    status: z.enum(['draft', 'finalized']),
+    number: z.string().nullable().meta({ description: 'Assigned at finalization (`<prefix><sequence>`); null on a draft', example: 'INV-2026-0001' }),
+    customer_id: z.string().nullable(),
+    customer: z
+      .object({ name: z.string(), type: z.enum(customerTypes), tax_id: z.string().optional(), address: postalAddressSchema.omit({ line2: true }) })
+      .nullable()
+      .meta({ description: 'The buyer given inline; null when customer_id names a stored one' }),
+    currency: z.string(),
+    issue_date: z.string(),
+    supply_date: z.string().nullable().meta({ description: 'The date of supply when it differs from the issue date' }),
+    tax_behavior: z.enum(taxBehaviors),
+    line_items: z.array(
+      z.object({
+        id: z.string(),
+        description: z.string(),
+        amount: minorUnitsField,
+        quantity: z.number().int(),
+        product_id: z.string().optional(),
+        tax_code: z.string().optional(),
+        product_category: z.string().optional(),
+        delivery_method: z.string().optional(),
+      }),
+    ),
+    seller: invoicePartySchema.nullable().meta({ description: 'Finalized: the seller as printed' }),
+    buyer: invoicePartySchema.nullable().meta({ description: 'Finalized: the buyer as printed' }),
+    taxed_lines: z.array(taxedLineSchema).nullable(),
+    tax_summary: z.array(taxSummaryRowSchema).nullable(),
+    subtotal: minorUnitsField.nullable().meta({ description: 'Finalized: the net total' }),
+    tax_total: minorUnitsField.nullable(),
+    total: minorUnitsField.nullable(),
+    reverse_charge: z.boolean().nullable().meta({ description: 'Finalized: the buyer accounts for the VAT (the invoice says "Reverse charge")' }),
+    mentions: z.array(z.string()).nullable().meta({ description: 'Finalized: the legal mentions derived from the tax (Art. 226(11)-(11a)), never typed' }),
+    transaction_id: z.string().nullable().meta({ description: 'Finalized: the recorded transaction (the same id as the invoice)' }),
+    finalized_at: timestampField.nullable(),
+    created_at: timestampField,
+    updated_at: timestampField,
+  })
+  .meta({ id: 'Invoice' });
+
+export type Invoice = z.output<typeof invoiceSchema>;
+
+/** The fields finalization sets. */
+export type FinalizedFields = Pick<Invoice, 'number' | 'seller' | 'buyer' | 'taxed_lines' | 'tax_summary' | 'subtotal' | 'tax_total' | 'total' | 'reverse_charge' | 'mentions' | 'transaction_id' | 'finalized_at'>;
+
+export function newInvoice(request: CreateInvoiceRequest, entityId: string, at: Date): Invoice {
+  const timestamp = at.toISOString();
+  return {
+    id: newId('inv', at.getTime()),
+    series_id: request.series_id,
+    entity_id: entityId,
+    status: 'draft',
+    number: null,
+    customer_id: request.customer_id ?? null,
+    customer: request.customer ?? null,
+    currency: request.currency,
+    issue_date: request.issue_date,
+    supply_date: request.supply_date ?? null,
+    tax_behavior: request.tax_behavior,
+    line_items: request.line_items,
+    seller: null,
+    buyer: null,
+    taxed_lines: null,
+    tax_summary: null,
+    subtotal: null,
+    tax_total: null,
+    total: null,
+    reverse_charge: null,
+    mentions: null,
+    transaction_id: null,
+    finalized_at: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+}
+
+/** A draft with a PATCH applied: customer_id and customer replace each other. */
+export function patchedDraft(draft: Invoice, patch: UpdateInvoiceRequest, at: Date): Invoice {
+  return {
+    ...draft,
+    ...(patch.customer_id !== undefined ? { customer_id: patch.customer_id, customer: null } : {}),
+    ...(patch.customer !== undefined ? { customer: patch.customer, customer_id: null } : {}),
+    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+    ...(patch.issue_date !== undefined ? { issue_date: patch.issue_date } : {}),
+    ...(patch.supply_date !== undefined ? { supply_date: patch.supply_date } : {}),
+    ...(patch.line_items !== undefined ? { line_items: patch.line_items } : {}),
+    ...(patch.tax_behavior !== undefined ? { tax_behavior: patch.tax_behavior } : {}),
+    updated_at: at.toISOString(),
+  };
+}
