@@ -460,7 +460,7 @@ describe('functions', () => {
 
   test('the Rates table is read only by the rating routes (and the nexus simulation, which rates its sales), with Query alone (the table in force on a date is a key range)', () => {
     const readers = everyFunction().filter(({ fn }) => tableGrants(fn).has(tableLogicalId('Rates')));
-    expect(readers.map((r) => r.name).sort()).toEqual(['checkouts-complete', 'checkouts-create', 'checkouts-update', 'nexus-simulate', 'payment-links-checkouts', 'tax-rate', 'tax-unify', 'transactions-create', 'transactions-import']);
+    expect(readers.map((r) => r.name).sort()).toEqual(['checkouts-complete', 'checkouts-create', 'checkouts-update', 'invoices-finalize', 'nexus-simulate', 'payment-links-checkouts', 'tax-rate', 'tax-unify', 'transactions-create', 'transactions-import']);
     for (const { fn } of readers) expect([...tableGrants(fn).get(tableLogicalId('Rates'))!]).toEqual(['dynamodb:Query']);
   });
 

@@ -144,9 +144,12 @@ describe('webhooks infrastructure', () => {
       'notifications-list': ['dynamodb:Query'],
       'notifications-get': ['dynamodb:GetItem'],
       'notifications-dismiss': ['dynamodb:UpdateItem'],
-      // Writers of nexus.* (a recorded sale), exemption.expiring / .expired (daily) and webhook_endpoint.disabled.
+      // Writers of nexus.* (every route that records a sale), exemption.expiring / .expired (daily) and webhook_endpoint.disabled.
       'transactions-create': ['dynamodb:PutItem'],
       'tax-unify': ['dynamodb:PutItem'],
+      'checkouts-complete': ['dynamodb:PutItem'],
+      'invoices-finalize': ['dynamodb:PutItem'],
+      'transactions-import': ['dynamodb:PutItem'],
       scheduledEvents: ['dynamodb:PutItem'],
       webhookDelivery: ['dynamodb:PutItem'],
     });
