@@ -31,7 +31,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
-import { authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
+import { answersWithoutKey, authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { newUploadId } from '../src/domain/documents/document-upload';
 import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
@@ -254,8 +254,8 @@ export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTUR
 function requestHeaders(route: RouteDefinition, sample: Sample, apiKey: string): Record<string, string> {
   return {
     Accept: 'application/json',
-    // Public routes (the documentation) take no key.
-    ...(route.public ? {} : { Authorization: `Bearer ${apiKey}` }),
+    // Public routes (the documentation) and URL-token routes take no key.
+    ...(answersWithoutKey(route) ? {} : { Authorization: `Bearer ${apiKey}` }),
     ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     ...(sample.document ? { 'Content-Type': sample.document.contentType } : {}),
     ...(route.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),

@@ -81,6 +81,12 @@ export interface RouteDefinition {
   readonly documents?: DocumentsAccess;
   /** Sends to the webhook delivery queue: the stack gives its function the queues' URLs and sqs:SendMessage on them. */
   readonly sendsDeliveries?: true;
+  /**
+   * Authenticated by a token in its URL instead of the bearer key (a certificate request's page, the calendar's iCal
+   * feed): no authorizer, no usage plan, never billable. Its function checks the token (src/adapters/http/pipeline.ts,
+   * urlTokenRoute) and touches only what the token names.
+   */
+  readonly urlToken?: true;
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
@@ -286,3 +292,10 @@ export function routeByName(name: RouteName): RouteDefinition {
   if (!found) throw new Error(`Unknown route ${name}; known: ${served.map((r) => r.name).join(', ')}`);
   return found;
 }
+
+/**
+ * Whether API Gateway lets a request through without the bearer key: the public documentation, and the routes whose
+ * URL carries their own token (`urlToken`). No authorizer, no usage plan; the stack, the local server, the events and
+ * the OpenAPI document all ask this.
+ */
+export const answersWithoutKey = (r: Pick<RouteDefinition, 'public' | 'urlToken'>): boolean => r.public === true || r.urlToken === true;
