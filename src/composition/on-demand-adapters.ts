@@ -11,6 +11,7 @@ export { DynamoDbDeliveryLog } from '../adapters/dynamodb/delivery-log-store';
 export { DynamoDbEventStore } from '../adapters/dynamodb/event-store';
 export { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
 export { DynamoDbFxRateStore } from '../adapters/dynamodb/fx-rate-store';
+export { DynamoDbNotificationStore } from '../adapters/dynamodb/notification-store';
 export { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 export { DynamoDbRegistrationStore } from '../adapters/dynamodb/registration-store';
 export { DynamoDbSettingsStore } from '../adapters/dynamodb/settings-store';

@@ -23,6 +23,7 @@ import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_EN
 import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
+import type { NotificationStore } from '../ports/notifications';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import { lazy, lazyImport, once, onceAsync } from './once';
@@ -33,8 +34,8 @@ const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName
 const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
 const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
 const rateStore = /* @__PURE__ */ once(() => new DynamoDbRateStore(tableName('Rates')));
-// The one outbox: every store and ledger that writes a change adds its event through it (issue 14).
-const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events')));
+// The one outbox: every store and ledger that writes a change adds its event (and notification) through it (issue 14).
+const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events'), () => tableName('Notifications')));
 // The container's one entity cache: the quote routes read through it, the entity routes' writes drop its copies.
 const entityCache = /* @__PURE__ */ once(
   () => new CachingEntityStore(entityStore(), { maxEntries: ENTITY_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
@@ -115,7 +116,7 @@ export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
  */
 export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbEventStore } = await onDemandAdapters();
-  return new DynamoDbEventStore(tableName('Events'));
+  return new DynamoDbEventStore(tableName('Events'), eventOutbox());
 });
 export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbWebhookEndpointStore } = await onDemandAdapters();
@@ -147,6 +148,11 @@ export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () 
   }
   const { SqsDeliveryQueue } = await onDemandAdapters();
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
+});
+/** Notifications (issue 14): read and dismissed through this store; the outbox writes them with their events. */
+export const notifications: NotificationStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbNotificationStore } = await onDemandAdapters();
+  return new DynamoDbNotificationStore(tableName('Notifications'));
 });
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {

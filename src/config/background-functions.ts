@@ -30,17 +30,18 @@ const fn = (name: string, description: string, tables: BackgroundFunction['table
 
 export const backgroundFunctions = {
   webhookFanout: fn('webhook-fanout', 'Levy webhooks: new events (Events stream) -> one delivery message per subscribed endpoint', { WebhookEndpoints: ['Query'] }, true),
-  // The disabling of an endpoint writes its webhook_endpoint.disabled event in the same transaction (Events PutItem).
+  // The disabling of an endpoint writes its webhook_endpoint.disabled event and notification in the same transaction.
   webhookDelivery: fn(
     'webhook-delivery',
     'Levy webhooks: one signed POST per message, recorded; retried with backoff for 3 days, then dead-lettered',
-    { Events: ['GetItem', 'PutItem'], WebhookEndpoints: ['GetItem', 'UpdateItem'], WebhookDeliveries: ['PutItem'] },
+    { Events: ['GetItem', 'PutItem'], WebhookEndpoints: ['GetItem', 'UpdateItem'], WebhookDeliveries: ['PutItem'], Notifications: ['PutItem'] },
     true,
   ),
   scheduledEvents: fn(
     'scheduled-events',
     'Levy daily job: certificates expiring and expired, registrations activated and expired, as events (each once)',
-    { Exemptions: ['Scan'], Registrations: ['Scan'], Events: ['PutItem'] },
+    // exemption.expiring / .expired raise notifications, written with their events (Notifications PutItem).
+    { Exemptions: ['Scan'], Registrations: ['Scan'], Events: ['PutItem'], Notifications: ['PutItem'] },
     false,
     300,
   ),

@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -147,6 +147,7 @@ const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
 const eventId = { id: 'event' } as const;
 const webhookEndpointId = { id: 'webhook_endpoint' } as const;
+const notificationId = { id: 'notification' } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -230,6 +231,10 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'webhook-endpoints-delete', method: 'DELETE', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['DeleteItem'] }, pathIds: webhookEndpointId, summary: 'Delete a webhook endpoint' }),
   route({ name: 'webhook-endpoints-rotate', method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem', 'UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Rotate the signing secret (the old one signs too for 24 h)' }),
   route({ name: 'webhook-endpoints-deliveries', method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'], WebhookDeliveries: ['Query'] }, pathIds: webhookEndpointId, summary: "A webhook endpoint's delivery attempts (newest first)" }),
+  // Notifications (issue 14; docs/notifications.md): written by the events outbox with their events; read and dismissed here.
+  route({ name: 'notifications-list', method: 'GET', path: '/v1/notifications', billable: false, idempotent: false, tables: { Notifications: ['Query'] }, summary: 'List notifications (newest first; open or dismissed)' }),
+  route({ name: 'notifications-get', method: 'GET', path: '/v1/notifications/{id}', billable: false, idempotent: false, tables: { Notifications: ['GetItem'] }, pathIds: notificationId, summary: 'Get a notification' }),
+  route({ name: 'notifications-dismiss', method: 'POST', path: '/v1/notifications/{id}/dismiss', billable: false, idempotent: false, tables: { Notifications: ['UpdateItem'] }, pathIds: notificationId, summary: 'Dismiss a notification (dismissing again answers it unchanged)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

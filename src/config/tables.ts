@@ -64,7 +64,8 @@ export type TableId =
   | 'FxRates'
   | 'Events'
   | 'WebhookEndpoints'
-  | 'WebhookDeliveries';
+  | 'WebhookDeliveries'
+  | 'Notifications';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -209,6 +210,15 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'sk', type: 'S' },
       ttlAttribute: 'expires_at_epoch',
       description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
+    },
+    Notifications: {
+      id: 'Notifications',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `ntf_...`: the id of the event that raised it with another prefix, so they sort by time (newest first).
+      sortKey: { name: 'id', type: 'S' },
+      // Set only on dismissal: open notifications are kept, dismissed ones go 90 days later (docs/notifications.md).
+      ttlAttribute: 'expires_at_epoch',
+      description: 'Notifications (written by the events outbox in the same transaction as their event): open until dismissed, then kept 90 days.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -633,6 +633,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notifications (newest first; open or dismissed) */
+        get: operations["notificationsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a notification */
+        get: operations["notificationsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a notification (dismissing again answers it unchanged) */
+        post: operations["notificationsDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1718,7 +1769,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1797,6 +1848,35 @@ export interface components {
             delivered: boolean;
             error: string | null;
             next_retry_at: string | null;
+        };
+        Notification: {
+            /** @example ntf_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            id: string;
+            /** @description The type of the event that raised it (nexus.crossed, exemption.expiring ...) */
+            type: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            title: string;
+            message: string;
+            /** @description The record the notification is about */
+            object: {
+                type: string;
+                id: string;
+            };
+            /** @description The event that raised it (GET /v1/events/{id} while it is kept, 30 days) */
+            event_id: string;
+            /** @enum {string} */
+            status: "open" | "dismissed";
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            dismissed_at?: string;
         };
     };
     responses: {
@@ -2412,6 +2492,7 @@ export type SchemaRedelivery = components['schemas']['Redelivery'];
 export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
+export type SchemaNotification = components['schemas']['Notification'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -4757,7 +4838,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
             };
             header?: never;
             path?: never;
@@ -4917,7 +4998,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
                     description?: string | null;
                 };
             };
@@ -5035,7 +5116,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -5128,6 +5209,112 @@ export interface operations {
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
                     };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    notificationsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                status?: "open" | "dismissed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications, newest first, optionally only open or only dismissed ones */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    notificationsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    notificationsDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification, dismissed (a second dismissal answers it unchanged) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
                 };
             };
             400: components["responses"]["Error400ValidationError"];

@@ -1,12 +1,16 @@
 /**
- * Secondary adapter (DynamoDB, Events table): the outbox. A store that changes a record adds `eventPutItem(...)` to
- * the TransactWriteItems of that change, so the event exists exactly when the change was written (issue 14). The
- * function that needs the item needs PutItem on Events (src/config/routes.ts). The table's stream feeds delivery.
+ * Secondary adapter (DynamoDB, Events and Notifications tables): the outbox. A store that changes a record adds the
+ * outbox's Put of its event to the TransactWriteItems of that change, so the event exists exactly when the change was
+ * written (issue 14). An event whose type raises a notification (src/domain/notifications/notification.ts) comes
+ * with the Put of its notification, in the same transaction. The function that writes an event needs PutItem on
+ * Events, and on Notifications for a notifying one (src/config/routes.ts). The Events table's stream feeds delivery.
  *
  * Adding an event to another write is one line in its transaction: `outbox.item(accountId, 'transaction.created',
- * sale, now)` (docs/webhooks.md); the composition hands every store the one outbox.
+ * sale, now)`; an event that raises a notification is `...outbox.items(...)` / `...outbox.puts(event)` (two items),
+ * which the type of `item` enforces (docs/webhooks.md). The composition hands every store the one outbox.
  */
 import { eventExpiry, newEvent, type EventType, type LevyEvent } from '../../domain/events/event';
+import { notificationOf, type Notification, type QuietEventType } from '../../domain/notifications/notification';
 import type { TransactItem } from './transact';
 
 /** The Put of one event: conditional on a new id (a time-driven event's deterministic id lands once), with its TTL. */
@@ -20,16 +24,41 @@ export function eventPutItem(eventsTableName: string, event: LevyEvent): Transac
   };
 }
 
-/** A store's handle on the outbox: the Put of a new event of `type` reporting `object`. */
-export class EventOutbox {
-  constructor(readonly tableName: string) {}
+/** The Put of an event's notification: open, without expiry (the TTL is set when it is dismissed). */
+export function notificationPutItem(notificationsTableName: string, accountId: string, notification: Notification): TransactItem {
+  return {
+    Put: {
+      TableName: notificationsTableName,
+      Item: { account_id: accountId, ...notification },
+      ConditionExpression: 'attribute_not_exists(id)',
+    },
+  };
+}
 
-  item(accountId: string, type: EventType, object: object, now = new Date()): TransactItem {
-    return this.put(newEvent(accountId, type, object, now));
+/** A store's handle on the outbox: the Put(s) of a new event of `type` reporting `object`. */
+export class EventOutbox {
+  /**
+   * `notificationsTableName` is asked only when a notifying event is written: a function that writes only quiet
+   * events is not given the Notifications table (nor its name).
+   */
+  constructor(
+    readonly tableName: string,
+    private readonly notificationsTableName: () => string,
+  ) {}
+
+  /** The Put of an event that raises no notification (the type says so at compile time). */
+  item(accountId: string, type: QuietEventType, object: object, now = new Date()): TransactItem {
+    return eventPutItem(this.tableName, newEvent(accountId, type, object, now));
   }
 
-  /** The Put of an event already built (a port hands it over). */
-  put(event: LevyEvent): TransactItem {
-    return eventPutItem(this.tableName, event);
+  /** The Puts of a new event of any type: the event, and its notification when its type raises one. */
+  items(accountId: string, type: EventType, object: object, now = new Date()): TransactItem[] {
+    return this.puts(newEvent(accountId, type, object, now));
+  }
+
+  /** The Puts of an event already built (a port hands it over): the event, and its notification if any. */
+  puts(event: LevyEvent): TransactItem[] {
+    const notification = notificationOf(event);
+    return [eventPutItem(this.tableName, event), ...(notification ? [notificationPutItem(this.notificationsTableName(), event.account_id, notification)] : [])];
   }
 }

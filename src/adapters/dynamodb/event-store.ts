@@ -1,21 +1,26 @@
 /**
  * Secondary adapter (DynamoDB, Events table keyed (account_id, id)): reading an account's events (newest first, by
- * type), the conditional put of a time-driven event (once per deterministic id), and the local dispatcher's scan.
+ * type), the conditional put of a time-driven event (once per deterministic id; with its notification, through the
+ * outbox, in one transaction), and the local dispatcher's scan.
  */
 import type { LevyEvent } from '../../domain/events/event';
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { EventLog } from '../../ports/events';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
-import { eventPutItem } from './event-outbox';
+import type { EventOutbox } from './event-outbox';
 import { queryPage, scanAll, withoutKeys } from './query';
+import { cancellationCodes, transactWrite } from './transact';
 
 const INTERNAL = ['expires_at_epoch'] as const;
 /** An Events item as the event it stores (the TTL attribute is the table's, not the event's). */
 export const toEvent = (item: Record<string, unknown>): LevyEvent => withoutKeys<LevyEvent>(item, INTERNAL);
 
 export class DynamoDbEventStore implements EventLog {
-  constructor(private readonly tableName: string) {}
+  constructor(
+    private readonly tableName: string,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   async list(accountId: string, page: PageRequest & { type?: string }): Promise<Page<LevyEvent>> {
     const { items, has_more } = await queryPage(
@@ -38,8 +43,16 @@ export class DynamoDbEventStore implements EventLog {
   }
 
   async putOnce(event: LevyEvent): Promise<boolean> {
-    const written = await unlessConditionFails(() => documentClient().put(eventPutItem(this.tableName, event).Put!));
-    return written !== undefined;
+    const [eventPut, ...notificationPut] = this.outbox.puts(event);
+    if (notificationPut.length === 0) return (await unlessConditionFails(() => documentClient().put(eventPut!.Put!))) !== undefined;
+    try {
+      await transactWrite([eventPut!, ...notificationPut]);
+      return true;
+    } catch (error) {
+      // The event's id exists (its notification came with it): written once, earlier.
+      if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return false;
+      throw error;
+    }
   }
 
   /** Events created at or after `since` (ISO), of every account: the local dispatcher's stand-in for the stream. */

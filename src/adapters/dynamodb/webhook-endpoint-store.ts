@@ -2,7 +2,7 @@
  * Secondary adapter (DynamoDB, WebhookEndpoints table keyed (account_id, id)): webhook endpoints with their secrets.
  * The secrets stay in the item (encrypted at rest by DynamoDB, as every table) and leave the store only towards the
  * delivery code and the create / rotate answers (src/usecases/webhook-endpoints.ts). Disabling an endpoint writes its
- * webhook_endpoint.disabled event in the same transaction.
+ * webhook_endpoint.disabled event (and its notification) in the same transaction.
  */
 import type { LevyEvent } from '../../domain/events/event';
 import type { Page, PageRequest } from '../../domain/records/record';
@@ -74,7 +74,7 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
             ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':now': event.created_at },
           },
         },
-        this.outbox.put(event),
+        ...this.outbox.puts(event),
       ]);
       return true;
     } catch (error) {

@@ -28,6 +28,9 @@ export const EVENT_TYPES = [
   'transaction.created',
   'refund.created',
   'webhook_endpoint.disabled',
+  // A recorded sale took an entity past the approaching share / the threshold of a jurisdiction (docs/webhooks.md).
+  'nexus.approaching',
+  'nexus.crossed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
