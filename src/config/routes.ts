@@ -235,6 +235,11 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'notifications-list', method: 'GET', path: '/v1/notifications', billable: false, idempotent: false, tables: { Notifications: ['Query'] }, summary: 'List notifications (newest first; open or dismissed)' }),
   route({ name: 'notifications-get', method: 'GET', path: '/v1/notifications/{id}', billable: false, idempotent: false, tables: { Notifications: ['GetItem'] }, pathIds: notificationId, summary: 'Get a notification' }),
   route({ name: 'notifications-dismiss', method: 'POST', path: '/v1/notifications/{id}/dismiss', billable: false, idempotent: false, tables: { Notifications: ['UpdateItem'] }, pathIds: notificationId, summary: 'Dismiss a notification (dismissing again answers it unchanged)' }),
+  // The tax calendar (issue 15; docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
+  // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.
+  route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),
+  route({ name: 'tax-calendar-ics', method: 'GET', path: '/v1/tax_calendar.ics', billable: false, idempotent: false, urlToken: true, tables: { Registrations: ['GetItem', 'Query'] }, summary: 'The tax calendar as an iCalendar feed, for calendar apps (token in the URL)' }),
+  route({ name: 'tax-calendar-feed-token', method: 'POST', path: '/v1/tax_calendar/feed_token', billable: false, idempotent: false, tables: { Registrations: ['PutItem'] }, summary: 'Create or rotate the iCalendar feed token (answered once; the previous one stops working)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

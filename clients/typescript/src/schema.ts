@@ -684,6 +684,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tax_calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List filing obligations (due dates) of the registrations, by due date */
+        get: operations["taxCalendarList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tax_calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax calendar as an iCalendar feed, for calendar apps (token in the URL)
+         * @description No API key: the token in the URL (`?token=`, from the link Levy issued) authenticates the request, and only for what it names.
+         */
+        get: operations["taxCalendarIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tax_calendar/feed_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or rotate the iCalendar feed token (answered once; the previous one stops working) */
+        post: operations["taxCalendarFeedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1769,7 +1823,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "return.due_soon";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1877,6 +1931,64 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             dismissed_at?: string;
+        };
+        TaxCalendar: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The obligations due within [from, to], by due date */
+            data: components["schemas"]["Obligation"][];
+        };
+        /**
+         * @example {
+         *       "registration_id": "reg_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "jurisdiction": "US-CA",
+         *       "type": "SALES_TAX",
+         *       "period": {
+         *         "start": "2026-07-01",
+         *         "end": "2026-09-30"
+         *       },
+         *       "due_on": "2026-11-02",
+         *       "status": "upcoming"
+         *     }
+         */
+        Obligation: {
+            registration_id: string;
+            /** @description US-CA, DE ...: where the return is filed (for OSS and IOSS the member state of identification) */
+            jurisdiction: string;
+            /** @description The registration's type (SALES_TAX, VAT, OSS_UNION ...) */
+            type: string;
+            /** @description The period the return covers; both days inclusive */
+            period: {
+                /** Format: date */
+                start: string;
+                /** Format: date */
+                end: string;
+            };
+            /**
+             * Format: date
+             * @description The day the return is due, moved off weekends and holidays where the jurisdiction's rule says so
+             */
+            due_on: string;
+            /**
+             * @description filed: a return for the period was marked filed; overdue: due_on has passed; due: within 7 days of due_on; upcoming: before that
+             * @enum {string}
+             */
+            status: "upcoming" | "due" | "overdue" | "filed";
+            /** @description The return made for the period, once there is one */
+            return_id?: string;
+        };
+        TaxCalendarFeedToken: {
+            /** @description Shown once: only its hash is kept. Creating another makes this one stop working. */
+            token: string;
+            /** @description The feed's path and query under the API's base URL (/v1/tax_calendar.ics?token=...), for a calendar app's subscription */
+            path: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
         };
     };
     responses: {
@@ -2493,6 +2605,9 @@ export type SchemaWebhookEndpointWithSecret = components['schemas']['WebhookEndp
 export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaTaxCalendar = components['schemas']['TaxCalendar'];
+export type SchemaObligation = components['schemas']['Obligation'];
+export type SchemaTaxCalendarFeedToken = components['schemas']['TaxCalendarFeedToken'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -4838,7 +4953,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "return.due_soon";
             };
             header?: never;
             path?: never;
@@ -4998,7 +5113,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "return.due_soon")[];
                     description?: string | null;
                 };
             };
@@ -5116,7 +5231,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "return.due_soon")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -5321,6 +5436,102 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarList: {
+        parameters: {
+            query?: {
+                /** @description First due date listed (inclusive); default 90 days ago */
+                from?: string;
+                /** @description Last due date listed (inclusive); default 365 days ahead */
+                to?: string;
+                status?: "upcoming" | "due" | "overdue" | "filed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The obligations due within [from, to] (default: 90 days ago to a year ahead), computed from the registrations' filing schedules */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCalendar"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarIcs: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarFeedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token and the feed path that carries it; only its hash is kept */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCalendarFeedToken"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];

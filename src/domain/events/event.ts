@@ -31,6 +31,8 @@ export const EVENT_TYPES = [
   // A recorded sale took an entity past the approaching share / the threshold of a jurisdiction (docs/webhooks.md).
   'nexus.approaching',
   'nexus.crossed',
+  // A filing obligation is due in 7 days (issue 15; docs/tax-calendar.md): written once by the daily job.
+  'return.due_soon',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
