@@ -29,7 +29,7 @@ import { DOCUMENTS_KEY_PREFIX, STAGED_UPLOADS_EXPIRE_DAYS, STAGED_UPLOADS_PREFIX
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
 import { plans } from '../src/config/plans';
-import { authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes as configuredRoutes, type RouteDefinition, type RouteFunction } from '../src/config/routes';
+import { answersWithoutKey, authorizer as authorizerDefinition, documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, routes as configuredRoutes, type RouteDefinition, type RouteFunction } from '../src/config/routes';
 import { queriesIndexes, tableList, type KeyDefinition, type TableId } from '../src/config/tables';
 import { functionConstructId, LevyFunction } from './levy-function';
 import { LevyMonitoring, type MonitoredFunction } from './monitoring';
@@ -297,8 +297,8 @@ export class LevyStack extends Stack {
           integrationHttpMethod: 'POST',
           uri: `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
         }),
-        route.public
-          ? // The documentation answers without a key: no authorizer, no usage plan (the stage's throttle still applies).
+        answersWithoutKey(route)
+          ? // The documentation and URL-token routes answer without a key: no authorizer, no usage plan (the stage's throttle still applies).
             { authorizationType: apigateway.AuthorizationType.NONE, apiKeyRequired: false, operationName: route.name }
           : {
               authorizer,
@@ -319,6 +319,20 @@ export class LevyStack extends Stack {
           {
             id: 'AwsSolutions-COG4',
             reason: `${endpointLabel(route)} is public documentation: no user and no key to authenticate.`,
+          },
+        );
+      }
+      if (route.urlToken) {
+        Validations.of(method).acknowledge(
+          {
+            id: 'AwsSolutions-APIG4',
+            reason:
+              `${endpointLabel(route)} is opened from a link Levy issued: its function checks the HMAC token in the URL (expiry, ` +
+              'single use) and touches only the record the token names; a bearer key cannot be asked of the person who follows the link.',
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: `${endpointLabel(route)} is authenticated by the signed token in its URL, not by a user pool.`,
           },
         );
       }

@@ -21,7 +21,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type * as z from 'zod';
 import { closeDynamoDbClient, useDynamoDbCredentials } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
-import { calendar, events } from '../src/composition/ports';
+import { calendar, events, filedReturns } from '../src/composition/ports';
 import { runTimeDrivenEvents } from '../src/usecases/time-driven-events';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../src/config/api-settings';
 import { isPlanId, planIds, type PlanId } from '../src/config/plans';
@@ -228,7 +228,7 @@ export function program(): Command {
     .addOption(aws())
     .action(async (options: { aws?: boolean }) => {
       configureTarget(!!options.aws, ['Events', 'Exemptions', 'Registrations']);
-      print(await runTimeDrivenEvents({ calendar, events }));
+      print(await runTimeDrivenEvents({ calendar, events, filedReturns }));
     });
 
   levy

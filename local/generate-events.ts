@@ -22,7 +22,7 @@
  * `--docker-network host`).
  */
 import './quiet-sdk-warning';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -30,10 +30,12 @@ import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
+import { calendarFeedTokens } from '../src/composition/ports';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
-import { authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
+import { answersWithoutKey, authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { newUploadId } from '../src/domain/documents/document-upload';
+import { feedTokenHash } from '../src/domain/filing/calendar-feed';
 import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
 import { ensureDevAccount, type DevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
@@ -272,8 +274,19 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'docs-openapi': {},
     'docs-page': {},
     'docs-asset': { pathParameters: { asset: 'swagger-ui.css' } },
+    'tax-calendar-list': { query: { from: `${year}-01-01`, to: `${year}-12-31` } },
+    'tax-calendar-feed-token': {},
+    'tax-calendar-ics': { query: { token: fixtureFeedToken(f) } },
   };
 }
+
+/**
+ * The fixture account's calendar feed token (GET /v1/tax_calendar.ics): derived from its API key, so it is never
+ * saved with the fixtures, and set again by each ensureFixtures (POST /v1/tax_calendar/feed_token rotates it away;
+ * the feed's event runs before that one's, in the order of src/config/routes.ts).
+ */
+export const fixtureFeedToken = (f: Pick<EventFixtures, 'account_id' | 'api_key'>): string =>
+  `lcal_${Buffer.from(f.account_id).toString('base64url')}.${createHash('sha256').update(`levy-events-feed|${f.api_key}`).digest('base64url')}`;
 
 /** Well-formed ids that name nothing: for tests that make their own records (test/http/fuzz.test.ts mutates these samples). */
 export const PLACEHOLDER_FIXTURES: EventFixtures = {
@@ -306,8 +319,8 @@ export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTUR
 function requestHeaders(route: RouteDefinition, sample: Sample, apiKey: string): Record<string, string> {
   return {
     Accept: 'application/json',
-    // Public routes (the documentation) take no key.
-    ...(route.public ? {} : { Authorization: `Bearer ${apiKey}` }),
+    // Public routes (the documentation) and URL-token routes take no key.
+    ...(answersWithoutKey(route) ? {} : { Authorization: `Bearer ${apiKey}` }),
     ...(sample.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     ...(sample.document ? { 'Content-Type': sample.document.contentType } : {}),
     ...(route.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
@@ -479,6 +492,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     known.payment_link_id && (await call('payment-links-get', { pathParameters: { id: known.payment_link_id } }, account).then(() => true, () => false))
       ? known.payment_link_id
       : ((await call('payment-links-create', { body: paymentLinkBody }, account)).id as string);
+  await calendarFeedTokens.putFeedTokenHash(id, feedTokenHash(fixtureFeedToken(account)), new Date().toISOString());
 
   const fixtures: EventFixtures = {
     notification_id: notificationId,

@@ -14,7 +14,7 @@ import type { RouteContract, WithContracts } from '../../src/adapters/http/route
 import { errorCode, type ErrorCode } from '../../src/config/error-codes';
 import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
 import { REPLAYED_HEADER } from '../../src/adapters/http/route-types';
-import { routes, type RouteDefinition } from '../../src/config/routes';
+import { answersWithoutKey, routes, type RouteDefinition } from '../../src/config/routes';
 import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
 import { samples } from '../generate-events';
 import { importHandler } from '../server/handler-module';
@@ -55,7 +55,7 @@ export function routeErrors(route: RouteDefinition, contract: RouteContract): Ma
     gateway('INTEGRATION_FAILURE'),
     gateway('INTEGRATION_TIMEOUT'),
   ];
-  if (!route.public) codes.push(gateway('UNAUTHORIZED'), gateway('ACCESS_DENIED'), gateway('THROTTLED'), gateway('QUOTA_EXCEEDED'));
+  if (!answersWithoutKey(route)) codes.push(gateway('UNAUTHORIZED'), gateway('ACCESS_DENIED'), gateway('THROTTLED'), gateway('QUOTA_EXCEEDED'));
   if (contract.body) codes.push([400, 'invalid_json'], [400, 'invalid_body'], [415, 'unsupported_media_type']);
   if (route.pathIds) codes.push([404, 'not_found']);
   if (route.idempotent) codes.push([409, 'idempotency_key_in_use'], [422, 'idempotency_key_reused'], [422, 'response_too_large']);
@@ -192,6 +192,7 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
     route.billable ? 'Billable: each call that runs is counted in `GET /v1/usage` (replays are free).' : '',
     route.idempotent ? 'Send an `Idempotency-Key` to make retries safe.' : '',
     route.public ? 'Public: no API key.' : '',
+    route.urlToken ? 'No API key: the token in the URL (`?token=`, from the link Levy issued) authenticates the request, and only for what it names.' : '',
   ].filter(Boolean);
   const errors = Object.fromEntries(
     [...routeErrors(route, contract)].map(([status, codes]) => [String(status), { $ref: `#/components/responses/${errorResponseName(status, codes)}` }]),
@@ -201,7 +202,7 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
     summary: route.summary,
     ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
     tags: [tagOf(route)],
-    ...(route.public ? { security: [] } : {}),
+    ...(answersWithoutKey(route) ? { security: [] } : {}),
     requestParams: {
       ...(contract.query ? { query: contract.query as z.ZodObject } : {}),
       ...(path ? { path } : {}),

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { API_STAGE_NAME } from '../../src/config/api-settings';
-import type { RouteDefinition } from '../../src/config/routes';
+import { answersWithoutKey, type RouteDefinition } from '../../src/config/routes';
 
 export interface HttpRequestInput {
   route: RouteDefinition;
@@ -44,8 +44,8 @@ export function buildProxyEvent(input: HttpRequestInput): APIGatewayProxyEvent {
     requestContext: {
       accountId: '123456789012',
       apiId: 'levylocal',
-      // A public route has no authorizer: API Gateway passes no context.
-      authorizer: input.route.public ? null : { principalId: input.accountId, accountId: input.accountId, integrationLatency: 0 },
+      // A public or URL-token route has no authorizer: API Gateway passes no context.
+      authorizer: answersWithoutKey(input.route) ? null : { principalId: input.accountId, accountId: input.accountId, integrationLatency: 0 },
       domainName: 'localhost',
       domainPrefix: 'localhost',
       extendedRequestId: requestId,

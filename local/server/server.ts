@@ -6,6 +6,7 @@
  *   route match (method + resource template) -> 404 MISSING_AUTHENTICATION_TOKEN body
  *   body over 10 MB                           -> 413 REQUEST_TOO_LARGE
  *   a public route (the documentation)        -> its handler straight away: no authorizer, no usage plan
+ *   a urlToken route (its URL's token)        -> likewise; its function checks the token
  *   no Authorization header                  -> 401 UNAUTHORIZED, the authorizer is not called
  *   REQUEST authorizer (authorizer-emulation.ts: the real module, result cached per header value, 300 s by default)
  *     throws 'Unauthorized' -> 401; throws anything else or answers garbage -> 500;
@@ -26,7 +27,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS, isBinaryMediaType } from '../../src/config/api-settings';
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
-import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
+import { answersWithoutKey, authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from './api-gateway-event';
 import { LOCAL_FLUSH_PATH } from '../admin/authorizer-cache';
 import { LOCAL_DOCUMENT_URLS_PATH } from '../../src/config/documents';
@@ -176,7 +177,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     const headers = headersAsSent(req);
     const token = headerValue(headers, 'authorization');
     // An authorizer whose identity source is missing or empty is not called: 401 straight away.
-    if (!token && !route.public) return gatewayAnswer('UNAUTHORIZED');
+    if (!token && !answersWithoutKey(route)) return gatewayAnswer('UNAUTHORIZED');
 
     const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const query: Record<string, string> = {};
@@ -204,8 +205,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
     // The path as the client sent it: locally no stage precedes the route's path (in AWS: /v1/...).
     event.requestContext.path = url.pathname;
 
-    if (route.public) {
-      // A method without an authorizer: no key is read and no plan applies, as in the stack.
+    if (answersWithoutKey(route)) {
+      // A method without an authorizer (the documentation, a URL-token route): no key is read and no plan applies, as in the stack.
       event.requestContext.authorizer = null;
       return invoke(route, event, res, log);
     }

@@ -12,7 +12,7 @@ import { tableName } from '../../src/config/environment';
 import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
 import { deliverMessage, fanOut, type DeliverySettings } from '../../src/usecases/webhook-delivery';
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
-import { calendar } from '../../src/composition/ports';
+import { calendar, filedReturns } from '../../src/composition/ports';
 import type { TimerDeliveryQueue } from '../../src/adapters/webhooks/timer-queue';
 
 export interface WebhookDispatcher {
@@ -61,7 +61,7 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
   const timer = options.pollMs ? setInterval(() => void poll().catch((e: unknown) => console.error('[levy] webhook dispatcher:', e)), options.pollMs) : undefined;
   timer?.unref?.();
   const daily = async () => {
-    const run = await runTimeDrivenEvents({ calendar, events });
+    const run = await runTimeDrivenEvents({ calendar, events, filedReturns });
     if (run.written) console.log(`[levy] time-driven events for ${run.day}: ${run.written} written`);
   };
   let dailyTimer: NodeJS.Timeout | undefined;

@@ -26,6 +26,7 @@ import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, NexusEventLog, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { NotificationStore } from '../ports/notifications';
+import type { CalendarFeedTokenStore, FiledReturnSource } from '../ports/tax-calendar';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import type { InvoiceStore } from '../ports/invoices';
@@ -100,6 +101,16 @@ export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(
   const { DynamoDbRegistrationStore } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
+/** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
+export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbRegistrationStore } = await onDemandAdapters();
+  return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
+});
+/**
+ * The returns a period was filed with (issue 15 part 2). NOT DONE: until the returns store is merged it knows no
+ * return, so no obligation is ever `filed` outside the tests; the merge replaces this with the returns store.
+ */
+export const filedReturns: FiledReturnSource = { returnsOf: async () => [] };
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await onDemandAdapters();
   return new DynamoDbSettingsStore(tableName('Settings'));

@@ -81,6 +81,12 @@ export interface RouteDefinition {
   readonly documents?: DocumentsAccess;
   /** Sends to the webhook delivery queue: the stack gives its function the queues' URLs and sqs:SendMessage on them. */
   readonly sendsDeliveries?: true;
+  /**
+   * Authenticated by a token in its URL instead of the bearer key (a certificate request's page, the calendar's iCal
+   * feed): no authorizer, no usage plan, never billable. Its function checks the token (src/adapters/http/pipeline.ts,
+   * urlTokenRoute) and touches only what the token names.
+   */
+  readonly urlToken?: true;
 }
 
 /** A route whose name keeps its literal type, so `RouteName` is the union of every name below. */
@@ -224,7 +230,7 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], ...idempotency, ...outbox }, summary: 'Create a tax registration of an entity' }),
   route({ name: 'registrations-list', method: 'GET', path: '/v1/registrations', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List registrations (cursor-paginated; by status and country)' }),
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
-  route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at) or change its number' }),
+  route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at), change its number or its filing schedule' }),
   route({ name: 'settings-get', method: 'GET', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['GetItem'] }, summary: "The account's tax settings (collection, approaching threshold)" }),
   // The nexus report (issue 13; docs/nexus.md): the entity, registrations and settings, the counters (Exposure), the
   // crossing day's sales (a date-range Query), the imported FX rates. The simulation also taxes its sales as a sale is.
@@ -272,6 +278,11 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'invoices-pdf', method: 'GET', path: '/v1/invoices/{id}/pdf', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'A finalized invoice as PDF (the same bytes every time)' }),
   // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
   route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
+  // The tax calendar (issue 15; docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
+  // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.
+  route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),
+  route({ name: 'tax-calendar-ics', method: 'GET', path: '/v1/tax_calendar.ics', billable: false, idempotent: false, urlToken: true, tables: { Registrations: ['GetItem', 'Query'] }, summary: 'The tax calendar as an iCalendar feed, for calendar apps (token in the URL)' }),
+  route({ name: 'tax-calendar-feed-token', method: 'POST', path: '/v1/tax_calendar/feed_token', billable: false, idempotent: false, tables: { Registrations: ['PutItem'] }, summary: 'Create or rotate the iCalendar feed token (answered once; the previous one stops working)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),
@@ -334,3 +345,10 @@ export function routeByName(name: RouteName): RouteDefinition {
   if (!found) throw new Error(`Unknown route ${name}; known: ${served.map((r) => r.name).join(', ')}`);
   return found;
 }
+
+/**
+ * Whether API Gateway lets a request through without the bearer key: the public documentation, and the routes whose
+ * URL carries their own token (`urlToken`). No authorizer, no usage plan; the stack, the local server, the events and
+ * the OpenAPI document all ask this.
+ */
+export const answersWithoutKey = (r: Pick<RouteDefinition, 'public' | 'urlToken'>): boolean => r.public === true || r.urlToken === true;

@@ -20,7 +20,7 @@ import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '.
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
-import { authorizer as authorizerDefinition, routeFunctions, routes, type TableAccess } from '../../src/config/routes';
+import { answersWithoutKey, authorizer as authorizerDefinition, routeFunctions, routes, type TableAccess } from '../../src/config/routes';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, tables, type TableId } from '../../src/config/tables';
 import { backgroundFunctions } from '../../src/config/background-functions';
@@ -338,8 +338,8 @@ describe('API', () => {
     for (const route of routes) {
       const method = seen.get(`${route.method} ${route.path}`);
       expect(method).toBeDefined();
-      if (route.public) {
-        // The documentation answers without a key: no authorizer, no usage plan.
+      if (answersWithoutKey(route)) {
+        // The documentation and URL-token routes answer without a key: no authorizer, no usage plan.
         expect(method!.AuthorizationType).toBe('NONE');
         expect(method!.AuthorizerId).toBeUndefined();
         expect(method!.ApiKeyRequired).toBe(false);

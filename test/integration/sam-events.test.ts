@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ports } from '../../src/composition/all-ports';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
-import { authorizer, routes } from '../../src/config/routes';
+import { answersWithoutKey, authorizer, routes } from '../../src/config/routes';
 import { tableList } from '../../src/config/tables';
 import { createAccount } from '../../local/admin/accounts';
 import { buildEvents, ensureFixtures, envVarsFile, samples, writeEvents, type EventFixtures } from '../../local/generate-events';
@@ -66,8 +66,8 @@ describe('npm run events', () => {
     expect(event.resource).toBe(route.path);
     expect(event.httpMethod).toBe(route.method);
     expect(event.requestContext.resourcePath).toBe(route.path);
-    if (route.public) {
-      // The documentation routes have no authorizer and take no key.
+    if (answersWithoutKey(route)) {
+      // The documentation and URL-token routes have no authorizer and take no key.
       expect(event.requestContext.authorizer).toBeNull();
       expect(event.headers.Authorization).toBeUndefined();
     } else {

@@ -455,7 +455,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** End a registration (expires_at) or change its number */
+        /** End a registration (expires_at), change its number or its filing schedule */
         patch: operations["registrationsUpdate"];
         trace?: never;
     };
@@ -928,6 +928,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tax_calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List filing obligations (due dates) of the registrations, by due date */
+        get: operations["taxCalendarList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tax_calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax calendar as an iCalendar feed, for calendar apps (token in the URL)
+         * @description No API key: the token in the URL (`?token=`, from the link Levy issued) authenticates the request, and only for what it names.
+         */
+        get: operations["taxCalendarIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tax_calendar/feed_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or rotate the iCalendar feed token (answered once; the previous one stops working) */
+        post: operations["taxCalendarFeedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1001,6 +1055,20 @@ export interface components {
             status: number;
             /** @description The request's id, as in the x-amzn-RequestId header; quote it to support */
             request_id: string;
+        };
+        /**
+         * @example {
+         *       "months_after": 1,
+         *       "day": 20
+         *     }
+         */
+        DueDayRule: {
+            /** @description Months after the month the period ends in (1: the following month) */
+            months_after: number;
+            /** @description Day of that month; 29-31 are clamped to its last day; "last" is its last day */
+            day: number | "last";
+            /** @description Days added after (the UK: 1 month and 7 days) */
+            plus_days?: number;
         };
         /**
          * @example {
@@ -1878,6 +1946,14 @@ export interface components {
          *       "registration_number": "123-456789",
          *       "active_from": "2026-01-01",
          *       "status": "active",
+         *       "filing": {
+         *         "frequency": "QUARTERLY",
+         *         "period_anchor_month": 1,
+         *         "due_day_rule": {
+         *           "months_after": 1,
+         *           "day": "last"
+         *         }
+         *       },
          *       "created_at": "2026-01-15T09:30:00.000Z",
          *       "updated_at": "2026-01-15T09:30:00.000Z"
          *     }
@@ -1910,6 +1986,8 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "active" | "expired";
+            /** @description How often returns are filed and when they are due (docs/tax-calendar.md) */
+            filing: components["schemas"]["FilingSchedule"];
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1920,6 +1998,23 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "frequency": "QUARTERLY",
+         *       "period_anchor_month": 1,
+         *       "due_day_rule": {
+         *         "months_after": 1,
+         *         "day": 20
+         *       }
+         *     }
+         */
+        FilingSchedule: {
+            /** @enum {string} */
+            frequency: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+            /** @description The month periods are counted from (1: calendar months, quarters, halves and years) */
+            period_anchor_month: number;
+            due_day_rule: components["schemas"]["DueDayRule"];
         };
         /**
          * @example {
@@ -1981,7 +2076,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2422,6 +2517,64 @@ export interface components {
             total: number;
             /** @description The refund recorded on the invoice's transaction (the same id as the credit note) */
             refund_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+        };
+        TaxCalendar: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The obligations due within [from, to], by due date */
+            data: components["schemas"]["Obligation"][];
+        };
+        /**
+         * @example {
+         *       "registration_id": "reg_0mhx2k3c0f1e2d3c4b5a69788",
+         *       "jurisdiction": "US-CA",
+         *       "type": "SALES_TAX",
+         *       "period": {
+         *         "start": "2026-07-01",
+         *         "end": "2026-09-30"
+         *       },
+         *       "due_on": "2026-11-02",
+         *       "status": "upcoming"
+         *     }
+         */
+        Obligation: {
+            registration_id: string;
+            /** @description US-CA, DE ...: where the return is filed (for OSS and IOSS the member state of identification) */
+            jurisdiction: string;
+            /** @description The registration's type (SALES_TAX, VAT, OSS_UNION ...) */
+            type: string;
+            /** @description The period the return covers; both days inclusive */
+            period: {
+                /** Format: date */
+                start: string;
+                /** Format: date */
+                end: string;
+            };
+            /**
+             * Format: date
+             * @description The day the return is due, moved off weekends and holidays where the jurisdiction's rule says so
+             */
+            due_on: string;
+            /**
+             * @description filed: a return for the period was marked filed; overdue: due_on has passed; due: within 7 days of due_on; upcoming: before that
+             * @enum {string}
+             */
+            status: "upcoming" | "due" | "overdue" | "filed";
+            /** @description The return made for the period, once there is one */
+            return_id?: string;
+        };
+        TaxCalendarFeedToken: {
+            /** @description Shown once: only its hash is kept. Creating another makes this one stop working. */
+            token: string;
+            /** @description The feed's path and query under the API's base URL (/v1/tax_calendar.ics?token=...), for a calendar app's subscription */
+            path: string;
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -3187,6 +3340,7 @@ export interface components {
     pathItems: never;
 }
 export type SchemaError = components['schemas']['Error'];
+export type SchemaDueDayRule = components['schemas']['DueDayRule'];
 export type SchemaVendor = components['schemas']['Vendor'];
 export type SchemaEntity = components['schemas']['Entity'];
 export type SchemaEntityAddress = components['schemas']['EntityAddress'];
@@ -3207,6 +3361,7 @@ export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
 export type SchemaDocumentUpload = components['schemas']['DocumentUpload'];
 export type SchemaRegistration = components['schemas']['Registration'];
+export type SchemaFilingSchedule = components['schemas']['FilingSchedule'];
 export type SchemaSettings = components['schemas']['Settings'];
 export type SchemaNexusReport = components['schemas']['NexusReport'];
 export type SchemaNexusJurisdiction = components['schemas']['NexusJurisdiction'];
@@ -3221,6 +3376,9 @@ export type SchemaPaymentLink = components['schemas']['PaymentLink'];
 export type SchemaInvoiceSeries = components['schemas']['InvoiceSeries'];
 export type SchemaInvoice = components['schemas']['Invoice'];
 export type SchemaCreditNote = components['schemas']['CreditNote'];
+export type SchemaTaxCalendar = components['schemas']['TaxCalendar'];
+export type SchemaObligation = components['schemas']['Obligation'];
+export type SchemaTaxCalendarFeedToken = components['schemas']['TaxCalendarFeedToken'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -5259,6 +5417,13 @@ export interface operations {
                      * @description First day no longer in force (YYYY-MM-DD, exclusive)
                      */
                     expires_at?: string;
+                    /** @description The filing schedule; omitted fields come from Levy's defaults for the jurisdiction and type (docs/tax-calendar.md) */
+                    filing?: {
+                        /** @enum {string} */
+                        frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        period_anchor_month?: number;
+                        due_day_rule?: components["schemas"]["DueDayRule"];
+                    };
                     id?: unknown;
                     status?: unknown;
                 };
@@ -5345,6 +5510,13 @@ export interface operations {
                     /** @description null reopens the registration */
                     expires_at?: string | null;
                     registration_number?: string | null;
+                    /** @description Replaces the schedule; omitted fields come from the defaults, not from the current schedule */
+                    filing?: {
+                        /** @enum {string} */
+                        frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        period_anchor_month?: number;
+                        due_day_rule?: components["schemas"]["DueDayRule"];
+                    };
                     entity_id?: unknown;
                     country?: unknown;
                     state?: unknown;
@@ -5575,7 +5747,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon";
             };
             header?: never;
             path?: never;
@@ -5735,7 +5907,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon")[];
                     description?: string | null;
                 };
             };
@@ -5853,7 +6025,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -7093,6 +7265,102 @@ export interface operations {
             409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarList: {
+        parameters: {
+            query?: {
+                /** @description First due date listed (inclusive); default 90 days ago */
+                from?: string;
+                /** @description Last due date listed (inclusive); default 365 days ahead */
+                to?: string;
+                status?: "upcoming" | "due" | "overdue" | "filed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The obligations due within [from, to] (default: 90 days ago to a year ahead), computed from the registrations' filing schedules */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCalendar"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarIcs: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCalendarFeedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token and the feed path that carries it; only its hash is kept */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCalendarFeedToken"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

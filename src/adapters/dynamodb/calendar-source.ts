@@ -4,6 +4,7 @@
  * the table, paid daily); an index on the dates would make it a Query, but a null expires_on cannot be an index key,
  * so that index needs a separate attribute (left for when the tables grow; docs/webhooks.md).
  */
+import type { StoredRegistration } from '../../domain/registrations/registration';
 import type { CalendarSource } from '../../ports/events';
 
 type Dated<T> = T & Record<string, unknown>;
@@ -31,5 +32,14 @@ export class DynamoDbCalendarSource implements CalendarSource {
       ExpressionAttributeValues: { ':prefix': 'reg_', ':from': from, ':to': to },
     });
     return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<Dated<{ id: string; active_from: string; expires_at?: string }>>(item, ['account_id']) }));
+  }
+
+  async registrationsInForceSince(since: string) {
+    const items = await scanAll({
+      TableName: this.registrationsTableName,
+      FilterExpression: 'begins_with(id, :prefix) AND (attribute_not_exists(expires_at) OR expires_at > :since)',
+      ExpressionAttributeValues: { ':prefix': 'reg_', ':since': since },
+    });
+    return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<StoredRegistration>(item, ['account_id']) }));
   }
 }

@@ -5,9 +5,12 @@
  * the slot's version read before (and, for a change, on the registration's updated_at): two overlapping creates that
  * race both read the same version, and only one lands (the other reads again and meets the overlap: 409). A new
  * registration's registration.created event is written in the same transaction (the outbox, event-outbox.ts).
+ * The account's tax-calendar feed token (its hash) is kept here too (`calendar_feed`, issue 15): the feed reads it
+ * with the registrations it publishes, so its function needs this table only.
  */
 import type { RegistrationPeriod, StoredRegistration } from '../../domain/registrations/registration';
 import type { RegistrationSlotState, RegistrationStore } from '../../ports/registrations';
+import type { CalendarFeedTokenStore } from '../../ports/tax-calendar';
 import { documentClient } from './client';
 import { isConditionalCheckFailed } from './errors';
 import { queryAll, withoutKeys } from './query';
@@ -16,8 +19,9 @@ import type { EventOutbox } from './event-outbox';
 
 const REGISTRATION_PREFIX = 'reg_';
 const slotKey = (slot: string) => `slot#${slot}`;
+const FEED_TOKEN_ID = 'calendar_feed';
 
-export class DynamoDbRegistrationStore implements RegistrationStore {
+export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFeedTokenStore {
   constructor(
     private readonly tableName: string,
     private readonly outbox: EventOutbox,
@@ -72,5 +76,14 @@ export class DynamoDbRegistrationStore implements RegistrationStore {
       if (cancellationCodes(error)?.includes('ConditionalCheckFailed') || isConditionalCheckFailed(error)) return false;
       throw error;
     }
+  }
+
+  async putFeedTokenHash(accountId: string, hash: string, createdAt: string): Promise<void> {
+    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, id: FEED_TOKEN_ID, token_hash: hash, created_at: createdAt } });
+  }
+
+  async feedTokenHash(accountId: string): Promise<string | undefined> {
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id: FEED_TOKEN_ID }, ConsistentRead: true });
+    return typeof Item?.token_hash === 'string' ? Item.token_hash : undefined;
   }
 }

@@ -34,6 +34,8 @@ export const EVENT_TYPES = [
   'checkout.completed',
   'invoice.finalized',
   'credit_note.created',
+  // A filing obligation is due in 7 days (issue 15; docs/tax-calendar.md): written once by the daily job.
+  'return.due_soon',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -96,6 +96,17 @@ export const NOTIFYING_EVENTS = {
       object: { type: 'webhook_endpoint', id: text(o.id) },
     }),
   },
+  'return.due_soon': {
+    severity: 'warning',
+    render: (o) => {
+      const period = (o.period ?? {}) as Record<string, unknown>;
+      return {
+        title: `${text(o.jurisdiction)} return due on ${text(o.due_on)}`,
+        message: `The ${text(o.type)} return of registration ${text(o.registration_id)} for ${text(period.start)} to ${text(period.end)} is due on ${text(o.due_on)} (GET /v1/tax_calendar).`,
+        object: { type: 'registration', id: text(o.registration_id) },
+      };
+    },
+  },
 } as const satisfies Partial<Record<EventType, NotificationRule>>;
 
 /** The event types that raise a notification. */
