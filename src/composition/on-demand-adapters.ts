@@ -13,6 +13,7 @@ export { DynamoDbExemptionStore } from '../adapters/dynamodb/exemption-store';
 export { DynamoDbFxRateStore } from '../adapters/dynamodb/fx-rate-store';
 export { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 export { DynamoDbRegistrationStore } from '../adapters/dynamodb/registration-store';
+export { DynamoDbReturnStore } from '../adapters/dynamodb/return-store';
 export { DynamoDbSettingsStore } from '../adapters/dynamodb/settings-store';
 export { insertedEvents } from '../adapters/dynamodb/stream-records';
 export { DynamoDbWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store';

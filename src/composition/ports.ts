@@ -25,6 +25,7 @@ import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueu
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, WebhookEndpointStore, WebhookTransport } from '../ports/events';
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
+import type { ReturnLedger, ReturnStore } from '../ports/returns';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -160,3 +161,10 @@ export const streamEvents = {
     return insertedEvents(batch);
   },
 };
+
+/** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
+export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbReturnStore } = await onDemandAdapters();
+  return new DynamoDbReturnStore(tableName('Returns'), eventOutbox());
+});
+export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);

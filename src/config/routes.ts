@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'return';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -141,6 +141,14 @@ const taxCodeId = { id: 'tax_code' } as const;
 const registrationId = { id: 'registration' } as const;
 const eventId = { id: 'event' } as const;
 const webhookEndpointId = { id: 'webhook_endpoint' } as const;
+const returnId = { id: 'return' } as const;
+
+/**
+ * Computing a return (issue 15; docs/returns.md): the registration and the entity's registrations, the primary entity,
+ * the period's sales and refunds (a Query of the by-date index; GetItem for a refunded sale of an earlier period), the
+ * ECB rates, and the registration's other returns (which periods are locked: corrections).
+ */
+const returnComputing = { Registrations: ['GetItem', 'Query'], Entities: ['Query'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'], Returns: ['GetItem', 'Query'] } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -224,6 +232,16 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'webhook-endpoints-delete', method: 'DELETE', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['DeleteItem'] }, pathIds: webhookEndpointId, summary: 'Delete a webhook endpoint' }),
   route({ name: 'webhook-endpoints-rotate', method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem', 'UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Rotate the signing secret (the old one signs too for 24 h)' }),
   route({ name: 'webhook-endpoints-deliveries', method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'], WebhookDeliveries: ['Query'] }, pathIds: webhookEndpointId, summary: "A webhook endpoint's delivery attempts (newest first)" }),
+  // Returns (issue 15; docs/returns.md): a return and its period item are put in one transaction with its event; a
+  // change replaces it conditional on the updated_at read.
+  route({ name: 'returns-create', method: 'POST', path: '/v1/returns', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, summary: 'Create a draft return of a registration and period, computed from the ledger' }),
+  route({ name: 'returns-list', method: 'GET', path: '/v1/returns', billable: false, idempotent: false, tables: { Returns: ['Query'] }, summary: 'List returns (cursor-paginated; by registration and status)' }),
+  route({ name: 'returns-get', method: 'GET', path: '/v1/returns/{id}', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'Get a return' }),
+  route({ name: 'returns-transactions', method: 'GET', path: '/v1/returns/{id}/transactions', billable: false, idempotent: false, tables: returnComputing, pathIds: returnId, summary: 'Every sale and refund a return holds (cursor-paginated)' }),
+  route({ name: 'returns-adjust', method: 'POST', path: '/v1/returns/{id}/adjustments', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], Registrations: ['GetItem'] }, pathIds: returnId, summary: 'Add a manual adjustment to a draft return' }),
+  route({ name: 'returns-finalize', method: 'POST', path: '/v1/returns/{id}/finalize', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Recompute and lock a return (later records land in the next return\'s corrections)' }),
+  route({ name: 'returns-mark-filed', method: 'POST', path: '/v1/returns/{id}/mark_filed', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Record that a finalized return was filed' }),
+  route({ name: 'returns-csv', method: 'GET', path: '/v1/returns/{id}/csv', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'A return as CSV (EU schemes: the OSS return layout)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

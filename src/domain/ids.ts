@@ -55,6 +55,7 @@ export const idFormats = {
   registration: { noun: 'registration', pattern: levyId('reg') },
   event: { noun: 'event', pattern: levyId('evt') },
   webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
+  return: { noun: 'return', pattern: levyId('ret') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

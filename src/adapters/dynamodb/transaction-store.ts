@@ -5,7 +5,9 @@
  *                                         `refunded` (per line: amount and tax refunded so far),
  *                                         `refund_version` (optimistic lock: each refund moves it by one) and
  *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
- *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` (no `date_id`: not in the index)
+ *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` and `date_id` = `rfd#<YYYY-MM-DD>#<txn id>#<refund id>`
+ *                                         (issue 15: a return reads the refunds dated in its period; the `rfd#` prefix
+ *                                         sorts after every date, so the sales' date ranges never meet a refund)
  *
  * A sale's lines are stored as they are, or, when they are many (LINES_PACKED_FROM bytes of JSON), gzip-compressed in
  * `line_items_gz` (Binary): DynamoDB counts an item and its copy in the `by-date` index (projection ALL) against one
@@ -34,6 +36,12 @@ const dateId = (date: string, id: string) => `${date}#${id}`;
 const DATE_UPPER_SUFFIX = '~';
 
 const STORAGE_KEYS = ['account_id', 'sk'] as const;
+
+/** Sort key of a refund in the `by-date` index (returns, issue 15): after every sale's, by date, sale and refund. */
+const refundDateId = (date: string, transactionId: string, refundId: string) => `rfd#${date}#${transactionId}#${refundId}`;
+/** The highest sale `date_id`: a range open at its end stops here, before the refunds' `rfd#` keys. */
+const LAST_SALE_DATE_ID = `9999-12-31${DATE_UPPER_SUFFIX}`;
+const REFUND_INTERNALS = ['fingerprint', 'date_id'] as const;
 
 const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
 
@@ -92,7 +100,7 @@ export class DynamoDbTransactionStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint },
+          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) },
           ConditionExpression: 'attribute_not_exists(sk)',
         },
       },
@@ -115,7 +123,7 @@ export class DynamoDbTransactionStore {
 
   async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true });
-    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, 'fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
+    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, ...REFUND_INTERNALS]), fingerprint: Item.fingerprint as string } : undefined;
   }
 
   async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
@@ -125,7 +133,48 @@ export class DynamoDbTransactionStore {
       ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, 'fingerprint']));
+    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+  }
+
+  /**
+   * Every sale dated from `from` to `to` (inclusive), by date then id: the `by-date` index, read consistently (an LSI
+   * can be), one DynamoDB page (1 MB) at a time into `each` (issue 15: a return reads its period's sales).
+   */
+  async eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void> {
+    await this.eachDated(accountId, from, to + DATE_UPPER_SUFFIX, (item) => each(toStoredSale(item).transaction));
+  }
+
+  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: `levy migrate`). */
+  async eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void> {
+    await this.eachDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`, (item) => each(withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS])));
+  }
+
+  /** The sales of these ids that exist (a return reads the sales its refunds refund). */
+  async salesByIds(accountId: string, ids: readonly string[]): Promise<Transaction[]> {
+    // GetItem, a few at a time (the routes are granted GetItem, not BatchGetItem; refunds of older sales are few).
+    const unique = [...new Set(ids)];
+    const found: Transaction[] = [];
+    for (let i = 0; i < unique.length; i += 16) {
+      const sales = await Promise.all(unique.slice(i, i + 16).map((id) => this.get(accountId, id)));
+      for (const sale of sales) if (sale) found.push(sale.transaction);
+    }
+    return found;
+  }
+
+  private async eachDated(accountId: string, low: string, high: string, each: (item: Record<string, unknown>) => void): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().query({
+        TableName: this.tableName,
+        IndexName: TRANSACTIONS_BY_DATE_INDEX,
+        KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      });
+      for (const item of page.Items ?? []) each(item);
+      start = page.LastEvaluatedKey;
+    } while (start);
   }
 
   /**
@@ -168,7 +217,9 @@ export class DynamoDbTransactionStore {
       if (request.from !== undefined) values[':from'] = request.from;
       if (request.to !== undefined) values[':to'] = request.to + DATE_UPPER_SUFFIX;
       const range =
-        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id >= :from' : 'date_id BETWEEN :from AND :to';
+        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id BETWEEN :from AND :last' : 'date_id BETWEEN :from AND :to';
+      // An open end stops before the refunds' `rfd#` keys, which sort after every date.
+      if (request.from !== undefined && request.to === undefined) values[':last'] = LAST_SALE_DATE_ID;
       keyCondition = `account_id = :account AND ${range}`;
     } else {
       values[':prefix'] = 'txn#';

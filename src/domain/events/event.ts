@@ -28,6 +28,9 @@ export const EVENT_TYPES = [
   'transaction.created',
   'refund.created',
   'webhook_endpoint.disabled',
+  'return.created',
+  'return.finalized',
+  'return.filed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,0 +1,41 @@
+/**
+ * Domain (pure): which late records a return corrects (issue 15; docs/returns.md "Corrections"). A finalized return
+ * holds the records of its period recorded at or before its cutoff; a record dated in that period but recorded after
+ * it is late, and lands in exactly one later return: the first of the registration's returns, for a later period,
+ * whose cutoff reaches it. OSS: corrections of periods from 2021 are made "only by adjustments in a subsequent return"
+ * within three years of the original due date (Implementing Regulation (EU) 282/2011 Art. 61(1), as amended by
+ * Regulation (EU) 2019/2026).
+ */
+import type { ReturnSummary } from './return';
+
+/** How far back a correction reaches: three years (Reg. 282/2011 Art. 61), counted from the period's start here. */
+export const CORRECTION_YEARS = 3;
+
+export interface CorrectionWindow {
+  corrected: ReturnSummary;
+  /** Late records of `corrected`'s period recorded after this instant, up to the correcting return's cutoff. */
+  recorded_after: string;
+}
+
+const yearsBefore = (day: string, years: number): string => `${String(Number(day.slice(0, 4)) - years).padStart(4, '0')}${day.slice(4)}`;
+
+/**
+ * The windows of late records a return (`target`, cut off at `cutoff`) corrects, given the registration's other
+ * returns. For each finalized return F of an earlier period (within CORRECTION_YEARS of the target's start): records
+ * dated in F's period and recorded in (L, cutoff], where L is the latest cutoff among F and every other finalized
+ * return of a period after F's that was locked before `cutoff` (those already took the records up to their own cutoff).
+ */
+export function correctionWindows(target: Pick<ReturnSummary, 'id' | 'period_start'>, cutoff: string, returns: readonly ReturnSummary[]): CorrectionWindow[] {
+  const finalized = returns.filter((r) => r.id !== target.id && r.status !== 'draft' && r.finalized_at !== undefined);
+  const earliest = yearsBefore(target.period_start, CORRECTION_YEARS);
+  const windows: CorrectionWindow[] = [];
+  for (const corrected of finalized) {
+    if (corrected.period_end >= target.period_start || corrected.period_end < earliest) continue;
+    let after = corrected.cutoff;
+    for (const other of finalized) {
+      if (other.period_start > corrected.period_end && other.cutoff < cutoff && other.cutoff > after) after = other.cutoff;
+    }
+    if (after < cutoff) windows.push({ corrected, recorded_after: after });
+  }
+  return windows.sort((a, b) => a.corrected.period_start.localeCompare(b.corrected.period_start));
+}

@@ -1,0 +1,32 @@
+/**
+ * Port (implemented by src/adapters/dynamodb/return-store.ts and transaction-store.ts): tax returns (issue 15) and the
+ * ledger reads a return is computed from.
+ */
+import type { ReturnSummary, TaxReturn } from '../domain/returns/return';
+import type { Refund } from '../domain/transactions/refund';
+import type { Transaction } from '../domain/transactions/sale';
+
+export interface ReturnStore {
+  get(accountId: string, id: string): Promise<TaxReturn | undefined>;
+  /** Every return of the account, in creation order. */
+  listAll(accountId: string): Promise<TaxReturn[]>;
+  /** The registration's returns, without their lines (which periods are locked, and when). */
+  summaries(accountId: string, registrationId: string): Promise<ReturnSummary[]>;
+  /**
+   * Puts a new return with its period's uniqueness item and its `return.created` event, all or nothing; `exists`:
+   * the registration already has a return for that period (nothing written).
+   */
+  create(accountId: string, taxReturn: TaxReturn): Promise<'created' | { exists: string }>;
+  /**
+   * Replaces a return, conditional on its `updated_at` still being `seen`, with an event when one is named; false:
+   * it changed meanwhile (nothing written).
+   */
+  replace(accountId: string, taxReturn: TaxReturn, seen: string, event?: 'return.finalized' | 'return.filed'): Promise<boolean>;
+}
+
+/** The ledger as a return reads it: by date, whole periods, consistently. */
+export interface ReturnLedger {
+  eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void>;
+  eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void>;
+  salesByIds(accountId: string, ids: readonly string[]): Promise<Transaction[]>;
+}
