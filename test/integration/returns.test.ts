@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { importFxRates } from '../../local/fx/fx-import';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
@@ -213,4 +214,57 @@ describe('returns: an OSS return in euro, per member state and rate', () => {
       '',
     ]);
   });
+});
+
+describe('returns: a property over random ledgers recorded through the API', () => {
+  // Few runs (each records its sales through POST /v1/transactions on DynamoDB Local): seeded, a few seconds.
+  const saleSpec = fc.record({
+    day: fc.integer({ min: 1, max: 30 }),
+    month: fc.constantFrom('04', '05', '06'),
+    amount: fc.integer({ min: 1, max: 500_000 }),
+    // CA taxes goods and not SaaS (exempt_sales, not_taxable_in_jurisdiction); TX sales are not the CA registration's.
+    category: fc.constantFrom('PHYSICAL_GOODS', 'PHYSICAL_GOODS', 'SAAS'),
+    state: fc.constantFrom('CA', 'CA', 'CA', 'TX'),
+    refund: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+  });
+
+  it('totals equal a recomputation from the return\'s records; finalize + a late sale moves exactly that sale into the next return\'s corrections', async () => {
+    await importZipRows([['CA', '90001'], ['TX', '75001']]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(saleSpec, { maxLength: 6 }), fc.integer({ min: 1, max: 200_000 }), async (specs, lateAmount) => {
+        const accountId = (await newTestAccount('US', 'Property Inc')).account_id;
+        const regId = await registration(accountId, { country: 'US', state: 'CA', type: 'SALES_TAX' });
+        for (const spec of specs) {
+          const zip = spec.state === 'CA' ? '90001' : '75001';
+          const date = `2026-${spec.month}-${String(spec.day).padStart(2, '0')}`;
+          const sale = await record(accountId, usSale(date, spec.amount, { location: { country: 'US', state: spec.state, postal_code: zip }, line_items: [{ amount: spec.amount, quantity: 1, product_category: spec.category, delivery_method: spec.category === 'SAAS' ? 'CLOUD' : 'SHIPPED' }] }));
+          if (spec.refund !== undefined) {
+            const amount = Math.max(1, Math.floor((spec.amount * spec.refund) / 100));
+            const res = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.id }, body: { id: `rf-${uid()}`, date: '2026-06-30', line_items: [{ id: sale.line_items[0].id, amount }] } });
+            expect(res.status).toBe(201);
+          }
+        }
+        const q2 = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
+        expect(q2.status).toBe(201);
+        const records = await allRecords(accountId, q2.body.id, '3');
+        const sum = (type: string, field: 'amount' | 'tax_amount') => records.filter((r) => r.type === type).reduce((s, r) => s + r[field], 0);
+        expect(q2.body.totals).toMatchObject({ gross_sales: sum('sale', 'amount'), tax_charged: sum('sale', 'tax_amount'), refunded_sales: sum('refund', 'amount'), refunds: sum('refund', 'tax_amount') });
+        expect(q2.body.totals.net_tax_due).toBe(sum('sale', 'tax_amount') - sum('refund', 'tax_amount'));
+        expect(records.filter((r) => r.type === 'sale')).toHaveLength(specs.filter((s) => s.state === 'CA').length);
+
+        const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: q2.body.id } });
+        expect(finalized.status).toBe(200);
+        expect(finalized.body.totals).toEqual(q2.body.totals);
+        const late = await record(accountId, usSale('2026-05-20', lateAmount));
+        const q3 = await createReturn(accountId, { registration_id: regId, period_start: '2026-07-01', period_end: '2026-09-30' });
+        const q3Records = await allRecords(accountId, q3.body.id, '100');
+        expect(q3Records.map((r) => [r.id, r.section])).toEqual([[`sale:${late.id}`, 'correction']]);
+        expect(q3.body.totals.net_tax_due).toBe(late.tax_total);
+        // The finalized return is unchanged by the late sale.
+        expect((await callRoute('returns-get', { accountId, pathParameters: { id: q2.body.id } })).body.totals).toEqual(finalized.body.totals);
+        expect((await allRecords(accountId, q2.body.id, '100')).map((r) => r.id).sort()).toEqual(records.map((r) => r.id).sort());
+      }),
+      { seed: 15_2026, numRuns: 6 },
+    );
+  }, 60_000);
 });
