@@ -29,4 +29,18 @@ export interface ReturnLedger {
   eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void>;
   eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void>;
   salesByIds(accountId: string, ids: readonly string[]): Promise<Transaction[]>;
+  /**
+   * Up to `limit` records dated in the range, after the one `after` names, in date order, that `keep` keeps (turns into
+   * a value); `has_more`: another would be kept. Reads only as far as the page needs.
+   */
+  pageDated<T>(
+    accountId: string,
+    kind: 'sale' | 'refund',
+    range: { from: string; to: string },
+    after: { date: string; transactionId: string; refundId?: string } | undefined,
+    limit: number,
+    keep: (record: Transaction | Refund) => Promise<T | undefined>,
+  ): Promise<{ kept: T[]; has_more: boolean }>;
+  get(accountId: string, id: string): Promise<{ transaction: Transaction } | undefined>;
+  getRefund(accountId: string, transactionId: string, refundId: string): Promise<{ refund: Refund } | undefined>;
 }

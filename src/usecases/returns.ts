@@ -10,7 +10,7 @@ import { euMemberStates } from '../domain/geography/countries';
 import { fxConverter, type FxRate } from '../domain/nexus/fx';
 import type { Page } from '../domain/records/record';
 import type { StoredRegistration } from '../domain/registrations/registration';
-import { applyAdjustments, computeSection, type RegistrationScope, type ReturnConverter, type SectionRecords } from '../domain/returns/compute';
+import { applyAdjustments, computeSection, coveredLines, coveredRefundLines, refundRecord, saleRecord, type RegistrationScope, type ReturnConverter, type SectionRecords } from '../domain/returns/compute';
 import { correctionWindows } from '../domain/returns/corrections';
 import { checkReturnPeriod } from '../domain/returns/period-check';
 import { SCHEME_TYPES } from '../domain/returns/schemes';
@@ -196,18 +196,67 @@ export async function listReturns(deps: Pick<ReturnDeps, 'returns'>, accountId: 
   return { data: all.slice(start, start + query.limit), has_more: all.length > start + query.limit };
 }
 
-/** Every sale and refund the return holds (its period's, then each correction's), a page at a time. */
+/** One run of a return's records: one kind, dated in a range, recorded in a window, listed under a section. */
+interface RecordSegment {
+  kind: 'sale' | 'refund';
+  range: { from: string; to: string };
+  after?: string;
+  upTo: string;
+  section: Pick<ReturnRecord, 'section' | 'corrected_return_id'>;
+}
+
+const recordedIn = (segment: RecordSegment, recordedAt: string) => recordedAt <= segment.upTo && (segment.after === undefined || recordedAt > segment.after);
+
+/**
+ * Every sale and refund the return holds, a page at a time: its period's sales then refunds (by date), then each
+ * correction's. The page reads the by-date index from the cursor on, only as far as it needs (docs/returns.md).
+ */
 export async function listReturnRecords(deps: ReturnDeps, accountId: string, id: string, page: { limit: number; starting_after?: string | undefined }): Promise<Page<ReturnRecord>> {
   const taxReturn = await getReturn(deps, accountId, id);
   const registration = found(await deps.registrations.get(accountId, taxReturn.registration_id), 'registration', taxReturn.registration_id);
-  const { records } = await compute(deps, accountId, registration, taxReturn, taxReturn.adjustments, taxReturn.currency);
-  let start = 0;
+  const entityRegistrations = (await deps.registrations.listAll(accountId)).filter((r) => r.entity_id === registration.entity_id);
+  const scope: RegistrationScope = { registration, entityRegistrations, primaryEntityId: (await primaryEntity(deps, accountId)).id };
+  const segments: RecordSegment[] = [
+    { from: taxReturn.period_start, to: taxReturn.period_end, after: undefined, section: { section: 'period' as const } },
+    ...taxReturn.corrections.map((c) => ({ from: c.period_start, to: c.period_end, after: c.recorded_after, section: { section: 'correction' as const, corrected_return_id: c.return_id } })),
+  ].flatMap(({ from, to, after, section }) => (['sale', 'refund'] as const).map((kind) => ({ kind, range: { from, to }, ...(after !== undefined ? { after } : {}), upTo: taxReturn.cutoff, section })));
+
+  // The cursor: the record it names, found in the segment whose range and window hold it.
+  let first = 0;
+  let cursor: { date: string; transactionId: string; refundId?: string } | undefined;
   if (page.starting_after !== undefined) {
-    const index = records.findIndex((r) => r.id === page.starting_after);
-    if (index < 0) throw parameterError('starting_after', `is '${page.starting_after}', which is not a record of this return`);
-    start = index + 1;
+    const [kind, transactionId, refundId] = page.starting_after.split(':');
+    const record = kind === 'sale' && transactionId ? (await deps.ledger.get(accountId, transactionId))?.transaction : kind === 'refund' && transactionId && refundId ? (await deps.ledger.getRefund(accountId, transactionId, refundId))?.refund : undefined;
+    const index = record === undefined ? -1 : segments.findIndex((s) => s.kind === kind && record.date >= s.range.from && record.date <= s.range.to && recordedIn(s, record.created_at));
+    if (record === undefined || index < 0) throw parameterError('starting_after', `is '${page.starting_after}', which is not a record of this return`);
+    first = index;
+    cursor = { date: record.date, transactionId: transactionId!, ...(refundId !== undefined ? { refundId } : {}) };
   }
-  return { data: records.slice(start, start + page.limit), has_more: records.length > start + page.limit };
+
+  const sales = new Map<string, Transaction | undefined>();
+  const saleOf = async (transactionId: string) => {
+    if (!sales.has(transactionId)) sales.set(transactionId, (await deps.ledger.get(accountId, transactionId))?.transaction);
+    return sales.get(transactionId);
+  };
+  const data: ReturnRecord[] = [];
+  for (let i = first; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const keep = async (record: Transaction | Refund): Promise<ReturnRecord | undefined> => {
+      if (!recordedIn(segment, record.created_at)) return undefined;
+      if (segment.kind === 'sale') {
+        const covered = coveredLines(record as Transaction, scope);
+        return covered.length > 0 ? saleRecord(record as Transaction, covered, segment.section) : undefined;
+      }
+      const refund = record as Refund;
+      const sale = await saleOf(refund.transaction_id);
+      const covered = sale ? coveredRefundLines(refund, sale, scope) : [];
+      return covered.length > 0 ? refundRecord(refund, covered, segment.section) : undefined;
+    };
+    const result = await deps.ledger.pageDated(accountId, segment.kind, segment.range, i === first ? cursor : undefined, page.limit - data.length, keep);
+    data.push(...result.kept);
+    if (result.has_more) return { data, has_more: true };
+  }
+  return { data, has_more: false };
 }
 
 const ATTEMPTS = 3;

@@ -43,6 +43,23 @@ const refundDateId = (date: string, transactionId: string, refundId: string) => 
 const LAST_SALE_DATE_ID = `9999-12-31${DATE_UPPER_SUFFIX}`;
 const REFUND_INTERNALS = ['fingerprint', 'date_id'] as const;
 
+/** How many date ranges a period's sales are read in at once. */
+const DATED_SLICES = 8;
+
+/** [from, to] cut into at most `count` consecutive day ranges of about equal length. */
+function daySlices(from: string, to: string, count: number): [string, string][] {
+  const day = 86_400_000;
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / day) + 1;
+  const size = Math.ceil(days / Math.max(1, Math.min(count, days)));
+  const slices: [string, string][] = [];
+  for (let first = 0; first < days; first += size) {
+    const last = Math.min(days - 1, first + size - 1);
+    slices.push([new Date(start + first * day).toISOString().slice(0, 10), new Date(start + last * day).toISOString().slice(0, 10)]);
+  }
+  return slices;
+}
+
 const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
 
 /** Lines whose JSON is at least this long are stored compressed (a 1,000-line sale is about 250 KB of JSON). */
@@ -138,15 +155,59 @@ export class DynamoDbTransactionStore {
 
   /**
    * Every sale dated from `from` to `to` (inclusive), by date then id: the `by-date` index, read consistently (an LSI
-   * can be), one DynamoDB page (1 MB) at a time into `each` (issue 15: a return reads its period's sales).
+   * can be). The days are cut into up to DATED_SLICES ranges read concurrently (a quarter's sales are many 1 MB pages;
+   * one Query reads them one after the other), handed to `each` in date order (issue 15: a return reads its period).
    */
   async eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void> {
-    await this.eachDated(accountId, from, to + DATE_UPPER_SUFFIX, (item) => each(toStoredSale(item).transaction));
+    const slices = daySlices(from, to, DATED_SLICES);
+    const read = await Promise.all(slices.map(([low, high]) => this.allDated(accountId, low, high + DATE_UPPER_SUFFIX)));
+    for (const items of read) for (const item of items) each(toStoredSale(item).transaction);
   }
 
-  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: `levy migrate`). */
+  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: docs/returns.md). */
   async eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void> {
-    await this.eachDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`, (item) => each(withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS])));
+    for (const item of await this.allDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`)) each(withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+  }
+
+  /**
+   * A page of the sales (or refunds) dated in [from, to] after the sale (refund) `after` names, in date order, kept by
+   * `keep` until `limit` are kept: what a return's record pages read (only as far as the page needs).
+   */
+  async pageDated<T>(
+    accountId: string,
+    kind: 'sale' | 'refund',
+    range: { from: string; to: string },
+    after: { date: string; transactionId: string; refundId?: string } | undefined,
+    limit: number,
+    keep: (record: Transaction | Refund) => Promise<T | undefined>,
+  ): Promise<{ kept: T[]; has_more: boolean }> {
+    const low = kind === 'sale' ? range.from : `rfd#${range.from}`;
+    const high = kind === 'sale' ? range.to + DATE_UPPER_SUFFIX : `rfd#${range.to}${DATE_UPPER_SUFFIX}`;
+    const sk = after === undefined ? undefined : kind === 'sale' ? saleKey(after.transactionId) : `${refundPrefix(after.transactionId)}${after.refundId}`;
+    let start: Record<string, unknown> | undefined =
+      after === undefined ? undefined : { account_id: accountId, sk, date_id: kind === 'sale' ? dateId(after.date, after.transactionId) : refundDateId(after.date, after.transactionId, after.refundId!) };
+    const kept: T[] = [];
+    do {
+      const page = await documentClient().query({
+        TableName: this.tableName,
+        IndexName: TRANSACTIONS_BY_DATE_INDEX,
+        KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        // The page and the one that tells has_more, not DynamoDB's whole 1 MB (records `keep` skips are read on).
+        Limit: Math.max(10, limit + 1 - kept.length),
+      });
+      for (const item of page.Items ?? []) {
+        const record = kind === 'sale' ? toStoredSale(item).transaction : withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]);
+        const value = await keep(record);
+        if (value === undefined) continue;
+        if (kept.length === limit) return { kept, has_more: true };
+        kept.push(value);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return { kept, has_more: false };
   }
 
   /** The sales of these ids that exist (a return reads the sales its refunds refund). */
@@ -161,20 +222,14 @@ export class DynamoDbTransactionStore {
     return found;
   }
 
-  private async eachDated(accountId: string, low: string, high: string, each: (item: Record<string, unknown>) => void): Promise<void> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().query({
-        TableName: this.tableName,
-        IndexName: TRANSACTIONS_BY_DATE_INDEX,
-        KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      });
-      for (const item of page.Items ?? []) each(item);
-      start = page.LastEvaluatedKey;
-    } while (start);
+  private async allDated(accountId: string, low: string, high: string): Promise<Record<string, unknown>[]> {
+    return queryAll({
+      TableName: this.tableName,
+      IndexName: TRANSACTIONS_BY_DATE_INDEX,
+      KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+      ConsistentRead: true,
+    });
   }
 
   /**

@@ -183,6 +183,38 @@ function convertFigures(byCurrency: ByCurrency, convert: ReturnConverter, fxDate
 
 const withAdjustments = (figures: ReturnFigures, adjustments: number): ReturnFigures => ({ ...figures, adjustments, net_tax_due: figures.net_tax_due + adjustments });
 
+type Section = Pick<ReturnRecord, 'section' | 'corrected_return_id'>;
+
+/** A sale as a return lists it: the part of it (its covered lines) that is the registration's. */
+export function saleRecord(sale: Transaction, covered: readonly TransactionLine[], section: Section): ReturnRecord {
+  return {
+    id: `sale:${sale.id}`,
+    type: 'sale',
+    transaction_id: sale.id,
+    date: sale.date,
+    recorded_at: sale.created_at,
+    currency: sale.currency,
+    amount: covered.reduce((s, l) => s + l.amount, 0),
+    tax_amount: covered.reduce((s, l) => s + l.tax_amount, 0),
+    ...section,
+  };
+}
+
+export function refundRecord(refund: Refund, covered: readonly { refunded: RefundLine }[], section: Section): ReturnRecord {
+  return {
+    id: `refund:${refund.transaction_id}:${refund.id}`,
+    type: 'refund',
+    transaction_id: refund.transaction_id,
+    refund_id: refund.id,
+    date: refund.date,
+    recorded_at: refund.created_at,
+    currency: refund.currency,
+    amount: covered.reduce((s, c) => s + c.refunded.amount, 0),
+    tax_amount: covered.reduce((s, c) => s + c.refunded.tax_amount, 0),
+    ...section,
+  };
+}
+
 export interface SectionRecords {
   sales: readonly Transaction[];
   refunds: readonly { refund: Refund; sale: Transaction }[];
@@ -199,7 +231,7 @@ export interface SectionResult {
  * (a US sale line reports to its state and again to its county and city lines, so the lines' amounts do not add up
  * to the totals; their taxes do).
  */
-export function computeSection(records: SectionRecords, scope: RegistrationScope, convert: ReturnConverter, fxDate: string, section: Pick<ReturnRecord, 'section' | 'corrected_return_id'>): SectionResult {
+export function computeSection(records: SectionRecords, scope: RegistrationScope, convert: ReturnConverter, fxDate: string, section: Section): SectionResult {
   const lines = new Map<string, { key: Contribution['key']; byCurrency: ByCurrency }>();
   const totals: ByCurrency = new Map();
   const out: ReturnRecord[] = [];
@@ -225,17 +257,7 @@ export function computeSection(records: SectionRecords, scope: RegistrationScope
       const reason = exempt > 0 ? (line.taxability_reason ?? 'exempt') : undefined;
       record(sale.currency, contributions(sale, line, line.amount, exempt, line.tax_amount, line.tax_breakdown, false), { amount: line.amount, exempt, tax: line.tax_amount, refund: false, ...(reason ? { reason } : {}) });
     }
-    out.push({
-      id: `sale:${sale.id}`,
-      type: 'sale',
-      transaction_id: sale.id,
-      date: sale.date,
-      recorded_at: sale.created_at,
-      currency: sale.currency,
-      amount: covered.reduce((s, l) => s + l.amount, 0),
-      tax_amount: covered.reduce((s, l) => s + l.tax_amount, 0),
-      ...section,
-    });
+    out.push(saleRecord(sale, covered, section));
   }
   for (const { refund, sale } of records.refunds) {
     const covered = coveredRefundLines(refund, sale, scope);
@@ -245,18 +267,7 @@ export function computeSection(records: SectionRecords, scope: RegistrationScope
       const breakdown = line.tax_amount > 0 ? splitByWeights(refunded.tax_amount, line.tax_breakdown, 'state') : { ...zeroLevels(), state: refunded.tax_amount };
       record(refund.currency, contributions(sale, line, refunded.amount, exempt, refunded.tax_amount, breakdown, true), { amount: refunded.amount, exempt, tax: refunded.tax_amount, refund: true });
     }
-    out.push({
-      id: `refund:${refund.transaction_id}:${refund.id}`,
-      type: 'refund',
-      transaction_id: refund.transaction_id,
-      refund_id: refund.id,
-      date: refund.date,
-      recorded_at: refund.created_at,
-      currency: refund.currency,
-      amount: covered.reduce((s, c) => s + c.refunded.amount, 0),
-      tax_amount: covered.reduce((s, c) => s + c.refunded.tax_amount, 0),
-      ...section,
-    });
+    out.push(refundRecord(refund, covered, section));
   }
 
   const built = [...lines.values()]

@@ -39,7 +39,9 @@ const lineArb = fc.record({
 });
 const saleArb = fc.record({ state: fc.constantFrom('CA', 'CA', 'TX'), county: fc.constantFrom('LOS ANGELES', 'ORANGE', undefined), lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }) });
 
-function ledger(specs: fc.TypeOf<typeof saleArb>[]): { sales: Transaction[]; refunds: { refund: Refund; sale: Transaction }[] } {
+type SaleSpec = typeof saleArb extends fc.Arbitrary<infer T> ? T : never;
+
+function ledger(specs: SaleSpec[]): { sales: Transaction[]; refunds: { refund: Refund; sale: Transaction }[] } {
   const sales: Transaction[] = specs.map((spec, s) => {
     const line_items = spec.lines.map((l, i) => {
       const tax = l.state + l.county + l.additional + l.special;
