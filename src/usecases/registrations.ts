@@ -4,6 +4,7 @@
  * version, so the overlap rule holds under concurrent writes (a lost race reads again: then 409 or success).
  */
 import { ConflictError, NotFoundError } from '../domain/errors';
+import { filingScheduleFor } from '../domain/filing/defaults';
 import { checkRegistrationJurisdiction } from '../domain/registrations/jurisdiction-fit';
 import {
   newRegistration,
@@ -22,6 +23,9 @@ import { namedOrPrimaryEntity } from './entity-of-request';
 import type { Ports } from '../ports/ports';
 
 type Deps = Pick<Ports, 'registrations' | 'entities'>;
+
+/** A registration as answered on `day`: a registration stored before filing schedules existed gets the default one. */
+export const answered = (r: StoredRegistration, day = utcDay()): Registration => withStatus(r, day, (stored) => filingScheduleFor(stored));
 
 /** A write that loses the race for its slot reads again and retries this many times before a 409. */
 const WRITE_ATTEMPTS = 5;
@@ -49,21 +53,21 @@ async function writeChecked(deps: Deps, accountId: string, make: () => Promise<{
 export async function createRegistration(deps: Deps, accountId: string, request: CreateRegistrationRequest, now: () => Date = () => new Date()): Promise<Registration> {
   const entity = await namedOrPrimaryEntity(deps, accountId, request.entity_id);
   checkRegistrationJurisdiction(request.type, request.country, request.state);
-  const registration = newRegistration({ ...request, entity_id: entity.id }, now());
+  const registration = newRegistration({ ...request, entity_id: entity.id, filing: filingScheduleFor(request, request.filing) }, now());
   const written = await writeChecked(deps, accountId, async () => ({ next: registration }));
-  return withStatus(written, utcDay());
+  return answered(written);
 }
 
 export async function getRegistration(deps: Pick<Deps, 'registrations'>, accountId: string, id: string): Promise<Registration> {
   const stored = await deps.registrations.get(accountId, id);
   if (!stored) throw new NotFoundError('registration', id);
-  return withStatus(stored, utcDay());
+  return answered(stored);
 }
 
 /** Filtered by status (on today's date) and country, then paged in id order after `starting_after`. */
 export async function listRegistrations(deps: Pick<Deps, 'registrations'>, accountId: string, query: ListRegistrationsQuery, today = utcDay()): Promise<Page<Registration>> {
   const matching = (await deps.registrations.listAll(accountId))
-    .map((r) => withStatus(r, today))
+    .map((r) => answered(r, today))
     .filter((r) => (query.status === undefined || r.status === query.status) && (query.country === undefined || r.country === query.country))
     .filter((r) => query.starting_after === undefined || r.id > query.starting_after);
   return { data: matching.slice(0, query.limit), has_more: matching.length > query.limit };
@@ -73,11 +77,11 @@ export async function updateRegistration(deps: Pick<Deps, 'registrations'>, acco
   const written = await writeChecked(deps as Deps, accountId, async () => {
     const current = await deps.registrations.get(accountId, id);
     if (!current) throw new NotFoundError('registration', id);
-    const next = patchedRegistration(current, patch, now());
+    const next = patchedRegistration(current, { ...patch, filing: patch.filing === undefined ? undefined : filingScheduleFor(current, patch.filing) }, now());
     if (next.expires_at !== undefined && next.expires_at <= next.active_from) {
       throw fieldError('expires_at', `must be after the registration's active_from (${next.active_from})`);
     }
     return { next, seenUpdatedAt: current.updated_at };
   });
-  return withStatus(written, utcDay());
+  return answered(written);
 }

@@ -455,7 +455,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** End a registration (expires_at) or change its number */
+        /** End a registration (expires_at), change its number or its filing schedule */
         patch: operations["registrationsUpdate"];
         trace?: never;
     };
@@ -826,6 +826,20 @@ export interface components {
             status: number;
             /** @description The request's id, as in the x-amzn-RequestId header; quote it to support */
             request_id: string;
+        };
+        /**
+         * @example {
+         *       "months_after": 1,
+         *       "day": 20
+         *     }
+         */
+        DueDayRule: {
+            /** @description Months after the month the period ends in (1: the following month) */
+            months_after: number;
+            /** @description Day of that month; 29-31 are clamped to its last day; "last" is its last day */
+            day: number | "last";
+            /** @description Days added after (the UK: 1 month and 7 days) */
+            plus_days?: number;
         };
         /**
          * @example {
@@ -1694,6 +1708,14 @@ export interface components {
          *       "registration_number": "123-456789",
          *       "active_from": "2026-01-01",
          *       "status": "active",
+         *       "filing": {
+         *         "frequency": "QUARTERLY",
+         *         "period_anchor_month": 1,
+         *         "due_day_rule": {
+         *           "months_after": 1,
+         *           "day": "last"
+         *         }
+         *       },
          *       "created_at": "2026-01-15T09:30:00.000Z",
          *       "updated_at": "2026-01-15T09:30:00.000Z"
          *     }
@@ -1726,6 +1748,8 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "active" | "expired";
+            /** @description How often returns are filed and when they are due (docs/tax-calendar.md) */
+            filing: components["schemas"]["FilingSchedule"];
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -1736,6 +1760,23 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "frequency": "QUARTERLY",
+         *       "period_anchor_month": 1,
+         *       "due_day_rule": {
+         *         "months_after": 1,
+         *         "day": 20
+         *       }
+         *     }
+         */
+        FilingSchedule: {
+            /** @enum {string} */
+            frequency: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+            /** @description The month periods are counted from (1: calendar months, quarters, halves and years) */
+            period_anchor_month: number;
+            due_day_rule: components["schemas"]["DueDayRule"];
         };
         /**
          * @example {
@@ -2751,6 +2792,7 @@ export interface components {
     pathItems: never;
 }
 export type SchemaError = components['schemas']['Error'];
+export type SchemaDueDayRule = components['schemas']['DueDayRule'];
 export type SchemaVendor = components['schemas']['Vendor'];
 export type SchemaEntity = components['schemas']['Entity'];
 export type SchemaTaxRateAnswer = components['schemas']['TaxRateAnswer'];
@@ -2770,6 +2812,7 @@ export type SchemaCustomer = components['schemas']['Customer'];
 export type SchemaExemptionCertificate = components['schemas']['ExemptionCertificate'];
 export type SchemaDocumentUpload = components['schemas']['DocumentUpload'];
 export type SchemaRegistration = components['schemas']['Registration'];
+export type SchemaFilingSchedule = components['schemas']['FilingSchedule'];
 export type SchemaSettings = components['schemas']['Settings'];
 export type SchemaNexusReport = components['schemas']['NexusReport'];
 export type SchemaNexusJurisdiction = components['schemas']['NexusJurisdiction'];
@@ -4799,6 +4842,13 @@ export interface operations {
                      * @description First day no longer in force (YYYY-MM-DD, exclusive)
                      */
                     expires_at?: string;
+                    /** @description The filing schedule; omitted fields come from Levy's defaults for the jurisdiction and type (docs/tax-calendar.md) */
+                    filing?: {
+                        /** @enum {string} */
+                        frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        period_anchor_month?: number;
+                        due_day_rule?: components["schemas"]["DueDayRule"];
+                    };
                     id?: unknown;
                     status?: unknown;
                 };
@@ -4885,6 +4935,13 @@ export interface operations {
                     /** @description null reopens the registration */
                     expires_at?: string | null;
                     registration_number?: string | null;
+                    /** @description Replaces the schedule; omitted fields come from the defaults, not from the current schedule */
+                    filing?: {
+                        /** @enum {string} */
+                        frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        period_anchor_month?: number;
+                        due_day_rule?: components["schemas"]["DueDayRule"];
+                    };
                     entity_id?: unknown;
                     country?: unknown;
                     state?: unknown;

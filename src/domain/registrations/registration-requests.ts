@@ -1,6 +1,7 @@
 /**
- * Domain (pure): the request schemas of the registration routes (issue 13). PATCH may change only `expires_at` and
- * `registration_number` (Stripe's rule: a registration ends by setting expires_at; what it is never changes).
+ * Domain (pure): the request schemas of the registration routes (issue 13). PATCH may change only `expires_at`,
+ * `registration_number` and `filing` (Stripe's rule: a registration ends by setting expires_at; what it is never
+ * changes; how often it files does, when the tax authority reassigns the frequency: issue 15).
  */
 import * as z from 'zod';
 import { listQuerySchema } from '../fields/periods';
@@ -8,6 +9,7 @@ import { countryField, readOnlyField, requireSomeField, subdivisionField } from 
 import { dateField, entityIdField, oneOf } from '../fields/sale';
 import { expected } from '../validation';
 import { registrationStatuses, registrationTypes } from './registration';
+import { filingRequestSchema } from '../filing/schedule';
 
 const stateField = subdivisionField('"CA" or "ON"').refine((s) => /^[A-Z0-9]{1,3}$/.test(s), { error: 'must be a subdivision code such as "CA" or "ON"' });
 
@@ -28,6 +30,7 @@ export const createRegistrationSchema = z
     registration_number: registrationNumberField.optional(),
     active_from: dateField.meta({ description: 'First day in force (YYYY-MM-DD)' }),
     expires_at: dateField.optional().meta({ description: 'First day no longer in force (YYYY-MM-DD, exclusive)' }),
+    filing: filingRequestSchema.optional(),
     id: readOnlyField(),
     status: readOnlyField(),
   })
@@ -35,13 +38,14 @@ export const createRegistrationSchema = z
 
 export type CreateRegistrationRequest = z.output<typeof createRegistrationSchema>;
 
-const patchable = ['expires_at', 'registration_number'] as const;
+const patchable = ['expires_at', 'registration_number', 'filing'] as const;
 const notPatchable = () => z.any().refine(() => false, { error: `cannot be changed: only ${patchable.join(' and ')} can (end a registration with expires_at and create another)` }).optional();
 
 export const updateRegistrationSchema = z
   .strictObject({
     expires_at: dateField.nullable().optional().meta({ description: 'null reopens the registration' }),
     registration_number: registrationNumberField.nullable().optional(),
+    filing: filingRequestSchema.optional().meta({ description: 'Replaces the schedule; omitted fields come from the defaults, not from the current schedule' }),
     entity_id: notPatchable(),
     country: notPatchable(),
     state: notPatchable(),

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';
+import { filingScheduleSchema, type FilingSchedule } from '../filing/schedule';
 
 export const registrationTypes = ['VAT', 'GST', 'SALES_TAX', 'SELLERS_USE_TAX', 'OSS_UNION', 'OSS_NON_UNION', 'IOSS', 'SIMPLIFIED'] as const;
 export type RegistrationType = (typeof registrationTypes)[number];
@@ -25,11 +26,13 @@ export interface StoredRegistration {
   active_from: string;
   /** First day no longer in force (YYYY-MM-DD, exclusive); absent: open-ended. */
   expires_at?: string;
+  /** The filing schedule (issue 15); absent on registrations stored before it existed: the defaults apply (filing/defaults.ts). */
+  filing?: FilingSchedule;
   created_at: string;
   updated_at: string;
 }
 
-export type Registration = StoredRegistration & { status: RegistrationStatus };
+export type Registration = StoredRegistration & { status: RegistrationStatus; filing: FilingSchedule };
 
 const dateExample = '2026-01-01';
 export const registrationSchema = z
@@ -43,6 +46,7 @@ export const registrationSchema = z
     active_from: z.iso.date().meta({ description: 'First day the registration is in force', example: dateExample }),
     expires_at: z.iso.date().optional().meta({ description: 'First day it is no longer in force (exclusive); absent: open-ended' }),
     status: z.enum(registrationStatuses).meta({ description: "Derived from active_from and expires_at on today's date (UTC); never stored" }),
+    filing: filingScheduleSchema.meta({ description: 'How often returns are filed and when they are due (docs/tax-calendar.md)' }),
     created_at: timestampField,
     updated_at: timestampField,
   })
@@ -57,6 +61,7 @@ export const registrationSchema = z
       registration_number: '123-456789',
       active_from: dateExample,
       status: 'active',
+      filing: { frequency: 'QUARTERLY', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 'last' } },
       created_at: '2026-01-15T09:30:00.000Z',
       updated_at: '2026-01-15T09:30:00.000Z',
     },
@@ -74,7 +79,12 @@ export function registrationStatusOn(registration: Pick<StoredRegistration, 'act
 
 export const inForceOn = (registration: Pick<StoredRegistration, 'active_from' | 'expires_at'>, day: string): boolean => registrationStatusOn(registration, day) === 'active';
 
-export const withStatus = (registration: StoredRegistration, day: string): Registration => ({ ...registration, status: registrationStatusOn(registration, day) });
+/** The registration as answered: its status on `day` and its filing schedule (the stored one, else `defaultFiling`'s). */
+export const withStatus = (registration: StoredRegistration, day: string, defaultFiling: (r: StoredRegistration) => FilingSchedule): Registration => ({
+  ...registration,
+  status: registrationStatusOn(registration, day),
+  filing: registration.filing ?? defaultFiling(registration),
+});
 
 /** A period of a registration, [active_from, expires_at), as the overlap check sees it. */
 export interface RegistrationPeriod {
@@ -108,6 +118,7 @@ export interface NewRegistrationFields {
   registration_number?: string | undefined;
   active_from: string;
   expires_at?: string | undefined;
+  filing: FilingSchedule;
 }
 
 export function newRegistration(fields: NewRegistrationFields, at: Date): StoredRegistration {
@@ -121,6 +132,7 @@ export function newRegistration(fields: NewRegistrationFields, at: Date): Stored
     ...(fields.registration_number !== undefined ? { registration_number: fields.registration_number } : {}),
     active_from: fields.active_from,
     ...(fields.expires_at !== undefined ? { expires_at: fields.expires_at } : {}),
+    filing: fields.filing,
     created_at: timestamp,
     updated_at: timestamp,
   };
@@ -130,6 +142,8 @@ export function newRegistration(fields: NewRegistrationFields, at: Date): Stored
 export interface RegistrationPatch {
   expires_at?: string | null | undefined;
   registration_number?: string | null | undefined;
+  /** The whole schedule, already completed from the defaults (filing/defaults.ts filingScheduleFor). */
+  filing?: FilingSchedule | undefined;
 }
 
 export function patchedRegistration(current: StoredRegistration, patch: RegistrationPatch, at: Date): StoredRegistration {
@@ -139,5 +153,6 @@ export function patchedRegistration(current: StoredRegistration, patch: Registra
     if (value === null) delete next[field];
     else if (value !== undefined) next[field] = value;
   }
+  if (patch.filing !== undefined) next.filing = patch.filing;
   return next;
 }
