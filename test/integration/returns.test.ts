@@ -159,8 +159,12 @@ describe('returns: a US sales-tax return from the ledger', () => {
     const nil = await createReturn(accountId, { registration_id: regId, period_start: '2026-01-01', period_end: '2026-03-31' });
     expect(nil.status).toBe(201);
     expect(nil.body).toMatchObject({ lines: [], sale_count: 0, totals: { gross_sales: 0, tax_charged: 0, net_tax_due: 0 } });
-    const today = new Date().toISOString().slice(0, 10);
-    const open = await createReturn(accountId, { registration_id: regId, period_start: `${today.slice(0, 7)}-01`, period_end: `${today.slice(0, 4)}-12-31` });
+    // The quarter containing today (CA files quarterly by default: data/filing-defaults/schedules.json).
+    const now = new Date();
+    const startMonth = Math.floor(now.getUTCMonth() / 3) * 3;
+    const quarterStart = new Date(Date.UTC(now.getUTCFullYear(), startMonth, 1)).toISOString().slice(0, 10);
+    const quarterEnd = new Date(Date.UTC(now.getUTCFullYear(), startMonth + 3, 0)).toISOString().slice(0, 10);
+    const open = await createReturn(accountId, { registration_id: regId, period_start: quarterStart, period_end: quarterEnd });
     expect(open.status).toBe(201);
     const finalize = await callRoute('returns-finalize', { accountId, pathParameters: { id: open.body.id } });
     expect(finalize.status).toBe(409);
@@ -170,6 +174,16 @@ describe('returns: a US sales-tax return from the ledger', () => {
     expect(reversed.body.message).toContain('period_end');
     const before = await createReturn(accountId, { registration_id: regId, period_start: '2023-01-01', period_end: '2023-03-31' });
     expect(before.status).toBe(400);
+    // Not one period of the registration's frequency (quarterly): two months, a month, a quarter off its months.
+    for (const [start, end] of [['2026-04-01', '2026-05-31'], ['2026-04-01', '2026-04-30'], ['2026-02-01', '2026-04-30']]) {
+      const res = await createReturn(accountId, { registration_id: regId, period_start: start, period_end: end });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('QUARTERLY');
+    }
+    // A monthly filer's month is a period.
+    const monthly = await registration(accountId, { country: 'US', state: 'TX', type: 'SALES_TAX', filing: { frequency: 'MONTHLY' } });
+    expect((await createReturn(accountId, { registration_id: monthly, period_start: '2026-04-01', period_end: '2026-04-30' })).status).toBe(201);
+    expect((await createReturn(accountId, { registration_id: monthly, period_start: '2026-04-01', period_end: '2026-06-30' })).status).toBe(400);
   });
 });
 
