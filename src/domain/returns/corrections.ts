@@ -3,8 +3,8 @@
  * holds the records of its period recorded at or before its cutoff; a record dated in that period but recorded after
  * it is late, and lands in exactly one later return: the first of the registration's returns, for a later period,
  * whose cutoff reaches it. OSS: corrections of periods from 2021 are made "only by adjustments in a subsequent return"
- * within three years of the original due date (Implementing Regulation (EU) 282/2011 Art. 61(1), as amended by
- * Regulation (EU) 2019/2026).
+ * within three years of the original due date (Implementing Regulation (EU) No 282/2011 Art. 61, for periods from
+ * 1 July 2021).
  */
 import type { ReturnSummary } from './return';
 
