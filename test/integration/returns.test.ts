@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { importFxRates } from '../../local/fx/fx-import';
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { DynamoDbTransactionStore } from '../../src/adapters/dynamodb/transaction-store';
+import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
@@ -281,4 +284,31 @@ describe('returns: a property over random ledgers recorded through the API', () 
       { seed: 15_2026, numRuns: 6 },
     );
   }, 60_000);
+});
+
+describe('returns: refunds recorded before returns existed', () => {
+  it('are dated by `levy migrate` (migrateRefundDateIds), once, and then counted in the period of their date', async () => {
+    const accountId = (await newTestAccount('US', 'Legacy Refunds Inc')).account_id;
+    const regId = await registration(accountId, { country: 'US', state: 'CA', type: 'SALES_TAX' });
+    const sale = await record(accountId, usSale('2026-04-10', 10_000));
+    const refunded = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.id }, body: { id: `rf-${uid()}`, date: '2026-04-20' } });
+    expect(refunded.status).toBe(201);
+    // As a refund was stored before issue 15: without its date_id.
+    const table = tableName('Transactions');
+    await documentClient().update({ TableName: table, Key: { account_id: accountId, sk: `rfd#${sale.id}#${refunded.body.id}` }, UpdateExpression: 'REMOVE date_id' });
+    const before = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
+    expect(before.body.totals.refunds).toBe(0);
+
+    const store = new DynamoDbTransactionStore(table);
+    expect((await store.migrateRefundDateIds()).refunds_dated).toBeGreaterThanOrEqual(1);
+    expect(await store.migrateRefundDateIds()).toEqual({ refunds_dated: 0 });
+    // The finalize recomputes the draft from the ledger: the refund is in it now.
+    const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: before.body.id } });
+    expect(finalized.status).toBe(200);
+    expect(finalized.body.totals).toMatchObject({ refunds: refunded.body.tax_total, refunded_sales: 10_000, net_tax_due: sale.tax_total - refunded.body.tax_total });
+    const records = await allRecords(accountId, before.body.id, '100');
+    expect(records.map((r) => r.id)).toEqual([`sale:${sale.id}`, `refund:${sale.id}:${refunded.body.id}`]);
+    // The refund's read-back is unchanged (date_id never leaves the store).
+    expect((await callRoute('transactions-get', { accountId, pathParameters: { id: sale.id } })).body.refunds[0]).toEqual(refunded.body);
+  });
 });

@@ -25,7 +25,8 @@ import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { SaleListRequest, StoredRefund, StoredSale } from '../../ports/ledger';
 import { documentClient } from './client';
-import { queryAll, queryPage, withoutKeys } from './query';
+import { isConditionalCheckFailed } from './errors';
+import { queryAll, queryPage, scanAll, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
 const saleKey = (id: string) => `txn#${id}`;
@@ -208,6 +209,37 @@ export class DynamoDbTransactionStore {
       start = page.LastEvaluatedKey;
     } while (start);
     return { kept, has_more: false };
+  }
+
+  /**
+   * `levy migrate` (issue 15): gives the refunds recorded before returns existed their `date_id`, so a return reads
+   * them by date. A Scan (an operator command, never a request's path); each update is conditional on the refund still
+   * having none, so running it again, or while refunds are recorded, changes nothing twice.
+   */
+  async migrateRefundDateIds(): Promise<{ refunds_dated: number }> {
+    const undated = await scanAll({
+      TableName: this.tableName,
+      FilterExpression: 'begins_with(sk, :prefix) AND attribute_not_exists(date_id)',
+      ExpressionAttributeValues: { ':prefix': 'rfd#' },
+      ProjectionExpression: 'account_id, sk, transaction_id, id, #date',
+      ExpressionAttributeNames: { '#date': 'date' },
+    });
+    let refunds_dated = 0;
+    for (const item of undated) {
+      try {
+        await documentClient().update({
+          TableName: this.tableName,
+          Key: { account_id: item.account_id, sk: item.sk },
+          UpdateExpression: 'SET date_id = :dateId',
+          ConditionExpression: 'attribute_exists(sk) AND attribute_not_exists(date_id)',
+          ExpressionAttributeValues: { ':dateId': refundDateId(item.date as string, item.transaction_id as string, item.id as string) },
+        });
+        refunds_dated++;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    }
+    return { refunds_dated };
   }
 
   /** The sales of these ids that exist (a return reads the sales its refunds refund). */
