@@ -11,6 +11,8 @@ import { fxConverter, type FxRate } from '../domain/nexus/fx';
 import type { Page } from '../domain/records/record';
 import type { StoredRegistration } from '../domain/registrations/registration';
 import { applyAdjustments, computeSection, coveredLines, coveredRefundLines, refundRecord, saleRecord, type RegistrationScope, type ReturnConverter, type SectionRecords } from '../domain/returns/compute';
+import { filingScheduleFor } from '../domain/filing/defaults';
+import { nominalDueDate } from '../domain/filing/periods';
 import { correctionWindows } from '../domain/returns/corrections';
 import { checkReturnPeriod } from '../domain/returns/period-check';
 import { SCHEME_TYPES } from '../domain/returns/schemes';
@@ -134,9 +136,10 @@ async function compute(deps: ReturnDeps, accountId: string, registration: Stored
 }
 
 /** The scope of a fresh computation at `cutoff`: the registration's finalized returns decide the corrections. */
-async function freshScope(deps: ReturnDeps, accountId: string, target: Pick<TaxReturn, 'id' | 'registration_id' | 'period_start' | 'period_end'>, cutoff: string): Promise<ReturnScope> {
+async function freshScope(deps: ReturnDeps, accountId: string, registration: StoredRegistration, target: Pick<TaxReturn, 'id' | 'registration_id' | 'period_start' | 'period_end'>, cutoff: string): Promise<ReturnScope> {
   const summaries = await deps.returns.summaries(accountId, target.registration_id);
-  const windows = correctionWindows(target, cutoff, summaries);
+  const { due_day_rule } = registration.filing ?? filingScheduleFor(registration);
+  const windows = correctionWindows(target, cutoff, summaries, (r) => nominalDueDate({ start: r.period_start, end: r.period_end }, due_day_rule));
   return {
     period_start: target.period_start,
     period_end: target.period_end,
@@ -162,7 +165,7 @@ export async function createReturn(deps: ReturnDeps, accountId: string, request:
   const at = now.toISOString();
   const id = newReturnId(now);
   const target = { id, registration_id: registration.id, period_start: request.period_start, period_end: request.period_end };
-  const computed = await compute(deps, accountId, registration, await freshScope(deps, accountId, target, at), []);
+  const computed = await compute(deps, accountId, registration, await freshScope(deps, accountId, registration, target, at), []);
   const taxReturn: TaxReturn = {
     ...target,
     entity_id: registration.entity_id,
@@ -305,7 +308,7 @@ export async function finalizeReturn(deps: ReturnDeps, accountId: string, id: st
     }
     const registration = found(await deps.registrations.get(accountId, current.registration_id), 'registration', current.registration_id);
     const cutoff = new Date(now.getTime() - settleSeconds * 1000).toISOString();
-    const computed = await compute(deps, accountId, registration, await freshScope(deps, accountId, current, cutoff), current.adjustments);
+    const computed = await compute(deps, accountId, registration, await freshScope(deps, accountId, registration, current, cutoff), current.adjustments);
     const at = nextTimestamp(now, current.updated_at);
     return { next: { ...current, ...figuresOf(computed), status: 'finalized', cutoff, finalized_at: at, updated_at: at }, event: 'return.finalized' };
   });

@@ -149,7 +149,7 @@ describe('returns: properties of corrections (random finalize orders and late re
             // Where the rule puts it: each finalized return computes its windows at its own lock, with the returns locked before.
             const holders = summaries.filter((target) => {
               const earlier = summaries.filter((s) => s.cutoff < target.cutoff);
-              return correctionWindows({ id: target.id, period_start: target.period_start }, target.cutoff, earlier).some(
+              return correctionWindows({ id: target.id, period_start: target.period_start, period_end: target.period_end }, target.cutoff, earlier).some(
                 (w) => w.corrected.id === own.id && recordedAt > w.recorded_after && recordedAt <= target.cutoff,
               );
             });
@@ -161,5 +161,20 @@ describe('returns: properties of corrections (random finalize orders and late re
       ),
       { seed: 15_2026, numRuns: 300 },
     );
+  });
+});
+
+describe('returns: the three-year limit of corrections (Implementing Regulation (EU) No 282/2011 Art. 61)', () => {
+  const locked = (id: string, start: string, end: string): ReturnSummary => ({ id, registration_id: 'reg_x', period_start: start, period_end: end, status: 'finalized', cutoff: '2026-01-01T00:00:00.000Z', finalized_at: '2026-01-01T00:00:00.000Z', created_at: '2025-01-01T00:00:00.000Z' });
+  // 2025-Q1 of an OSS registration is due 2025-04-30 (the last day of the month after the quarter: Directive 2006/112/EC Art. 369f).
+  const q1 = locked('ret_q1', '2025-01-01', '2025-03-31');
+  const due = () => '2025-04-30';
+  const windowsOf = (start: string, end: string) => correctionWindows({ id: 'ret_t', period_start: start, period_end: end }, '2030-01-01T00:00:00.000Z', [q1], due).map((w) => w.corrected.id);
+
+  it('corrects in a return whose period ends within three years of the original due date, not after', () => {
+    expect(windowsOf('2028-04-01', '2028-04-30')).toEqual(['ret_q1']);
+    expect(windowsOf('2028-04-01', '2028-06-30')).toEqual([]);
+    // Never in a return of the same or an earlier period.
+    expect(windowsOf('2025-01-01', '2025-03-31')).toEqual([]);
   });
 });
