@@ -20,6 +20,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type * as z from 'zod';
 import { closeDynamoDbClient, useDynamoDbCredentials } from '../src/adapters/dynamodb/client';
+import { DynamoDbTransactionStore } from '../src/adapters/dynamodb/transaction-store';
+import { tableName } from '../src/config/environment';
 import { ports } from '../src/composition/all-ports';
 import { calendar, events, filedReturns } from '../src/composition/ports';
 import { runTimeDrivenEvents } from '../src/usecases/time-driven-events';
@@ -208,16 +210,18 @@ export function program(): Command {
     .command('migrate')
     .description(
       'complete accounts and keys made before usage plans: plan, usage key, key ids; then flush the authorizer cache; ' +
-        'and key ZIP rates imported before monthly tables by their month (safe to run again)',
+        'and key ZIP rates imported before monthly tables by their month; and date refunds recorded before returns (safe to run again)',
     )
     .addOption(aws())
     .action(async (options: { aws?: boolean }) => {
-      const target = configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates']);
+      const target = configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions']);
       const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
       // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
       const rates = await rateTable().migrateLegacyItems();
-      print({ ...report, flushed, rates });
+      // Refunds recorded before returns (issue 15) enter the by-date index a return reads them from.
+      const refunds = await new DynamoDbTransactionStore(tableName('Transactions')).migrateRefundDateIds();
+      print({ ...report, flushed, rates, refunds });
     });
 
   levy

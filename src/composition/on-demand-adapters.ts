@@ -15,6 +15,7 @@ export { DynamoDbNexusEventLog } from '../adapters/dynamodb/nexus-event-log';
 export { DynamoDbNotificationStore } from '../adapters/dynamodb/notification-store';
 export { DynamoDbProductStore } from '../adapters/dynamodb/product-store';
 export { DynamoDbRegistrationStore } from '../adapters/dynamodb/registration-store';
+export { DynamoDbReturnStore } from '../adapters/dynamodb/return-store';
 export { DynamoDbSettingsStore } from '../adapters/dynamodb/settings-store';
 export { insertedEvents } from '../adapters/dynamodb/stream-records';
 export { DynamoDbWebhookEndpointStore } from '../adapters/dynamodb/webhook-endpoint-store';

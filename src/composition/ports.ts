@@ -30,6 +30,7 @@ import type { CalendarFeedTokenStore, FiledReturnSource } from '../ports/tax-cal
 import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import type { InvoiceStore } from '../ports/invoices';
+import type { ReturnLedger, ReturnStore } from '../ports/returns';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -106,11 +107,6 @@ export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyIm
   const { DynamoDbRegistrationStore } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
-/**
- * The returns a period was filed with (issue 15 part 2). NOT DONE: until the returns store is merged it knows no
- * return, so no obligation is ever `filed` outside the tests; the merge replaces this with the returns store.
- */
-export const filedReturns: FiledReturnSource = { returnsOf: async () => [] };
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await onDemandAdapters();
   return new DynamoDbSettingsStore(tableName('Settings'));
@@ -198,3 +194,11 @@ export const streamEvents = {
 export const checkouts: CheckoutStore = /* @__PURE__ */ lazy(() => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
 export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazy(() => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
 export const zipRateRows: ZipRateRows = /* @__PURE__ */ lazy(rateStore);
+/** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
+export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbReturnStore } = await onDemandAdapters();
+  return new DynamoDbReturnStore(tableName('Returns'), eventOutbox());
+});
+export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);
+/** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
+export const filedReturns: FiledReturnSource = returns;

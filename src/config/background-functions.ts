@@ -39,9 +39,10 @@ export const backgroundFunctions = {
   ),
   scheduledEvents: fn(
     'scheduled-events',
-    'Levy daily job: certificates expiring and expired, registrations activated and expired, as events (each once)',
-    // exemption.expiring / .expired raise notifications, written with their events (Notifications PutItem).
-    { Exemptions: ['Scan'], Registrations: ['Scan'], Events: ['PutItem'], Notifications: ['PutItem'] },
+    'Levy daily job: certificates expiring and expired, registrations activated and expired, returns due soon, as events (each once)',
+    // exemption.expiring / .expired and return.due_soon raise notifications, written with their events (Notifications
+    // PutItem); a filed period's return.due_soon is skipped (Returns Query).
+    { Exemptions: ['Scan'], Registrations: ['Scan'], Events: ['PutItem'], Notifications: ['PutItem'], Returns: ['Query'] },
     false,
     300,
   ),

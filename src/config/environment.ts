@@ -6,6 +6,7 @@
 import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR } from './documents';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
 import { tableEnvVar, type TableId } from './tables';
+import { FUNCTION_TIMEOUT_SECONDS } from './api-settings';
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -28,4 +29,15 @@ export function documentsLocation(): { bucket: string; region: string } | { fold
   const bucket = process.env[DOCUMENTS_BUCKET_ENV_VAR];
   if (bucket) return { bucket, region: requireEnv('AWS_REGION') };
   return { folder: requireEnv(DOCUMENTS_DIR_ENV_VAR) };
+}
+
+/**
+ * How long before a finalize the records it locks end (issue 15; docs/returns.md "Cutoff"): a sale's `created_at` is
+ * taken when its function starts, which has FUNCTION_TIMEOUT_SECONDS to write it, so a finalize locks only what was
+ * surely written. `LEVY_RETURNS_SETTLE_SECONDS` overrides it (tests set 0).
+ */
+export const RETURNS_SETTLE_ENV_VAR = 'LEVY_RETURNS_SETTLE_SECONDS';
+export function returnsSettleSeconds(): number {
+  const value = process.env[RETURNS_SETTLE_ENV_VAR];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : FUNCTION_TIMEOUT_SECONDS;
 }

@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link' | 'invoice_series' | 'invoice';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link' | 'invoice_series' | 'invoice' | 'return';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -165,6 +165,14 @@ const paymentLinkId = { id: 'payment_link' } as const;
 const quoting = { ...rating, ...namedSubjects, ...collection } as const;
 const invoiceSeriesId = { id: 'invoice_series' } as const;
 const invoiceId = { id: 'invoice' } as const;
+const returnId = { id: 'return' } as const;
+
+/**
+ * Computing a return (issue 15; docs/returns.md): the registration and the entity's registrations, the primary entity,
+ * the period's sales and refunds (a Query of the by-date index; GetItem for a refunded sale of an earlier period), the
+ * ECB rates, and the registration's other returns (which periods are locked: corrections).
+ */
+const returnComputing = { Registrations: ['GetItem', 'Query'], Entities: ['Query'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'], Returns: ['GetItem', 'Query'] } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -280,9 +288,19 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
   // The tax calendar (issue 15; docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
   // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.
-  route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),
-  route({ name: 'tax-calendar-ics', method: 'GET', path: '/v1/tax_calendar.ics', billable: false, idempotent: false, urlToken: true, tables: { Registrations: ['GetItem', 'Query'] }, summary: 'The tax calendar as an iCalendar feed, for calendar apps (token in the URL)' }),
+  route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'], Returns: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),
+  route({ name: 'tax-calendar-ics', method: 'GET', path: '/v1/tax_calendar.ics', billable: false, idempotent: false, urlToken: true, tables: { Registrations: ['GetItem', 'Query'], Returns: ['Query'] }, summary: 'The tax calendar as an iCalendar feed, for calendar apps (token in the URL)' }),
   route({ name: 'tax-calendar-feed-token', method: 'POST', path: '/v1/tax_calendar/feed_token', billable: false, idempotent: false, tables: { Registrations: ['PutItem'] }, summary: 'Create or rotate the iCalendar feed token (answered once; the previous one stops working)' }),
+  // Returns (issue 15; docs/returns.md): a return and its period item are put in one transaction with its event; a
+  // change replaces it conditional on the updated_at read.
+  route({ name: 'returns-create', method: 'POST', path: '/v1/returns', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, summary: 'Create a draft return of a registration and period, computed from the ledger' }),
+  route({ name: 'returns-list', method: 'GET', path: '/v1/returns', billable: false, idempotent: false, tables: { Returns: ['Query'] }, summary: 'List returns (cursor-paginated; by registration and status)' }),
+  route({ name: 'returns-get', method: 'GET', path: '/v1/returns/{id}', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'Get a return' }),
+  route({ name: 'returns-transactions', method: 'GET', path: '/v1/returns/{id}/transactions', billable: false, idempotent: false, tables: returnComputing, pathIds: returnId, summary: 'Every sale and refund a return holds (cursor-paginated)' }),
+  route({ name: 'returns-adjust', method: 'POST', path: '/v1/returns/{id}/adjustments', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], Registrations: ['GetItem'] }, pathIds: returnId, summary: 'Add a manual adjustment to a draft return' }),
+  route({ name: 'returns-finalize', method: 'POST', path: '/v1/returns/{id}/finalize', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Recompute and lock a return (later records land in the next return\'s corrections)' }),
+  route({ name: 'returns-mark-filed', method: 'POST', path: '/v1/returns/{id}/mark_filed', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Record that a finalized return was filed' }),
+  route({ name: 'returns-csv', method: 'GET', path: '/v1/returns/{id}/csv', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'A return as CSV (EU schemes: the OSS return layout)' }),
   // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),

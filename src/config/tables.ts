@@ -68,7 +68,8 @@ export type TableId =
   | 'Notifications'
   | 'Checkouts'
   | 'PaymentLinks'
-  | 'Invoices';
+  | 'Invoices'
+  | 'Returns';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -131,7 +132,7 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       id: 'Transactions',
       partitionKey: { name: 'account_id', type: 'S' },
       sortKey: { name: 'sk', type: 'S' },
-      // Sales only carry `date_id` = `<YYYY-MM-DD>#<id>`, so refunds stay out of the index: date-range listing.
+      // Sales carry `date_id` = `<YYYY-MM-DD>#<id>` (date-range listing); refunds `rfd#<YYYY-MM-DD>#...`, after every date (returns).
       localIndexes: [{ name: TRANSACTIONS_BY_DATE_INDEX, sortKey: { name: 'date_id', type: 'S' } }],
       description: 'Recorded sales and their refunds, partitioned by account.',
     },
@@ -243,6 +244,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       // `isr_...` numbering series and `inv_...` invoices: each kind is one Query by id prefix.
       sortKey: { name: 'id', type: 'S' },
       description: 'Invoice numbering series (their next number) and invoices (issue 16; docs/invoices.md).',
+    },
+    Returns: {
+      id: 'Returns',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `ret_...` returns, and one `period#<registration_id>#<start>#<end>` item per return (one return per period).
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Tax returns (issue 15), and one item per registration and period that keeps a period to one return.',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -60,6 +60,7 @@ export const idFormats = {
   payment_link: { noun: 'payment link', pattern: levyId('plink') },
   invoice_series: { noun: 'invoice series', pattern: levyId('isr') },
   invoice: { noun: 'invoice', pattern: levyId('inv') },
+  return: { noun: 'return', pattern: levyId('ret') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

@@ -1,6 +1,6 @@
 /**
  * Port (implemented by src/adapters/dynamodb/registration-store.ts for the feed token; the returns store implements
- * FiledReturnSource, issue 15 part 2): what the tax calendar reads besides registrations.
+ * FiledReturnSource, src/adapters/dynamodb/return-store.ts): what the tax calendar reads besides registrations.
  */
 import type { FiledReturnRef } from '../domain/filing/obligations';
 

@@ -177,4 +177,22 @@ describe('tax calendar', () => {
       expect.objectContaining({ severity: 'warning', title: 'US-IL return due on 2026-04-20', object: { type: 'registration', id: reg.id }, event_id: written[0].id }),
     ]);
   });
+
+  it('marks an obligation filed, naming its return, once the return for that period is marked filed (the returns store)', async () => {
+    process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
+    const period = { start: '2025-01-01', end: '2025-01-31' };
+    const before = (await list(accountId, { from: '2025-02-01', to: '2025-02-28' })).body.data.find((o: any) => o.registration_id === ids.tx);
+    expect(before).toMatchObject({ period, status: 'overdue' });
+    expect(before.return_id).toBeUndefined();
+    const created = await callRoute('returns-create', { accountId, body: { registration_id: ids.tx, period_start: period.start, period_end: period.end } });
+    expect(created.status).toBe(201);
+    // A draft, then a finalized return, does not make the obligation filed: only mark_filed does.
+    const draft = (await list(accountId, { from: '2025-02-01', to: '2025-02-28' })).body.data.find((o: any) => o.registration_id === ids.tx);
+    expect(draft.status).toBe('overdue');
+    expect((await callRoute('returns-finalize', { accountId, pathParameters: { id: created.body.id } })).status).toBe(200);
+    expect((await callRoute('returns-mark-filed', { accountId, pathParameters: { id: created.body.id }, body: { filed_on: '2025-02-19' } })).status).toBe(200);
+    const after = (await list(accountId, { from: '2025-02-01', to: '2025-02-28' })).body.data.find((o: any) => o.registration_id === ids.tx);
+    expect(after).toMatchObject({ period, status: 'filed', return_id: created.body.id });
+    expect((await list(accountId, { from: '2025-01-01', to: '2025-12-31', status: 'filed' })).body.data.map((o: any) => o.return_id)).toEqual([created.body.id]);
+  });
 });

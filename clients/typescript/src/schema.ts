@@ -982,6 +982,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List returns (cursor-paginated; by registration and status) */
+        get: operations["returnsList"];
+        put?: never;
+        /** Create a draft return of a registration and period, computed from the ledger */
+        post: operations["returnsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a return */
+        get: operations["returnsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every sale and refund a return holds (cursor-paginated) */
+        get: operations["returnsTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a manual adjustment to a draft return */
+        post: operations["returnsAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute and lock a return (later records land in the next return's corrections) */
+        post: operations["returnsFinalize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}/mark_filed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that a finalized return was filed */
+        post: operations["returnsMarkFiled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/returns/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A return as CSV (EU schemes: the OSS return layout) */
+        get: operations["returnsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2076,7 +2196,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2581,6 +2701,199 @@ export interface components {
              */
             created_at: string;
         };
+        TaxReturn: {
+            /** @example ret_0mhx2k3c0f1e2d3c4b5a69788 */
+            id: string;
+            registration_id: string;
+            entity_id: string;
+            registration_type: string;
+            country: string;
+            state?: string;
+            /** Format: date */
+            period_start: string;
+            /** Format: date */
+            period_end: string;
+            /** @enum {string} */
+            status: "draft" | "finalized" | "filed";
+            /** @description EUR for OSS and IOSS, USD for US registrations; foreign sales converted at the ECB rate of period_end */
+            currency: string;
+            fx?: {
+                /** @constant */
+                source: "ECB";
+                /** Format: date */
+                date: string;
+                rates: {
+                    [key: string]: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description The return holds the sales and refunds recorded at or before this instant
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            cutoff: string;
+            lines: {
+                /** @example US-CA-LOS ANGELES */
+                jurisdiction: string;
+                country: string;
+                state?: string;
+                /** @enum {string} */
+                level: "country" | "state" | "county" | "city" | "special";
+                name?: string;
+                /** @description VAT lines: the rate in percent */
+                rate?: number;
+                /** @enum {string} */
+                rate_type?: "standard" | "reduced" | "zero" | "exempt";
+                /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
+                gross_sales: number;
+                /** @description The share of gross_sales no tax was charged on */
+                exempt_sales: number;
+                /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                exempt_sales_by_reason: {
+                    [key: string]: number;
+                };
+                /** @description gross_sales - exempt_sales */
+                taxable_sales: number;
+                /** @description Tax charged on the sales dated in the period */
+                tax_charged: number;
+                /** @description Net amount of the refunds dated in the period */
+                refunded_sales: number;
+                /** @description The share of refunded_sales tax had been charged on */
+                refunded_taxable_sales: number;
+                /** @description Tax refunded by the refunds dated in the period */
+                refunds: number;
+                /** @description Sum of the manual adjustments (signed) */
+                adjustments: number;
+                /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
+                net_tax_due: number;
+            }[];
+            corrections: {
+                return_id: string;
+                /** Format: date */
+                period_start: string;
+                /** Format: date */
+                period_end: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                recorded_after: string;
+                lines: {
+                    /** @example US-CA-LOS ANGELES */
+                    jurisdiction: string;
+                    country: string;
+                    state?: string;
+                    /** @enum {string} */
+                    level: "country" | "state" | "county" | "city" | "special";
+                    name?: string;
+                    /** @description VAT lines: the rate in percent */
+                    rate?: number;
+                    /** @enum {string} */
+                    rate_type?: "standard" | "reduced" | "zero" | "exempt";
+                    /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
+                    gross_sales: number;
+                    /** @description The share of gross_sales no tax was charged on */
+                    exempt_sales: number;
+                    /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                    exempt_sales_by_reason: {
+                        [key: string]: number;
+                    };
+                    /** @description gross_sales - exempt_sales */
+                    taxable_sales: number;
+                    /** @description Tax charged on the sales dated in the period */
+                    tax_charged: number;
+                    /** @description Net amount of the refunds dated in the period */
+                    refunded_sales: number;
+                    /** @description The share of refunded_sales tax had been charged on */
+                    refunded_taxable_sales: number;
+                    /** @description Tax refunded by the refunds dated in the period */
+                    refunds: number;
+                    /** @description Sum of the manual adjustments (signed) */
+                    adjustments: number;
+                    /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
+                    net_tax_due: number;
+                }[];
+                totals: {
+                    /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
+                    gross_sales: number;
+                    /** @description The share of gross_sales no tax was charged on */
+                    exempt_sales: number;
+                    /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                    exempt_sales_by_reason: {
+                        [key: string]: number;
+                    };
+                    /** @description gross_sales - exempt_sales */
+                    taxable_sales: number;
+                    /** @description Tax charged on the sales dated in the period */
+                    tax_charged: number;
+                    /** @description Net amount of the refunds dated in the period */
+                    refunded_sales: number;
+                    /** @description The share of refunded_sales tax had been charged on */
+                    refunded_taxable_sales: number;
+                    /** @description Tax refunded by the refunds dated in the period */
+                    refunds: number;
+                    /** @description Sum of the manual adjustments (signed) */
+                    adjustments: number;
+                    /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
+                    net_tax_due: number;
+                };
+            }[];
+            adjustments: {
+                id: string;
+                amount: number;
+                jurisdiction: string;
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            totals: {
+                /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
+                gross_sales: number;
+                /** @description The share of gross_sales no tax was charged on */
+                exempt_sales: number;
+                /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                exempt_sales_by_reason: {
+                    [key: string]: number;
+                };
+                /** @description gross_sales - exempt_sales */
+                taxable_sales: number;
+                /** @description Tax charged on the sales dated in the period */
+                tax_charged: number;
+                /** @description Net amount of the refunds dated in the period */
+                refunded_sales: number;
+                /** @description The share of refunded_sales tax had been charged on */
+                refunded_taxable_sales: number;
+                /** @description Tax refunded by the refunds dated in the period */
+                refunds: number;
+                /** @description Sum of the manual adjustments (signed) */
+                adjustments: number;
+                /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
+                net_tax_due: number;
+            };
+            sale_count: number;
+            refund_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            finalized_at?: string;
+            /** Format: date */
+            filed_on?: string;
+            confirmation_number?: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -3000,6 +3313,86 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `return_exists`: `POST /v1/returns` for a registration and period that already have a return (the message names it) */
+        Error409ReturnExists: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "return_exists";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `return_locked`: an adjustment to, or a second finalize of, a finalized or filed return; `mark_filed` of a filed one
+         *
+         *     `return_changed_concurrently`: the return was changed by another request during this one, every retry; retry the request
+         */
+        Error409ReturnLockedReturnChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "return_locked" | "return_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `return_locked`: an adjustment to, or a second finalize of, a finalized or filed return; `mark_filed` of a filed one
+         *
+         *     `return_not_finalized`: `POST /v1/returns/{id}/mark_filed` of a draft: finalize it first
+         *
+         *     `return_changed_concurrently`: the return was changed by another request during this one, every retry; retry the request
+         */
+        Error409ReturnLockedReturnNotFinalizedReturnChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "return_locked" | "return_not_finalized" | "return_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `return_locked`: an adjustment to, or a second finalize of, a finalized or filed return; `mark_filed` of a filed one
+         *
+         *     `return_period_open`: `POST /v1/returns/{id}/finalize` before the period has ended (UTC)
+         *
+         *     `return_changed_concurrently`: the return was changed by another request during this one, every retry; retry the request
+         */
+        Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "return_locked" | "return_period_open" | "return_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `too_many_exemptions`: a customer already has 98 exemption certificates (revoked ones included) */
         Error409TooManyExemptions: {
             headers: {
@@ -3151,6 +3544,22 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "exposure_limit_exceeded" | "rate_history_unavailable";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `fx_rate_unavailable`: a return holds sales in a currency without an imported ECB reference rate on the period's last day or the 7 days before (`levy fx import`) */
+        Error422FxRateUnavailable: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "fx_rate_unavailable";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -3379,6 +3788,7 @@ export type SchemaCreditNote = components['schemas']['CreditNote'];
 export type SchemaTaxCalendar = components['schemas']['TaxCalendar'];
 export type SchemaObligation = components['schemas']['Obligation'];
 export type SchemaTaxCalendarFeedToken = components['schemas']['TaxCalendarFeedToken'];
+export type SchemaTaxReturn = components['schemas']['TaxReturn'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -3402,6 +3812,10 @@ export type ResponseError409ProductChangedConcurrently = components['responses']
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
 export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409RegistrationOverlapsRegistrationChangedConcurrently'];
+export type ResponseError409ReturnExists = components['responses']['Error409ReturnExists'];
+export type ResponseError409ReturnLockedReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnChangedConcurrently'];
+export type ResponseError409ReturnLockedReturnNotFinalizedReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnNotFinalizedReturnChangedConcurrently'];
+export type ResponseError409ReturnLockedReturnPeriodOpenReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError409WebhookEndpointLimit = components['responses']['Error409WebhookEndpointLimit'];
@@ -3411,6 +3825,7 @@ export type ResponseError413RequestTooLargeDocumentTooLarge = components['respon
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
 export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailable'];
+export type ResponseError422FxRateUnavailable = components['responses']['Error422FxRateUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable'];
@@ -5747,7 +6162,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed";
             };
             header?: never;
             path?: never;
@@ -5907,7 +6322,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed")[];
                     description?: string | null;
                 };
             };
@@ -6025,7 +6440,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -7360,6 +7775,354 @@ export interface operations {
             400: components["responses"]["Error400ValidationError"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                registration_id?: string;
+                status?: "draft" | "finalized" | "filed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns in creation order, filtered by registration and status */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TaxReturn"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    registration_id: string;
+                    /**
+                     * Format: date
+                     * @description First day of the filing period
+                     */
+                    period_start: string;
+                    /**
+                     * Format: date
+                     * @description Last day of the filing period (inclusive)
+                     */
+                    period_end: string;
+                    id?: unknown;
+                    status?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft return (a period without sales is a nil return) */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReturn"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ReturnExists"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422FxRateUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReturn"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsTransactions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return's sales and refunds: its period's (by date), then each correction's */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "sale" | "refund";
+                            transaction_id: string;
+                            refund_id?: string;
+                            /** Format: date */
+                            date: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-15T09:30:00.000Z
+                             */
+                            recorded_at: string;
+                            currency: string;
+                            /** @description Net amount of the record's lines this registration covers (minor units of `currency`) */
+                            amount: number;
+                            tax_amount: number;
+                            /** @enum {string} */
+                            section: "period" | "correction";
+                            corrected_return_id?: string;
+                        }[];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422FxRateUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    jurisdiction: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return with the adjustment added to its line and totals */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReturn"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ReturnLockedReturnChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsFinalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, recomputed at its lock and finalized */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReturn"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422FxRateUnavailable"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsMarkFiled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The day the return was filed with the authority
+                     */
+                    filed_on: string;
+                    confirmation_number?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return, filed */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxReturn"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409ReturnLockedReturnNotFinalizedReturnChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    returnsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return as CSV (RFC 4180, CRLF); decimal amounts in the return's currency */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];

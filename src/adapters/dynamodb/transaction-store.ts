@@ -5,7 +5,9 @@
  *                                         `refunded` (per line: amount and tax refunded so far),
  *                                         `refund_version` (optimistic lock: each refund moves it by one) and
  *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
- *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` (no `date_id`: not in the index)
+ *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` and `date_id` = `rfd#<YYYY-MM-DD>#<txn id>#<refund id>`
+ *                                         (issue 15: a return reads the refunds dated in its period; the `rfd#` prefix
+ *                                         sorts after every date, so the sales' date ranges never meet a refund)
  *
  * A sale's lines are stored as they are, or, when they are many (LINES_PACKED_FROM bytes of JSON), gzip-compressed in
  * `line_items_gz` (Binary): DynamoDB counts an item and its copy in the `by-date` index (projection ALL) against one
@@ -23,7 +25,8 @@ import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { SaleListRequest, StoredRefund, StoredSale } from '../../ports/ledger';
 import { documentClient } from './client';
-import { queryAll, queryPage, withoutKeys } from './query';
+import { isConditionalCheckFailed } from './errors';
+import { queryAll, queryPage, scanAll, withoutKeys } from './query';
 import type { TransactItem } from './transact';
 
 const saleKey = (id: string) => `txn#${id}`;
@@ -34,6 +37,29 @@ const dateId = (date: string, id: string) => `${date}#${id}`;
 const DATE_UPPER_SUFFIX = '~';
 
 const STORAGE_KEYS = ['account_id', 'sk'] as const;
+
+/** Sort key of a refund in the `by-date` index (returns, issue 15): after every sale's, by date, sale and refund. */
+const refundDateId = (date: string, transactionId: string, refundId: string) => `rfd#${date}#${transactionId}#${refundId}`;
+/** The highest sale `date_id`: a range open at its end stops here, before the refunds' `rfd#` keys. */
+const LAST_SALE_DATE_ID = `9999-12-31${DATE_UPPER_SUFFIX}`;
+const REFUND_INTERNALS = ['fingerprint', 'date_id'] as const;
+
+/** How many date ranges a period's sales are read in at once. */
+const DATED_SLICES = 8;
+
+/** [from, to] cut into at most `count` consecutive day ranges of about equal length. */
+function daySlices(from: string, to: string, count: number): [string, string][] {
+  const day = 86_400_000;
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / day) + 1;
+  const size = Math.ceil(days / Math.max(1, Math.min(count, days)));
+  const slices: [string, string][] = [];
+  for (let first = 0; first < days; first += size) {
+    const last = Math.min(days - 1, first + size - 1);
+    slices.push([new Date(start + first * day).toISOString().slice(0, 10), new Date(start + last * day).toISOString().slice(0, 10)]);
+  }
+  return slices;
+}
 
 const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
 
@@ -92,7 +118,7 @@ export class DynamoDbTransactionStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint },
+          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) },
           ConditionExpression: 'attribute_not_exists(sk)',
         },
       },
@@ -115,7 +141,7 @@ export class DynamoDbTransactionStore {
 
   async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true });
-    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, 'fingerprint']), fingerprint: Item.fingerprint as string } : undefined;
+    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, ...REFUND_INTERNALS]), fingerprint: Item.fingerprint as string } : undefined;
   }
 
   async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
@@ -125,7 +151,117 @@ export class DynamoDbTransactionStore {
       ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, 'fingerprint']));
+    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+  }
+
+  /**
+   * Every sale dated from `from` to `to` (inclusive), by date then id: the `by-date` index, read consistently (an LSI
+   * can be). The days are cut into up to DATED_SLICES ranges read concurrently (a quarter's sales are many 1 MB pages;
+   * one Query reads them one after the other), handed to `each` in date order (issue 15: a return reads its period).
+   */
+  async eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void> {
+    const slices = daySlices(from, to, DATED_SLICES);
+    const read = await Promise.all(slices.map(([low, high]) => this.allDated(accountId, low, high + DATE_UPPER_SUFFIX)));
+    for (const items of read) for (const item of items) each(toStoredSale(item).transaction);
+  }
+
+  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: docs/returns.md). */
+  async eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void> {
+    for (const item of await this.allDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`)) each(withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+  }
+
+  /**
+   * A page of the sales (or refunds) dated in [from, to] after the sale (refund) `after` names, in date order, kept by
+   * `keep` until `limit` are kept: what a return's record pages read (only as far as the page needs).
+   */
+  async pageDated<T>(
+    accountId: string,
+    kind: 'sale' | 'refund',
+    range: { from: string; to: string },
+    after: { date: string; transactionId: string; refundId?: string } | undefined,
+    limit: number,
+    keep: (record: Transaction | Refund) => Promise<T | undefined>,
+  ): Promise<{ kept: T[]; has_more: boolean }> {
+    const low = kind === 'sale' ? range.from : `rfd#${range.from}`;
+    const high = kind === 'sale' ? range.to + DATE_UPPER_SUFFIX : `rfd#${range.to}${DATE_UPPER_SUFFIX}`;
+    const sk = after === undefined ? undefined : kind === 'sale' ? saleKey(after.transactionId) : `${refundPrefix(after.transactionId)}${after.refundId}`;
+    let start: Record<string, unknown> | undefined =
+      after === undefined ? undefined : { account_id: accountId, sk, date_id: kind === 'sale' ? dateId(after.date, after.transactionId) : refundDateId(after.date, after.transactionId, after.refundId!) };
+    const kept: T[] = [];
+    do {
+      const page = await documentClient().query({
+        TableName: this.tableName,
+        IndexName: TRANSACTIONS_BY_DATE_INDEX,
+        KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        // The page and the one that tells has_more, not DynamoDB's whole 1 MB (records `keep` skips are read on).
+        Limit: Math.max(10, limit + 1 - kept.length),
+      });
+      for (const item of page.Items ?? []) {
+        const record = kind === 'sale' ? toStoredSale(item).transaction : withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]);
+        const value = await keep(record);
+        if (value === undefined) continue;
+        if (kept.length === limit) return { kept, has_more: true };
+        kept.push(value);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return { kept, has_more: false };
+  }
+
+  /**
+   * `levy migrate` (issue 15): gives the refunds recorded before returns existed their `date_id`, so a return reads
+   * them by date. A Scan (an operator command, never a request's path); each update is conditional on the refund still
+   * having none, so running it again, or while refunds are recorded, changes nothing twice.
+   */
+  async migrateRefundDateIds(): Promise<{ refunds_dated: number }> {
+    const undated = await scanAll({
+      TableName: this.tableName,
+      FilterExpression: 'begins_with(sk, :prefix) AND attribute_not_exists(date_id)',
+      ExpressionAttributeValues: { ':prefix': 'rfd#' },
+      ProjectionExpression: 'account_id, sk, transaction_id, id, #date',
+      ExpressionAttributeNames: { '#date': 'date' },
+    });
+    let refunds_dated = 0;
+    for (const item of undated) {
+      try {
+        await documentClient().update({
+          TableName: this.tableName,
+          Key: { account_id: item.account_id, sk: item.sk },
+          UpdateExpression: 'SET date_id = :dateId',
+          ConditionExpression: 'attribute_exists(sk) AND attribute_not_exists(date_id)',
+          ExpressionAttributeValues: { ':dateId': refundDateId(item.date as string, item.transaction_id as string, item.id as string) },
+        });
+        refunds_dated++;
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    }
+    return { refunds_dated };
+  }
+
+  /** The sales of these ids that exist (a return reads the sales its refunds refund). */
+  async salesByIds(accountId: string, ids: readonly string[]): Promise<Transaction[]> {
+    // GetItem, a few at a time (the routes are granted GetItem, not BatchGetItem; refunds of older sales are few).
+    const unique = [...new Set(ids)];
+    const found: Transaction[] = [];
+    for (let i = 0; i < unique.length; i += 16) {
+      const sales = await Promise.all(unique.slice(i, i + 16).map((id) => this.get(accountId, id)));
+      for (const sale of sales) if (sale) found.push(sale.transaction);
+    }
+    return found;
+  }
+
+  private async allDated(accountId: string, low: string, high: string): Promise<Record<string, unknown>[]> {
+    return queryAll({
+      TableName: this.tableName,
+      IndexName: TRANSACTIONS_BY_DATE_INDEX,
+      KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :low AND :high',
+      ExpressionAttributeValues: { ':account': accountId, ':low': low, ':high': high },
+      ConsistentRead: true,
+    });
   }
 
   /**
@@ -168,7 +304,9 @@ export class DynamoDbTransactionStore {
       if (request.from !== undefined) values[':from'] = request.from;
       if (request.to !== undefined) values[':to'] = request.to + DATE_UPPER_SUFFIX;
       const range =
-        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id >= :from' : 'date_id BETWEEN :from AND :to';
+        request.from === undefined ? 'date_id <= :to' : request.to === undefined ? 'date_id BETWEEN :from AND :last' : 'date_id BETWEEN :from AND :to';
+      // An open end stops before the refunds' `rfd#` keys, which sort after every date.
+      if (request.from !== undefined && request.to === undefined) values[':last'] = LAST_SALE_DATE_ID;
       keyCondition = `account_id = :account AND ${range}`;
     } else {
       values[':prefix'] = 'txn#';

@@ -36,6 +36,9 @@ export const EVENT_TYPES = [
   'credit_note.created',
   // A filing obligation is due in 7 days (issue 15; docs/tax-calendar.md): written once by the daily job.
   'return.due_soon',
+  'return.created',
+  'return.finalized',
+  'return.filed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

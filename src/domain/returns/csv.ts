@@ -1,0 +1,73 @@
+/**
+ * Domain (pure): a return as CSV (GET /v1/returns/{id}/csv; docs/returns.md "CSV"). For the EU schemes (OSS, IOSS) the
+ * rows follow the quarterly OSS return: per member state of consumption and rate, the rate type, the rate, the taxable
+ * amount (exclusive of VAT) and the VAT ("for each Member State of consumption in which VAT is due, the total value,
+ * exclusive of VAT ... and the total amount per rate of the corresponding VAT. The applicable rates ... and the total
+ * VAT due": Directive 2006/112/EC Art. 369g(1)), then the corrections of earlier periods per member state, year, period
+ * and the +/- VAT (Implementing Regulation (EU) 282/2011 Art. 61). Other returns: one row per jurisdiction line with
+ * every figure. Amounts are decimal in the return's currency (the form's entry), from integer minor units.
+ */
+import { minorDigits } from '../nexus/fx';
+import { SCHEME_TYPES } from './schemes';
+import type { ReturnFigures, ReturnLine, TaxReturn } from './return';
+
+const cell = (value: string | number | undefined): string => {
+  const text = value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const row = (values: readonly (string | number | undefined)[]): string => values.map(cell).join(',');
+
+/** Integer minor units as a decimal string (1234 EUR -> "12.34"; negative kept). */
+export function decimal(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const text = String(abs).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** A quarter or month label of a period (2026-Q3, 2026-07), else start..end. */
+export function periodLabel(start: string, end: string): string {
+  const year = start.slice(0, 4);
+  const month = Number(start.slice(5, 7));
+  const endMonth = Number(end.slice(5, 7));
+  if (start.slice(8) === '01' && end.slice(0, 4) === year) {
+    if (endMonth === month && Number(end.slice(8)) >= 28) return `${year}-${start.slice(5, 7)}`;
+    if (endMonth === month + 2 && (month - 1) % 3 === 0 && Number(end.slice(8)) >= 30) return `${year}-Q${(month + 2) / 3}`;
+  }
+  return `${start}..${end}`;
+}
+
+/** What the OSS return declares for a line: the taxable amount net of refunds, and the VAT due (net of refunds, adjusted). */
+const ossTaxable = (f: ReturnFigures) => f.taxable_sales - f.refunded_taxable_sales;
+
+function ossCsv(r: TaxReturn): string {
+  const lines = [row(['section', 'member_state_of_consumption', 'rate_type', 'vat_rate', 'taxable_amount', 'vat_amount', 'period', 'currency'])];
+  const vatLines = r.lines.filter((l) => l.rate_type !== 'exempt');
+  for (const l of vatLines) lines.push(row(['supply', l.country, l.rate_type, l.rate, decimal(ossTaxable(l), r.currency), decimal(l.net_tax_due, r.currency), periodLabel(r.period_start, r.period_end), r.currency]));
+  for (const c of r.corrections) {
+    const byState = new Map<string, number>();
+    for (const l of c.lines) byState.set(l.country, (byState.get(l.country) ?? 0) + l.net_tax_due);
+    for (const [state, vat] of [...byState].sort()) lines.push(row(['correction', state, '', '', '', decimal(vat, r.currency), periodLabel(c.period_start, c.period_end), r.currency]));
+  }
+  lines.push(row(['total', '', '', '', '', decimal(r.totals.net_tax_due, r.currency), periodLabel(r.period_start, r.period_end), r.currency]));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const FIGURES = ['gross_sales', 'exempt_sales', 'taxable_sales', 'tax_charged', 'refunded_sales', 'refunds', 'adjustments', 'net_tax_due'] as const;
+
+function jurisdictionCsv(r: TaxReturn): string {
+  const figures = (f: ReturnFigures) => FIGURES.map((k) => decimal(f[k], r.currency));
+  const lineRow = (section: string, period: string, l: ReturnLine) => row([section, l.jurisdiction, l.level, l.name, l.rate, period, ...figures(l), r.currency]);
+  const label = periodLabel(r.period_start, r.period_end);
+  const lines = [row(['section', 'jurisdiction', 'level', 'name', 'rate', 'period', ...FIGURES, 'currency'])];
+  for (const l of r.lines) lines.push(lineRow('period', label, l));
+  for (const c of r.corrections) for (const l of c.lines) lines.push(lineRow('correction', periodLabel(c.period_start, c.period_end), l));
+  lines.push(row(['total', '', '', '', '', label, ...figures(r.totals), r.currency]));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function returnCsv(r: TaxReturn): string {
+  return SCHEME_TYPES.has(r.registration_type) ? ossCsv(r) : jurisdictionCsv(r);
+}
