@@ -20,3 +20,5 @@ export { DnsHostResolver } from '../adapters/webhooks/dns-resolver';
 export { FetchWebhookTransport } from '../adapters/webhooks/http-transport';
 export { TimerDeliveryQueue } from '../adapters/webhooks/timer-queue';
 export { SqsDeliveryQueue } from '../adapters/aws/sqs-delivery-queue';
+export { DynamoDbNoticeStore } from '../adapters/dynamodb/notice-store';
+export { DynamoDbCertificateRequestStore } from '../adapters/dynamodb/certificate-request-store';

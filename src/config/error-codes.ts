@@ -45,6 +45,8 @@ export const errorCodes = [
   { status: 409, error: 'exemption_revoked', when: 'a change to, or a document upload for, a revoked exemption certificate' },
   { status: 409, error: 'exemption_changed_concurrently', when: 'the certificate was changed by another request during this PATCH, every retry; retry the request' },
   { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
+  { status: 409, error: 'notice_changed_concurrently', when: 'the notice was changed by another request during this one, every retry; retry the request' },
+  { status: 409, error: 'too_many_notice_documents', when: 'a notice already holds 20 documents' },
   { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
   { status: 409, error: 'registration_overlaps', when: 'a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)' },
   { status: 409, error: 'registration_changed_concurrently', when: 'the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request' },

@@ -64,7 +64,9 @@ export type TableId =
   | 'FxRates'
   | 'Events'
   | 'WebhookEndpoints'
-  | 'WebhookDeliveries';
+  | 'WebhookDeliveries'
+  | 'Notices'
+  | 'CertificateRequests';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -209,6 +211,19 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'sk', type: 'S' },
       ttlAttribute: 'expires_at_epoch',
       description: 'Each delivery attempt of an event to a webhook endpoint (status code, duration, next retry), kept 30 days.',
+    },
+    Notices: {
+      id: 'Notices',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Tax-authority notices of an account with the facts of their documents (docs/notices.md).',
+    },
+    CertificateRequests: {
+      id: 'CertificateRequests',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `crq_...` requests; one more item, partition `~deployment`, holds the secret that signs their links.
+      sortKey: { name: 'id', type: 'S' },
+      description: "Certificate requests (signed, single-use links to Levy's upload page), and the deployment's link-signing secret.",
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

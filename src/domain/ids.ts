@@ -55,6 +55,9 @@ export const idFormats = {
   registration: { noun: 'registration', pattern: levyId('reg') },
   event: { noun: 'event', pattern: levyId('evt') },
   webhook_endpoint: { noun: 'webhook endpoint', pattern: levyId('we') },
+  notice: { noun: 'notice', pattern: levyId('ntc') },
+  notice_document: { noun: 'notice document', pattern: levyId('doc') },
+  certificate_request: { noun: 'certificate request', pattern: levyId('crq') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

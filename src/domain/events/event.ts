@@ -28,6 +28,8 @@ export const EVENT_TYPES = [
   'transaction.created',
   'refund.created',
   'webhook_endpoint.disabled',
+  'notice.created',
+  'notice.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
