@@ -23,7 +23,7 @@ let browser: BrowserContext | undefined;
 let profile: string;
 let account: { account_id: string; api_key: string };
 
-const api = async (method: string, path: string, body?: unknown) => {
+const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${account.api_key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
