@@ -16,7 +16,9 @@ const html = { mediaType: 'text/html' } as const;
 
 export const handler = urlTokenRoute({
   route: 'certificate-page-submit',
-  query: z.object({ token: z.string().max(512).optional() }),
+  // The id is checked with the token (an unknown or malformed one is the same 404 page), not by the JSON pipeline.
+  params: z.object({ id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }) }),
+  query: z.object({ token: z.string().max(512).optional().meta({ description: 'The signed token of the link Levy issued' }) }),
   rawBody: { mediaTypes: ['multipart/form-data'], description: 'The page\'s form: jurisdictions, reason, certificate_number, effective_from, expires_on and the file `document`' },
   responses: {
     200: { description: 'The certificate was received (HTML)', ...html },

@@ -12,7 +12,9 @@ const html = { mediaType: 'text/html' } as const;
 
 export const handler = urlTokenRoute({
   route: 'certificate-page',
-  query: z.object({ token: z.string().max(512).optional() }),
+  // The id is checked with the token (an unknown or malformed one is the same 404 page), not by the JSON pipeline.
+  params: z.object({ id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }) }),
+  query: z.object({ token: z.string().max(512).optional().meta({ description: 'The signed token of the link Levy issued' }) }),
   responses: {
     200: { description: 'The upload form (HTML)', ...html },
     404: { description: 'The link is unknown or its token was changed (HTML)', ...html },

@@ -5496,6 +5496,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jurisdiction": {
+                 *         "country": "US",
+                 *         "state": "TX"
+                 *       },
+                 *       "received_on": "2026-03-02",
+                 *       "due_on": "2026-04-01",
+                 *       "kind": "assessment",
+                 *       "summary": "Proposed additional sales tax for Q3 2025",
+                 *       "reference": "TX-2026-0042"
+                 *     }
+                 */
                 "application/json": {
                     jurisdiction: {
                         country: string;
@@ -5585,6 +5598,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "open"
+                 *     }
+                 */
                 "application/json": {
                     jurisdiction?: {
                         country: string;
@@ -5759,6 +5777,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expires_in_days": 14,
+                 *       "message": "Please upload your Texas resale certificate."
+                 *     }
+                 */
                 "application/json": {
                     /** @default 14 */
                     expires_in_days?: number;
@@ -5797,10 +5821,14 @@ export interface operations {
     certificatePage: {
         parameters: {
             query?: {
+                /** @description The signed token of the link Levy issued */
                 token?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description The certificate request's id (`crq_...`), from the link */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -5848,10 +5876,14 @@ export interface operations {
     certificatePageSubmit: {
         parameters: {
             query?: {
+                /** @description The signed token of the link Levy issued */
                 token?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description The certificate request's id (`crq_...`), from the link */
+                id: string;
+            };
             cookie?: never;
         };
         /** @description The page's form: jurisdictions, reason, certificate_number, effective_from, expires_on and the file `document` */
