@@ -32,9 +32,10 @@ type Deps = { customers: CustomerStore; certificateRequests: CertificateRequestS
 /** The page's path under the API's base (`https://host/v1`): `/certificate_requests/{id}?token=...`. */
 export const certificatePageUrl = (baseUrl: string, id: string, token: string): string => `${baseUrl}/certificate_requests/${id}?token=${encodeURIComponent(token)}`;
 
-async function view(secrets: UrlTokenSecrets, accountId: string, request: StoredCertificateRequest, baseUrl: string, now: Date): Promise<CertificateRequest> {
+/** The answer: the status now, and the link while open (the create makes the deployment's secret on first use; a list only reads it). */
+async function view(secrets: UrlTokenSecrets, accountId: string, request: StoredCertificateRequest, baseUrl: string, now: Date, makeSecret = false): Promise<CertificateRequest> {
   const status = certificateRequestStatus(request, now);
-  const secret = status === 'open' ? await secrets.secret(true) : undefined;
+  const secret = status === 'open' ? await secrets.secret(makeSecret) : undefined;
   const url = secret ? certificatePageUrl(baseUrl, request.id, signUrlToken(secret, TOKEN_KIND, accountId, request.id, new Date(request.expires_at))) : null;
   return { ...request, status, url };
 }
@@ -43,7 +44,7 @@ export async function createCertificateRequest(deps: Deps, accountId: string, cu
   found(await deps.customers.get(accountId, customerId), 'customer', customerId);
   const request = newCertificateRequest(customerId, body, now);
   await deps.certificateRequests.create(accountId, request);
-  return view(deps.urlTokenSecrets, accountId, request, baseUrl, now);
+  return view(deps.urlTokenSecrets, accountId, request, baseUrl, now, true);
 }
 
 /** Every request of the customer, oldest first; `url` while it is open (the same link as at creation). */
