@@ -22,7 +22,7 @@ export const errorCodes = [
       'parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below',
   },
   { status: 400, error: 'bad_request', when: '(local server) bytes that are not HTTP/1.1' },
-  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation)' },
+  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens)' },
   { status: 403, error: 'access_denied', when: 'the account has no usage plan (the operator fixes it with `levy accounts update --plan`)' },
   { status: 403, error: 'primary_entity_immutable', when: '`PATCH /entities/{id}` of the primary entity' },
   {
