@@ -2020,7 +2020,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `unauthorized`: missing, malformed, unknown or revoked API key (every route but the public documentation) */
+        /** @description `unauthorized`: missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens) */
         Error401Unauthorized: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
