@@ -24,7 +24,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, BINARY_MEDIA_TYPES } from '../src/config/api-settings';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, GATEWAY_BINARY_MEDIA_TYPES } from '../src/config/api-settings';
 import { DOCUMENTS_KEY_PREFIX, STAGED_UPLOADS_EXPIRE_DAYS, STAGED_UPLOADS_PREFIX } from '../src/config/documents';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, tableOutputId, usagePlanOutputId } from '../src/config/stack-outputs';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../src/config/gateway-responses';
@@ -208,7 +208,7 @@ export class LevyStack extends Stack {
       endpointTypes: [apigateway.EndpointType.REGIONAL],
       // Certificate documents travel as bytes (base64 to and from the function); JSON stays text. Responses of 1 KiB
       // or more are gzip-compressed when the client sends Accept-Encoding.
-      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
+      binaryMediaTypes: [...GATEWAY_BINARY_MEDIA_TYPES],
       minCompressionSize: Size.kibibytes(1),
       // Execution logs (level ERROR below) need API Gateway's account-level CloudWatch role.
       cloudWatchRole: true,

@@ -37,6 +37,8 @@ import { localTableEnv } from '../src/config/tables';
 import { newUploadId } from '../src/domain/documents/document-upload';
 import { feedTokenHash } from '../src/domain/filing/calendar-feed';
 import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
+import { certificateRequests, notices } from '../src/composition/ports';
+import { certificateRequestStatus } from '../src/domain/notices/certificate-request';
 import { ensureDevAccount, type DevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX, startLocalDatabase } from './local-env';
@@ -87,6 +89,12 @@ export interface EventFixtures {
   checkout_to_complete_id: string;
   /** The payment link the link events read and open checkouts from. */
   payment_link_id: string;
+  /** A notice with a document (the notice events read, change and add documents to; a new one when it holds 10). */
+  notice_id?: string;
+  notice_document_id?: string;
+  /** An open certificate request of customer_id and its link's token: the page events open and submit it (a new one once used). */
+  certificate_request_id?: string;
+  certificate_request_token?: string;
 }
 
 export interface Sample {
@@ -106,6 +114,18 @@ const customerBody = (name: string) => ({
   address: { country: 'US', state: 'TX', postal_code: '78701', city: 'Austin' },
   tax_ids: [{ type: 'us_ein', value: '04-2103594' }],
 });
+const noticeBody = { jurisdiction: { country: 'US', state: 'TX' }, received_on: '2026-03-02', due_on: '2026-04-01', kind: 'assessment', summary: 'Proposed additional sales tax for Q3 2025', reference: 'TX-2026-0042' };
+/** The certificate page's form as a browser sends it (multipart/form-data), with the sample PDF as its file. */
+const FORM_BOUNDARY = '----LevySampleForm7MA4YWxkTrZu0gW';
+const sampleForm = (): Buffer =>
+  Buffer.concat([
+    ...Object.entries({ jurisdictions: 'US-TX', reason: 'RESALE', certificate_number: 'TX-FORM-1', effective_from: '2026-01-01', expires_on: '' }).map(([k, v]) =>
+      Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    ),
+    Buffer.from(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="document"; filename="certificate.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    SAMPLE_PDF,
+    Buffer.from(`\r\n--${FORM_BOUNDARY}--\r\n`),
+  ]);
 const exemptionBody = {
   reason: 'RESALE',
   jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }],
@@ -277,6 +297,20 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'tax-calendar-list': { query: { from: `${year}-01-01`, to: `${year}-12-31` } },
     'tax-calendar-feed-token': {},
     'tax-calendar-ics': { query: { token: fixtureFeedToken(f) } },
+    'notices-create': { body: noticeBody },
+    'notices-list': { query: { status: 'open', limit: '10' } },
+    'notices-get': { pathParameters: { id: f.notice_id ?? PLACEHOLDER_IDS.notice } },
+    'notices-update': { pathParameters: { id: f.notice_id ?? PLACEHOLDER_IDS.notice }, body: { status: 'open' } },
+    'notice-documents-add': { pathParameters: { id: f.notice_id ?? PLACEHOLDER_IDS.notice }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } },
+    'notice-documents-get': { pathParameters: { id: f.notice_id ?? PLACEHOLDER_IDS.notice, did: f.notice_document_id ?? PLACEHOLDER_IDS.notice_document } },
+    'certificate-requests-create': { pathParameters: { id: f.customer_id }, body: { expires_in_days: 14, message: 'Please upload your Texas resale certificate.' } },
+    'certificate-requests-list': { pathParameters: { id: f.customer_id } },
+    'certificate-page': { pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request }, query: { token: f.certificate_request_token ?? 'token' } },
+    'certificate-page-submit': {
+      pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request },
+      query: { token: f.certificate_request_token ?? 'token' },
+      document: { contentType: `multipart/form-data; boundary=${FORM_BOUNDARY}`, bytes: sampleForm() },
+    },
   };
 }
 
@@ -287,6 +321,9 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
  */
 export const fixtureFeedToken = (f: Pick<EventFixtures, 'account_id' | 'api_key'>): string =>
   `lcal_${Buffer.from(f.account_id).toString('base64url')}.${createHash('sha256').update(`levy-events-feed|${f.api_key}`).digest('base64url')}`;
+
+/** Well-formed ids of the notices' records that name nothing (the optional fixtures' placeholders). */
+const PLACEHOLDER_IDS = { notice: 'ntc_0mhx2k3c0a1b2c3d4e5f60718', notice_document: 'doc_0mhx2k3c0a1b2c3d4e5f60718', certificate_request: 'crq_0mhx2k3c0a1b2c3d4e5f60718' };
 
 /** Well-formed ids that name nothing: for tests that make their own records (test/http/fuzz.test.ts mutates these samples). */
 export const PLACEHOLDER_FIXTURES: EventFixtures = {
@@ -494,11 +531,34 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       : ((await call('payment-links-create', { body: paymentLinkBody }, account)).id as string);
   await calendarFeedTokens.putFeedTokenHash(id, feedTokenHash(fixtureFeedToken(account)), new Date().toISOString());
 
+  // A notice with a document; a new one once it holds 10 (each run's notice-documents-add event adds one, 20 at most).
+  const knownNotice = known.notice_id ? await notices.get(id, known.notice_id) : undefined;
+  const notice =
+    knownNotice && knownNotice.documents.length > 0 && knownNotice.documents.length < 10
+      ? knownNotice
+      : await (async () => {
+          const created = (await call('notices-create', { body: noticeBody }, account)).id as string;
+          return call('notice-documents-add', { pathParameters: { id: created }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } }, account);
+        })();
+  // An open certificate request: submitting the page uses it, so the next run makes another.
+  const knownRequest = known.certificate_request_id ? await certificateRequests.get(id, known.certificate_request_id) : undefined;
+  const certificateRequest =
+    knownRequest && known.certificate_request_token && certificateRequestStatus(knownRequest, new Date(Date.now() + 86_400_000)) === 'open'
+      ? { id: knownRequest.id, token: known.certificate_request_token }
+      : await (async () => {
+          const created = await call('certificate-requests-create', { pathParameters: { id: customerId }, body: {} }, account);
+          return { id: created.id as string, token: new URL(created.url as string).searchParams.get('token')! };
+        })();
+
   const fixtures: EventFixtures = {
     notification_id: notificationId,
     checkout_id: checkoutId,
     checkout_to_complete_id: checkoutToComplete,
     payment_link_id: paymentLinkId,
+    notice_id: notice.id,
+    notice_document_id: notice.documents[0].id,
+    certificate_request_id: certificateRequest.id,
+    certificate_request_token: certificateRequest.token,
     event_id: eventId,
     webhook_endpoint_id: webhookEndpointId,
     webhook_endpoint_to_delete_id: webhookEndpointToDelete,

@@ -220,7 +220,8 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
           },
         }
       : {}),
-    responses: { ...successResponses(route, contract), ...errors },
+    // A URL-token page answers its own refusals as pages (HTML): its documented answers win over the JSON error bodies.
+    responses: route.urlToken ? { ...errors, ...successResponses(route, contract) } : { ...successResponses(route, contract), ...errors },
     'x-levy-billable': route.billable,
   } as ZodOpenApiOperationObject;
 }

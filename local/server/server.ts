@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS, isBinaryMediaType } from '../../src/config/api-settings';
+import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS, isGatewayBinaryMediaType } from '../../src/config/api-settings';
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import { answersWithoutKey, authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from './api-gateway-event';
@@ -195,7 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
         'X-Forwarded-Port': String(req.socket.localPort ?? ''),
       },
       // A binary media type reaches the function base64-encoded, as API Gateway sends it (binaryMediaTypes).
-      ...(isBinaryMediaType(headerValue(headers, 'content-type')) && body.length > 0
+      ...(isGatewayBinaryMediaType(headerValue(headers, 'content-type')) && body.length > 0
         ? { body: body.toString('base64'), isBase64Encoded: true }
         : { body: body.length > 0 ? body.toString('utf8') : null }),
       accountId: '',

@@ -24,3 +24,5 @@ export { NodeHttpWebhookTransport } from '../adapters/webhooks/http-transport';
 export { TimerDeliveryQueue } from '../adapters/webhooks/timer-queue';
 export { SqsDeliveryQueue } from '../adapters/aws/sqs-delivery-queue';
 export { DynamoDbInvoiceStore } from '../adapters/dynamodb/invoice-store';
+export { DynamoDbNoticeStore } from '../adapters/dynamodb/notice-store';
+export { DynamoDbCertificateRequestStore } from '../adapters/dynamodb/certificate-request-store';

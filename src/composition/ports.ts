@@ -31,6 +31,7 @@ import type { Ports } from '../ports/ports';
 import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import type { InvoiceStore } from '../ports/invoices';
 import type { ReturnLedger, ReturnStore } from '../ports/returns';
+import type { CertificateRequestStore, NoticeStore, UrlTokenSecrets } from '../ports/notices';
 import { lazy, lazyImport, once, onceAsync } from './once';
 
 // Stores shared by several ports, made once.
@@ -83,10 +84,11 @@ export const customerStore = /* @__PURE__ */ onceAsync(async () => {
   return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox());
 });
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
-export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(async () => {
+const exemptionStore = /* @__PURE__ */ onceAsync(async () => {
   const { DynamoDbExemptionStore } = await onDemandAdapters();
   return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox());
 });
+export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(exemptionStore);
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
 export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
   const where = documentsLocation();
@@ -202,3 +204,15 @@ export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
 export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);
 /** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
 export const filedReturns: FiledReturnSource = returns;
+/** Tax-authority notices (issue 14; docs/notices.md): loaded on first use. */
+export const notices: NoticeStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbNoticeStore } = await onDemandAdapters();
+  return new DynamoDbNoticeStore(tableName('Notices'), eventOutbox());
+});
+/** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
+const certificateRequestStore = /* @__PURE__ */ onceAsync(async () => {
+  const { DynamoDbCertificateRequestStore } = await onDemandAdapters();
+  return new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore());
+});
+export const certificateRequests: CertificateRequestStore = /* @__PURE__ */ lazyImport(certificateRequestStore);
+export const urlTokenSecrets: UrlTokenSecrets = /* @__PURE__ */ lazyImport(certificateRequestStore);

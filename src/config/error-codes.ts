@@ -22,7 +22,7 @@ export const errorCodes = [
       'parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below',
   },
   { status: 400, error: 'bad_request', when: '(local server) bytes that are not HTTP/1.1' },
-  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation)' },
+  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens)' },
   { status: 403, error: 'access_denied', when: 'the account has no usage plan (the operator fixes it with `levy accounts update --plan`)' },
   { status: 403, error: 'primary_entity_immutable', when: '`PATCH /entities/{id}` of the primary entity' },
   {
@@ -45,6 +45,8 @@ export const errorCodes = [
   { status: 409, error: 'exemption_revoked', when: 'a change to, or a document upload for, a revoked exemption certificate' },
   { status: 409, error: 'exemption_changed_concurrently', when: 'the certificate was changed by another request during this PATCH, every retry; retry the request' },
   { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
+  { status: 409, error: 'notice_changed_concurrently', when: 'the notice was changed by another request during this one, every retry; retry the request' },
+  { status: 409, error: 'too_many_notice_documents', when: 'a notice already holds 20 documents' },
   { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
   { status: 409, error: 'registration_overlaps', when: 'a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)' },
   { status: 409, error: 'registration_changed_concurrently', when: 'the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request' },

@@ -41,7 +41,7 @@ export const documentsBucketActions: Readonly<Partial<Record<DocumentsAccess, re
 export type TableAccess = readonly DynamoDbAction[];
 
 /** The kinds of record a path parameter names; each has an id format (src/domain/ids.ts). */
-export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link' | 'invoice_series' | 'invoice' | 'return';
+export type PathIdKind = 'vendor' | 'entity' | 'transaction' | 'customer' | 'exemption' | 'product' | 'tax_code' | 'registration' | 'event' | 'webhook_endpoint' | 'notification' | 'checkout' | 'payment_link' | 'invoice_series' | 'invoice' | 'return' | 'notice' | 'notice_document' | 'certificate_request';
 
 export interface RouteDefinition {
   /** Route name, e.g. `vendors-create`; also its function's name unless `function` says otherwise. */
@@ -173,6 +173,8 @@ const returnId = { id: 'return' } as const;
  * ECB rates, and the registration's other returns (which periods are locked: corrections).
  */
 const returnComputing = { Registrations: ['GetItem', 'Query'], Entities: ['Query'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'], Returns: ['GetItem', 'Query'] } as const;
+const noticeId = { id: 'notice' } as const;
+const noticeDocumentIds = { id: 'notice', did: 'notice_document' } as const;
 
 /**
  * The table, built by a function marked pure: a deployed function reads only its own routes (routeByName below, from
@@ -305,6 +307,19 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),
   route({ name: 'docs-asset', ...docs, path: '/docs/{asset}', summary: 'The reference page\'s scripts and styles (Swagger UI, served by Levy)' }),
+  // Tax-authority notices (issue 14; docs/notices.md): a change or a document is a put conditional on the notice as read, with its event.
+  route({ name: 'notices-create', method: 'POST', path: '/v1/notices', billable: false, idempotent: false, tables: { Notices: ['PutItem'], ...outbox }, summary: 'Log a tax-authority notice' }),
+  route({ name: 'notices-list', method: 'GET', path: '/v1/notices', billable: false, idempotent: false, tables: { Notices: ['Query'] }, summary: 'List notices (cursor-paginated; by status)' }),
+  route({ name: 'notices-get', method: 'GET', path: '/v1/notices/{id}', billable: false, idempotent: false, tables: { Notices: ['GetItem'] }, pathIds: noticeId, summary: 'Get a notice' }),
+  route({ name: 'notices-update', method: 'PATCH', path: '/v1/notices/{id}', billable: false, idempotent: false, tables: { Notices: ['GetItem', 'PutItem'], ...outbox }, pathIds: noticeId, summary: 'Update a notice (status, due date, summary ...)' }),
+  route({ name: 'notice-documents-add', method: 'POST', path: '/v1/notices/{id}/documents', billable: false, idempotent: false, tables: { Notices: ['GetItem', 'PutItem'], ...outbox }, pathIds: noticeId, rawBody: true, documents: 'write', summary: "Add a document to a notice (PDF, PNG or JPEG, at most 5 MiB)" }),
+  route({ name: 'notice-documents-get', method: 'GET', path: '/v1/notices/{id}/documents/{did}', billable: false, idempotent: false, tables: { Notices: ['GetItem'] }, pathIds: noticeDocumentIds, documents: 'read', summary: "Download a notice's document" }),
+  // Certificate requests (issue 14; docs/notices.md): the link is signed with the deployment's secret, kept in the requests' table.
+  route({ name: 'certificate-requests-create', method: 'POST', path: '/v1/customers/{id}/certificate_requests', billable: false, idempotent: false, tables: { Customers: ['GetItem'], CertificateRequests: ['GetItem', 'PutItem'] }, pathIds: customerId, summary: 'Create a signed, single-use link for a customer to upload an exemption certificate' }),
+  route({ name: 'certificate-requests-list', method: 'GET', path: '/v1/customers/{id}/certificate_requests', billable: false, idempotent: false, tables: { Customers: ['GetItem'], CertificateRequests: ['GetItem', 'Query'] }, pathIds: customerId, summary: "List a customer's certificate requests" }),
+  // The page the link opens (urlToken: the signed token in the URL, not a key); its submit creates the certificate and completes the request in one transaction.
+  route({ name: 'certificate-page', method: 'GET', path: '/certificate_requests/{id}', billable: false, idempotent: false, urlToken: true, tables: { CertificateRequests: ['GetItem'] }, summary: 'The certificate upload page a certificate request links to (HTML)' }),
+  route({ name: 'certificate-page-submit', method: 'POST', path: '/certificate_requests/{id}', billable: false, idempotent: false, urlToken: true, rawBody: true, tables: { CertificateRequests: ['GetItem', 'UpdateItem'], Customers: ['UpdateItem', 'GetItem'], Exemptions: ['PutItem'], ...outbox }, documents: 'write', summary: 'Submit the certificate upload page (multipart/form-data): creates the certificate, once' }),
 ] as const)();
 
 /** The name of a route: a typo in a handler's `route` fails the type check. */

@@ -69,7 +69,9 @@ export type TableId =
   | 'Checkouts'
   | 'PaymentLinks'
   | 'Invoices'
-  | 'Returns';
+  | 'Returns'
+  | 'Notices'
+  | 'CertificateRequests';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -251,6 +253,19 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       // `ret_...` returns, and one `period#<registration_id>#<start>#<end>` item per return (one return per period).
       sortKey: { name: 'id', type: 'S' },
       description: 'Tax returns (issue 15), and one item per registration and period that keeps a period to one return.',
+    },
+    Notices: {
+      id: 'Notices',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'id', type: 'S' },
+      description: 'Tax-authority notices of an account with the facts of their documents (docs/notices.md).',
+    },
+    CertificateRequests: {
+      id: 'CertificateRequests',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `crq_...` requests; one more item, partition `~deployment`, holds the secret that signs their links.
+      sortKey: { name: 'id', type: 'S' },
+      description: "Certificate requests (signed, single-use links to Levy's upload page), and the deployment's link-signing secret.",
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;

@@ -61,6 +61,9 @@ export const idFormats = {
   invoice_series: { noun: 'invoice series', pattern: levyId('isr') },
   invoice: { noun: 'invoice', pattern: levyId('inv') },
   return: { noun: 'return', pattern: levyId('ret') },
+  notice: { noun: 'notice', pattern: levyId('ntc') },
+  notice_document: { noun: 'notice document', pattern: levyId('doc') },
+  certificate_request: { noun: 'certificate request', pattern: levyId('crq') },
 } as const satisfies Readonly<Record<string, IdFormat>>;
 
 export type IdKind = keyof typeof idFormats;

@@ -3,7 +3,6 @@
  * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
  */
 import { utcDay } from '../domain/dates';
-import { sniffDocumentType, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../domain/documents/document-type';
 import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
 import {
   DEFAULT_EXPIRING_WITHIN_DAYS,
@@ -24,7 +23,7 @@ import type { Ports } from '../ports/ports';
 
 /** A PATCH that loses the race to a concurrent change reads again and retries this many times before a 409. */
 const UPDATE_ATTEMPTS = 3;
-import { createHash } from 'node:crypto';
+import { checkedDocumentType, storeDocument } from './documents';
 import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 
 type Deps = Pick<Ports, 'customers' | 'exemptions'>;
@@ -88,24 +87,7 @@ export async function revokeExemption(deps: Pick<Ports, 'exemptions'>, accountId
   return withStatus(found(await deps.exemptions.revoke(accountId, customerId, id, now), certificateNoun, id), utcDay(now));
 }
 
-/**
- * The type of a document from its size and first bytes, or the 4xx the direct PUT and the pre-signed upload's
- * `complete` both answer: over MAX_DOCUMENT_BYTES 413, empty 400, neither PDF, PNG nor JPEG 415.
- */
-export function checkedDocumentType(size: number, firstBytes: Buffer): DocumentContentType {
-  checkDocumentSize(size);
-  const contentType = sniffDocumentType(firstBytes);
-  if (!contentType) throw new AppError(415, 'unsupported_media_type', 'The document must be a PDF, PNG or JPEG file; its bytes are none of these.');
-  return contentType;
-}
-
-/** The size rule alone (413 over 5 MiB, 400 empty): also checked before an upload URL is given. */
-export function checkDocumentSize(size: number): void {
-  if (size > MAX_DOCUMENT_BYTES) {
-    throw new AppError(413, 'document_too_large', `The document is ${size} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
-  }
-  if (size === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
-}
+export { checkDocumentSize, checkedDocumentType } from './documents';
 
 /**
  * Stores a document for a certificate: at most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its bytes (the sent
@@ -113,11 +95,10 @@ export function checkDocumentSize(size: number): void {
  * certificate records them; a failure in between leaves only an unreferenced blob, never a record without its bytes.
  */
 export async function putExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string, bytes: Buffer, now = new Date()): Promise<Exemption> {
-  const contentType = checkedDocumentType(bytes.length, bytes);
+  checkedDocumentType(bytes.length, bytes);
   const current = await writableCertificate(deps, accountId, customerId, id);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await deps.documents.put(documentKey(accountId, customerId, id, sha256), bytes, contentType);
-  const document = { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
+  const document = await storeDocument(deps.documents, (sha256) => documentKey(accountId, customerId, id, sha256), bytes, now);
+  const sha256 = document.sha256;
   const attached = withStatus(changed(await deps.exemptions.attachDocument(accountId, customerId, id, document), id), utcDay(now));
   // The document it replaces is removed once nothing points to it (kept 90 days by the bucket's versions); a failure
   // leaves only bytes nothing points to, so it does not fail the upload.

@@ -81,6 +81,11 @@ describe('npm run events', () => {
     if ((route.method === 'POST' || route.method === 'PATCH') && samples[name].body !== undefined) {
       expect(JSON.parse(event.body)).toEqual(expect.any(Object));
       expect(event.headers['Content-Type']).toBe('application/json');
+    } else if (route.rawBody && route.urlToken) {
+      // A page's form: multipart/form-data, base64 as API Gateway sends it, with the PDF inside.
+      expect(event.isBase64Encoded).toBe(true);
+      expect(event.headers['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(Buffer.from(event.body, 'base64').includes('%PDF-')).toBe(true);
     } else if (route.rawBody) {
       // A document upload: the bytes, base64 as API Gateway sends a binary media type, and a PDF by its signature.
       expect(event.isBase64Encoded).toBe(true);

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gateway-event';
-import { isBinaryMediaType } from '../../src/config/api-settings';
+import { isGatewayBinaryMediaType } from '../../src/config/api-settings';
 import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
 import { importHandler } from '../../local/server/handler-module';
@@ -37,7 +37,7 @@ export async function callRoute(name: RouteName, options: CallOptions): Promise<
   const bytes = Buffer.isBuffer(options.body);
   const sentType = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? (bytes ? 'application/octet-stream' : 'application/json');
   // As API Gateway does: bytes of a binary media type arrive base64-encoded, any other body as text.
-  const binary = bytes && isBinaryMediaType(sentType);
+  const binary = bytes && isGatewayBinaryMediaType(sentType);
   const body =
     options.body === undefined
       ? null

@@ -1162,6 +1162,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notices (cursor-paginated; by status) */
+        get: operations["noticesList"];
+        put?: never;
+        /** Log a tax-authority notice */
+        post: operations["noticesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a notice */
+        get: operations["noticesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a notice (status, due date, summary ...) */
+        patch: operations["noticesUpdate"];
+        trace?: never;
+    };
+    "/v1/notices/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a document to a notice (PDF, PNG or JPEG, at most 5 MiB) */
+        post: operations["noticeDocumentsAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notices/{id}/documents/{did}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a notice's document */
+        get: operations["noticeDocumentsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/certificate_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a customer's certificate requests */
+        get: operations["certificateRequestsList"];
+        put?: never;
+        /** Create a signed, single-use link for a customer to upload an exemption certificate */
+        post: operations["certificateRequestsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/certificate_requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate upload page a certificate request links to (HTML)
+         * @description No API key: the token in the URL (`?token=`, from the link Levy issued) authenticates the request, and only for what it names.
+         */
+        get: operations["certificatePage"];
+        put?: never;
+        /**
+         * Submit the certificate upload page (multipart/form-data): creates the certificate, once
+         * @description No API key: the token in the URL (`?token=`, from the link Levy issued) authenticates the request, and only for what it names.
+         */
+        post: operations["certificatePageSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2196,7 +2308,7 @@ export interface components {
             /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
             id: string;
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed";
+            type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated";
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2894,6 +3006,118 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "id": "ntc_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "jurisdiction": {
+         *         "country": "US",
+         *         "state": "TX"
+         *       },
+         *       "received_on": "2026-03-02",
+         *       "due_on": "2026-04-01",
+         *       "kind": "assessment",
+         *       "summary": "Comptroller proposes additional sales tax for Q3 2025 (audit of exempt sales).",
+         *       "status": "open",
+         *       "reference": "TX-2026-0042",
+         *       "documents": [],
+         *       "created_at": "2026-03-03T09:30:00.000Z",
+         *       "updated_at": "2026-03-03T09:30:00.000Z"
+         *     }
+         */
+        Notice: {
+            id: string;
+            jurisdiction: {
+                country: string;
+                state?: string;
+            };
+            /** Format: date */
+            received_on: string;
+            /** @description The day the reply is due; null: none given */
+            due_on: string | null;
+            /** @enum {string} */
+            kind: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+            summary: string;
+            /** @enum {string} */
+            status: "open" | "responded" | "closed";
+            /** @description The authority's reference of the letter */
+            reference: string | null;
+            documents: components["schemas"]["NoticeDocument"][];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        NoticeDocument: {
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/png" | "image/jpeg";
+            /** @description Bytes */
+            size: number;
+            /** @description Hex SHA-256 of the bytes */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            uploaded_at: string;
+            /** @example doc_0mhx2k3c0a1b2c3d4e5f60718 */
+            id: string;
+        };
+        /**
+         * @example {
+         *       "id": "crq_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "customer_id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+         *       "url": "https://abc123.execute-api.eu-west-1.amazonaws.com/v1/certificate_requests/crq_0mhx2k3c0a1b2c3d4e5f60718?token=…",
+         *       "status": "open",
+         *       "jurisdictions": [
+         *         {
+         *           "country": "US",
+         *           "state": "TX"
+         *         }
+         *       ],
+         *       "message": "Please upload your Texas resale certificate.",
+         *       "expires_at": "2026-03-17T09:30:00.000Z",
+         *       "completed_at": null,
+         *       "exemption_id": null,
+         *       "created_at": "2026-03-03T09:30:00.000Z",
+         *       "updated_at": "2026-03-03T09:30:00.000Z"
+         *     }
+         */
+        CertificateRequest: {
+            id: string;
+            customer_id: string;
+            /** @description The signed page link to send the customer; null once the request is completed or expired */
+            url: string | null;
+            /** @enum {string} */
+            status: "open" | "completed" | "expired";
+            jurisdictions: {
+                country: string;
+                state?: string;
+            }[];
+            message: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expires_at: string;
+            completed_at: string | null;
+            exemption_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updated_at: string;
+        };
     };
     responses: {
         /** @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
@@ -2933,7 +3157,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `unauthorized`: missing, malformed, unknown or revoked API key (every route but the public documentation) */
+        /** @description `unauthorized`: missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens) */
         Error401Unauthorized: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -3241,6 +3465,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `notice_changed_concurrently`: the notice was changed by another request during this one, every retry; retry the request */
+        Error409NoticeChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "notice_changed_concurrently";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `product_changed_concurrently`: the product was changed by another request during this one, every retry; retry the request */
         Error409ProductChangedConcurrently: {
             headers: {
@@ -3404,6 +3644,26 @@ export interface components {
                 "application/json": {
                     /** @enum {unknown} */
                     error?: "too_many_exemptions";
+                    /** @constant */
+                    status?: 409;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `too_many_notice_documents`: a notice already holds 20 documents
+         *
+         *     `notice_changed_concurrently`: the notice was changed by another request during this one, every retry; retry the request
+         */
+        Error409TooManyNoticeDocumentsNoticeChangedConcurrently: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "too_many_notice_documents" | "notice_changed_concurrently";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -3789,6 +4049,9 @@ export type SchemaTaxCalendar = components['schemas']['TaxCalendar'];
 export type SchemaObligation = components['schemas']['Obligation'];
 export type SchemaTaxCalendarFeedToken = components['schemas']['TaxCalendarFeedToken'];
 export type SchemaTaxReturn = components['schemas']['TaxReturn'];
+export type SchemaNotice = components['schemas']['Notice'];
+export type SchemaNoticeDocument = components['schemas']['NoticeDocument'];
+export type SchemaCertificateRequest = components['schemas']['CertificateRequest'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
@@ -3808,6 +4071,7 @@ export type ResponseError409InvoiceNotDraft = components['responses']['Error409I
 export type ResponseError409InvoiceNotDraftInvoiceChangedConcurrently = components['responses']['Error409InvoiceNotDraftInvoiceChangedConcurrently'];
 export type ResponseError409InvoiceNotFinalized = components['responses']['Error409InvoiceNotFinalized'];
 export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress'];
+export type ResponseError409NoticeChangedConcurrently = components['responses']['Error409NoticeChangedConcurrently'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
 export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
@@ -3817,6 +4081,7 @@ export type ResponseError409ReturnLockedReturnChangedConcurrently = components['
 export type ResponseError409ReturnLockedReturnNotFinalizedReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnNotFinalizedReturnChangedConcurrently'];
 export type ResponseError409ReturnLockedReturnPeriodOpenReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently'];
 export type ResponseError409TooManyExemptions = components['responses']['Error409TooManyExemptions'];
+export type ResponseError409TooManyNoticeDocumentsNoticeChangedConcurrently = components['responses']['Error409TooManyNoticeDocumentsNoticeChangedConcurrently'];
 export type ResponseError409TransactionExists = components['responses']['Error409TransactionExists'];
 export type ResponseError409WebhookEndpointLimit = components['responses']['Error409WebhookEndpointLimit'];
 export type ResponseError410CheckoutExpired = components['responses']['Error410CheckoutExpired'];
@@ -6162,7 +6427,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 starting_after?: string;
-                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed";
+                type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated";
             };
             header?: never;
             path?: never;
@@ -6322,7 +6587,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url: string;
-                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed")[];
+                    enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated")[];
                     description?: string | null;
                 };
             };
@@ -6440,7 +6705,7 @@ export interface operations {
                 "application/json": {
                     /** @example https://example.com/levy/webhooks */
                     url?: string;
-                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed")[];
+                    enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -8225,6 +8490,532 @@ export interface operations {
             400: components["responses"]["Error400ValidationError"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticesList: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                status?: "open" | "responded" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices in id order (creation order), of `status` when given */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notice"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jurisdiction": {
+                 *         "country": "US",
+                 *         "state": "TX"
+                 *       },
+                 *       "received_on": "2026-03-02",
+                 *       "due_on": "2026-04-01",
+                 *       "kind": "assessment",
+                 *       "summary": "Proposed additional sales tax for Q3 2025",
+                 *       "reference": "TX-2026-0042"
+                 *     }
+                 */
+                "application/json": {
+                    jurisdiction: {
+                        country: string;
+                        state?: string;
+                    };
+                    /** Format: date */
+                    received_on: string;
+                    due_on?: string | null;
+                    /** @enum {string} */
+                    kind: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+                    summary: string;
+                    /**
+                     * @default open
+                     * @enum {string}
+                     */
+                    status?: "open" | "responded" | "closed";
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new notice */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "open"
+                 *     }
+                 */
+                "application/json": {
+                    jurisdiction?: {
+                        country: string;
+                        state?: string;
+                    };
+                    /** Format: date */
+                    received_on?: string;
+                    due_on?: string | null;
+                    /** @enum {string} */
+                    kind?: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+                    summary?: string;
+                    /** @enum {string} */
+                    status?: "open" | "responded" | "closed";
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The whole updated notice */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409NoticeChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticeDocumentsAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes */
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "image/png": string;
+                "image/jpeg": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The notice, with the new document last in `documents` */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notice"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409TooManyNoticeDocumentsNoticeChangedConcurrently"];
+            413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    noticeDocumentsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notice's id; one of another shape cannot exist (404) */
+                id: string;
+                /** @description The notice document's id; one of another shape cannot exist (404) */
+                did: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as uploaded */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    certificateRequestsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's certificate requests, oldest first, with their status now */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CertificateRequest"][];
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    certificateRequestsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in_days": 14,
+                 *       "message": "Please upload your Texas resale certificate."
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 14 */
+                    expires_in_days?: number;
+                    jurisdictions?: {
+                        country: string;
+                        state?: string;
+                    }[];
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, with `url`: the signed, single-use page link to send the customer */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateRequest"];
+                };
+            };
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    certificatePage: {
+        parameters: {
+            query?: {
+                /** @description The signed token of the link Levy issued */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The certificate request's id (`crq_...`), from the link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload form (HTML) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            /** @description The link is unknown or its token was changed (HTML) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link was used or has expired (HTML) */
+            410: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["Error413RequestTooLarge"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    certificatePageSubmit: {
+        parameters: {
+            query?: {
+                /** @description The signed token of the link Levy issued */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The certificate request's id (`crq_...`), from the link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The page's form: jurisdictions, reason, certificate_number, effective_from, expires_on and the file `document` */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description The certificate was received (HTML) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, saying which field was wrong (HTML) */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is unknown or its token was changed (HTML) */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The seller keeps no more certificates for this customer (HTML) */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link was used or has expired: nothing was created (HTML) */
+            410: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The file is over 5 MiB (HTML form again) */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The file is not a PDF, PNG or JPEG (HTML form again) */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
             504: components["responses"]["Error504Timeout"];

@@ -11,7 +11,7 @@ import type { ExemptionChange, ExemptionCreation, ExemptionStore } from '../../p
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import { queryAll, withoutKeys } from './query';
-import { cancellationCodes, transactWrite } from './transact';
+import { cancellationCodes, transactWrite, type TransactItem } from './transact';
 import type { EventOutbox } from './event-outbox';
 
 /**
@@ -32,31 +32,44 @@ export class DynamoDbExemptionStore implements ExemptionStore {
 
   async create(accountId: string, exemption: StoredExemption): Promise<ExemptionCreation> {
     try {
-      await transactWrite([
-        {
-          Update: {
-            TableName: this.customersTableName,
-            Key: { account_id: accountId, id: exemption.customer_id },
-            UpdateExpression: 'ADD exemption_count :one',
-            ConditionExpression: 'attribute_exists(id) AND exemption_count < :max',
-            ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXEMPTIONS_PER_CUSTOMER },
-          },
-        },
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: { account_id: accountId, sk: sortKey(exemption.customer_id, exemption.id), ...exemption },
-            ConditionExpression: 'attribute_not_exists(sk)',
-          },
-        },
-        this.outbox.item(accountId, 'exemption.created', exemption, new Date(exemption.created_at)),
-      ]);
+      await transactWrite(this.creationItems(accountId, exemption));
       return 'created';
     } catch (error) {
       if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-      const { Item } = await documentClient().get({ TableName: this.customersTableName, Key: { account_id: accountId, id: exemption.customer_id }, ProjectionExpression: 'id', ConsistentRead: true });
-      return Item ? 'too_many' : 'missing_customer';
+      return this.whyRefused(accountId, exemption.customer_id);
     }
+  }
+
+  /** Why a creation's customer condition failed: the customer is missing, or has the most certificates already. */
+  async whyRefused(accountId: string, customerId: string): Promise<'too_many' | 'missing_customer'> {
+    const { Item } = await documentClient().get({ TableName: this.customersTableName, Key: { account_id: accountId, id: customerId }, ProjectionExpression: 'id', ConsistentRead: true });
+    return Item ? 'too_many' : 'missing_customer';
+  }
+
+  /**
+   * The writes of a new certificate (the customer's count first, the certificate, its exemption.created event): a
+   * certificate request's completion adds its own item to the same transaction.
+   */
+  creationItems(accountId: string, exemption: StoredExemption): TransactItem[] {
+    return [
+      {
+        Update: {
+          TableName: this.customersTableName,
+          Key: { account_id: accountId, id: exemption.customer_id },
+          UpdateExpression: 'ADD exemption_count :one',
+          ConditionExpression: 'attribute_exists(id) AND exemption_count < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXEMPTIONS_PER_CUSTOMER },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { account_id: accountId, sk: sortKey(exemption.customer_id, exemption.id), ...exemption },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      },
+      this.outbox.item(accountId, 'exemption.created', exemption, new Date(exemption.created_at)),
+    ];
   }
 
   async get(accountId: string, customerId: string, id: string): Promise<StoredExemption | undefined> {

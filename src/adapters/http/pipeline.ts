@@ -13,6 +13,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { once } from '../../composition/once';
+import { FORM_MEDIA_TYPE } from '../../config/api-settings';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';
@@ -47,6 +48,7 @@ export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q
     headers: event.headers ?? {},
     requestId: event.requestContext.requestId,
     ...(event.rawBody !== undefined ? { rawBody: event.rawBody } : {}),
+    basePath: basePathOf(event),
   };
 }
 
@@ -90,7 +92,7 @@ export function pipeline(
     .use(requestIdHeader())
     .use(tracing())
     .use(httpHeaderNormalizer())
-    .use(route.rawBody ? rawBody() : jsonBody(route.method))
+    .use(route.rawBody ? rawBody(route.urlToken ? [FORM_MEDIA_TYPE] : undefined) : jsonBody(route.method))
     .use(validatePathIds(route))
     .use(validateRequest(schemas))
     .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);

@@ -7,7 +7,7 @@ import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { BINARY_MEDIA_TYPES, isBinaryMediaType } from '../../config/api-settings';
+import { BINARY_MEDIA_TYPES } from '../../config/api-settings';
 import type { RouteDefinition } from '../../config/routes';
 import { AppError, NotFoundError, ValidationError } from '../../domain/errors';
 import { idFormats, MAX_ID_LENGTH } from '../../domain/ids';
@@ -52,15 +52,16 @@ export function jsonBody(method: string): Middleware {
  * The body of a route that takes bytes (a document): decoded from base64 when API Gateway encoded it (a binary media
  * type, src/config/api-settings.ts), and handed to the route as `rawBody`; what the bytes are is the route's to check.
  */
-export function rawBody(): Middleware {
+export function rawBody(accepted: readonly string[] = BINARY_MEDIA_TYPES): Middleware {
   return {
     before: async (request) => {
       const event = request.event as ValidatedEvent;
       // Only a binary media type reaches the function as the bytes sent; any other body API Gateway hands over as
       // text, and bytes outside UTF-8 would be replaced: refused before anything could store them.
       const contentType = event.headers?.['content-type'];
-      if (hasBody(event) && (!isBinaryMediaType(contentType) || !event.isBase64Encoded)) {
-        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${BINARY_MEDIA_TYPES.join(', ')} for a document; got '${contentType ?? 'none'}'.`);
+      const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+      if (hasBody(event) && (!accepted.includes(type) || !event.isBase64Encoded)) {
+        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${accepted.join(', ')}${accepted === BINARY_MEDIA_TYPES ? ' for a document' : ''}; got '${contentType ?? 'none'}'.`);
       }
       event.rawBody = hasBody(event) ? Buffer.from(event.body!, 'base64') : Buffer.alloc(0);
       event.body = null;

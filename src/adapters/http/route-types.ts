@@ -17,6 +17,8 @@ export interface RouteRequest<Body = unknown, Query = unknown> {
   readonly requestId: string;
   /** The body's bytes, on a route whose body is not JSON (`rawBody` in src/config/routes.ts); empty when none was sent. */
   readonly rawBody?: Buffer;
+  /** The path before the route's path: `/v1` behind API Gateway's stage, empty locally (for links Levy hands out). */
+  readonly basePath?: string;
 }
 
 /** What a public route (no key, no account) sees: the request and where it was sent (for links under the stage). */

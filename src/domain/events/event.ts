@@ -39,6 +39,8 @@ export const EVENT_TYPES = [
   'return.created',
   'return.finalized',
   'return.filed',
+  'notice.created',
+  'notice.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -35,7 +35,7 @@ export function isTaxJurisdictionCountry(country: string): boolean {
   return knownCountries.has(country);
 }
 
-const jurisdictionField = z
+export const jurisdictionField = z
   .strictObject(
     {
       country: z
@@ -64,7 +64,7 @@ const jurisdictionField = z
 
 export type Jurisdiction = { country: string; state?: string };
 
-const jurisdictionsField = z
+export const jurisdictionsField = z
   .array(jurisdictionField, { error: requiredOr('must be an array of {country, state?}') })
   .min(1, { error: 'must name at least one jurisdiction' })
   .max(MAX_CERTIFICATE_JURISDICTIONS, { error: `must name at most ${MAX_CERTIFICATE_JURISDICTIONS} jurisdictions` })

@@ -1,0 +1,85 @@
+/**
+ * Secondary adapter (DynamoDB, CertificateRequests table keyed (account_id, id)): certificate requests, and the
+ * deployment's link-signing secret (one item in partition `~deployment`, made by a conditional put on first use, so
+ * every function of the deployment reads the same one; docs/notices.md). Completing a request is ONE transaction with
+ * the new certificate (the exemption store's own writes, its event included): single use.
+ */
+import { randomBytes } from 'node:crypto';
+import type { StoredExemption } from '../../domain/exemptions/certificate';
+import type { StoredCertificateRequest } from '../../domain/notices/certificate-request';
+import type { CertificateRequestStore, UrlTokenSecrets } from '../../ports/notices';
+import { documentClient } from './client';
+import { unlessConditionFails } from './conditional-write';
+import type { DynamoDbExemptionStore } from './exemption-store';
+import { queryAll, withoutKeys } from './query';
+import { cancellationCodes, transactWrite } from './transact';
+
+/** Where the secret is: no account id starts with `~`. */
+const SECRET_KEY = { account_id: '~deployment', id: 'url_token_secret' };
+
+export class DynamoDbCertificateRequestStore implements CertificateRequestStore, UrlTokenSecrets {
+  constructor(
+    private readonly tableName: string,
+    private readonly exemptions: DynamoDbExemptionStore,
+  ) {}
+
+  async create(accountId: string, request: StoredCertificateRequest): Promise<void> {
+    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, ...request }, ConditionExpression: 'attribute_not_exists(id)' });
+  }
+
+  async get(accountId: string, id: string): Promise<StoredCertificateRequest | undefined> {
+    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
+    return Item && withoutKeys<StoredCertificateRequest>(Item, ['account_id']);
+  }
+
+  async listOf(accountId: string, customerId: string): Promise<StoredCertificateRequest[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account',
+      FilterExpression: 'customer_id = :customer',
+      ExpressionAttributeValues: { ':account': accountId, ':customer': customerId },
+      ConsistentRead: true,
+    });
+    return items.map((i) => withoutKeys<StoredCertificateRequest>(i, ['account_id']));
+  }
+
+  async complete(accountId: string, requestId: string, exemption: StoredExemption, now: Date): Promise<'completed' | 'used' | 'missing_customer' | 'too_many'> {
+    const at = now.toISOString();
+    const items = this.exemptions.creationItems(accountId, exemption);
+    try {
+      await transactWrite([
+        ...items,
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: { account_id: accountId, id: requestId },
+            UpdateExpression: 'SET completed_at = :at, exemption_id = :exemption, updated_at = :at',
+            ConditionExpression: 'attribute_exists(id) AND attribute_type(completed_at, :null_type) AND expires_at > :at',
+            ExpressionAttributeValues: { ':at': at, ':exemption': exemption.id, ':null_type': 'NULL' },
+          },
+        },
+      ]);
+      return 'completed';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[items.length] === 'ConditionalCheckFailed') return 'used';
+      if (codes[0] === 'ConditionalCheckFailed') return this.exemptions.whyRefused(accountId, exemption.customer_id);
+      throw error;
+    }
+  }
+
+  async secret(create: boolean): Promise<Buffer | undefined> {
+    const read = async () => {
+      const { Item } = await documentClient().get({ TableName: this.tableName, Key: SECRET_KEY, ConsistentRead: true });
+      return typeof Item?.secret === 'string' ? Buffer.from(Item.secret, 'base64') : undefined;
+    };
+    const existing = await read();
+    if (existing || !create) return existing;
+    // Two first uses at once: one put wins, both read the winner's.
+    await unlessConditionFails(() =>
+      documentClient().put({ TableName: this.tableName, Item: { ...SECRET_KEY, secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(id)' }),
+    );
+    return read();
+  }
+}

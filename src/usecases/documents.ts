@@ -1,0 +1,38 @@
+/**
+ * Use case (shared by certificates and notices): a document's bytes into the blob store. One rule for every record that
+ * holds documents: at most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its bytes (the sent Content-Type is not trusted),
+ * stored under a key ending in their SHA-256 BEFORE any record points to them (a failure in between leaves only an
+ * unreferenced blob, never a record without its bytes).
+ */
+import { createHash } from 'node:crypto';
+import { MAX_DOCUMENT_BYTES, sniffDocumentType, type DocumentContentType } from '../domain/documents/document-type';
+import { AppError } from '../domain/errors';
+import type { ExemptionDocument } from '../domain/exemptions/certificate';
+import type { BlobStore } from '../ports/blobs';
+
+/**
+ * The type of a document from its size and first bytes, or the 4xx the direct PUT and the pre-signed upload's
+ * `complete` both answer: over MAX_DOCUMENT_BYTES 413, empty 400, neither PDF, PNG nor JPEG 415.
+ */
+export function checkedDocumentType(size: number, firstBytes: Buffer): DocumentContentType {
+  checkDocumentSize(size);
+  const contentType = sniffDocumentType(firstBytes);
+  if (!contentType) throw new AppError(415, 'unsupported_media_type', 'The document must be a PDF, PNG or JPEG file; its bytes are none of these.');
+  return contentType;
+}
+
+/** The size rule alone (413 over 5 MiB, 400 empty): also checked before an upload URL is given. */
+export function checkDocumentSize(size: number): void {
+  if (size > MAX_DOCUMENT_BYTES) {
+    throw new AppError(413, 'document_too_large', `The document is ${size} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
+  }
+  if (size === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
+}
+
+/** Checks the bytes, stores them under `keyOf(sha256)` and answers the facts a record keeps of them. */
+export async function storeDocument(blobs: BlobStore, keyOf: (sha256: string) => string, bytes: Buffer, now: Date): Promise<ExemptionDocument> {
+  const contentType = checkedDocumentType(bytes.length, bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await blobs.put(keyOf(sha256), bytes, contentType);
+  return { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
+}
