@@ -12,7 +12,7 @@ const at = new Date('2026-11-24T09:30:00.000Z');
 describe('notificationOf', () => {
   it('raises one for exactly the listed types, each of which is an event type', () => {
     const notifying = EVENT_TYPES.filter((t) => raisesNotification(t));
-    expect(notifying.sort()).toEqual(['exemption.expired', 'exemption.expiring', 'nexus.approaching', 'nexus.crossed', 'webhook_endpoint.disabled']);
+    expect(notifying.sort()).toEqual(['exemption.expired', 'exemption.expiring', 'nexus.approaching', 'nexus.crossed', 'return.due_soon', 'webhook_endpoint.disabled']);
     expect(Object.keys(NOTIFYING_EVENTS).every((t) => (EVENT_TYPES as readonly string[]).includes(t))).toBe(true);
     expect(notificationOf(newEvent('acct_1', 'customer.created', { id: 'cus_1' }, at))).toBeUndefined();
     expect(raisesNotification('constructor')).toBe(false);
