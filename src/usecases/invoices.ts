@@ -195,9 +195,18 @@ export type CreditNoteDeps = Pick<InvoiceDeps, 'invoices'> & RecordRefundDeps;
  * A credit note of a finalized invoice: the refund is recorded first (record-refund: its allocation is exact and a
  * concurrent credit cannot take the same amount twice), then the credit note takes the series' next number in one
  * transaction with its `credit_note.created` event, its amounts being the refund's. The refund id is the credit
- * note's id. A failure between the two writes leaves a refund without its credit note (docs/invoices.md).
+ * note's id. With the caller's `id`, a retry answers the credit note already issued, and one whose numbering failed
+ * after its refund was written is completed: the refund is found again (record-refund answers a retried id), then
+ * numbered (docs/invoices.md). `created`: false when the credit note existed.
  */
-export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, invoiceId: string, request: CreateCreditNoteRequest, now = new Date()): Promise<CreditNote> {
+export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, invoiceId: string, request: CreateCreditNoteRequest, now = new Date()): Promise<{ created: boolean; note: CreditNote }> {
+  if (request.id !== undefined) {
+    const issued = await deps.invoices.getCreditNote(accountId, request.id);
+    if (issued) {
+      if (issued.invoice_id !== invoiceId) throw new ConflictError('transaction_exists', `Credit note '${request.id}' exists already, for invoice '${issued.invoice_id}'.`);
+      return { created: false, note: issued };
+    }
+  }
   const invoice = await getInvoice(deps, accountId, invoiceId);
   if (invoice.status !== 'finalized') {
     throw new ConflictError('invoice_not_finalized', `Invoice '${invoiceId}' is a draft: change it instead (PATCH /v1/invoices/${invoiceId}); only a finalized invoice is credited.`);
@@ -207,12 +216,12 @@ export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, i
   if (series.entity_id !== invoice.entity_id) {
     throw fieldError('series_id', `is '${seriesId}', a series of entity '${series.entity_id}'; the invoice's seller is '${invoice.entity_id}'`);
   }
-  const id = newId('crn', now.getTime());
+  const id = request.id ?? newId('crn', now.getTime());
   const { refund } = await recordRefund(deps, accountId, invoice.id, { id, date: utcDay(now), ...(request.line_items ? { line_items: request.line_items } : {}) }, now);
   for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
     const note = newCreditNote(id, invoice, refund, series.id, documentNumber(series, series.next_number), request.reason);
     const written = await deps.invoices.issueCreditNote(accountId, note, series.next_number);
-    if (written.outcome === 'finalized') return note;
+    if (written.outcome === 'finalized') return { created: true, note };
     await jitter(attempt);
     series = written.next_number !== undefined ? { ...series, next_number: written.next_number } : found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
   }

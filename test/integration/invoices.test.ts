@@ -5,7 +5,7 @@
 import { callRoute, newTestAccount } from '../support/api';
 import { pdfText } from '../support/pdf-text';
 import { customers, entities, exemptions, invoices, locations, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
-import { finalizeInvoice } from '../../src/usecases/invoices';
+import { finalizeInvoice, issueCreditNote } from '../../src/usecases/invoices';
 import { ports } from '../../src/composition/all-ports';
 import { updatePrimaryAddress } from '../../local/admin/accounts';
 
@@ -241,6 +241,30 @@ describe('invoices', () => {
       const refused = await callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: unfinished.body.id }, body: { reason: 'x' } });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe('invoice_not_finalized');
+    });
+
+    it("completes a credit note whose numbering failed after its refund was written, when retried with the caller's id", async () => {
+      const created = await draft({ customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 10_000)] });
+      expect((await finalize(created.body.id)).status).toBe(200);
+      const id = `crn_retry-${created.body.id.slice(-8)}`;
+      // The fault a real store cannot give on demand: the numbering write fails once, after the refund was recorded.
+      const failing = new Proxy(invoices, {
+        get: (store, method) => (method === 'issueCreditNote' ? async () => Promise.reject(new Error('injected: the numbering write failed')) : Reflect.get(store, method)),
+      });
+      const deps = { invoices: failing, sales, refunds: ports.refunds, entities };
+      await expect(issueCreditNote(deps, accountId, created.body.id, { id, reason: 'Cancelled' })).rejects.toThrow('injected');
+      const halfway = await callRoute('transactions-get', { accountId, pathParameters: { id: created.body.id } });
+      expect(halfway.body.refunds.map((r: any) => r.id)).toEqual([id]);
+      // The client retries with the same id: the refund is found again (not recorded twice) and the credit note numbered.
+      const credit = (body: Record<string, unknown>) => callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: created.body.id }, body });
+      const retried = await credit({ id, reason: 'Cancelled' });
+      expect(retried.status).toBe(201);
+      expect(retried.body).toMatchObject({ id, refund_id: id, subtotal: 10_000 });
+      const again = await credit({ id, reason: 'Cancelled' });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(retried.body);
+      const sale = await callRoute('transactions-get', { accountId, pathParameters: { id: created.body.id } });
+      expect(sale.body.refunds.map((r: any) => r.id)).toEqual([id]);
     });
 
     it('answers 409 for the PDF of a draft', async () => {

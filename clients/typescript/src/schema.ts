@@ -3449,8 +3449,10 @@ export interface components {
          *     `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
          *
          *     `refund_in_progress`: the transaction is being refunded concurrently and the refund lost every retry; retry the request
+         *
+         *     `transaction_exists`: a transaction id reused with different content
          */
-        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress: {
+        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3459,7 +3461,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress";
+                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress" | "transaction_exists";
                     /** @constant */
                     status?: 409;
                 } & components["schemas"]["Error"];
@@ -4070,7 +4072,7 @@ export type ResponseError409InvoiceChangedConcurrentlyTransactionExists = compon
 export type ResponseError409InvoiceNotDraft = components['responses']['Error409InvoiceNotDraft'];
 export type ResponseError409InvoiceNotDraftInvoiceChangedConcurrently = components['responses']['Error409InvoiceNotDraftInvoiceChangedConcurrently'];
 export type ResponseError409InvoiceNotFinalized = components['responses']['Error409InvoiceNotFinalized'];
-export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress'];
+export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists'];
 export type ResponseError409NoticeChangedConcurrently = components['responses']['Error409NoticeChangedConcurrently'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
@@ -7922,11 +7924,23 @@ export interface operations {
                         amount: number;
                     }[];
                     reason: string;
+                    id?: string;
                     series_id?: string;
                 };
             };
         };
         responses: {
+            /** @description A credit note with this `id` was issued already: the same credit note */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
             /** @description The credit note, numbered in its series, with the refund it recorded */
             201: {
                 headers: {
@@ -7942,7 +7956,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
-            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgress"];
+            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
