@@ -267,6 +267,24 @@ describe('invoices', () => {
       expect(sale.body.refunds.map((r: any) => r.id)).toEqual([id]);
     });
 
+    it("an invoice finalized after its period's return was finalized lands in the next return's corrections (issue 15's rule)", async () => {
+      process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
+      const oss = await callRoute('registrations-create', { accountId, body: { entity_id: sellerId, country: 'DE', type: 'OSS_UNION', active_from: '2024-01-01' } });
+      expect(oss.status).toBe(201);
+      const q2 = await callRoute('returns-create', { accountId, body: { registration_id: oss.body.id, period_start: '2025-04-01', period_end: '2025-06-30' } });
+      expect(q2.status).toBe(201);
+      expect((await callRoute('returns-finalize', { accountId, pathParameters: { id: q2.body.id } })).status).toBe(200);
+      // Issued and supplied in June 2025, finalized (recorded) only now: after Q2's return was locked.
+      const late = await draft({ issue_date: '2025-06-15', customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 10_000)] });
+      expect((await finalize(late.body.id)).status).toBe(200);
+      const q3 = await callRoute('returns-create', { accountId, body: { registration_id: oss.body.id, period_start: '2025-07-01', period_end: '2025-09-30' } });
+      expect(q3.status).toBe(201);
+      const records = (await callRoute('returns-transactions', { accountId, pathParameters: { id: q3.body.id }, query: { limit: '100' } })).body.data as any[];
+      expect(records.filter((r) => r.section === 'correction')).toEqual([expect.objectContaining({ id: `sale:${late.body.id}`, corrected_return_id: q2.body.id })]);
+      // The locked return does not move.
+      expect((await callRoute('returns-get', { accountId, pathParameters: { id: q2.body.id } })).body.totals).toEqual(q2.body.totals);
+    });
+
     it('answers 409 for the PDF of a draft', async () => {
       const created = await draft({ customer: frenchShop, line_items: [saas('a', 100)] });
       const res = await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } });
