@@ -28,6 +28,9 @@ const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const REFUND_EVERY = 50;
 
 async function main() {
+  // DynamoDB Local answers a page deep in a 100,000-sale partition in seconds: a longer request timeout than the
+  // client's 5 s, set before the database's first call makes the client.
+  process.env.LEVY_DYNAMODB_LOCAL_TIMEOUT_MS ??= '120000';
   await startBenchDatabase();
   Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_RETURNS_SETTLE_SECONDS: '0' });
   // Loaded after the database: the composition reads the table names on first use.

@@ -22,6 +22,12 @@ export { DYNAMODB_ENDPOINT_ENV_VAR };
 /** Set (non-empty) only outside AWS (DynamoDB Local); unset or empty, the SDK's default endpoint (real AWS) is used. */
 export const localDynamoDbEndpoint = (): string | undefined => process.env[DYNAMODB_ENDPOINT_ENV_VAR] || undefined;
 
+/**
+ * Per-request timeout against DynamoDB Local, in ms (default the client's 5 s). DynamoDB Local pages deep into a large
+ * partition in seconds, not milliseconds: the 100,000-sale benchmarks raise it (docs/benchmarks.md). Not read deployed.
+ */
+export const localDynamoDbTimeoutMs = (): number | undefined => Number(process.env.LEVY_DYNAMODB_LOCAL_TIMEOUT_MS) || undefined;
+
 export { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR };
 
 /** Where certificate documents go: the bucket when deployed, else the local folder; neither set fails fast. */

@@ -4,7 +4,7 @@
  * the documents facade the stores call (documents.ts). Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set.
  * Each call is an X-Ray subsegment of the request's trace when tracing is built in (src/adapters/observability/tracer.ts).
  */
-import { localDynamoDbEndpoint } from '../../config/environment';
+import { localDynamoDbEndpoint, localDynamoDbTimeoutMs } from '../../config/environment';
 import { awsCallTracer } from '../observability/tracer';
 import { DynamoDbDocuments } from './documents';
 import { environmentCredentials } from '../aws/environment-credentials';
@@ -33,7 +33,7 @@ export function dynamoDbClient(): DynamoDbHttpClient {
     const tracer = awsCallTracer('DynamoDB');
     if (endpoint) {
       const local = localDynamoDbClientConfig(endpoint);
-      wire = new DynamoDbHttpClient({ region: local.region, endpoint: local.endpoint, credentials: () => local.credentials, tracer });
+      wire = new DynamoDbHttpClient({ region: local.region, endpoint: local.endpoint, credentials: () => local.credentials, tracer, requestTimeoutMs: localDynamoDbTimeoutMs() });
     } else {
       const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
       if (!region) throw new Error('No AWS region: set AWS_REGION (Lambda sets it) or LEVY_DYNAMODB_ENDPOINT for DynamoDB Local.');
