@@ -7,7 +7,9 @@
  * - the account and its API key from .levy/dev-account.json (made, with its primary entity, if missing);
  * - a vendor (get, update), a second vendor (delete), a subsidiary entity (get, update) and a transaction (get,
  *   refund), created through the route handlers themselves and remembered in .levy/event-fixtures.json, so a later
- *   run finds them (and re-creates only what was deleted);
+ *   run finds them (and re-creates only what was deleted, or used up: a finalized draft, a filed return ...);
+ * - for invoices and returns, a series, drafts and a finalized invoice, a monthly registration and its returns in
+ *   months long ended (taken one after another, so each run's returns-create names a month no return has yet);
  * - a fresh Idempotency-Key on every idempotent route's event, a fresh transaction id and refund id, so each run's
  *   events are new requests (a replayed key with another body answers 422).
  *
@@ -37,7 +39,8 @@ import { localTableEnv } from '../src/config/tables';
 import { newUploadId } from '../src/domain/documents/document-upload';
 import { feedTokenHash } from '../src/domain/filing/calendar-feed';
 import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
-import { certificateRequests, notices } from '../src/composition/ports';
+import { certificateRequests, notices, returns } from '../src/composition/ports';
+import { nextPeriod, periodContaining, type FilingPeriod } from '../src/domain/filing/periods';
 import { certificateRequestStatus } from '../src/domain/notices/certificate-request';
 import { ensureDevAccount, type DevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
@@ -95,6 +98,25 @@ export interface EventFixtures {
   /** An open certificate request of customer_id and its link's token: the page events open and submit it (a new one once used). */
   certificate_request_id?: string;
   certificate_request_token?: string;
+  /** The invoice series the invoice events number from, of an entity with an address (a seller an invoice can name). */
+  invoice_series_id: string;
+  /** A draft invoice the invoice events read and change (issue 16). */
+  invoice_id: string;
+  /** The draft events/invoices-delete.json deletes (the next run makes another). */
+  invoice_to_delete_id: string;
+  /** The invoice events/invoices-finalize.json finalizes (finalizing again answers it as stored). */
+  invoice_to_finalize_id: string;
+  /** A finalized invoice: its PDF, and the credit notes (100 minor units each; a new one once less is left). */
+  finalized_invoice_id: string;
+  /** A monthly US-TX registration of entity_id, in force from RETURN_PERIODS_FROM: the returns' (issue 15). */
+  return_registration_id: string;
+  /** A draft return of it (read, listed, adjusted, then finalized by events/returns-finalize.json: a new one next run). */
+  return_id: string;
+  /** A finalized return of it, which events/returns-mark-filed.json marks filed (a new one next run). */
+  finalized_return_id: string;
+  /** The first month of it no return has yet: the period events/returns-create.json creates a return for. */
+  return_period_start: string;
+  return_period_end: string;
 }
 
 export interface Sample {
@@ -183,6 +205,15 @@ const checkoutBody = {
   expires_in_seconds: 7_776_000,
   line_items: [{ id: 'plan', amount: 12000, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'lamp', amount: 4999, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
 };
+/** An entity that can sell on an invoice: outside the EU, a name and an address (docs/invoices.md). */
+const invoiceSellerBody = { name: 'Levy Example Invoicing Ltd', country: 'GB', tax_id: 'GB980780684', address: { line1: '1 Long Acre', city: 'London', postal_code: 'WC2E 9LA' } };
+const invoiceLine = (quantity: number) => ({ id: 'seats', description: `Analytics seats (${quantity})`, amount: 10_000 * quantity, quantity, product_category: 'SAAS', delivery_method: 'CLOUD' });
+const invoiceBody = (seriesId: string, customerId: string, issueDate: string) => ({ series_id: seriesId, customer_id: customerId, currency: 'USD', issue_date: issueDate, line_items: [invoiceLine(3)] });
+/**
+ * The returns' registration is in force from this day, so every run's three returns (a draft, a finalized one and
+ * the create event's) take months that have long ended (finalize needs an ended period), one after another.
+ */
+const RETURN_PERIODS_FROM = '1000-01-01';
 const paymentLinkBody = { currency: 'EUR', tax_behavior: 'inclusive', line_items: [{ id: 'plan', amount: 1999, product_category: 'SAAS', delivery_method: 'CLOUD' }] };
 /** A `checkout.session.completed` event as Stripe delivers it (https://docs.stripe.com/api/checkout/sessions/object). */
 const stripeSessionCompleted = (id: string) => ({
@@ -306,6 +337,25 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
     'certificate-requests-create': { pathParameters: { id: f.customer_id }, body: { expires_in_days: 14, message: 'Please upload your Texas resale certificate.' } },
     'certificate-requests-list': { pathParameters: { id: f.customer_id } },
     'certificate-page': { pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request }, query: { token: f.certificate_request_token ?? 'token' } },
+    'invoice-series-create': { body: { entity_id: f.entity_id, prefix: `INV-${year}-`, next_number: 1 } },
+    'invoice-series-list': { query: { limit: '10' } },
+    'invoice-series-get': { pathParameters: { id: f.invoice_series_id } },
+    'invoices-create': { body: invoiceBody(f.invoice_series_id, f.customer_id, today) },
+    'invoices-list': { query: { limit: '10' } },
+    'invoices-get': { pathParameters: { id: f.invoice_id } },
+    'invoices-update': { pathParameters: { id: f.invoice_id }, body: { issue_date: today, line_items: [invoiceLine(4)] } },
+    'invoices-delete': { pathParameters: { id: f.invoice_to_delete_id } },
+    'invoices-finalize': { pathParameters: { id: f.invoice_to_finalize_id } },
+    'invoices-pdf': { pathParameters: { id: f.finalized_invoice_id } },
+    'invoices-credit-notes-create': { pathParameters: { id: f.finalized_invoice_id }, body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' } },
+    'returns-create': { body: { registration_id: f.return_registration_id, period_start: f.return_period_start, period_end: f.return_period_end } },
+    'returns-list': { query: { registration_id: f.return_registration_id, limit: '10' } },
+    'returns-get': { pathParameters: { id: f.return_id } },
+    'returns-transactions': { pathParameters: { id: f.return_id }, query: { limit: '100' } },
+    'returns-adjust': { pathParameters: { id: f.return_id }, body: { amount: -250, jurisdiction: 'US-TX', reason: 'Bad debt written off' } },
+    'returns-finalize': { pathParameters: { id: f.return_id } },
+    'returns-mark-filed': { pathParameters: { id: f.finalized_return_id }, body: { filed_on: today, confirmation_number: 'TX-WEBFILE-0042' } },
+    'returns-csv': { pathParameters: { id: f.return_id } },
     'certificate-page-submit': {
       pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request },
       query: { token: f.certificate_request_token ?? 'token' },
@@ -348,6 +398,16 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   checkout_id: 'chk_0mhx2k3c0a1b2c3d4e5f60718',
   checkout_to_complete_id: 'chk_0mhx2k3c0a1b2c3d4e5f60719',
   payment_link_id: 'plink_0mhx2k3c0a1b2c3d4e5f60718',
+  invoice_series_id: 'isr_0mhx2k3c0a1b2c3d4e5f60718',
+  invoice_id: 'inv_0mhx2k3c0a1b2c3d4e5f60718',
+  invoice_to_delete_id: 'inv_0mhx2k3c0a1b2c3d4e5f60719',
+  invoice_to_finalize_id: 'inv_0mhx2k3c0a1b2c3d4e5f6071a',
+  finalized_invoice_id: 'inv_0mhx2k3c0a1b2c3d4e5f6071b',
+  return_registration_id: 'reg_0mhx2k3c0a1b2c3d4e5f60719',
+  return_id: 'ret_0mhx2k3c0a1b2c3d4e5f60718',
+  finalized_return_id: 'ret_0mhx2k3c0a1b2c3d4e5f60719',
+  return_period_start: '2025-12-01',
+  return_period_end: '2025-12-31',
 };
 
 export const samples: Record<string, Sample> = sampleRequests(PLACEHOLDER_FIXTURES, DOCUMENTED_RUN);
@@ -550,7 +610,73 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
           return { id: created.id as string, token: new URL(created.url as string).searchParams.get('token')! };
         })();
 
+  // Invoices (issue 16): a series of a seller with an address, drafts, and a finalized invoice with credit left.
+  const seriesId =
+    known.invoice_series_id && (await call('invoice-series-get', { pathParameters: { id: known.invoice_series_id } }, account).then(() => true, () => false))
+      ? known.invoice_series_id
+      : await (async () => {
+          const seller = (await call('entities-create', { body: invoiceSellerBody }, account)).id as string;
+          return (await call('invoice-series-create', { body: { entity_id: seller, prefix: 'INV-' } }, account)).id as string;
+        })();
+  const invoiceStatus = (known_id: string | undefined): Promise<string | undefined> =>
+    known_id ? call('invoices-get', { pathParameters: { id: known_id } }, account).then((i) => i.status as string, () => undefined) : Promise.resolve(undefined);
+  const newDraft = async (): Promise<string> => (await call('invoices-create', { body: invoiceBody(seriesId, customerId, currentRun().today) }, account)).id as string;
+  const invoiceId = (await invoiceStatus(known.invoice_id)) === 'draft' ? known.invoice_id! : await newDraft();
+  const invoiceToDelete = (await invoiceStatus(known.invoice_to_delete_id)) === 'draft' ? known.invoice_to_delete_id! : await newDraft();
+  const invoiceToFinalize = (await invoiceStatus(known.invoice_to_finalize_id)) !== undefined ? known.invoice_to_finalize_id! : await newDraft();
+  // Each run's credit note takes 100 of the line's 30,000: the sale (the invoice id) says what is left.
+  const creditLeft = async (known_id: string): Promise<number> =>
+    (await call('transactions-get', { pathParameters: { id: known_id } }, account).then((t) => t.line_items[0].remaining_amount as number, () => 0));
+  const finalizedInvoiceId =
+    known.finalized_invoice_id && (await invoiceStatus(known.finalized_invoice_id)) === 'finalized' && (await creditLeft(known.finalized_invoice_id)) >= 100
+      ? known.finalized_invoice_id
+      : await (async () => {
+          const created = await newDraft();
+          await call('invoices-finalize', { pathParameters: { id: created } }, account);
+          return created;
+        })();
+
+  // Returns (issue 15): a monthly registration of the subsidiary entity, and its months taken one after another.
+  const returnRegistrationId =
+    known.return_registration_id && (await ports.registrations.get(id, known.return_registration_id))
+      ? known.return_registration_id
+      : ((await call('registrations-create', { body: { entity_id: entityId, country: 'US', state: 'TX', type: 'SALES_TAX', active_from: RETURN_PERIODS_FROM, filing: { frequency: 'MONTHLY' } } }, account)).id as string);
+  const taken = await returns.summaries(id, returnRegistrationId);
+  const lastTaken = taken.reduce<FilingPeriod | undefined>((last, r) => (!last || r.period_end > last.end ? { start: r.period_start, end: r.period_end } : last), undefined);
+  let freePeriod = lastTaken ? nextPeriod('MONTHLY', lastTaken) : periodContaining('MONTHLY', RETURN_PERIODS_FROM);
+  const takePeriod = (): FilingPeriod => {
+    const period = freePeriod;
+    if (period.end >= currentRun().today) throw new Error(`The returns registration ${returnRegistrationId} has no ended month left; delete ${FIXTURES_FILE} to make another`);
+    freePeriod = nextPeriod('MONTHLY', period);
+    return period;
+  };
+  const returnStatus = async (known_id: string | undefined) => (known_id ? (await returns.get(id, known_id))?.status : undefined);
+  const newReturn = async (): Promise<string> => {
+    const period = takePeriod();
+    return (await call('returns-create', { body: { registration_id: returnRegistrationId, period_start: period.start, period_end: period.end } }, account)).id as string;
+  };
+  const returnId = (await returnStatus(known.return_id)) === 'draft' ? known.return_id! : await newReturn();
+  const finalizedReturnId =
+    (await returnStatus(known.finalized_return_id)) === 'finalized'
+      ? known.finalized_return_id!
+      : await (async () => {
+          const created = await newReturn();
+          await call('returns-finalize', { pathParameters: { id: created } }, account);
+          return created;
+        })();
+  const returnPeriod = takePeriod();
+
   const fixtures: EventFixtures = {
+    invoice_series_id: seriesId,
+    invoice_id: invoiceId,
+    invoice_to_delete_id: invoiceToDelete,
+    invoice_to_finalize_id: invoiceToFinalize,
+    finalized_invoice_id: finalizedInvoiceId,
+    return_registration_id: returnRegistrationId,
+    return_id: returnId,
+    finalized_return_id: finalizedReturnId,
+    return_period_start: returnPeriod.start,
+    return_period_end: returnPeriod.end,
     notification_id: notificationId,
     checkout_id: checkoutId,
     checkout_to_complete_id: checkoutToComplete,

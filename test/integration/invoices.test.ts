@@ -88,6 +88,27 @@ describe('invoices', () => {
     });
   });
 
+  describe('lists', () => {
+    // Found by the HTTP fuzz: a starting_after of another shape made DynamoDB refuse the Query's start key (500).
+    it('page by starting_after; one that is not an id of the kind listed is 400 naming it', async () => {
+      const first = await draft({ customer: frenchShop, line_items: [saas('a', 100)] });
+      const second = await draft({ customer: frenchShop, line_items: [saas('a', 200)] });
+      const after = await callRoute('invoices-list', { accountId, query: { starting_after: first.body.id, limit: '100' } });
+      expect(after.status).toBe(200);
+      const ids = after.body.data.map((i: { id: string }) => i.id);
+      expect(ids).toContain(second.body.id);
+      expect(ids).not.toContain(first.body.id);
+      for (const [route, cursor] of [['invoices-list', 'x'], ['invoices-list', seriesId], ['invoice-series-list', 'N'], ['invoice-series-list', first.body.id]] as const) {
+        const res = await callRoute(route, { accountId, query: { starting_after: cursor } });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toContain('starting_after');
+      }
+      const seriesPage = await callRoute('invoice-series-list', { accountId, query: { starting_after: seriesId } });
+      expect(seriesPage.status).toBe(200);
+      expect(seriesPage.body.data.map((s: { id: string }) => s.id)).not.toContain(seriesId);
+    });
+  });
+
   describe('drafts', () => {
     it('creates, patches and deletes a draft; needs a buyer; a finalized invoice never changes (409)', async () => {
       const noBuyer = await draft({ line_items: [saas('a', 100)] });

@@ -143,6 +143,24 @@ describe('npm run invoke on the generated events (DynamoDB Local)', () => {
     expect(JSON.stringify(JSON.parse(got.result.body))).toContain(JSON.parse(readEvent('transactions-refund').body).id);
   });
 
+  it('a second run after the events makes anew what they used up (a deleted draft, a finalized return, the period) and every event answers 2xx again', async () => {
+    const next = await ensureFixtures({ account_id: fixtures.account_id, api_key: fixtures.api_key }, join(dir, 'fixtures.json'));
+    // Kept: what the events only read or changed; new: what they deleted, finalized or filed, and the next free month.
+    expect(next).toMatchObject({ invoice_series_id: fixtures.invoice_series_id, invoice_id: fixtures.invoice_id, finalized_invoice_id: fixtures.finalized_invoice_id, return_registration_id: fixtures.return_registration_id });
+    expect(next.invoice_to_delete_id).not.toBe(fixtures.invoice_to_delete_id);
+    expect(next.return_id).not.toBe(fixtures.return_id);
+    expect(next.finalized_return_id).not.toBe(fixtures.finalized_return_id);
+    expect(next.return_period_start > fixtures.return_period_start).toBe(true);
+    const secondDir = join(dir, 'second');
+    writeEvents(join(secondDir, 'events'), buildEvents(next), envFile, envVarsFile(process.env[DYNAMODB_ENDPOINT_ENV_VAR]!, TEST_TABLE_PREFIX));
+    const failed: string[] = [];
+    for (const route of routes) {
+      const { code, result } = await run(route.name, join(secondDir, 'events', `${route.name}.json`));
+      if (code !== 0 || result.statusCode < 200 || result.statusCode > 299) failed.push(`${route.name} ${result.statusCode}`);
+    }
+    expect(failed).toEqual([]);
+  });
+
   it('runs as a command too: exit 0 and the result on stdout', () => {
     const out = execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'local', 'invoke.ts'), 'vendors-get', eventFile('vendors-get'), '--env-vars', envFile], {
       cwd: ROOT,

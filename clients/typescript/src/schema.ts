@@ -7507,6 +7507,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entity_id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                 *       "prefix": "INV-2026-",
+                 *       "next_number": 1
+                 *     }
+                 */
                 "application/json": {
                     entity_id: string;
                     prefix: string;
@@ -7619,6 +7626,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "series_id": "isr_0mhx2k3c0a1b2c3d4e5f60718",
+                 *       "customer_id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                 *       "currency": "USD",
+                 *       "issue_date": "2026-01-15",
+                 *       "line_items": [
+                 *         {
+                 *           "id": "seats",
+                 *           "description": "Analytics seats (3)",
+                 *           "amount": 30000,
+                 *           "quantity": 3,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     series_id: string;
                     customer_id?: string;
@@ -7768,6 +7793,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "issue_date": "2026-01-15",
+                 *       "line_items": [
+                 *         {
+                 *           "id": "seats",
+                 *           "description": "Analytics seats (4)",
+                 *           "amount": 40000,
+                 *           "quantity": 4,
+                 *           "product_category": "SAAS",
+                 *           "delivery_method": "CLOUD"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     customer_id?: string;
                     customer?: {
@@ -7917,6 +7957,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "line_items": [
+                 *         {
+                 *           "id": "seats",
+                 *           "amount": 100
+                 *         }
+                 *       ],
+                 *       "reason": "Service credit for a two-hour outage"
+                 *     }
+                 */
                 "application/json": {
                     line_items?: {
                         id: string;
@@ -8109,6 +8160,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "registration_id": "reg_0mhx2k3c0a1b2c3d4e5f60719",
+                 *       "period_start": "2025-12-01",
+                 *       "period_end": "2025-12-31"
+                 *     }
+                 */
                 "application/json": {
                     registration_id: string;
                     /**
@@ -8260,6 +8318,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": -250,
+                 *       "jurisdiction": "US-TX",
+                 *       "reason": "Bad debt written off"
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     jurisdiction: string;
@@ -8340,6 +8405,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "filed_on": "2026-01-15",
+                 *       "confirmation_number": "TX-WEBFILE-0042"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date

@@ -9,7 +9,8 @@ import { currencyField } from '../currency-field';
 import { amountField, checkUniqueLineIds, lineItemsField, minorUnitsField, quantityField, referenceField } from '../fields/money';
 import { nameField, requireSomeField } from '../fields/records';
 import { customerTaxIdField, customerTypeField, dateField, deliveryMethodField, productCategoryField } from '../fields/sale';
-import { newId } from '../ids';
+import { idFormats, newId } from '../ids';
+import { listQuerySchema } from '../fields/periods';
 import { customerTypes } from '../tax/vocabulary';
 import { timestampField } from '../records/record';
 import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
@@ -223,3 +224,8 @@ export function patchedDraft(draft: Invoice, patch: UpdateInvoiceRequest, at: Da
     updated_at: at.toISOString(),
   };
 }
+
+/** GET /v1/invoices: `starting_after` is an invoice id (the store lists invoices by id prefix, as series: series.ts). */
+export const listInvoicesQuerySchema = listQuerySchema.extend({
+  starting_after: z.string().regex(idFormats.invoice.pattern, { error: 'must be the id of an invoice (inv_...) from a previous page' }).optional(),
+});

@@ -4,7 +4,8 @@
  * duplicates. Numbers read `<prefix><sequence, at least 4 digits>`, e.g. `INV-2026-0001`.
  */
 import * as z from 'zod';
-import { newId } from '../ids';
+import { idFormats, newId } from '../ids';
+import { listQuerySchema } from '../fields/periods';
 import { expected } from '../validation';
 import { entityIdField } from '../fields/sale';
 import { timestampField } from '../records/record';
@@ -47,3 +48,11 @@ export function newSeries(request: CreateSeriesRequest, at: Date): InvoiceSeries
 
 /** The printed number of sequence `n` in a series: the prefix, then n with at least 4 digits. */
 export const documentNumber = (series: Pick<InvoiceSeries, 'prefix'>, sequence: number): string => `${series.prefix}${String(sequence).padStart(4, '0')}`;
+
+/**
+ * GET /v1/invoice_series: `starting_after` is a series id. The store lists series by id prefix (its Query's key
+ * condition), and DynamoDB refuses a start key outside that range, so an id of another shape is the caller's mistake.
+ */
+export const listSeriesQuerySchema = listQuerySchema.extend({
+  starting_after: z.string().regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...) from a previous page' }).optional(),
+});
