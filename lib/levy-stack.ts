@@ -74,8 +74,11 @@ export interface LevyStackProps extends StackProps {
 const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
   key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
 
-/** Tax computations (they load rates) get more memory, which on Lambda also means more CPU. */
-const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates ? 1024 : 512);
+/**
+ * Tax computations (they load rates) and the builders of returns (a quarter's sales pass through the heap: +380 MB at
+ * 100,000 sales, docs/benchmarks.md "Returns") get more memory, which on Lambda also means more CPU.
+ */
+const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates || fn.tables.Returns?.includes('PutItem') ? 1024 : 512);
 
 /** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
 function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {
