@@ -100,6 +100,8 @@ function mutated(sample: unknown): fc.Arbitrary<unknown> {
     const last = path.at(-1)!;
     if (how === 'replace') parent[last] = replacement;
     else if (how === 'remove') delete parent[last];
+    // Into an array, an element more: a numeric key such as '99999999' would make it sparse and billions long.
+    else if (Array.isArray(parent)) parent.push(replacement);
     else parent[extra || 'x'] = replacement;
     return copy;
   });
