@@ -14,6 +14,7 @@
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { unifyRequestSchema } from '../domain/cart/unify-request';
 import { AppError, ConflictError, found } from '../domain/errors';
+import { subjectOf } from '../domain/sales/line-subject';
 import { newInvoice, patchedDraft, type CreateInvoiceRequest, type Invoice, type UpdateInvoiceRequest } from '../domain/invoices/invoice';
 import { finalizedContent, isReverseCharge, missingInvoiceFields, type InvoiceParties } from '../domain/invoices/mandatory-fields';
 import { documentNumber, newSeries, type CreateSeriesRequest, type InvoiceSeries } from '../domain/invoices/series';
@@ -118,10 +119,7 @@ function cartOf(invoice: Invoice, commit: boolean) {
       id: line.id,
       amount: line.amount,
       quantity: line.quantity,
-      ...(line.product_id !== undefined ? { product_id: line.product_id } : {}),
-      ...(line.tax_code !== undefined ? { tax_code: line.tax_code } : {}),
-      ...(line.product_category !== undefined ? { product_category: line.product_category } : {}),
-      ...(line.delivery_method !== undefined ? { delivery_method: line.delivery_method } : {}),
+      ...subjectOf(line),
       tax_inclusive: invoice.tax_behavior === 'inclusive',
     })),
     ...(commit ? { commit: true, transaction_id: invoice.id } : {}),

@@ -8,6 +8,7 @@ import { calculateCart, type CartTotals } from '../domain/cart/cart';
 import type { UnifyRequest } from '../domain/cart/unify-request';
 import type { UnifyResult } from '../domain/cart/unify-response';
 import { levelAmounts } from '../domain/money/levels';
+import { subjectOf } from '../domain/sales/line-subject';
 import { taxabilityFields } from '../domain/sales/line-taxability';
 import { todayUtc } from '../domain/tax/rate-engine';
 import { quoteSale, type RatedLine, type SaleQuote } from './quote-tax-rate';
@@ -95,10 +96,7 @@ export async function unifyCart(deps: UnifyDeps, accountId: string, request: Uni
           id: line.id,
           amount: line.net_amount,
           quantity: sent.quantity,
-          ...(sent.product_category !== undefined ? { product_category: sent.product_category } : {}),
-          ...(sent.delivery_method !== undefined ? { delivery_method: sent.delivery_method } : {}),
-          ...(sent.product_id !== undefined ? { product_id: sent.product_id } : {}),
-          ...(sent.tax_code !== undefined ? { tax_code: sent.tax_code } : {}),
+          ...subjectOf(sent),
         };
       }),
     },

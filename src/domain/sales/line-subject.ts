@@ -32,6 +32,12 @@ export interface LineSubject {
   tax_code?: string | undefined;
 }
 
+const SUBJECT_FIELDS = ['product_category', 'delivery_method', 'product_id', 'tax_code'] as const satisfies readonly (keyof LineSubject)[];
+
+/** The subject fields a line states, and only those (a line copied into a recorded sale keeps how it named its subject). */
+export const subjectOf = <Line extends { [K in keyof LineSubject]?: unknown }>(line: Line): Pick<Line, keyof LineSubject & keyof Line> =>
+  Object.fromEntries(SUBJECT_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]])) as Pick<Line, keyof LineSubject & keyof Line>;
+
 /**
  * A line names what it sells one way: `product_category` (+ `delivery_method`, required with it), or `product_id`
  * and/or `tax_code` (a `tax_code` sent with a `product_id` overrides the product's code, as Stripe's line `tax_code`
