@@ -43,6 +43,7 @@ import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError
 import { importRates, NoRateFilesError, rateTable } from './rates/rates-import';
 import { FxFileError, importFxRates } from './fx/fx-import';
 import { ZipRateFileError } from './rates/zip-rate-csv';
+import { importZipCounties, ZipCountyFileError } from './rates/zip-counties-import';
 
 /** A mistake of the caller: message to stderr, exit 2. */
 class UsageError extends Error {}
@@ -270,6 +271,25 @@ export function program(): Command {
         if (error instanceof ZipRateFileError || (error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof NoRateFilesError) {
           throw new UsageError(`Nothing was imported. ${(error as Error).message}`);
         }
+        throw error;
+      }
+    });
+  levy
+    .command('zip-counties')
+    .description('US ZIP-to-county crosswalk (a checkout asks for the street address in a ZIP that spans counties)')
+    .command('import')
+    .description(
+      'import the HUD-USPS ZIP-to-county crosswalk (ZIP_COUNTY_<quarter>.csv, or the named layout zip,county_fips,state,tot_ratio) ' +
+        'into the Rates table, keeping the ZIPs that reach into two or more counties of a state; a bad line (named) imports nothing',
+    )
+    .argument('<file>', 'the crosswalk CSV file')
+    .addOption(aws())
+    .action(async (file: string, options: { aws?: boolean }) => {
+      configureTarget(!!options.aws, ['Rates']);
+      try {
+        print(await importZipCounties(file));
+      } catch (error) {
+        if (error instanceof ZipCountyFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`Nothing was imported. ${(error as Error).message}`);
         throw error;
       }
     });

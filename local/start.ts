@@ -6,6 +6,7 @@
  *   LEVY_IN_MEMORY=1         keep nothing between runs (default: data under .levy/db)
  *   PORT                     the API's port (default 3000)
  *   LEVY_RATES_DIR           import US rate files from this folder before serving
+ *   LEVY_ZIP_COUNTIES_FILE   import the ZIP-to-county crosswalk from this file before serving
  *   LEVY_AUTH_CACHE_SECONDS  authorizer result cache, as API Gateway's (default 300)
  *   LEVY_DEV_COUNTRY         country of the development account when it is created (default US)
  *   LEVY_WEBHOOK_RETRY_SECONDS  first webhook retry delay, doubling after (default 60; docs/webhooks.md)
@@ -20,6 +21,7 @@ import { DOCUMENTS_URL_ENV_VAR } from '../src/config/documents';
 import { ensureDevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { LOCAL_STATE_DIR, startLocalDatabase } from './local-env';
+import { importZipCounties } from './rates/zip-counties-import';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
 import { startWebhookDispatcher, type WebhookDispatcher } from './server/webhook-dispatcher';
@@ -115,6 +117,13 @@ async function main(): Promise<void> {
       console.log(`[levy] importing rates from ${ratesDir} ...`);
       const summary = await importRates([resolve(ratesDir)], { progress: process.stderr.isTTY });
       console.log(`[levy] imported ${summary.rows} ZIP rates from ${summary.files} files (${summary.effective_months.join(', ')}) in ${summary.seconds} s`);
+    }
+
+    const zipCountiesFile = process.env.LEVY_ZIP_COUNTIES_FILE;
+    if (zipCountiesFile) {
+      console.log(`[levy] importing the ZIP-to-county crosswalk from ${zipCountiesFile} ...`);
+      const summary = await importZipCounties(resolve(zipCountiesFile));
+      console.log(`[levy] imported ${summary.multi_county} ZIP and state pairs with two or more counties (of ${summary.zips} ZIPs) in ${summary.seconds} s`);
     }
 
     const { account, created } = await ensureDevAccount(ports, !inMemory);

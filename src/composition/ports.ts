@@ -19,7 +19,8 @@ import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { DynamoDbCheckoutStore, DynamoDbPaymentLinkStore } from '../adapters/dynamodb/checkout-store';
-import type { CheckoutStore, PaymentLinkStore, ZipRateRows } from '../ports/checkouts';
+import type { CheckoutStore, PaymentLinkStore } from '../ports/checkouts';
+import type { ZipSidesOf } from '../ports/rates';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
@@ -192,10 +193,10 @@ export const streamEvents = {
   },
 };
 
-/** Checkouts and payment links (issue 16; docs/checkouts.md); the ZIP's rate rows of every state, for required_fields. */
+/** Checkouts and payment links (issue 16; docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
 export const checkouts: CheckoutStore = /* @__PURE__ */ lazy(() => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
 export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazy(() => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
-export const zipRateRows: ZipRateRows = /* @__PURE__ */ lazy(rateStore);
+export const zipSides: ZipSidesOf = /* @__PURE__ */ lazy(rateStore);
 /** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
 export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbReturnStore } = await onDemandAdapters();

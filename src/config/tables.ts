@@ -128,7 +128,8 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'state', type: 'S' },
       description:
         'US local sales-tax rates, one item per ZIP5, state (two for a border ZIP) and month (sort key `<state>#<YYYY-MM>`), ' +
-        'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported.',
+        'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported. ' +
+        'A ZIP that spans counties also has one item per state under `counties#<state>` (`levy zip-counties import`).',
     },
     Transactions: {
       id: 'Transactions',

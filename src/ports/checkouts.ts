@@ -5,7 +5,6 @@
  */
 import type { Checkout, CompletionClaim } from '../domain/checkouts/checkout';
 import type { PaymentLink } from '../domain/checkouts/payment-link';
-import type { UsLocalRate } from '../domain/tax/rate-types';
 import type { RecordStore } from './records';
 
 export interface CheckoutStore {
@@ -27,8 +26,3 @@ export interface CheckoutStore {
 }
 
 export type PaymentLinkStore = Pick<RecordStore<PaymentLink>, 'create' | 'get' | 'list'>;
-
-/** Every imported rate row of a ZIP (each state and month): whether a ZIP is rated differently by side. */
-export interface ZipRateRows {
-  allMonths(zip: string): Promise<UsLocalRate[]>;
-}

@@ -1,4 +1,6 @@
 /** Port (implemented by src/adapters/dynamodb/rate-store.ts): the imported US local rates, one table per month. */
+import type { ZipCountySpan } from '../domain/geography/zip-counties';
+import type { UsLocalRate } from '../domain/tax/rate-types';
 import type { ZipRateOnMonth } from '../domain/tax/zip-rate-months';
 
 export interface ZipRateTable {
@@ -7,4 +9,15 @@ export interface ZipRateTable {
    * force until a later month's is imported); when there is none, whether the ZIP has tables for later months.
    */
   onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth>;
+}
+
+/** What the imported tables know of a ZIP's sides: its rate rows (each state and month) and the counties it spans. */
+export interface ZipSides {
+  rates: UsLocalRate[];
+  counties: ZipCountySpan[];
+}
+
+/** Whether a ZIP is rated differently, or taxed by different counties, depending on the address inside it. */
+export interface ZipSidesOf {
+  sidesOf(zip: string): Promise<ZipSides>;
 }

@@ -27,15 +27,17 @@ import {
 import type { UnifyRequest } from '../domain/cart/unify-request';
 import { AppError, ConflictError, found } from '../domain/errors';
 import { resolveLocation } from '../domain/geography/location';
+import { zipSpansCounties } from '../domain/geography/zip-counties';
 import { calculateTaxRateDetailed, todayUtc } from '../domain/tax/rate-engine';
 import type { CustomerType } from '../domain/tax/vocabulary';
 import { monthOfDate, zipRateOnMonth } from '../domain/tax/zip-rate-months';
-import type { CheckoutStore, ZipRateRows } from '../ports/checkouts';
+import type { CheckoutStore } from '../ports/checkouts';
+import type { ZipSides, ZipSidesOf } from '../ports/rates';
 import type { SaleQuote } from './quote-tax-rate';
 import type { RecordTransactionDeps } from './record-transaction';
 import { quoteCart, unifyCart } from './unify-cart';
 
-export type CheckoutDeps = RecordTransactionDeps & { checkouts: CheckoutStore; zipRateRows: ZipRateRows };
+export type CheckoutDeps = RecordTransactionDeps & { checkouts: CheckoutStore; zipSides: ZipSidesOf };
 
 /** What a checkout's quote is computed from: its cart and buyer. */
 interface CheckoutDraft {
@@ -72,9 +74,7 @@ function unifyRequestOf(draft: CheckoutDraft, date: string): UnifyRequest {
 }
 
 /** Whether the imported tables rate the ZIP differently in the states they list it under (a ZIP that spans rates). */
-async function zipSpansRates(deps: CheckoutDeps, country: string, postalCode: string | undefined, date: string): Promise<boolean> {
-  if (country !== 'US' || postalCode === undefined) return false;
-  const rows = await deps.zipRateRows.allMonths(postalCode.slice(0, 5));
+function zipSpansRates({ rates: rows }: ZipSides, date: string): boolean {
   const month = monthOfDate(date);
   const rates = new Set<number>();
   for (const state of new Set(rows.map((row) => row.state))) {
@@ -82,6 +82,12 @@ async function zipSpansRates(deps: CheckoutDeps, country: string, postalCode: st
     if (row) rates.add(row.combined_rate);
   }
   return rates.size > 1;
+}
+
+/** What the imported tables say of a US ZIP's sides (one read); nothing outside the US or without a ZIP. */
+async function zipSidesOf(deps: CheckoutDeps, country: string, postalCode: string | undefined): Promise<ZipSides> {
+  if (country !== 'US' || postalCode === undefined) return { rates: [], counties: [] };
+  return deps.zipSides.sidesOf(postalCode.slice(0, 5));
 }
 
 /**
@@ -113,11 +119,13 @@ async function quoteDraft(deps: CheckoutDeps, accountId: string, draft: Checkout
   // unify's quote, with the engine's own remarks on each line (its answer keeps the figures, not the notes).
   const { response: quote, quote: sale, rated } = await quoteCart(deps, accountId, request, today);
   const results = rated.map((line) => line.rate.result);
-  const postalCode = sale.parties.location ? resolveLocation(sale.parties.location, deps.locations).postal_code : undefined;
+  const resolved = sale.parties.location ? resolveLocation(sale.parties.location, deps.locations) : undefined;
+  const sides = await zipSidesOf(deps, quote.jurisdiction.country, resolved?.postal_code);
   const required_fields = requiredFields(draft.location, {
     notes: results.flatMap((r) => r.notes ?? []),
     locationSource: results[0]!.location_source,
-    zipSpansRates: await zipSpansRates(deps, quote.jurisdiction.country, postalCode, date),
+    zipSpansRates: zipSpansRates(sides, date),
+    zipSpansCounties: zipSpansCounties(sides.counties, resolved?.state),
     businessTreatmentNeedsTaxId: await taxIdWouldChangeTax(deps, accountId, draft, sale, request.line_items.length, today),
   });
   return { quote, required_fields };

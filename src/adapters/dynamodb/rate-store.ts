@@ -5,10 +5,15 @@
  * and `<state>#<month>`, Limit 1, whatever number of months is imported. Items of the layout before monthly tables
  * (sort key the state alone, month only in `effective_month`) sort first in that range, so they still answer as their
  * month's table until `levy migrate` rewrites them (migrateLegacyItems).
+ *
+ * The same partition holds the counties a ZIP spans in each state (`levy zip-counties import`), one item per ZIP and
+ * state under the sort key `counties#<state>`: lower case, so it never falls in a state's `<state>`..`<state>#<month>`
+ * range, and a checkout reads a ZIP's rates and counties in one Query (sidesOf).
  */
+import type { ZipCountySpan } from '../../domain/geography/zip-counties';
 import type { UsLocalRate } from '../../domain/tax/rate-types';
 import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
-import type { ZipRateTable } from '../../ports/rates';
+import type { ZipRateTable, ZipSides, ZipSidesOf } from '../../ports/rates';
 import { documentClient } from './client';
 import type { QueryInput } from './documents';
 import { batchGetAll, batchWriteMany } from './batch';
@@ -16,6 +21,14 @@ import { queryAll, scanAll } from './query';
 
 /** `state` is a DynamoDB reserved word, so expressions name the sort key through #sk. */
 const SORT_KEY_NAME = { '#sk': 'state' };
+/** The sort key prefix of a ZIP's county items. */
+const COUNTIES = 'counties#';
+
+/** A county item: the ZIP's counties in one state. */
+type CountyItem = { zip: string; state: string; counties: ZipCountySpan['counties'] };
+const isCountyItem = (item: { state: string }): boolean => item.state.startsWith(COUNTIES);
+const countyItemOf = (span: ZipCountySpan): CountyItem => ({ zip: span.zip, state: `${COUNTIES}${span.state}`, counties: span.counties });
+const spanOf = (item: CountyItem): ZipCountySpan => ({ zip: item.zip, state: item.state.slice(COUNTIES.length), counties: item.counties });
 
 /** The stored item: the row with its sort key `state` = `<state>#<YYYY-MM>` (or `<state>` in the old layout). */
 type RateItem = Omit<UsLocalRate, 'state'> & { state: string };
@@ -24,7 +37,7 @@ const sortKeyOf = (row: UsLocalRate): string => `${row.state}#${row.effective_mo
 const rowOf = (item: RateItem): UsLocalRate => ({ ...item, state: item.state.split('#')[0] });
 const itemOf = (row: UsLocalRate): RateItem => ({ ...row, state: sortKeyOf(row) });
 
-export class DynamoDbRateStore implements ZipRateTable {
+export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
   constructor(private readonly tableName: string) {}
 
   async onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth> {
@@ -49,7 +62,16 @@ export class DynamoDbRateStore implements ZipRateTable {
 
   /** Every row of a ZIP, each state and month (for tests and checks; rating reads onMonth). */
   async allMonths(zip: string): Promise<UsLocalRate[]> {
-    return this.query({ KeyConditionExpression: 'zip = :zip', ExpressionAttributeValues: { ':zip': zip } });
+    return (await this.sidesOf(zip)).rates;
+  }
+
+  /** Every rate row of a ZIP (each state and month) and the counties it spans, in one Query of its partition. */
+  async sidesOf(zip: string): Promise<ZipSides> {
+    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'zip = :zip', ExpressionAttributeValues: { ':zip': zip } });
+    return {
+      rates: (items as RateItem[]).filter((item) => !isCountyItem(item)).map(rowOf),
+      counties: (items as CountyItem[]).filter(isCountyItem).map(spanOf),
+    };
   }
 
   /** A Limit-ed Query is one call (the newest or oldest key); without a Limit every page is read. */
@@ -58,6 +80,26 @@ export class DynamoDbRateStore implements ZipRateTable {
       ? ((await documentClient().query({ TableName: this.tableName, ...input })).Items ?? [])
       : await queryAll({ TableName: this.tableName, ...input });
     return (items as RateItem[]).map(rowOf);
+  }
+
+  /**
+   * Makes the stored county spans exactly `spans`: puts every one, then deletes the spans of an earlier import that
+   * this one no longer lists (a ZIP now wholly in one county). One filtered scan of the table finds the earlier ones.
+   */
+  async replaceCountySpans(spans: readonly ZipCountySpan[], options: { onProgress?: (written: number) => void } = {}): Promise<{ written: number; deleted: number }> {
+    const earlier = await scanAll({
+      TableName: this.tableName,
+      ProjectionExpression: 'zip, #sk',
+      FilterExpression: 'begins_with(#sk, :counties)',
+      ExpressionAttributeNames: SORT_KEY_NAME,
+      ExpressionAttributeValues: { ':counties': COUNTIES },
+    });
+    const items = spans.map(countyItemOf);
+    const kept = new Set(items.map((item) => `${item.zip}/${item.state}`));
+    const stale = (earlier as { zip: string; state: string }[]).filter((item) => !kept.has(`${item.zip}/${item.state}`));
+    await this.writeAll(items.map((item) => ({ PutRequest: { Item: item } })), options);
+    await this.writeAll(stale.map(({ zip, state }) => ({ DeleteRequest: { Key: { zip, state } } })));
+    return { written: items.length, deleted: stale.length };
   }
 
   /** Writes rows in batches of 25, retrying unprocessed items with backoff; puts overwrite, so a re-run is safe. */

@@ -177,6 +177,8 @@ export interface RequirementFacts {
   locationSource: string;
   /** The imported tables rate the ZIP differently in different states or places (a ZIP that spans rates). */
   zipSpansRates: boolean;
+  /** The ZIP reaches into several counties of the buyer's state (the imported ZIP-to-county crosswalk). */
+  zipSpansCounties: boolean;
   /** The customer was declared a business but taxed as B2C for want of a proving tax ID, and the engine would tax it otherwise. */
   businessTreatmentNeedsTaxId: boolean;
 }
@@ -184,7 +186,8 @@ export interface RequirementFacts {
 /**
  * The fields still needed for a final answer, sorted, each a path into the checkout's request. Rules (docs/checkouts.md):
  * an engine note that the location was imprecise names the missing field; a location known only from an IP address
- * asks for the country; a ZIP the rate tables rate differently by side asks for the full address; a business buyer the
+ * asks for the country; a ZIP the rate tables rate differently by side asks for the full address, and a ZIP spanning
+ * counties of the state for the street address (the state is known); a business buyer the
  * engine would tax differently with a proving tax ID asks for it.
  */
 export function requiredFields(location: CheckoutLocation | undefined, facts: RequirementFacts): string[] {
@@ -194,6 +197,7 @@ export function requiredFields(location: CheckoutLocation | undefined, facts: Re
   if (facts.zipSpansRates) {
     for (const field of ['state', 'city', 'line1'] as const) if (location?.[field] === undefined) needed.add(`location.${field}`);
   }
+  if (facts.zipSpansCounties) for (const field of ['city', 'line1'] as const) if (location?.[field] === undefined) needed.add(`location.${field}`);
   if (facts.businessTreatmentNeedsTaxId) needed.add('customer.tax_id');
   // A field the request already holds is not asked again (the engine may still have noted it, e.g. an unknown ZIP).
   return [...needed].filter((path) => !(path.startsWith('location.') && location?.[path.slice('location.'.length) as keyof CheckoutLocation] !== undefined)).sort();
