@@ -30,6 +30,9 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
   // No CloudWatch or X-Ray on a laptop: metrics would only be printed, and there is no trace daemon.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';
+  // As a stack deployed without `-c tracing=true` is built (lib/bundling.ts): the X-Ray SDK is not loaded at all. Loaded,
+  // it installs an async hook (cls-hooked) that tracks every promise of every request, for traces nobody receives.
+  process.env.LEVY_TRACING ??= 'off';
   process.env.AWS_REGION ??= 'us-east-1';
 }
 

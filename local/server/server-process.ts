@@ -20,11 +20,16 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk) => {
+    const read = (chunk: Buffer) => {
       out += chunk;
       const match = /LEVY_URL=(\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
+      if (!match) return;
+      // Then the child's output (its logs) is read and dropped: kept, every chunk would grow a string and rescan it.
+      child.stdout.off('data', read);
+      child.stdout.resume();
+      resolve(match[1]);
+    };
+    child.stdout.on('data', read);
     child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening: ${out}`)));
   });
   return {

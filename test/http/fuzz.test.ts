@@ -5,12 +5,12 @@
  * carry the error body `{error, message, status, request_id}` with its own status. A longer run is a benchmark:
  * `FUZZ_RUNS=100000 npx jest test/http/fuzz.test.ts`.
  */
-import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { CreatedAccount } from '../../local/admin/accounts';
 import type { LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
 import { samples } from '../../local/generate-events';
 import { startLocalDatabase } from '../../local/local-env';
+import { LoopbackClient, type LoopbackAnswer } from '../../local/server/loopback-client';
 import { startServerProcess, type ServerProcess } from '../../local/server/server-process';
 import { routes, type RouteDefinition } from '../../src/config/routes';
 import { newTestAccount } from '../support/api';
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (PROFILE && profile.length) console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
-  agent.destroy();
+  client.destroy();
   await server?.stop();
   await db?.stop();
 });
@@ -167,43 +167,14 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
   }));
 }
 
-/**
- * The client: node:http over a pool of keep-alive sockets, one per request in flight. fetch (undici) costs about
- * three times its CPU per request here (docs/benchmarks.md, "Fuzz budget"), and the client shares the two cores
- * with the server and DynamoDB Local.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+/** The client: node:http keep-alive sockets, one per request in flight (local/server/loopback-client.ts says why). */
+const client = new LoopbackClient(IN_FLIGHT);
 
-function sendOnce(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string; requestId: string | null; contentType: string | null }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const id = res.headers['x-amzn-requestid'];
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), requestId: typeof id === 'string' ? id : null, contentType: res.headers['content-type'] ?? null });
-      });
-      res.on('error', reject);
-    });
-    // Whether the request went out on a kept-alive socket the server may have just closed (the retry below).
-    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
-    req.end(body);
-  });
-}
-
-async function send(route: RouteDefinition, r: FuzzRequest, account: CreatedAccount): Promise<{ status: number; text: string; requestId: string | null; contentType: string | null }> {
+function send(route: RouteDefinition, r: FuzzRequest, account: CreatedAccount): Promise<LoopbackAnswer> {
   const query = new URLSearchParams(r.query).toString();
   const hasBody = r.body !== undefined && route.method !== 'GET';
   const headers: Record<string, string> = { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers };
-  const url = `${server.url}${r.path}${query ? `?${query}` : ''}`;
-  const request = () => sendOnce(route.method, url, headers, hasBody ? r.body : undefined);
-  // The keep-alive race: the server closes a socket idle for its keepAliveTimeout just as the client reuses it (likely
-  // when a loaded machine delays the client's own timer). The request never reached the server, so it is sent again,
-  // as browsers do; any other failure is the test's to report.
-  return request().catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-    if (error.code === 'ECONNRESET' && error.reusedSocket) return request();
-    throw error;
-  });
+  return client.send(route.method, `${server.url}${r.path}${query ? `?${query}` : ''}`, headers, hasBody ? r.body : undefined);
 }
 
 describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}`, () => {

@@ -17,6 +17,8 @@ const seen: IncomingHttpHeaders[] = [];
 let answer = { status: 200, body: '{}' };
 
 beforeAll(async () => {
+  // Tracing built in, as `-c tracing=true` bundles it (the local environment of the other tests leaves it out).
+  process.env.LEVY_TRACING = 'on';
   server = createServer((req, res) => {
     seen.push(req.headers);
     req.resume().on('end', () => res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ-7' }).end(answer.body));
