@@ -5,20 +5,15 @@
  * the local tools take their ports from here; use cases only ever see the port interfaces.
  */
 import { CachingEntityStore, CachingZipRateTable } from '../adapters/cache/caching-stores';
-import { FolderBlobStore } from '../adapters/blobs/folder-blob-store';
-import { S3BlobStore } from '../adapters/blobs/s3-blob-store';
 import { DynamoDbAccountStore } from '../adapters/dynamodb/account-store';
 import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
-import { EventOutbox } from '../adapters/dynamodb/event-outbox';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
-import { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
-import { DynamoDbCheckoutStore, DynamoDbPaymentLinkStore } from '../adapters/dynamodb/checkout-store';
 import type { CheckoutStore, PaymentLinkStore } from '../ports/checkouts';
 import type { ZipSidesOf } from '../ports/rates';
 import { geoLocationLookups } from '../adapters/geo';
@@ -41,8 +36,8 @@ const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName
 const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
 const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
 const rateStore = /* @__PURE__ */ once(() => new DynamoDbRateStore(tableName('Rates')));
-// The one outbox: every store and ledger that writes a change adds its event (and notification) through it (issue 14).
-const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events'), () => tableName('Notifications')));
+// Every store and ledger that writes a change adds its event through the container's one outbox (./event-outbox.ts),
+// which comes with the on-demand adapters: a function that writes no event (POST /v1/tax/rate) never loads it.
 // The container's one entity cache: the quote routes read through it, the entity routes' writes drop its copies.
 const entityCache = /* @__PURE__ */ once(
   () => new CachingEntityStore(entityStore(), { maxEntries: ENTITY_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
@@ -59,8 +54,14 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazy(() => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()));
-export const refunds: Ports['refunds'] = /* @__PURE__ */ lazy(() => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()));
+export const sales: Ports['sales'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbSaleLedger, eventOutbox } = await onDemandAdapters();
+  return new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox());
+});
+export const refunds: Ports['refunds'] = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbRefundLedger, eventOutbox } = await onDemandAdapters();
+  return new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox());
+});
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
@@ -81,33 +82,34 @@ const onDemandAdapters = /* @__PURE__ */ onceAsync(() => import('./on-demand-ada
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
 export const customerStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbCustomerStore } = await onDemandAdapters();
+  const { DynamoDbCustomerStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox());
 });
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
 const exemptionStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbExemptionStore } = await onDemandAdapters();
+  const { DynamoDbExemptionStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox());
 });
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(exemptionStore);
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
-export const documents: Ports['documents'] = /* @__PURE__ */ lazy(() => {
+export const documents: Ports['documents'] = /* @__PURE__ */ lazyImport(async () => {
+  const { S3BlobStore, FolderBlobStore } = await onDemandAdapters();
   const where = documentsLocation();
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
 export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbProductStore } = await onDemandAdapters();
+  const { DynamoDbProductStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbProductStore(tableName('Products'), eventOutbox());
 });
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbRegistrationStore } = await onDemandAdapters();
+  const { DynamoDbRegistrationStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
 /** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
 export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbRegistrationStore } = await onDemandAdapters();
+  const { DynamoDbRegistrationStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
@@ -128,11 +130,11 @@ export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
 export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbEventStore } = await onDemandAdapters();
+  const { DynamoDbEventStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbEventStore(tableName('Events'), eventOutbox());
 });
 export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbWebhookEndpointStore } = await onDemandAdapters();
+  const { DynamoDbWebhookEndpointStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
 });
 export const deliveries: DeliveryLog = /* @__PURE__ */ lazyImport(async () => {
@@ -170,7 +172,7 @@ export const notifications: NotificationStore = /* @__PURE__ */ lazyImport(async
 });
 /** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
 export const nexusEvents: NexusEventLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbNexusEventLog } = await onDemandAdapters();
+  const { DynamoDbNexusEventLog, eventOutbox } = await onDemandAdapters();
   return new DynamoDbNexusEventLog(exposureStore, eventOutbox);
 });
 /** What recording a sale needs to raise its nexus events (src/usecases/nexus-events.ts): the report's reads and the log. */
@@ -182,7 +184,7 @@ export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
 });
 /** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
 export const invoices: InvoiceStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbInvoiceStore } = await onDemandAdapters();
+  const { DynamoDbInvoiceStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox());
 });
 /** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
@@ -194,12 +196,18 @@ export const streamEvents = {
 };
 
 /** Checkouts and payment links (issue 16; docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
-export const checkouts: CheckoutStore = /* @__PURE__ */ lazy(() => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
-export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazy(() => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
+export const checkouts: CheckoutStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbCheckoutStore, eventOutbox } = await onDemandAdapters();
+  return new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox());
+});
+export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazyImport(async () => {
+  const { DynamoDbPaymentLinkStore } = await onDemandAdapters();
+  return new DynamoDbPaymentLinkStore(tableName('PaymentLinks'));
+});
 export const zipSides: ZipSidesOf = /* @__PURE__ */ lazy(rateStore);
 /** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
 export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbReturnStore } = await onDemandAdapters();
+  const { DynamoDbReturnStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbReturnStore(tableName('Returns'), eventOutbox());
 });
 export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);
@@ -207,7 +215,7 @@ export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore)
 export const filedReturns: FiledReturnSource = returns;
 /** Tax-authority notices (issue 14; docs/notices.md): loaded on first use. */
 export const notices: NoticeStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbNoticeStore } = await onDemandAdapters();
+  const { DynamoDbNoticeStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbNoticeStore(tableName('Notices'), eventOutbox());
 });
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
