@@ -8,9 +8,9 @@
  * replaces the previous one (a ZIP it no longer lists as spanning counties is deleted).
  */
 import { readFileSync } from 'node:fs';
-import { CsvError, parse } from 'csv-parse/sync';
 import { multiCountySpans, type ZipCountyPair } from '../../src/domain/geography/zip-counties';
 import { rateTable } from './rates-import';
+import { csvRecords } from './zip-rate-csv';
 
 /** A malformed crosswalk file: nothing was imported. */
 export class ZipCountyFileError extends Error {
@@ -32,13 +32,7 @@ const OPTIONAL: ReadonlySet<keyof typeof COLUMNS> = new Set(['county_name']);
 
 /** Parses the whole file; throws ZipCountyFileError at the first bad line. */
 export function parseZipCountyCsv(text: string, file: string): ZipCountyPair[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { bom: true, info: true, record_delimiter: ['\r\n', '\n'], relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) throw new ZipCountyFileError(file, (error as CsvError & { lines?: number }).lines ?? 1, error.message.replace(/^Invalid [^:]*: /, ''));
-    throw error;
-  }
+  const records = csvRecords(text, (line, problem) => new ZipCountyFileError(file, line, problem));
   const header = (records[0]?.record ?? []).map((name) => name.trim().toLowerCase());
   const at = {} as Record<keyof typeof COLUMNS, number>;
   for (const [field, names] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, readonly string[]][]) {

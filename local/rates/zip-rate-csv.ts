@@ -18,6 +18,20 @@ const ZIP_RATE_HEADER = [
   'EstimatedCountyRate', 'EstimatedCityRate', 'EstimatedSpecialRate', 'RiskLevel',
 ] as const;
 
+/** A CSV file's records, each with its line number in the file (blank lines skipped); a malformed line is `fail`'s error. */
+export function csvRecords(text: string, fail: (line: number, problem: string) => Error): { record: string[]; info: { lines: number } }[] {
+  // csv-parse reads RFC 4180 quoting ("Winston-Salem, City" is one field); each record keeps its line number.
+  try {
+    return parse(text, { bom: true, info: true, record_delimiter: ['\r\n', '\n'], relax_column_count: true, skip_empty_lines: true }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+  } catch (error) {
+    if (error instanceof CsvError) throw fail((error as CsvError & { lines?: number }).lines ?? 1, error.message.replace(/^Invalid [^:]*: /, ''));
+    throw error;
+  }
+}
+
 export class ZipRateFileError extends Error {
   constructor(readonly file: string, readonly line: number, problem: string) {
     super(`${file}:${line}: ${problem}`);
@@ -71,14 +85,7 @@ export function parseZipRateCsv(text: string, file: string, effectiveMonth: stri
 
 /** As parseZipRateCsv, with each row's line number in the file (blank lines are skipped). */
 export function parseZipRateLines(text: string, file: string, effectiveMonth: string): { row: ZipRateRow; line: number }[] {
-  // csv-parse reads RFC 4180 quoting ("Winston-Salem, City" is one field); each record keeps its line number.
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { bom: true, info: true, record_delimiter: ['\r\n', '\n'], relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) throw new ZipRateFileError(file, (error as CsvError & { lines?: number }).lines ?? 1, error.message.replace(/^Invalid [^:]*: /, ''));
-    throw error;
-  }
+  const records = csvRecords(text, (line, problem) => new ZipRateFileError(file, line, problem));
   const header = records[0]?.record.map((h) => h.trim());
   if (!header || ZIP_RATE_HEADER.some((name, i) => header[i] !== name)) {
     throw new ZipRateFileError(file, 1, `header must be ${ZIP_RATE_HEADER.join(',')}`);
