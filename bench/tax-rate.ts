@@ -27,7 +27,7 @@ import { countryForIp } from '../src/adapters/geo/ip-country';
 import { countyForZip } from '../src/adapters/geo/zip-county';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
-import { cachedZipRates, sellerEntities } from '../src/composition/ports';
+import { taxRateDeps } from '../src/composition/sales';
 import { quoteTaxRate } from '../src/usecases/quote-tax-rate';
 import { createAccount } from '../local/admin/accounts';
 import { importRates } from '../local/rates/rates-import';
@@ -296,9 +296,8 @@ async function throughServer(cases: Case[]): Promise<string[]> {
   // The same quotes without HTTP, the gateway emulation or middy: the use case alone as the handler calls it (warm: no
   // DynamoDB call), then with the usage counter's UpdateItem that every executed billable call adds.
   const requests = cases.filter((_, i) => i % 7 === 0).map((c) => c.input);
-  // The handler's dependencies (functions/tax-rate/handler.ts): the seller and the ZIP rows through the container's caches.
-  const quoteDeps = { ...ports, entities: sellerEntities, zipRates: cachedZipRates };
-  const quote = (i: number) => quoteTaxRate(quoteDeps, accountId, requests[i % requests.length]);
+  // The handler's own dependencies (functions/tax-rate/handler.ts): the seller and the ZIP rows through the container's caches.
+  const quote = (i: number) => quoteTaxRate(taxRateDeps, accountId, requests[i % requests.length]);
   const quoteAndMeter = async (i: number) => {
     await quote(i);
     await ports.usage.recordBillableCall(accountId, endpointLabel(routeByName('tax-rate')), new Date());

@@ -24,8 +24,8 @@ export const AREA_SEGMENTS: Readonly<Record<string, readonly string[]>> = {
   Transactions: ['transactions', 'exposure', 'nexus', 'registrations'],
   Customers: ['customers', 'certificate_requests'],
   Events: ['events', 'webhook_endpoints', 'notifications'],
-  Filing: ['returns', 'tax_calendar', 'filing_schedules', 'notices'],
-  Billing: ['invoices', 'invoice_series', 'credit_notes', 'checkouts', 'payment_links'],
+  Filing: ['returns', 'tax_calendar', 'notices'],
+  Billing: ['invoices', 'invoice_series', 'checkouts', 'payment_links'],
 };
 
 const AREA_OF_SEGMENT: ReadonlyMap<string, string> = new Map(

@@ -37,7 +37,7 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { answersWithoutKey, authorizer, routeByName, routes, type RouteDefinition, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { newUploadId } from '../src/domain/documents/document-upload';
-import { feedTokenHash } from '../src/domain/filing/calendar-feed';
+import { feedTokenHash, newFeedToken } from '../src/domain/filing/calendar-feed';
 import { stagedUploadKey } from '../src/usecases/exemption-document-uploads';
 import { certificateRequests, notices, returns } from '../src/composition/ports';
 import { nextPeriod, periodContaining, type FilingPeriod } from '../src/domain/filing/periods';
@@ -370,7 +370,7 @@ export function sampleRequests(f: EventFixtures, run: SampleVariation = currentR
  * the feed's event runs before that one's, in the order of src/config/routes.ts).
  */
 export const fixtureFeedToken = (f: Pick<EventFixtures, 'account_id' | 'api_key'>): string =>
-  `lcal_${Buffer.from(f.account_id).toString('base64url')}.${createHash('sha256').update(`levy-events-feed|${f.api_key}`).digest('base64url')}`;
+  newFeedToken(f.account_id, createHash('sha256').update(`levy-events-feed|${f.api_key}`).digest());
 
 /** Well-formed ids of the notices' records that name nothing (the optional fixtures' placeholders). */
 const PLACEHOLDER_IDS = { notice: 'ntc_0mhx2k3c0a1b2c3d4e5f60718', notice_document: 'doc_0mhx2k3c0a1b2c3d4e5f60718', certificate_request: 'crq_0mhx2k3c0a1b2c3d4e5f60718' };
@@ -509,6 +509,10 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
   const known = saved?.account_id === account.account_id ? saved : {};
   const id = account.account_id;
 
+  /** The record a remembered id still names, read through its get route; undefined when none is remembered or it is gone. */
+  const stillThere = (getRoute: string, knownId: string | undefined): Promise<Record<string, any> | undefined> =>
+    knownId ? call(getRoute, { pathParameters: { id: knownId } }, account).then((record) => record, () => undefined) : Promise.resolve(undefined);
+
   const vendorId = known.vendor_id && (await ports.vendors.get(id, known.vendor_id)) ? known.vendor_id : (await call('vendors-create', { body: vendorBody('Acme Cloud GmbH') }, account)).id;
   const toDelete =
     known.vendor_to_delete_id && (await ports.vendors.get(id, known.vendor_to_delete_id))
@@ -516,7 +520,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
       : (await call('vendors-create', { body: vendorBody('Vendor to delete GmbH') }, account)).id;
   const entityId = known.entity_id && (await ports.entities.get(id, known.entity_id)) ? known.entity_id : (await call('entities-create', { body: entityBody }, account)).id;
   const transactionId =
-    known.transaction_id && (await call('transactions-get', { pathParameters: { id: known.transaction_id } }, account).then(() => true, () => false))
+    known.transaction_id && (await stillThere('transactions-get', known.transaction_id))
       ? known.transaction_id
       : (await call('transactions-create', { body: transactionBody(currentRun().freshId('order'), currentRun().today) }, account)).id;
 
@@ -553,14 +557,14 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
         })();
 
   const webhookEndpoint = async (known_id: string | undefined, description: string): Promise<string> =>
-    known_id && (await call('webhook-endpoints-get', { pathParameters: { id: known_id } }, account).then(() => true, () => false))
+    known_id && (await stillThere('webhook-endpoints-get', known_id))
       ? known_id
       : ((await call('webhook-endpoints-create', { body: webhookEndpointBody(description) }, account)).id as string);
   const webhookEndpointId = await webhookEndpoint(known.webhook_endpoint_id, 'CRM sync');
   const webhookEndpointToDelete = await webhookEndpoint(known.webhook_endpoint_to_delete_id, 'Endpoint to delete');
   // Events expire after 30 days: the remembered one if it is still there, else the newest of the account.
   const eventId =
-    known.event_id && (await call('events-get', { pathParameters: { id: known.event_id } }, account).then(() => true, () => false))
+    known.event_id && (await stillThere('events-get', known.event_id))
       ? known.event_id
       : ((await call('events-list', { query: { limit: '1' } }, account)).data[0].id as string);
 
@@ -569,7 +573,7 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
   // recorded through the handler like every fixture.
   const newestNotification = async () => (await call('notifications-list', { query: { limit: '1' } }, account)).data[0]?.id as string | undefined;
   const notificationId =
-    (known.notification_id && (await call('notifications-get', { pathParameters: { id: known.notification_id } }, account).then(() => true, () => false))
+    (known.notification_id && (await stillThere('notifications-get', known.notification_id))
       ? known.notification_id
       : await newestNotification()) ??
     (await (async () => {
@@ -579,14 +583,13 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
     })());
 
   // An open checkout to read and change, one to complete (completed or open), a payment link (issue 16).
-  const checkoutStatus = async (known_id: string | undefined): Promise<string | undefined> =>
-    known_id ? call('checkouts-get', { pathParameters: { id: known_id } }, account).then((c) => c.status as string, () => undefined) : undefined;
+  const checkoutStatus = async (known_id: string | undefined) => (await stillThere('checkouts-get', known_id))?.status as string | undefined;
   const newCheckout = async (): Promise<string> => (await call('checkouts-create', { body: checkoutBody }, account)).id as string;
   const checkoutId = (await checkoutStatus(known.checkout_id)) === 'open' ? known.checkout_id! : await newCheckout();
   const completable = await checkoutStatus(known.checkout_to_complete_id);
   const checkoutToComplete = completable === 'open' || completable === 'complete' ? known.checkout_to_complete_id! : await newCheckout();
   const paymentLinkId =
-    known.payment_link_id && (await call('payment-links-get', { pathParameters: { id: known.payment_link_id } }, account).then(() => true, () => false))
+    known.payment_link_id && (await stillThere('payment-links-get', known.payment_link_id))
       ? known.payment_link_id
       : ((await call('payment-links-create', { body: paymentLinkBody }, account)).id as string);
   await calendarFeedTokens.putFeedTokenHash(id, feedTokenHash(fixtureFeedToken(account)), new Date().toISOString());
@@ -612,14 +615,13 @@ export async function ensureFixtures(account: DevAccount, file?: string): Promis
 
   // Invoices (issue 16): a series of a seller with an address, drafts, and a finalized invoice with credit left.
   const seriesId =
-    known.invoice_series_id && (await call('invoice-series-get', { pathParameters: { id: known.invoice_series_id } }, account).then(() => true, () => false))
+    known.invoice_series_id && (await stillThere('invoice-series-get', known.invoice_series_id))
       ? known.invoice_series_id
       : await (async () => {
           const seller = (await call('entities-create', { body: invoiceSellerBody }, account)).id as string;
           return (await call('invoice-series-create', { body: { entity_id: seller, prefix: 'INV-' } }, account)).id as string;
         })();
-  const invoiceStatus = (known_id: string | undefined): Promise<string | undefined> =>
-    known_id ? call('invoices-get', { pathParameters: { id: known_id } }, account).then((i) => i.status as string, () => undefined) : Promise.resolve(undefined);
+  const invoiceStatus = async (known_id: string | undefined) => (await stillThere('invoices-get', known_id))?.status as string | undefined;
   const newDraft = async (): Promise<string> => (await call('invoices-create', { body: invoiceBody(seriesId, customerId, currentRun().today) }, account)).id as string;
   const invoiceId = (await invoiceStatus(known.invoice_id)) === 'draft' ? known.invoice_id! : await newDraft();
   const invoiceToDelete = (await invoiceStatus(known.invoice_to_delete_id)) === 'draft' ? known.invoice_to_delete_id! : await newDraft();

@@ -34,14 +34,16 @@ export const handler = urlTokenRoute({
     const form = await parseMultipart(rawBody ?? Buffer.alloc(0), headers['content-type'], MAX_DOCUMENT_BYTES);
     const text = (name: keyof CertificateForm) => form.fields[name]?.[0] ?? '';
     const values: CertificateForm = { jurisdictions: text('jurisdictions'), reason: text('reason'), certificate_number: text('certificate_number'), effective_from: text('effective_from'), expires_on: text('expires_on') };
+    let opened: Awaited<ReturnType<typeof openRequest>> | undefined;
     try {
-      const certificate = await submitCertificate(deps, id, query.token, values, form.file);
+      opened = await openRequest(deps, id, query.token);
+      const certificate = await submitCertificate(deps, opened, values, form.file);
       return { status: 200, text: thanksPage(certificate.certificate_number), headers: PAGE_HEADERS };
     } catch (error) {
       const status = error instanceof PageRefusal ? error.status : error instanceof AppError ? error.status : 500;
-      if (status === 400 || status === 413 || status === 415) {
+      if (opened && (status === 400 || status === 413 || status === 415)) {
         // The form again, filled as sent, with what was wrong (the link is still open: openRequest checked it).
-        const { request } = await openRequest(deps, id, query.token);
+        const { request } = opened;
         const action = `${path}?token=${encodeURIComponent(query.token!)}`;
         const page = certificateFormPage({ action, message: request.message, expiresAt: request.expires_at, jurisdictions: request.jurisdictions, values, error: (error as Error).message });
         return { status, text: page, headers: PAGE_HEADERS };

@@ -1,6 +1,7 @@
 /** Primary adapter: POST /v1/checkouts/{id}/complete {transaction_id} -> the completed checkout (its sale recorded once). */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { checkouts, customers, entities, exemptions, locations, nexusWatch, products, registrations, sales, settings, zipSides, zipRates } from '../../src/composition/ports';
+import { checkouts, zipSides } from '../../src/composition/ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { checkoutSchema, completeCheckoutSchema } from '../../src/domain/checkouts/checkout';
 import { completeCheckout } from '../../src/usecases/checkouts';
 
@@ -11,6 +12,6 @@ export const handler = httpRoute({
   errors: ['not_found', 'checkout_expired', 'checkout_incomplete', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 200,
-    body: await completeCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipSides, nexusWatch }, accountId, id, body),
+    body: await completeCheckout({ ...saleRecordingDeps, checkouts, zipSides }, accountId, id, body),
   }),
 });

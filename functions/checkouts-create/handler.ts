@@ -1,6 +1,7 @@
 /** Primary adapter: POST /v1/checkouts -> 201 with the quoted checkout and what it still needs (docs/checkouts.md). */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { checkouts, customers, entities, exemptions, locations, products, registrations, sales, settings, zipSides, zipRates } from '../../src/composition/ports';
+import { checkouts, zipSides } from '../../src/composition/ports';
+import { saleQuoteDeps } from '../../src/composition/sales';
 import { checkoutSchema, createCheckoutSchema } from '../../src/domain/checkouts/checkout';
 import { createCheckout } from '../../src/usecases/checkouts';
 
@@ -11,6 +12,6 @@ export const handler = httpRoute({
   errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({
     status: 201,
-    body: await createCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipSides }, accountId, body),
+    body: await createCheckout({ ...saleQuoteDeps, checkouts, zipSides }, accountId, body),
   }),
 });

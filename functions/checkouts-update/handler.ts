@@ -1,6 +1,7 @@
 /** Primary adapter: PATCH /v1/checkouts/{id} {location?, customer?} -> the checkout quoted again. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { checkouts, customers, entities, exemptions, locations, products, registrations, sales, settings, zipSides, zipRates } from '../../src/composition/ports';
+import { checkouts, zipSides } from '../../src/composition/ports';
+import { saleQuoteDeps } from '../../src/composition/sales';
 import { checkoutSchema, updateCheckoutSchema } from '../../src/domain/checkouts/checkout';
 import { updateCheckout } from '../../src/usecases/checkouts';
 
@@ -11,6 +12,6 @@ export const handler = httpRoute({
   errors: ['not_found', 'checkout_completed', 'checkout_changed_concurrently', 'checkout_expired', 'rate_history_unavailable'],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 200,
-    body: await updateCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipSides }, accountId, id, body),
+    body: await updateCheckout({ ...saleQuoteDeps, checkouts, zipSides }, accountId, id, body),
   }),
 });

@@ -3,7 +3,8 @@
  * already finalized answers as it is (a safe retry). 422 invoice_incomplete lists every field Art. 226 still needs.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { customers, entities, exemptions, invoices, locations, nexusWatch, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
+import { invoices } from '../../src/composition/ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { invoiceSchema } from '../../src/domain/invoices/invoice';
 import { finalizeInvoice } from '../../src/usecases/invoices';
 
@@ -12,7 +13,7 @@ export const handler = httpRoute({
   responses: { 200: { description: 'The finalized invoice (the same invoice again on a retry)', schema: invoiceSchema } },
   errors: ['not_found', 'invoice_incomplete', 'invoice_changed_concurrently', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, pathParameters: { id } }) => {
-    const { invoice } = await finalizeInvoice({ invoices, entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, nexusWatch }, accountId, id);
+    const { invoice } = await finalizeInvoice({ ...saleRecordingDeps, invoices }, accountId, id);
     return { status: 200, body: invoice };
   },
 });

@@ -1,6 +1,7 @@
 /** Primary adapter: POST /v1/payment_links/{id}/checkouts {customer?, location?} -> 201 with the buyer's checkout. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { checkouts, customers, entities, exemptions, locations, paymentLinks, products, registrations, sales, settings, zipSides, zipRates } from '../../src/composition/ports';
+import { checkouts, paymentLinks, zipSides } from '../../src/composition/ports';
+import { saleQuoteDeps } from '../../src/composition/sales';
 import { checkoutSchema, linkCheckoutSchema } from '../../src/domain/checkouts/checkout';
 import { openLinkCheckout } from '../../src/usecases/payment-links';
 
@@ -11,6 +12,6 @@ export const handler = httpRoute({
   errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 201,
-    body: await openLinkCheckout({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipSides, paymentLinks }, accountId, id, body),
+    body: await openLinkCheckout({ ...saleQuoteDeps, checkouts, zipSides, paymentLinks }, accountId, id, body),
   }),
 });

@@ -4,7 +4,7 @@
  * the usage counter.
  */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { cachedZipRates, customers, exemptions, locations, products, registrations, sellerEntities, settings } from '../../src/composition/ports';
+import { taxRateDeps } from '../../src/composition/sales';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
 import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
@@ -17,7 +17,7 @@ export const handler = billableRoute({
   run: async ({ accountId, body }) => ({
     status: 200,
     body: await quoteTaxRate(
-      { entities: sellerEntities, zipRates: cachedZipRates, locations, customers, exemptions, products, settings, registrations },
+      taxRateDeps,
       accountId,
       body,
     ),

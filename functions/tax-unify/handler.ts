@@ -1,6 +1,6 @@
 /** Primary adapter: POST /v1/tax/unify (billable, idempotent) -> the cart's tax, line by line. */
 import { billableRoute } from '../../src/adapters/http/billable-route';
-import { customers, entities, exemptions, locations, nexusWatch, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { unifyRequestSchema } from '../../src/domain/cart/unify-request';
 import { unifyCart } from '../../src/usecases/unify-cart';
 import { unifyResultSchema } from '../../src/domain/cart/unify-response';
@@ -12,6 +12,6 @@ export const handler = billableRoute({
   errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({
     status: 200,
-    body: await unifyCart({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, nexusWatch }, accountId, body),
+    body: await unifyCart(saleRecordingDeps, accountId, body),
   }),
 });

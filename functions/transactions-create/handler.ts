@@ -1,6 +1,6 @@
 /** Primary adapter: POST /v1/transactions -> 201 with the recorded sale; the same id and content again -> 200. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { customers, entities, exemptions, locations, nexusWatch, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { transactionRequestSchema } from '../../src/domain/transactions/schema';
 import { recordTransaction } from '../../src/usecases/record-transaction';
 import { transactionSchema } from '../../src/domain/transactions/responses';
@@ -15,7 +15,7 @@ export const handler = httpRoute({
   errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => {
     const { created, transaction } = await recordTransaction(
-      { entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, nexusWatch },
+      saleRecordingDeps,
       accountId,
       body,
     );

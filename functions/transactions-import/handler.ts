@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { customers, entities, exemptions, locations, nexusWatch, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { stripeImportQuerySchema } from '../../src/domain/checkouts/stripe-import';
 import { transactionSchema } from '../../src/domain/transactions/responses';
 import { importStripePayment } from '../../src/usecases/import-stripe';
@@ -20,7 +20,7 @@ export const handler = httpRoute({
   },
   errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, body, query }) => {
-    const { created, transaction } = await importStripePayment({ entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, nexusWatch }, accountId, body, query);
+    const { created, transaction } = await importStripePayment(saleRecordingDeps, accountId, body, query);
     return { status: created ? 201 : 200, body: transaction };
   },
 });

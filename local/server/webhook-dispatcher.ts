@@ -6,7 +6,7 @@
  * runs the time-driven events job (the deployed daily schedule's stand-in).
  */
 import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
-import { EventOutbox } from '../../src/adapters/dynamodb/event-outbox';
+import { eventOutbox } from '../../src/composition/event-outbox';
 import { deliveries, events, localDeliveryQueue, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { tableName } from '../../src/config/environment';
 import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
@@ -35,8 +35,8 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
   queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
-  // Only scanSince is used here: the outbox it is given never writes.
-  const store = new DynamoDbEventStore(tableName('Events'), new EventOutbox(tableName('Events'), () => tableName('Notifications')));
+  // Only scanSince is used here (not on the EventLog port); its outbox, the container's one, never writes.
+  const store = new DynamoDbEventStore(tableName('Events'), eventOutbox());
   // Events fanned out, by id, with their created_at: forgotten once older than the next poll's window.
   const seen = new Map<string, string>();
   let since = (options.since ?? new Date()).toISOString();

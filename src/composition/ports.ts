@@ -103,15 +103,13 @@ export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () =
 });
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
-export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(async () => {
+const registrationStore = /* @__PURE__ */ onceAsync(async () => {
   const { DynamoDbRegistrationStore, eventOutbox } = await onDemandAdapters();
   return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
 });
+export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(registrationStore);
 /** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
-export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbRegistrationStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
-});
+export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(registrationStore);
 export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
   const { DynamoDbSettingsStore } = await onDemandAdapters();
   return new DynamoDbSettingsStore(tableName('Settings'));

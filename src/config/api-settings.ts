@@ -30,9 +30,8 @@ export const ZIP_RATE_CACHE_MAX_ENTRIES = 5_000;
  */
 export const BINARY_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'] as const;
 
-/** Whether a Content-Type (parameters ignored) is one of BINARY_MEDIA_TYPES. */
-export const isBinaryMediaType = (contentType: string | undefined): boolean =>
-  (BINARY_MEDIA_TYPES as readonly string[]).includes((contentType ?? '').split(';')[0].trim().toLowerCase());
+/** A Content-Type's media type: its parameters dropped, lower case (`Application/PDF; x=1` -> `application/pdf`). */
+export const mediaTypeOf = (contentType: string | null | undefined): string => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** An HTML form with a file (the certificate request page, docs/notices.md): only a urlToken route takes it. */
 export const FORM_MEDIA_TYPE = 'multipart/form-data';
@@ -40,5 +39,4 @@ export const FORM_MEDIA_TYPE = 'multipart/form-data';
 /** What API Gateway hands over as bytes: the documents' types and the form's (a file inside it must stay bytes). */
 export const GATEWAY_BINARY_MEDIA_TYPES = [...BINARY_MEDIA_TYPES, FORM_MEDIA_TYPE] as const;
 
-export const isGatewayBinaryMediaType = (contentType: string | undefined): boolean =>
-  (GATEWAY_BINARY_MEDIA_TYPES as readonly string[]).includes((contentType ?? '').split(';')[0].trim().toLowerCase());
+export const isGatewayBinaryMediaType = (contentType: string | undefined): boolean => (GATEWAY_BINARY_MEDIA_TYPES as readonly string[]).includes(mediaTypeOf(contentType));

@@ -144,6 +144,16 @@ const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'],
  */
 const nexusWatching = { ...nexusReading, Transactions: ['Query', 'GetItem', 'PutItem'], Events: ['PutItem'], Notifications: ['PutItem'] } as const;
 
+/**
+ * Recording a rated sale, whichever route records it (unify's commit, transactions, a checkout's completion, a Stripe
+ * import, an invoice's finalization): the rating reads, the sale with its counters and customer count, the collection
+ * setting, and the nexus events it may raise. One spread, so the order nexusWatching needs is kept in one place.
+ */
+const saleRecording = { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching } as const;
+
+/** Recording a refund (a refund route or a credit note): the refund's conditional put, the sale's refunded-so-far, the counters, its event. */
+const refunding = { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox } as const;
+
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
 const transactionId = { id: 'transaction' } as const;
@@ -196,14 +206,14 @@ export const routes = /* @__PURE__ */ (() => [
   // Tax (spec 4.5, 4.6): the billable, idempotent calls
   route({ name: 'tax-rate', method: 'POST', path: '/v1/tax/rate', billable: true, idempotent: true, tables: { ...rating, ...namedSubjects, ...billing, ...collection }, summary: 'Tax-rate breakdown for a product (category, product or tax code), customer and location', dataPackages: geoDataPackages }),
   route({ name: 'tax-id-validate', method: 'POST', path: '/v1/tax/id-validate', billable: true, idempotent: true, tables: { ...billing }, summary: 'Validate a tax ID offline (format and check digits)' }),
-  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...rating, ...recording, ...namedCustomerRecording, ...billing, ...collection, ...nexusWatching }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'tax-unify', method: 'POST', path: '/v1/tax/unify', billable: true, idempotent: true, tables: { ...saleRecording, ...billing }, summary: 'Cart-level tax calculation, optionally committed as a transaction', dataPackages: geoDataPackages }),
   // Transactions and exposure (spec 4.1, 4.7)
-  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-create', method: 'POST', path: '/v1/transactions', billable: false, idempotent: false, tables: { ...saleRecording }, summary: 'Record a completed sale', dataPackages: geoDataPackages }),
   // The cursor's sale is read for its date; a date range is a Query of the by-date index.
   route({ name: 'transactions-list', method: 'GET', path: '/v1/transactions', billable: false, idempotent: false, tables: { Transactions: ['Query', 'GetItem'] }, summary: 'List transactions (cursor-paginated, date range)' }),
   route({ name: 'transactions-get', method: 'GET', path: '/v1/transactions/{id}', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'Query'] }, pathIds: transactionId, summary: 'Get a transaction with its refunds' }),
   // The refund's conditional put and the sale's refunded-so-far (UpdateItem) land with the exposure counters.
-  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
+  route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { ...refunding }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
   // include=nexus reads as the nexus report does.
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { ...nexusReading }, summary: 'Tax exposure by country > state or region > county' }),
   // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
@@ -267,12 +277,12 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'checkouts-create', method: 'POST', path: '/v1/checkouts', billable: false, idempotent: false, tables: { ...quoting, Checkouts: ['PutItem'] }, summary: 'Open a checkout (a tax quote session; what is still needed is in required_fields)', dataPackages: geoDataPackages }),
   route({ name: 'checkouts-get', method: 'GET', path: '/v1/checkouts/{id}', billable: false, idempotent: false, tables: { Checkouts: ['GetItem'] }, pathIds: checkoutId, summary: 'Get a checkout (its status computed from expires_at)' }),
   route({ name: 'checkouts-update', method: 'PATCH', path: '/v1/checkouts/{id}', billable: false, idempotent: false, tables: { ...quoting, Checkouts: ['GetItem', 'PutItem'] }, pathIds: checkoutId, summary: "Add a checkout's missing location or customer and quote again", dataPackages: geoDataPackages }),
-  route({ name: 'checkouts-complete', method: 'POST', path: '/v1/checkouts/{id}/complete', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching, Checkouts: ['GetItem', 'UpdateItem'] }, pathIds: checkoutId, summary: 'Complete a checkout: record its sale once as a transaction', dataPackages: geoDataPackages }),
+  route({ name: 'checkouts-complete', method: 'POST', path: '/v1/checkouts/{id}/complete', billable: false, idempotent: false, tables: { ...saleRecording, Checkouts: ['GetItem', 'UpdateItem'] }, pathIds: checkoutId, summary: 'Complete a checkout: record its sale once as a transaction', dataPackages: geoDataPackages }),
   route({ name: 'payment-links-create', method: 'POST', path: '/v1/payment_links', billable: false, idempotent: false, tables: { PaymentLinks: ['PutItem'] }, summary: 'Create a payment link (a reusable quote template)' }),
   route({ name: 'payment-links-list', method: 'GET', path: '/v1/payment_links', billable: false, idempotent: false, tables: { PaymentLinks: ['Query'] }, summary: 'List payment links (cursor-paginated)' }),
   route({ name: 'payment-links-get', method: 'GET', path: '/v1/payment_links/{id}', billable: false, idempotent: false, tables: { PaymentLinks: ['GetItem'] }, pathIds: paymentLinkId, summary: 'Get a payment link' }),
   route({ name: 'payment-links-checkouts', method: 'POST', path: '/v1/payment_links/{id}/checkouts', billable: false, idempotent: false, tables: { ...quoting, PaymentLinks: ['GetItem'], Checkouts: ['PutItem'] }, pathIds: paymentLinkId, summary: "Open a buyer's checkout from a payment link", dataPackages: geoDataPackages }),
-  route({ name: 'transactions-import', method: 'POST', path: '/v1/transactions/import', billable: false, idempotent: false, tables: { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, summary: 'Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id', dataPackages: geoDataPackages }),
+  route({ name: 'transactions-import', method: 'POST', path: '/v1/transactions/import', billable: false, idempotent: false, tables: { ...saleRecording }, summary: 'Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id', dataPackages: geoDataPackages }),
   // Invoicing (issue 16; docs/invoices.md): numbering series, and invoices whose finalization takes the series' next
   // number in one transaction with the invoice and its event, rates the sale as unify does and records it (recording).
   route({ name: 'invoice-series-create', method: 'POST', path: '/v1/invoice_series', billable: false, idempotent: false, tables: { Invoices: ['PutItem'], Entities: ['GetItem'] }, summary: 'Create an invoice numbering series of an entity' }),
@@ -283,11 +293,11 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'invoices-get', method: 'GET', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'Get an invoice' }),
   route({ name: 'invoices-update', method: 'PATCH', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem'], Customers: ['GetItem'] }, pathIds: invoiceId, summary: 'Update a draft invoice' }),
   route({ name: 'invoices-delete', method: 'DELETE', path: '/v1/invoices/{id}', billable: false, idempotent: false, tables: { Invoices: ['DeleteItem', 'GetItem'] }, pathIds: invoiceId, summary: 'Delete a draft invoice' }),
-  route({ name: 'invoices-finalize', method: 'POST', path: '/v1/invoices/{id}/finalize', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching }, pathIds: invoiceId, summary: 'Finalize an invoice: number, tax, mandatory fields, the sale recorded', dataPackages: geoDataPackages }),
+  route({ name: 'invoices-finalize', method: 'POST', path: '/v1/invoices/{id}/finalize', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...saleRecording }, pathIds: invoiceId, summary: 'Finalize an invoice: number, tax, mandatory fields, the sale recorded', dataPackages: geoDataPackages }),
   // A path of its own, not `{id}.pdf`: an API Gateway resource cannot be both `{id}` and `{id}.pdf` (docs/invoices.md).
   route({ name: 'invoices-pdf', method: 'GET', path: '/v1/invoices/{id}/pdf', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'A finalized invoice as PDF (the same bytes every time)' }),
   // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
-  route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
+  route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...refunding }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
   // The tax calendar (issue 15; docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
   // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.
   route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'], Returns: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),

@@ -3,7 +3,7 @@
  * "Communication"; docs/notices.md). Every write that reports itself writes its event in the same transaction.
  */
 import type { StoredExemption } from '../domain/exemptions/certificate';
-import type { Notice, NoticeDocument, NoticeStatus } from '../domain/notices/notice';
+import type { Notice, NoticeStatus } from '../domain/notices/notice';
 import type { StoredCertificateRequest } from '../domain/notices/certificate-request';
 import type { Page, PageRequest } from '../domain/records/record';
 
@@ -15,11 +15,6 @@ export interface NoticeStore {
   list(accountId: string, page: PageRequest, status?: NoticeStatus): Promise<Page<Notice>>;
   /** Replaces the notice if its `updated_at` is still `seenUpdatedAt`, with its notice.updated event; false when it changed. */
   replaceIfUnchanged(accountId: string, notice: Notice, seenUpdatedAt: string): Promise<boolean>;
-  /**
-   * Appends a document (and notice.updated) if the notice is as read (its `updated_at`): 'missing',
-   * 'stale' (changed meanwhile), or the notice after.
-   */
-  addDocument(accountId: string, id: string, document: NoticeDocument, seenUpdatedAt: string, now: Date): Promise<Notice | 'missing' | 'stale'>;
 }
 
 export interface CertificateRequestStore {

@@ -104,18 +104,17 @@ export const jurisdictionsFromText = (text: string) =>
     });
 
 /**
- * The form's certificate: checked as POST /v1/customers/{id}/exemptions checks one (400 naming the field), its
+ * The form's certificate, for the request openRequest opened: checked as POST /v1/customers/{id}/exemptions checks one (400 naming the field), its
  * document as a certificate's document; then the certificate and the request's completion in one transaction.
  */
 export async function submitCertificate(
-  deps: Pick<Deps, 'certificateRequests' | 'urlTokenSecrets'> & { documents: BlobStore },
-  id: string,
-  token: string | undefined,
+  deps: Pick<Deps, 'certificateRequests'> & { documents: BlobStore },
+  { accountId, request }: { accountId: string; request: StoredCertificateRequest },
   form: CertificateForm,
   file: { bytes: Buffer; truncated: boolean } | undefined,
   now = new Date(),
 ): Promise<Exemption> {
-  const { accountId, request } = await openRequest(deps, id, token, now);
+  const id = request.id;
   const fields = parseWith(createExemptionSchema, {
     reason: form.reason,
     jurisdictions: jurisdictionsFromText(form.jurisdictions),

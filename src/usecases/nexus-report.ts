@@ -11,7 +11,6 @@
  *
  * Any window is a sum of a few dozen counter items, whatever the number of sales (bench/nexus.ts).
  */
-import { addDays } from '../domain/dates';
 import { counterOf, saleNexusDeltas, subtractCounter, type StoredNexusCounter } from '../domain/nexus/counters';
 import { evaluateNexus, type DateWindow, type NexusCounter } from '../domain/nexus/evaluate';
 import {
@@ -36,7 +35,8 @@ import type { Transaction } from '../domain/transactions/sale';
 import type { Ports } from '../ports/ports';
 import type { FxRate, FxRateTable, NexusCounterStore } from '../ports/reports';
 import { namedOrPrimaryEntity } from './entity-of-request';
-import { fxConverter, MAX_RATE_AGE_DAYS } from '../domain/nexus/fx';
+import { fxConverter } from '../domain/nexus/fx';
+import { fxRatesFor } from './fx-rates';
 
 export type NexusReportDeps = Pick<Ports, 'entities' | 'registrations' | 'settings' | 'sales'> & { nexusCounters: NexusCounterStore; fxRates: FxRateTable };
 
@@ -143,10 +143,7 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   }
   const foreignDays = new Map<string, StoredNexusCounter[]>();
   await Promise.all([...foreign].map(async ([key, read]) => foreignDays.set(key, await read)));
-  // Rates from MAX_RATE_AGE_DAYS (a week) before the span: the ECB publishes none on weekends and TARGET holidays.
-  const rates = new Map<string, FxRate[]>();
-  const ratesFrom = addDays(spanStart, -MAX_RATE_AGE_DAYS);
-  if (foreign.size > 0) await Promise.all([...currencies].filter((c) => c !== 'EUR').map(async (c) => rates.set(c, await deps.fxRates.rates(c, ratesFrom, asOf))));
+  const rates = foreign.size > 0 ? await fxRatesFor(deps.fxRates, currencies, spanStart, asOf) : new Map<string, FxRate[]>();
   const convert: Converter = fxConverter(rates);
 
   /** A rule's stored counters: months, the cut months' days (and `extraDayMonths`), days in other currencies. */

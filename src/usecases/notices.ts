@@ -4,9 +4,9 @@
  */
 import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 import { utcDay } from '../domain/dates';
-import { ConflictError, found, NotFoundError } from '../domain/errors';
+import { ConflictError, found } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { MAX_NOTICE_DOCUMENTS, newNotice, updatedNotice, type CreateNoticeRequest, type Notice, type NoticeStatus, type UpdateNoticeRequest } from '../domain/notices/notice';
+import { checkReceivedOn, MAX_NOTICE_DOCUMENTS, newNotice, updatedNotice, type CreateNoticeRequest, type Notice, type NoticeStatus, type UpdateNoticeRequest } from '../domain/notices/notice';
 import type { Page, PageRequest } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
 import type { BlobStore } from '../ports/blobs';
@@ -22,7 +22,7 @@ const UPDATE_ATTEMPTS = 3;
 const noticeNoun = 'notice';
 
 export async function createNotice(deps: Deps, accountId: string, request: CreateNoticeRequest, now = new Date()): Promise<Notice> {
-  if (request.received_on > utcDay(now)) throw fieldError('received_on', `is ${request.received_on}, after today (${utcDay(now)} UTC): a notice cannot have been received yet`);
+  checkReceivedOn(request.received_on, utcDay(now));
   const notice = newNotice(request, now);
   await deps.notices.create(accountId, notice);
   return notice;
@@ -36,9 +36,7 @@ const concurrentChange = (id: string) => new ConflictError('notice_changed_concu
 
 /** The dates are checked against the stored ones they pair with; the write is conditional on the notice being as read. */
 export async function updateNotice(deps: Deps, accountId: string, id: string, patch: UpdateNoticeRequest, now = new Date()): Promise<Notice> {
-  if (patch.received_on !== undefined && patch.received_on > utcDay(now)) {
-    throw fieldError('received_on', `is ${patch.received_on}, after today (${utcDay(now)} UTC): a notice cannot have been received yet`);
-  }
+  checkReceivedOn(patch.received_on, utcDay(now));
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
     const current = await getNotice(deps, accountId, id);
     const next = updatedNotice(current, patch, now);
@@ -63,9 +61,8 @@ export async function addNoticeDocument(deps: DocumentDeps, accountId: string, i
   const document = { id: newId('doc', now.getTime()), ...stored };
   let seen = current;
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-    const outcome = await deps.notices.addDocument(accountId, id, document, seen.updated_at, now);
-    if (outcome === 'missing') throw new NotFoundError(noticeNoun, id);
-    if (outcome !== 'stale') return { notice: outcome, document };
+    const notice: Notice = { ...seen, documents: [...seen.documents, document], updated_at: now.toISOString() };
+    if (await deps.notices.replaceIfUnchanged(accountId, notice, seen.updated_at)) return { notice, document };
     seen = await getNotice(deps, accountId, id);
     if (seen.documents.length >= MAX_NOTICE_DOCUMENTS) throw tooMany(id);
   }

@@ -3,6 +3,7 @@
  * against the other registrations of its slot (entity, type, jurisdiction) and written conditional on the slot's
  * version, so the overlap rule holds under concurrent writes (a lost race reads again: then 409 or success).
  */
+import { jurisdictionCode } from '../domain/geography/jurisdiction-code';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import { filingScheduleFor } from '../domain/filing/defaults';
 import { checkRegistrationJurisdiction } from '../domain/registrations/jurisdiction-fit';
@@ -33,7 +34,7 @@ const WRITE_ATTEMPTS = 5;
 const overlapError = (registration: StoredRegistration, other: string) =>
   new ConflictError(
     'registration_overlaps',
-    `A ${registration.type} registration of entity '${registration.entity_id}' for ${registration.state ? `${registration.country}-${registration.state}` : registration.country} overlaps registration '${other}'; end that one (PATCH its expires_at) or choose dates after it.`,
+    `A ${registration.type} registration of entity '${registration.entity_id}' for ${jurisdictionCode(registration)} overlaps registration '${other}'; end that one (PATCH its expires_at) or choose dates after it.`,
   );
 
 async function writeChecked(deps: Deps, accountId: string, make: () => Promise<{ next: StoredRegistration; seenUpdatedAt?: string }>): Promise<StoredRegistration> {

@@ -7,11 +7,12 @@
 import { addDays, utcDay } from '../domain/dates';
 import { ConflictError, found } from '../domain/errors';
 import { euMemberStates } from '../domain/geography/countries';
-import { fxConverter, type FxRate } from '../domain/nexus/fx';
+import { fxConverter, rateOn } from '../domain/nexus/fx';
+import { fxRatesFor } from './fx-rates';
 import type { Page } from '../domain/records/record';
 import type { StoredRegistration } from '../domain/registrations/registration';
 import { applyAdjustments, computeSection, coveredLines, coveredRefundLines, refundRecord, saleRecord, type RegistrationScope, type ReturnConverter, type SectionRecords } from '../domain/returns/compute';
-import { filingScheduleFor } from '../domain/filing/defaults';
+import { filingOf } from '../domain/filing/defaults';
 import { nominalDueDate } from '../domain/filing/periods';
 import { correctionWindows } from '../domain/returns/corrections';
 import { checkReturnPeriod } from '../domain/returns/period-check';
@@ -44,7 +45,6 @@ export interface ReturnDeps {
   fxRates: Pick<FxRateTable, 'rates'>;
 }
 
-const SCHEMES = SCHEME_TYPES;
 
 /** Which records a return holds: its period up to its cutoff, and each correction's window. */
 interface ReturnScope {
@@ -73,7 +73,7 @@ async function readRecords(deps: ReturnDeps, accountId: string, from: string, to
 
 /** EUR for the EU schemes, USD for a US registration, else the one currency the sales are in (EUR when several or none). */
 function returnCurrency(registration: StoredRegistration, records: readonly SectionRecords[]): string {
-  if (SCHEMES.has(registration.type)) return 'EUR';
+  if (SCHEME_TYPES.has(registration.type)) return 'EUR';
   if (registration.country === 'US') return 'USD';
   const currencies = new Set(records.flatMap((r) => r.sales.map((s) => s.currency)));
   return currencies.size === 1 ? [...currencies][0]! : 'EUR';
@@ -84,14 +84,12 @@ async function converterFor(deps: ReturnDeps, currency: string, fxDate: string, 
   const used = new Set(records.flatMap((r) => [...r.sales.map((s) => s.currency), ...r.refunds.map((x) => x.refund.currency)]));
   used.delete(currency);
   if (used.size === 0) return { convert: (amount) => amount };
-  const wanted = [...used, currency].filter((c) => c !== 'EUR');
-  const table = new Map<string, readonly FxRate[]>();
-  for (const c of wanted) table.set(c, await deps.fxRates.rates(c, addDays(fxDate, -7), fxDate));
+  const table = await fxRatesFor(deps.fxRates, [...used, currency], fxDate, fxDate);
   const convert = fxConverter(table);
   const rates: Record<string, number> = {};
   for (const [c, rows] of table) {
-    const latest = rows.filter((r) => r.date <= fxDate).at(-1);
-    if (latest) rates[c] = latest.per_eur;
+    const rate = rateOn(rows, fxDate);
+    if (rate !== undefined) rates[c] = rate;
   }
   return { convert: (amount, from) => convert(amount, from, currency, fxDate), rates };
 }
@@ -99,7 +97,7 @@ async function converterFor(deps: ReturnDeps, currency: string, fxDate: string, 
 /** The jurisdictions an adjustment may name besides the return's lines: the registration's own (US-CA, FR) or, for a scheme, a member state. */
 function baseJurisdiction(registration: StoredRegistration, jurisdiction: string): Omit<ReturnLine, keyof import('../domain/returns/return').ReturnFigures> | undefined {
   if (registration.country === 'US') return jurisdiction === `US-${registration.state}` ? { jurisdiction, country: 'US', state: registration.state!, level: 'state' } : undefined;
-  if (SCHEMES.has(registration.type)) return euMemberStates.has(jurisdiction) ? { jurisdiction, country: jurisdiction, level: 'country' } : undefined;
+  if (SCHEME_TYPES.has(registration.type)) return euMemberStates.has(jurisdiction) ? { jurisdiction, country: jurisdiction, level: 'country' } : undefined;
   return jurisdiction === registration.country ? { jurisdiction, country: jurisdiction, level: 'country' } : undefined;
 }
 
@@ -138,7 +136,7 @@ async function compute(deps: ReturnDeps, accountId: string, registration: Stored
 /** The scope of a fresh computation at `cutoff`: the registration's finalized returns decide the corrections. */
 async function freshScope(deps: ReturnDeps, accountId: string, registration: StoredRegistration, target: Pick<TaxReturn, 'id' | 'registration_id' | 'period_start' | 'period_end'>, cutoff: string): Promise<ReturnScope> {
   const summaries = await deps.returns.summaries(accountId, target.registration_id);
-  const { due_day_rule } = registration.filing ?? filingScheduleFor(registration);
+  const { due_day_rule } = filingOf(registration);
   const windows = correctionWindows(target, cutoff, summaries, (r) => nominalDueDate({ start: r.period_start, end: r.period_end }, due_day_rule));
   return {
     period_start: target.period_start,
@@ -289,7 +287,7 @@ export async function addAdjustment(deps: ReturnDeps, accountId: string, id: str
     const known = current.lines.some((l) => l.jurisdiction === request.jurisdiction) || baseJurisdiction(registration, request.jurisdiction) !== undefined;
     if (!known) {
       const names = [...new Set([...current.lines.map((l) => l.jurisdiction)])];
-      throw fieldError('jurisdiction', `is '${request.jurisdiction}', which is not a jurisdiction of this return (${names.length > 0 ? names.join(', ') : 'it has no lines'}; or the registration's own: ${registration.country === 'US' ? `US-${registration.state}` : SCHEMES.has(registration.type) ? 'an EU member state code' : registration.country})`);
+      throw fieldError('jurisdiction', `is '${request.jurisdiction}', which is not a jurisdiction of this return (${names.length > 0 ? names.join(', ') : 'it has no lines'}; or the registration's own: ${registration.country === 'US' ? `US-${registration.state}` : SCHEME_TYPES.has(registration.type) ? 'an EU member state code' : registration.country})`);
     }
     const at = nextTimestamp(now, current.updated_at);
     const adjustments = [...current.adjustments, { id: newAdjustmentId(now), amount: request.amount, jurisdiction: request.jurisdiction, reason: request.reason, created_at: at }];

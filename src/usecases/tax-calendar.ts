@@ -6,8 +6,7 @@
 import { addDays, utcDay } from '../domain/dates';
 import { AppError, ValidationError } from '../domain/errors';
 import { calendarRange, feedTokenAccount, feedTokenHash, feedTokenMatches, MAX_RANGE_DAYS, newFeedToken, rangeTooLong, type TaxCalendarQuery } from '../domain/filing/calendar-feed';
-import { businessDayCalendarFor, filingScheduleFor } from '../domain/filing/defaults';
-import { byDueDate, registrationObligations, returnsByPeriod, type Obligation } from '../domain/filing/obligations';
+import { byDueDate, obligationInputs, registrationObligations, returnsByPeriod, type Obligation } from '../domain/filing/obligations';
 import type { StoredRegistration } from '../domain/registrations/registration';
 import type { RegistrationStore } from '../ports/registrations';
 import type { CalendarFeedTokenStore, FiledReturnSource } from '../ports/tax-calendar';
@@ -21,7 +20,7 @@ export interface TaxCalendarDeps {
 export function obligationsOf(registrations: readonly StoredRegistration[], returns: Parameters<typeof returnsByPeriod>[0], range: { from: string; to: string }, today: string): Obligation[] {
   const made = returnsByPeriod(returns);
   return registrations
-    .flatMap((r) => registrationObligations({ registration: { ...r, filing: r.filing ?? filingScheduleFor(r) }, calendar: businessDayCalendarFor(r), returns: made, today }, range))
+    .flatMap((r) => registrationObligations(obligationInputs(r, made, today), range))
     .sort(byDueDate);
 }
 

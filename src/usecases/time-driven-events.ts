@@ -10,9 +10,8 @@ import { exemptionDateWindow, exemptionDueEvents, registrationDateWindow, regist
 import type { CalendarSource, EventLog } from '../ports/events';
 import type { FiledReturnSource } from '../ports/tax-calendar';
 import { addDays } from '../domain/dates';
-import { businessDayCalendarFor, filingScheduleFor } from '../domain/filing/defaults';
 import { dueSoonEvents } from '../domain/filing/due-soon';
-import { returnsByPeriod } from '../domain/filing/obligations';
+import { obligationInputs, returnsByPeriod } from '../domain/filing/obligations';
 import type { DueEvent } from '../domain/events/time-driven';
 
 /** A registration that ended this long ago may still owe its last return (a due date comes at most ~15 months after its period). */
@@ -53,8 +52,7 @@ async function returnDueSoonEvents(deps: { calendar: CalendarSource; filedReturn
   for (const entry of owing) byAccount.set(entry.accountId, [...(byAccount.get(entry.accountId) ?? []), entry]);
   const out: { accountId: string; e: DueEvent }[] = [];
   for (const [accountId, entries] of byAccount) {
-    const inputs = (returns: Map<string, never> | ReturnType<typeof returnsByPeriod>) =>
-      entries.map(({ registration: r }) => ({ registration: { ...r, filing: r.filing ?? filingScheduleFor(r) }, calendar: businessDayCalendarFor(r), returns, today: day }));
+    const inputs = (returns: ReturnType<typeof returnsByPeriod>) => entries.map(({ registration: r }) => obligationInputs(r, returns, day));
     const unfiltered = inputs(new Map()).flatMap(dueSoonEvents);
     if (unfiltered.length === 0) continue;
     const returns = returnsByPeriod((await deps.filedReturns?.returnsOf(accountId)) ?? []);

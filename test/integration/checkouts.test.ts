@@ -3,13 +3,14 @@
  * the imported ZIP tables, PATCH, completion recorded once (also concurrently), expiry (TTL plus a computed status).
  */
 import { documentClient } from '../../src/adapters/dynamodb/client';
-import { checkouts, customers, entities, exemptions, locations, products, registrations, sales, settings, zipSides, zipRates } from '../../src/composition/ports';
+import { checkouts, zipSides } from '../../src/composition/ports';
+import { saleQuoteDeps } from '../../src/composition/sales';
 import { tableName } from '../../src/config/environment';
 import { completeCheckout, getCheckout } from '../../src/usecases/checkouts';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
-const deps = { entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, checkouts, zipSides };
+const deps = { ...saleQuoteDeps, checkouts, zipSides };
 const lamp = (id: string, amount: number) => ({ id, amount, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' });
 const saas = (id: string, amount: number) => ({ id, amount, product_category: 'SAAS', delivery_method: 'CLOUD' });
 

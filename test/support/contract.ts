@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { mediaTypeOf } from '../../src/config/api-settings';
 
 type Json = Record<string, any>;
 
@@ -68,7 +69,7 @@ export function assertDocumentedResponse(observed: ObservedResponse): void {
     if (observed.body !== undefined && observed.body !== '') throw new Error(`Contract: ${where} is documented without a body, got ${JSON.stringify(observed.body).slice(0, 200)}`);
     return;
   }
-  const mediaType = (observed.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const mediaType = mediaTypeOf(observed.contentType);
   if (!(mediaType in content)) throw new Error(`Contract: ${where} answered ${mediaType || 'no Content-Type'}; documented: ${Object.keys(content).join(', ')}`);
   if (mediaType !== 'application/json') {
     if (typeof observed.body !== 'string' || observed.body.length === 0) throw new Error(`Contract: ${where} answered an empty ${mediaType} body`);

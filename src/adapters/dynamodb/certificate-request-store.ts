@@ -69,17 +69,24 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
     }
   }
 
+  /** The deployment's link-signing secret never changes once made, so a container reads it once. */
+  private knownSecret: Buffer | undefined;
+
   async secret(create: boolean): Promise<Buffer | undefined> {
+    if (this.knownSecret) return this.knownSecret;
     const read = async () => {
       const { Item } = await documentClient().get({ TableName: this.tableName, Key: SECRET_KEY, ConsistentRead: true });
       return typeof Item?.secret === 'string' ? Buffer.from(Item.secret, 'base64') : undefined;
     };
-    const existing = await read();
-    if (existing || !create) return existing;
-    // Two first uses at once: one put wins, both read the winner's.
-    await unlessConditionFails(() =>
-      documentClient().put({ TableName: this.tableName, Item: { ...SECRET_KEY, secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(id)' }),
-    );
-    return read();
+    let secret = await read();
+    if (!secret && create) {
+      // Two first uses at once: one put wins, both read the winner's.
+      await unlessConditionFails(() =>
+        documentClient().put({ TableName: this.tableName, Item: { ...SECRET_KEY, secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(id)' }),
+      );
+      secret = await read();
+    }
+    this.knownSecret = secret;
+    return secret;
   }
 }

@@ -9,7 +9,7 @@ import type { EventLog } from '../../ports/events';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import type { EventOutbox } from './event-outbox';
-import { queryPage, scanAll, withoutKeys } from './query';
+import { accountPage, scanAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 
 const INTERNAL = ['expires_at_epoch'] as const;
@@ -23,17 +23,7 @@ export class DynamoDbEventStore implements EventLog {
   ) {}
 
   async list(accountId: string, page: PageRequest & { type?: string }): Promise<Page<LevyEvent>> {
-    const { items, has_more } = await queryPage(
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'account_id = :account',
-        ...(page.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {}),
-        ExpressionAttributeValues: { ':account': accountId, ...(page.type ? { ':type': page.type } : {}) },
-        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-        ScanIndexForward: false,
-      },
-      page.limit,
-    );
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: page.type ? { attribute: 'type', equals: page.type } : undefined, newestFirst: true });
     return { data: items.map(toEvent), has_more };
   }
 

@@ -3,12 +3,12 @@
  * an added document each write their notice.created / notice.updated event in the same transaction (the outbox); a
  * change or a document is conditional on the `updated_at` read before it (optimistic: nothing concurrent is lost).
  */
-import type { Notice, NoticeDocument, NoticeStatus } from '../../domain/notices/notice';
+import type { Notice, NoticeStatus } from '../../domain/notices/notice';
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { NoticeStore } from '../../ports/notices';
 import { documentClient } from './client';
 import type { EventOutbox } from './event-outbox';
-import { queryPage, withoutKeys } from './query';
+import { accountPage, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 
 export class DynamoDbNoticeStore implements NoticeStore {
@@ -30,18 +30,7 @@ export class DynamoDbNoticeStore implements NoticeStore {
   }
 
   async list(accountId: string, page: PageRequest, status?: NoticeStatus): Promise<Page<Notice>> {
-    // A filter reads past the notices of other statuses; queryPage goes on until the page is full or the partition ends.
-    const { items, has_more } = await queryPage(
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'account_id = :account',
-        ...(status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-        ExpressionAttributeValues: { ':account': accountId, ...(status ? { ':status': status } : {}) },
-        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-        ConsistentRead: true,
-      },
-      page.limit,
-    );
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: status && { attribute: 'status', equals: status }, consistent: true });
     return { data: items.map((i) => withoutKeys<Notice>(i, ['account_id'])), has_more };
   }
 
@@ -63,13 +52,5 @@ export class DynamoDbNoticeStore implements NoticeStore {
       if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
       throw error;
     }
-  }
-
-  async addDocument(accountId: string, id: string, document: NoticeDocument, seenUpdatedAt: string, now: Date): Promise<Notice | 'missing' | 'stale'> {
-    const current = await this.get(accountId, id);
-    if (!current) return 'missing';
-    if (current.updated_at !== seenUpdatedAt) return 'stale';
-    const next: Notice = { ...current, documents: [...current.documents, document], updated_at: now.toISOString() };
-    return (await this.replaceIfUnchanged(accountId, next, seenUpdatedAt)) ? next : 'stale';
   }
 }

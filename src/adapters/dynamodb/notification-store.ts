@@ -9,7 +9,7 @@ import type { Page, PageRequest } from '../../domain/records/record';
 import type { NotificationStore } from '../../ports/notifications';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
-import { queryPage, withoutKeys } from './query';
+import { accountPage, withoutKeys } from './query';
 
 const INTERNAL = ['account_id', 'expires_at_epoch'] as const;
 const toNotification = (item: Record<string, unknown>): Notification => withoutKeys<Notification>(item, INTERNAL);
@@ -18,17 +18,7 @@ export class DynamoDbNotificationStore implements NotificationStore {
   constructor(private readonly tableName: string) {}
 
   async list(accountId: string, page: PageRequest & { status?: NotificationStatus }): Promise<Page<Notification>> {
-    const { items, has_more } = await queryPage(
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'account_id = :account',
-        ...(page.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-        ExpressionAttributeValues: { ':account': accountId, ...(page.status ? { ':status': page.status } : {}) },
-        ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
-        ScanIndexForward: false,
-      },
-      page.limit,
-    );
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: page.status && { attribute: 'status', equals: page.status }, newestFirst: true });
     return { data: items.map(toNotification), has_more };
   }
 

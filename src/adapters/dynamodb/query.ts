@@ -50,14 +50,28 @@ export async function queryPage(input: Omit<QueryInput, 'Limit'>, limit: number)
   return { items: found.slice(0, limit), has_more: found.length > limit };
 }
 
-/** A page of an account's items in a table keyed (account_id, id), in id order, after `startingAfter`. */
-export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string }): Promise<{ items: Item[]; has_more: boolean }> {
+/** How accountPage reads: only the items whose `attribute` equals `value` (a filter), newest id first, consistently. */
+export interface AccountPageOptions {
+  where?: { attribute: string; equals: string } | undefined;
+  newestFirst?: boolean;
+  consistent?: boolean;
+}
+
+/**
+ * A page of an account's items in a table keyed (account_id, id), in id order (or newest first), after `startingAfter`.
+ * A `where` filter reads past the items it drops; queryPage goes on until the page is full or the partition ends.
+ */
+export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string | undefined }, options: AccountPageOptions = {}): Promise<{ items: Item[]; has_more: boolean }> {
+  const { where } = options;
   return queryPage(
     {
       TableName: tableName,
       KeyConditionExpression: 'account_id = :account',
-      ExpressionAttributeValues: { ':account': accountId },
+      ...(where ? { FilterExpression: '#filtered = :filtered', ExpressionAttributeNames: { '#filtered': where.attribute } } : {}),
+      ExpressionAttributeValues: { ':account': accountId, ...(where ? { ':filtered': where.equals } : {}) },
       ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
+      ...(options.newestFirst ? { ScanIndexForward: false } : {}),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
     },
     page.limit,
   );

@@ -3,6 +3,7 @@
  * field, no script, no CDN, no framework. The form posts back to the same URL (its token included) as
  * multipart/form-data; a refusal is a short page saying why.
  */
+import { jurisdictionCode } from '../../domain/geography/jurisdiction-code';
 import { exemptionReasons, type Jurisdiction } from '../../domain/exemptions/certificate';
 
 const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -35,7 +36,7 @@ export interface FormValues {
 
 export function certificateFormPage(options: { action: string; message: string | null; expiresAt: string; jurisdictions: Jurisdiction[]; values?: FormValues; error?: string }): string {
   const v = options.values ?? {};
-  const suggested = options.jurisdictions.map((j) => (j.state ? `${j.country}-${j.state}` : j.country)).join(', ');
+  const suggested = options.jurisdictions.map(jurisdictionCode).join(', ');
   const reasons = exemptionReasons.map((r) => `<option value="${r}"${v.reason === r ? ' selected' : ''}>${r.charAt(0) + r.slice(1).toLowerCase()}</option>`).join('');
   const field = (name: keyof FormValues, label: string, type: string, hint: string, required: boolean, fallback = '') =>
     `<label for="${name}">${escape(label)}${hint ? ` <span class="hint" id="${name}-hint">${escape(hint)}</span>` : ''}</label>` +

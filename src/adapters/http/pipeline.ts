@@ -13,7 +13,6 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { once } from '../../composition/once';
-import { FORM_MEDIA_TYPE } from '../../config/api-settings';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';
@@ -36,20 +35,23 @@ import type {
 
 export type { RouteRequest, RouteResponse };
 
-export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q> {
-  const accountId = event.requestContext?.authorizer?.accountId;
-  // Only API Gateway (or the local server) sets this; without it the deployment is broken, not the client.
-  if (typeof accountId !== 'string' || !accountId) throw new Error('No accountId in the authorizer context');
+/** What every validated request hands its route, whoever sent it: body, query, path ids, headers, request id, raw bytes. */
+export function requestFrom<B, Q>(event: ValidatedEvent): Omit<RouteRequest<B, Q>, 'accountId' | 'basePath'> {
   return {
-    accountId,
     body: event.body as B,
     query: event.parsedQuery as Q,
     pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
     headers: event.headers ?? {},
     requestId: event.requestContext.requestId,
     ...(event.rawBody !== undefined ? { rawBody: event.rawBody } : {}),
-    basePath: basePathOf(event),
   };
+}
+
+export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q> {
+  const accountId = event.requestContext?.authorizer?.accountId;
+  // Only API Gateway (or the local server) sets this; without it the deployment is broken, not the client.
+  if (typeof accountId !== 'string' || !accountId) throw new Error('No accountId in the authorizer context');
+  return { accountId, ...requestFrom<B, Q>(event), basePath: basePathOf(event) };
 }
 
 export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResult {
@@ -83,7 +85,7 @@ function tracing(): Middleware {
 /** Wraps a core function (plain, or idempotent for billable routes) in the shared middleware. */
 export function pipeline(
   route: RouteDefinition,
-  schemas: { body?: z.ZodType; query?: z.ZodType },
+  schemas: { body?: z.ZodType; query?: z.ZodType; rawBody?: { readonly mediaTypes: readonly string[] } | undefined },
   core: CoreFunction,
 ) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
@@ -92,7 +94,8 @@ export function pipeline(
     .use(requestIdHeader())
     .use(tracing())
     .use(httpHeaderNormalizer())
-    .use(route.rawBody ? rawBody(route.urlToken ? [FORM_MEDIA_TYPE] : undefined) : jsonBody(route.method))
+    // A raw body's media types are the ones the handler's contract declares (and the OpenAPI document shows).
+    .use(route.rawBody ? rawBody(schemas.rawBody?.mediaTypes) : jsonBody(route.method))
     .use(validatePathIds(route))
     .use(validateRequest(schemas))
     .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);
@@ -123,8 +126,11 @@ export const publicRoute = <R extends ResponseSpecs>(options: PublicRouteOptions
   options as unknown as PublicRouteOptions<ResponseSpecs>;
 
 /** `/v1/docs` seen by API Gateway as `/docs` of stage v1: the part before the route's path (empty locally). */
+/** The path the client sent: with API Gateway's stage (`/v1/...`); locally the route's path. */
+export const fullPathOf = (event: ValidatedEvent): string => event.requestContext?.path ?? event.path;
+
 function basePathOf(event: ValidatedEvent): string {
-  const full = event.requestContext?.path ?? event.path;
+  const full = fullPathOf(event);
   return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';
 }
 

@@ -7,7 +7,7 @@ import type middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { BINARY_MEDIA_TYPES } from '../../config/api-settings';
+import { BINARY_MEDIA_TYPES, mediaTypeOf } from '../../config/api-settings';
 import type { RouteDefinition } from '../../config/routes';
 import { AppError, NotFoundError, ValidationError } from '../../domain/errors';
 import { idFormats, MAX_ID_LENGTH } from '../../domain/ids';
@@ -59,9 +59,9 @@ export function rawBody(accepted: readonly string[] = BINARY_MEDIA_TYPES): Middl
       // Only a binary media type reaches the function as the bytes sent; any other body API Gateway hands over as
       // text, and bytes outside UTF-8 would be replaced: refused before anything could store them.
       const contentType = event.headers?.['content-type'];
-      const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+      const type = mediaTypeOf(contentType);
       if (hasBody(event) && (!accepted.includes(type) || !event.isBase64Encoded)) {
-        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${accepted.join(', ')}${accepted === BINARY_MEDIA_TYPES ? ' for a document' : ''}; got '${contentType ?? 'none'}'.`);
+        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${accepted.join(', ')}${accepted.join() === BINARY_MEDIA_TYPES.join() ? ' for a document' : ''}; got '${contentType ?? 'none'}'.`);
       }
       event.rawBody = hasBody(event) ? Buffer.from(event.body!, 'base64') : Buffer.alloc(0);
       event.body = null;

@@ -7,21 +7,19 @@
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkSaleTotals, checkUniqueLineIds, minorUnitsField } from '../fields/money';
-import { deliveryMethodField, entityIdField, productCategoryField } from '../fields/sale';
+import { deliveryMethodField, entityIdField, productCategoryField, taxBehaviorField } from '../fields/sale';
+import { taxBehaviors, type TaxBehavior } from '../tax/vocabulary';
 import { newId } from '../ids';
 import { timestampField, type StoredRecord } from '../records/record';
-import { oneOf } from '../fields/sale';
 import { checkoutLinesField, type CheckoutLine } from './checkout';
 
-export const taxBehaviors = ['exclusive', 'inclusive'] as const;
-export type TaxBehavior = (typeof taxBehaviors)[number];
 
 
 export const createPaymentLinkSchema = z
   .strictObject({
     currency: currencyField,
     line_items: checkoutLinesField,
-    tax_behavior: z.enum(taxBehaviors, { error: oneOf(taxBehaviors) }),
+    tax_behavior: taxBehaviorField,
     entity_id: entityIdField.optional(),
   })
   .superRefine((link, ctx) => {

@@ -7,6 +7,7 @@
  * https://docs.stripe.com/api/invoices/object, https://docs.stripe.com/api/events/object. Stripe objects carry many
  * more fields than read here, so the schemas are not strict; what is read is checked and a bad one named.
  */
+import { utcDay } from '../dates';
 import * as z from 'zod';
 import { deliveryMethodField, productCategoryField } from '../fields/sale';
 import type { TransactionInput } from '../transactions/schema';
@@ -72,7 +73,8 @@ const invoiceSchema = z.object({
   lines: z.object({ data: z.array(invoiceLineSchema) }).nullish(),
 });
 
-const dayOf = (epoch: number): string => new Date(epoch * 1000).toISOString().slice(0, 10);
+/** The UTC day of a Stripe timestamp (epoch seconds). */
+const dayOf = (epoch: number): string => utcDay(new Date(epoch * 1000));
 
 /** The object of an event (`{object: 'event', type, data: {object}}`) or the bare object itself; its kind named. */
 function stripeObjectOf(payload: unknown): { kind: 'checkout.session' | 'invoice'; object: unknown; path: string } {

@@ -6,7 +6,7 @@
  * the field's name (src/domain/validation.ts puts the name in front).
  */
 import * as z from 'zod';
-import { customerTypes, deliveryMisfit, deliveryMethods, governmentLevelMisfit, governmentLevels, productCategories, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../tax/vocabulary';
+import { customerTypes, deliveryMisfit, deliveryMethods, governmentLevelMisfit, governmentLevels, productCategories, taxBehaviors, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../tax/vocabulary';
 import { expected, requiredOr } from '../validation';
 
 /** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */
@@ -34,6 +34,7 @@ export const oneOf = (values: readonly string[]) => requiredOr(`must be one of: 
 export const productCategoryField = z.enum(productCategories, { error: oneOf(productCategories) });
 export const deliveryMethodField = z.enum(deliveryMethods, { error: oneOf(deliveryMethods) });
 export const customerTypeField = z.enum(customerTypes, { error: oneOf(customerTypes) });
+export const taxBehaviorField = z.enum(taxBehaviors, { error: oneOf(taxBehaviors) });
 /** Which government a GOVERNMENT customer is: federal, state or local (US sales tax; docs/tax-rules.md). */
 export const governmentLevelField = z.enum(governmentLevels, { error: oneOf(governmentLevels) });
 

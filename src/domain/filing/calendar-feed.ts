@@ -5,9 +5,11 @@
  * (base64url, so the feed finds the account's item without an index), a dot, and 32 random bytes (base64url). Only its
  * SHA-256 is stored; creating a new one replaces the stored hash, so the previous token stops working at once.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { addDays, daysBetween } from '../dates';
+import { hashApiKey } from '../accounts/api-key';
+import { periodInOrder, periodOrderError } from '../fields/periods';
 import { dateField, oneOf } from '../fields/sale';
 import { timestampField } from '../records/record';
 import { obligationSchema, obligationStatuses } from './obligations';
@@ -24,7 +26,7 @@ export const taxCalendarQuerySchema = z
     to: dateField.optional().meta({ description: `Last due date listed (inclusive); default ${DEFAULT_FUTURE_DAYS} days ahead` }),
     status: z.enum(obligationStatuses, { error: oneOf(obligationStatuses) }).optional(),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: "must not be after 'to'", path: ['from'] });
+  .refine(periodInOrder, periodOrderError);
 export type TaxCalendarQuery = z.output<typeof taxCalendarQuerySchema>;
 
 /** The range a query asks for: given bounds kept; a missing one DEFAULT_PAST_DAYS + DEFAULT_FUTURE_DAYS from the other; neither: around today. */
@@ -55,11 +57,12 @@ export const feedTokenSchema = z
 
 const PREFIX = 'lcal_';
 
-export const feedTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** Kept as an API key is: only its SHA-256 hash. */
+export const feedTokenHash = hashApiKey;
 
-/** A new token of the account. */
-export function newFeedToken(accountId: string): string {
-  return `${PREFIX}${Buffer.from(accountId, 'utf8').toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+/** A new token of the account: its id, then 32 random bytes (`secret`: given only by the sample fixtures, to be stable). */
+export function newFeedToken(accountId: string, secret: Buffer = randomBytes(32)): string {
+  return `${PREFIX}${Buffer.from(accountId, 'utf8').toString('base64url')}.${secret.toString('base64url')}`;
 }
 
 /** The account a token names, or undefined when it is not a feed token's shape. */

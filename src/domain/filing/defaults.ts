@@ -107,6 +107,9 @@ export function filingScheduleFor(r: FilingJurisdiction, request: FilingRequest 
   };
 }
 
+/** The schedule a registration files on: its own, or (stored before schedules existed) its jurisdiction's default. */
+export const filingOf = (r: FilingJurisdiction & { filing?: FilingSchedule | undefined }): FilingSchedule => r.filing ?? filingScheduleFor(r);
+
 /** A jurisdiction's rule for a due date on a weekend or public holiday, and the holidays (observed days) it counts. */
 export interface BusinessDayCalendar {
   rule: BusinessDayRule;

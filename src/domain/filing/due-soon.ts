@@ -7,14 +7,14 @@
 import { addDays } from '../dates';
 import { deterministicEventId } from '../events/event';
 import type { DueEvent } from '../events/time-driven';
-import { DUE_SOON_DAYS, registrationObligations, type ObligationInputs } from './obligations';
+import { DUE_SOON_DAYS, periodKey, registrationObligations, type ObligationInputs } from './obligations';
 
 export function dueSoonEvents(inputs: ObligationInputs): DueEvent[] {
   const { today } = inputs;
   return registrationObligations(inputs, { from: today, to: addDays(today, DUE_SOON_DAYS) })
     .filter((o) => o.status !== 'filed')
     .map((o) => {
-      const subject = `${o.registration_id}|${o.period.start}|${o.period.end}`;
+      const subject = periodKey(o.registration_id, o.period);
       return { id: deterministicEventId('return.due_soon', subject, o.due_on), type: 'return.due_soon', object: { object: 'tax_obligation', ...o } };
     });
 }

@@ -8,10 +8,11 @@
  * from DUE_SOON_DAYS before it (the day the return.due_soon event is written) to the due date itself; `upcoming`
  * before that.
  */
+import { jurisdictionCode } from '../geography/jurisdiction-code';
 import * as z from 'zod';
 import { addDays } from '../dates';
 import type { StoredRegistration } from '../registrations/registration';
-import type { BusinessDayCalendar } from './defaults';
+import { businessDayCalendarFor, filingOf, type BusinessDayCalendar } from './defaults';
 import { dueOn } from './due-dates';
 import { periodsOverlapping, type FilingPeriod } from './periods';
 import type { FilingSchedule } from './schedule';
@@ -57,8 +58,6 @@ export const obligationSchema = z
     example: { registration_id: 'reg_0mhx2k3c0f1e2d3c4b5a69788', jurisdiction: 'US-CA', type: 'SALES_TAX', period: { start: '2026-07-01', end: '2026-09-30' }, due_on: '2026-11-02', status: 'upcoming' },
   });
 
-export const jurisdictionOf = (r: Pick<StoredRegistration, 'country' | 'state'>): string => (r.state !== undefined ? `${r.country}-${r.state}` : r.country);
-
 export function obligationStatus(dueOnDay: string, filed: boolean, today: string): ObligationStatus {
   if (filed) return 'filed';
   if (today > dueOnDay) return 'overdue';
@@ -76,6 +75,14 @@ export interface ObligationInputs {
   returns: ReadonlyMap<string, FiledReturnRef>;
   today: string;
 }
+
+/** What the obligations of a registration are computed from: its schedule (or its default), its business-day calendar, its returns. */
+export const obligationInputs = (r: StoredRegistration, returns: ObligationInputs['returns'], today: string): ObligationInputs => ({
+  registration: { ...r, filing: filingOf(r) },
+  calendar: businessDayCalendarFor(r),
+  returns,
+  today,
+});
 
 /**
  * The registration's obligations due within [from, to] (inclusive): every period that shares a day with the
@@ -96,7 +103,7 @@ export function registrationObligations(inputs: ObligationInputs, range: { from:
     const made = returns.get(periodKey(r.id, period));
     out.push({
       registration_id: r.id,
-      jurisdiction: jurisdictionOf(r),
+      jurisdiction: jurisdictionCode(r),
       type: r.type,
       period,
       due_on: due,

@@ -8,15 +8,14 @@ import { customerAddressField } from '../customers/customer';
 import { currencyField } from '../currency-field';
 import { amountField, checkUniqueLineIds, lineItemsField, minorUnitsField, quantityField, referenceField } from '../fields/money';
 import { nameField, requireSomeField } from '../fields/records';
-import { customerTaxIdField, customerTypeField, dateField, deliveryMethodField, productCategoryField } from '../fields/sale';
+import { customerTaxIdField, customerTypeField, dateField, deliveryMethodField, productCategoryField, taxBehaviorField } from '../fields/sale';
 import { idFormats, newId } from '../ids';
 import { listQuerySchema } from '../fields/periods';
-import { customerTypes } from '../tax/vocabulary';
+import { customerTypes, taxBehaviors } from '../tax/vocabulary';
 import { timestampField } from '../records/record';
 import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { expected } from '../validation';
 
-export const taxBehaviors = ['exclusive', 'inclusive'] as const;
 
 const descriptionField = z
   .string({ error: expected('a string') })
@@ -58,7 +57,7 @@ const draftFields = {
   issue_date: dateField,
   supply_date: dateField.optional(),
   line_items: lineItemsField(invoiceLineSchema),
-  tax_behavior: z.enum(taxBehaviors, { error: `must be one of: ${taxBehaviors.join(', ')}` }).default('exclusive'),
+  tax_behavior: taxBehaviorField.default('exclusive'),
 };
 
 function checkOneBuyer(draft: { customer_id?: string | undefined; customer?: unknown }, ctx: z.RefinementCtx): void {
@@ -68,7 +67,7 @@ function checkOneBuyer(draft: { customer_id?: string | undefined; customer?: unk
 }
 
 export const createInvoiceSchema = z
-  .strictObject({ series_id: z.string({ error: expected('a string (the id of an invoice series)') }).regex(/^isr_[0-9a-z]{25}$/, { error: 'must be the id of an invoice series (isr_...)' }), ...draftFields })
+  .strictObject({ series_id: z.string({ error: expected('a string (the id of an invoice series)') }).regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...)' }), ...draftFields })
   .superRefine((draft, ctx) => {
     checkOneBuyer(draft, ctx);
     if (draft.customer_id === undefined && draft.customer === undefined) {
@@ -88,7 +87,7 @@ export const updateInvoiceSchema = z
     issue_date: dateField.optional(),
     supply_date: dateField.nullable().optional(),
     line_items: draftFields.line_items.optional(),
-    tax_behavior: z.enum(taxBehaviors, { error: `must be one of: ${taxBehaviors.join(', ')}` }).optional(),
+    tax_behavior: taxBehaviorField.optional(),
   })
   .superRefine((patch, ctx) => {
     checkOneBuyer(patch, ctx);

@@ -10,6 +10,7 @@
  * months or 4 quarters) the calendar year of the day checked, so a standing status is reported at most once a year
  * instead of once a day, month or quarter.
  */
+import { jurisdictionCode } from '../geography/jurisdiction-code';
 import type { NexusReport, NexusRow } from './report';
 
 export type NexusEventType = 'nexus.approaching' | 'nexus.crossed';
@@ -48,8 +49,6 @@ export interface NexusThresholdObject {
   source_url: string;
 }
 
-export const jurisdictionOf = (row: Pick<NexusRow, 'country' | 'state'>): string => (row.state ? `${row.country}-${row.state}` : row.country);
-
 /**
  * The deciding test, as the verdict reads it (evaluate.ts): the sales test alone; for `either` the larger share; for
  * `both` the smaller one (the test still to meet).
@@ -72,7 +71,7 @@ export function nexusThresholdEvents(report: NexusReport): NexusThresholdEvent[]
   for (const row of report.data) {
     if ((row.status !== 'approaching' && row.status !== 'crossed') || row.threshold === null || row.window === null || row.sales_amount === null || row.transaction_count === null || row.currency === null) continue;
     const type: NexusEventType = row.status === 'crossed' ? 'nexus.crossed' : 'nexus.approaching';
-    const jurisdiction = jurisdictionOf(row);
+    const jurisdiction = jurisdictionCode(row);
     out.push({
       type,
       key: `${jurisdiction}|${windowKey(row, report.as_of)}|${type}`,

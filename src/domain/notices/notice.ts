@@ -9,7 +9,7 @@ import { requireSomeField } from '../fields/records';
 import { dateField } from '../fields/sale';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';
-import { requiredOr } from '../validation';
+import { fieldError, requiredOr } from '../validation';
 
 /**
  * assessment: tax (and interest) is claimed; inquiry: the authority asks for information or records; penalty: a
@@ -157,5 +157,7 @@ export function updatedNotice(current: Notice, patch: UpdateNoticeRequest, now =
   return next;
 }
 
-/** A received_on later than today (UTC) is a typo: a letter cannot have arrived yet. */
-export const isInFuture = (day: string, today: string): boolean => day > today;
+/** A received_on later than today (UTC) is a typo: a letter cannot have arrived yet (a 400 naming it). */
+export function checkReceivedOn(receivedOn: string | undefined, today: string): void {
+  if (receivedOn !== undefined && receivedOn > today) throw fieldError('received_on', `is ${receivedOn}, after today (${today} UTC): a notice cannot have been received yet`);
+}

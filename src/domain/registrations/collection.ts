@@ -14,6 +14,7 @@
  * - IOSS (Art. 369l-369x): B2C distance sales of goods imported into the EU (SHIPPED physical goods), into every
  *   member state; the EUR 150 consignment ceiling is the caller's to respect (Levy does not see the consignment).
  */
+import { SCHEME_TYPES } from '../returns/schemes';
 import type { LineRate } from '../cart/cart';
 import { euMemberStates } from '../geography/countries';
 import { zeroRate } from '../money/levels';
@@ -72,7 +73,7 @@ export function collectionFor(registrations: readonly StoredRegistration[], line
   return chosen ? { collecting: true, registration_id: chosen.id } : { collecting: false };
 }
 
-const isScheme = (r: StoredRegistration): boolean => r.type === 'OSS_UNION' || r.type === 'OSS_NON_UNION' || r.type === 'IOSS';
+const isScheme = (r: StoredRegistration): boolean => SCHEME_TYPES.has(r.type);
 
 /**
  * A line's rate when the seller does not collect: every level zeroed, the rest of the answer (where, why taxable)

@@ -4,6 +4,7 @@
  * claim to cover a sale the engine cannot rate. Only the registration routes load this (the rate data is already in
  * every bundle; this module adds only the checks).
  */
+import { jurisdictionCode } from '../geography/jurisdiction-code';
 import { countryName, euMemberStates, knownSubdivisions } from '../geography/countries';
 import { countriesWithVat, usState } from '../tax/rate-data';
 import { fieldError } from '../validation';
@@ -17,7 +18,7 @@ const hasVatOrGst = (country: string): boolean => (vatCountries ??= new Set(coun
 
 /** Throws a 400 naming the field when `type` cannot be registered for in country/state; returns otherwise. */
 export function checkRegistrationJurisdiction(type: RegistrationType, country: string, state: string | undefined): void {
-  const place = state !== undefined ? `${country}-${state}` : country;
+  const place = jurisdictionCode({ country, state });
   if (state !== undefined && !knownSubdivisions(country)?.[state]) {
     throw fieldError('state', `is '${state}', which is not a subdivision Levy has rules for in ${countryName(country)} (${country}); US states and Canadian provinces are`);
   }

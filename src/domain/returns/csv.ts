@@ -7,6 +7,7 @@
  * and the +/- VAT (Implementing Regulation (EU) 282/2011 Art. 61). Other returns: one row per jurisdiction line with
  * every figure. Amounts are decimal in the return's currency (the form's entry), from integer minor units.
  */
+import { isExactPeriod } from '../filing/periods';
 import { minorDigits } from '../nexus/fx';
 import { SCHEME_TYPES } from './schemes';
 import type { ReturnFigures, ReturnLine, TaxReturn } from './return';
@@ -29,13 +30,8 @@ export function decimal(minor: number, currency: string): string {
 
 /** A quarter or month label of a period (2026-Q3, 2026-07), else start..end. */
 export function periodLabel(start: string, end: string): string {
-  const year = start.slice(0, 4);
-  const month = Number(start.slice(5, 7));
-  const endMonth = Number(end.slice(5, 7));
-  if (start.slice(8) === '01' && end.slice(0, 4) === year) {
-    if (endMonth === month && Number(end.slice(8)) >= 28) return `${year}-${start.slice(5, 7)}`;
-    if (endMonth === month + 2 && (month - 1) % 3 === 0 && Number(end.slice(8)) >= 30) return `${year}-Q${(month + 2) / 3}`;
-  }
+  if (isExactPeriod('MONTHLY', { start, end })) return start.slice(0, 7);
+  if (isExactPeriod('QUARTERLY', { start, end })) return `${start.slice(0, 4)}-Q${(Number(start.slice(5, 7)) + 2) / 3}`;
   return `${start}..${end}`;
 }
 

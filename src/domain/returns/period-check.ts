@@ -4,13 +4,13 @@
  * registration stored before schedules existed), and where the registration is in force (from active_from, before
  * expires_at). A 400 naming the field otherwise, with the period that would fit.
  */
-import { filingScheduleFor } from '../filing/defaults';
+import { filingOf } from '../filing/defaults';
 import { isExactPeriod, periodContaining } from '../filing/periods';
 import type { StoredRegistration } from '../registrations/registration';
 import { fieldError } from '../validation';
 
 export function checkReturnPeriod(registration: StoredRegistration, start: string, end: string): void {
-  const { frequency, period_anchor_month: anchor } = registration.filing ?? filingScheduleFor(registration);
+  const { frequency, period_anchor_month: anchor } = filingOf(registration);
   if (!isExactPeriod(frequency, { start, end }, anchor)) {
     const fit = periodContaining(frequency, start, anchor);
     throw fieldError('period_end', `with period_start ${start} is not one ${frequency} period of registration '${registration.id}' (periods counted from month ${anchor}): the period containing ${start} is ${fit.start} to ${fit.end}`);

@@ -49,3 +49,7 @@ export function deliveryMisfit(category: ProductCategory, delivery: DeliveryMeth
 export function governmentLevelMisfit(customerType: CustomerType, level: GovernmentLevel | undefined, customerIs: string): string | undefined {
   return level !== undefined && customerType !== 'GOVERNMENT' ? `is only used with customer_type GOVERNMENT (${customerIs})` : undefined;
 }
+
+/** How a listed price relates to its tax (invoices, payment links): tax added on top, or carved out of the price. */
+export const taxBehaviors = ['exclusive', 'inclusive'] as const;
+export type TaxBehavior = (typeof taxBehaviors)[number];
