@@ -40,6 +40,9 @@ const lambdaBundleSettings = {
   // 'stdnum' resolves to its ESM build here: one build only, the ESM one (bench/bundle-size.ts).
   alias: {
     'stdnum/lib/cjs': 'stdnum/lib/esm',
+    // @middy/core imports ReadableStream only to test a streamed response (streamifyResponse, which Levy does not use);
+    // node:stream/web and the web-stream modules it loads cost about 1.1 ms of every cold start (docs/benchmarks.md).
+    'node:stream/web': './lib/bundle-shims/stream-web.mjs',
   },
   bundle: true,
   metafile: true,
@@ -77,7 +80,20 @@ export function withoutCitations(json: unknown, topLevel = true): unknown {
  */
 let writtenFor: string | undefined;
 
-/** Writes data/*.json as deployed into lambdaDataDir, each file replaced whole (a concurrent build reads old or new). */
+/** Writes `contents` to `file` unless it holds them already, replacing it whole (a concurrent build reads old or new). */
+function writeIfChanged(file: string, contents: string): void {
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === contents) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, contents);
+  fs.renameSync(temporary, file);
+}
+
+/**
+ * Writes data/*.json as deployed into lambdaDataDir, each as a module (`<name>.json.mjs`) whose default export is
+ * `JSON.parse` of the file's text: V8 parses a JSON string faster than the same object as a JavaScript literal, which
+ * is what esbuild makes of an imported .json (about 1 ms of the rate function's 62 KB of data: docs/benchmarks.md).
+ */
 function writeLambdaData(): void {
   const dataDir = path.join(projectRoot, 'data');
   // data/*.json and the files of its folders (data/nexus-rules/*.json), by their path under data/.
@@ -89,15 +105,9 @@ function writeLambdaData(): void {
     })
     .join('\n');
   if (state === writtenFor) return;
-  fs.mkdirSync(lambdaDataDir, { recursive: true });
   for (const name of names) {
-    fs.mkdirSync(path.dirname(path.join(lambdaDataDir, name)), { recursive: true });
-    const contents = JSON.stringify(withoutCitations(JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'))));
-    const target = path.join(lambdaDataDir, name);
-    if (fs.existsSync(target) && fs.readFileSync(target, 'utf8') === contents) continue;
-    const temporary = `${target}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, contents);
-    fs.renameSync(temporary, target);
+    const deployed = JSON.stringify(withoutCitations(JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'))));
+    writeIfChanged(path.join(lambdaDataDir, `${name}.mjs`), `export default JSON.parse(${JSON.stringify(deployed)});\n`);
   }
   writtenFor = state;
 }
@@ -156,6 +166,19 @@ function dataPackageCopies(dataPackages: readonly string[], outputDir: string): 
 }
 
 /**
+ * A module that imports the function's entry, injected by esbuild into every entry point of the build, its dynamic
+ * imports included. esbuild puts code in one chunk per set of entry points that reach it; when each dynamic import
+ * reaches the whole entry too, all the code a cold start loads has the same set and lands in one chunk, not in one
+ * chunk per combination (nine files, about 0.27 ms each to resolve, read and link: docs/benchmarks.md). A dynamic
+ * import runs after the entry has been evaluated, so the import it gains does nothing at run time.
+ */
+function entryImporter(entry: string): string {
+  const file = path.join(projectRoot, '.build', 'entry-importers', `${entry.replace(/[^A-Za-z0-9]+/g, '-')}.mjs`);
+  writeIfChanged(file, `import ${JSON.stringify(path.join(projectRoot, entry))};\n`);
+  return file;
+}
+
+/**
  * Builds a function's bundle into `outDir`: `index.mjs` exporting `handler`, its chunks, their source maps and the
  * copied data packages. Synchronous, because CDK's local bundling is; the stack, the bundle test and the benchmarks
  * all call it.
@@ -169,6 +192,7 @@ export function bundleLambdaFunction(
   fs.rmSync(outDir, { recursive: true, force: true });
   writeLambdaData();
   const result = buildSync({
+    inject: [entryImporter(entry)],
     ...lambdaBundleSettings,
     define: lambdaBundleDefines({ tracing: options.tracing ?? false, entry }),
     sourcemap: options.sourceMaps ?? lambdaBundleSettings.sourcemap,

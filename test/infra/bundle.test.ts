@@ -76,6 +76,12 @@ describe('tax-rate bundle', () => {
     // out, out. docs/benchmarks.md has the figures and the 300 KB goal.
     const bytesAtImport = atImport.reduce((sum, [, output]) => sum + output.bytes, 0);
     expect(bytesAtImport).toBeLessThan(CEILING_KB * 1000);
+    // A cold start reads two files, index.mjs and one chunk, not a chunk per combination of dynamic imports (nine
+    // before lib/bundling.ts's entryImporter); and not node:stream/web, which only a streamed response needs.
+    expect(atImport.map(([file]) => file.split('/').pop()!.replace(/-[A-Z0-9]{8}\.mjs$/, '.mjs'))).toEqual(['index.mjs', 'chunk.mjs']);
+    expect(atImport.flatMap(([, output]) => output.imports.map((i) => i.path))).not.toContain('node:stream/web');
+    // The rule data is parsed as JSON text, not as an object literal (lib/bundling.ts writeLambdaData).
+    expect(atImport.flatMap(([, output]) => Object.keys(output.inputs))).toContain('.build/lambda-data/us-states.json.mjs');
     // The rule data travels without the text citing its sources (no answer carries it): not one citation is shipped.
     const shipped = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
     const usStates = JSON.parse(readFileSync(join(__dirname, '../../data/us-states.json'), 'utf8')) as { states: { nonprofit_cite: string; rates: { source: string }[] }[] };
