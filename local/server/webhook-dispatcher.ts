@@ -1,16 +1,19 @@
 /**
  * Local runtime: webhook delivery in process (`npm start`, tests), running the same use cases as the deployed
- * functions against the same tables. DynamoDB Streams' stand-in is a poll of the Events table for events newer than
- * the last poll (the scan is fine for a laptop's table; deployed, the stream feeds the fan-out); the queue is the
+ * functions against the same tables. DynamoDB Streams' stand-in is a poll, for each account that has an endpoint, of
+ * its events newer than the last poll (deployed, the stream feeds the fan-out; an account without an endpoint gets
+ * nothing either way, and the tests' database holds thousands of such accounts' events), fanned out as the stream's
+ * batches are (fanOutBatch: an account's endpoints read once per poll); the queue is the
  * in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling. With `daily` it also
  * runs the time-driven events job (the deployed daily schedule's stand-in).
  */
 import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
+import { DynamoDbWebhookEndpointStore } from '../../src/adapters/dynamodb/webhook-endpoint-store';
 import { eventOutbox } from '../../src/composition/event-outbox';
 import { deliveries, events, localDeliveryQueue, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
 import { tableName } from '../../src/config/environment';
 import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
-import { deliverMessage, fanOut, type DeliverySettings } from '../../src/usecases/webhook-delivery';
+import { deliverMessage, fanOutBatch, type DeliverySettings } from '../../src/usecases/webhook-delivery';
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
 import { calendar, filedReturns } from '../../src/composition/ports';
 import type { TimerDeliveryQueue } from '../../src/adapters/webhooks/timer-queue';
@@ -35,8 +38,9 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
   queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
-  // Only scanSince is used here (not on the EventLog port); its outbox, the container's one, never writes.
-  const store = new DynamoDbEventStore(tableName('Events'), eventOutbox());
+  // Only their local-dispatcher reads are used here (not on the ports); the outbox, the container's one, never writes.
+  const eventStore = new DynamoDbEventStore(tableName('Events'), eventOutbox());
+  const endpointStore = new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
   // Events fanned out, by id, with their created_at: forgotten once older than the next poll's window.
   const seen = new Map<string, string>();
   let since = (options.since ?? new Date()).toISOString();
@@ -44,17 +48,14 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
 
   const pollOnce = async (): Promise<number> => {
     const startedAt = Date.now();
-    const found = await store.scanSince(since);
-    let fresh = 0;
-    for (const event of found.sort((a, b) => a.id.localeCompare(b.id))) {
-      if (seen.has(event.id)) continue;
-      seen.set(event.id, event.created_at);
-      fresh++;
-      await fanOut({ webhookEndpoints, deliveryQueue: queue }, event);
-    }
+    const accounts = await endpointStore.accountsWithEndpoints();
+    const found = (await Promise.all(accounts.map((accountId) => eventStore.createdSince(accountId, since)))).flat();
+    const fresh = found.filter((event) => !seen.has(event.id)).sort((a, b) => a.id.localeCompare(b.id));
+    for (const event of fresh) seen.set(event.id, event.created_at);
+    await fanOutBatch({ webhookEndpoints, deliveryQueue: queue }, fresh);
     since = new Date(startedAt - OVERLAP_MS).toISOString();
     for (const [id, createdAt] of seen) if (createdAt < since) seen.delete(id);
-    return fresh;
+    return fresh.length;
   };
   const poll = () => (polling ??= pollOnce().finally(() => (polling = undefined)));
 

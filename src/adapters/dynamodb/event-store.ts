@@ -1,7 +1,7 @@
 /**
  * Secondary adapter (DynamoDB, Events table keyed (account_id, id)): reading an account's events (newest first, by
  * type), the conditional put of a time-driven event (once per deterministic id; with its notification, through the
- * outbox, in one transaction), and the local dispatcher's scan.
+ * outbox, in one transaction), and the local dispatcher's read of what is new.
  */
 import type { LevyEvent } from '../../domain/events/event';
 import type { Page, PageRequest } from '../../domain/records/record';
@@ -9,7 +9,7 @@ import type { EventLog } from '../../ports/events';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import type { EventOutbox } from './event-outbox';
-import { accountPage, scanAll, withoutKeys } from './query';
+import { accountPage, queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 
 const INTERNAL = ['expires_at_epoch'] as const;
@@ -45,9 +45,17 @@ export class DynamoDbEventStore implements EventLog {
     }
   }
 
-  /** Events created at or after `since` (ISO), of every account: the local dispatcher's stand-in for the stream. */
-  async scanSince(since: string): Promise<LevyEvent[]> {
-    const items = await scanAll({ TableName: this.tableName, FilterExpression: 'created_at >= :since', ExpressionAttributeValues: { ':since': since } });
+  /**
+   * An account's events created at or after `since` (ISO): the local dispatcher's stand-in for the stream. Filtered on
+   * created_at, not a range of ids, because a time-driven event's id is deterministic, not ordered by time.
+   */
+  async createdSince(accountId: string, since: string): Promise<LevyEvent[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account',
+      FilterExpression: 'created_at >= :since',
+      ExpressionAttributeValues: { ':account': accountId, ':since': since },
+    });
     return items.map(toEvent);
   }
 }

@@ -11,7 +11,7 @@ import type { WebhookEndpointStore } from '../../ports/events';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import type { EventOutbox } from './event-outbox';
-import { accountPage, queryAll, withoutKeys } from './query';
+import { accountPage, queryAll, scanAll, withoutKeys } from './query';
 import { setFields } from './set-fields';
 import { cancellationCodes, transactWrite } from './transact';
 
@@ -40,6 +40,12 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
   async listAll(accountId: string): Promise<StoredWebhookEndpoint[]> {
     const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': accountId }, ConsistentRead: true });
     return items.map(toEndpoint);
+  }
+
+  /** The accounts that have an endpoint (a Scan of this small table): the local dispatcher reads only their events. */
+  async accountsWithEndpoints(): Promise<string[]> {
+    const items = await scanAll({ TableName: this.tableName, ProjectionExpression: 'account_id' });
+    return [...new Set(items.map((item) => String(item.account_id)))];
   }
 
   async update(accountId: string, id: string, fields: Partial<Omit<StoredWebhookEndpoint, 'id' | 'created_at'>>): Promise<StoredWebhookEndpoint | undefined> {
