@@ -236,6 +236,15 @@ describe('invoices', () => {
       }
     });
 
+    it("prints amounts in the currency's own minor units (JPY has none: 1000 is 1000 JPY, not 10.00)", async () => {
+      const created = await draft({ currency: 'JPY', customer: { ...frenchShop, type: 'B2B', tax_id: 'FR40303265045' }, line_items: [saas('licence', 1_000)] });
+      expect((await finalize(created.body.id)).status).toBe(200);
+      const text = pdfText((await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } })).body as Buffer);
+      expect(text).toContain('unit price excl. tax 1000 JPY');
+      expect(text).toContain('Total tax: 0 JPY');
+      expect(text).not.toContain('10.00 JPY');
+    });
+
     it('issues numbered credit notes that reference the invoice and record its refund; a draft cannot be credited', async () => {
       const creditSeries = await createSeries({ entity_id: sellerId, prefix: 'CN-' });
       const created = await draft({ customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 10_000), saas('b', 5_000)] });

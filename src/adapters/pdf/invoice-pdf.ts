@@ -6,18 +6,15 @@
  */
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Invoice, InvoiceParty } from '../../domain/invoices/invoice';
+import { decimal } from '../../domain/money/minor-units';
 import type { InvoiceRenderer } from '../../ports/invoices';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 50;
 const LINE = 14;
 
-/** Minor units as a decimal amount with the currency code (2 decimals; enough for the currencies Levy invoices in). */
-const money = (minor: number, currency: string): string => {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;
-};
+/** Minor units as a decimal amount in the currency's own digits (1000 JPY -> "1000 JPY"), with its code. */
+const money = (minor: number, currency: string): string => `${decimal(minor, currency)} ${currency}`;
 
 const percent = (rate: number): string => `${(Math.round(rate * 1e6) / 1e4).toString()} %`;
 

@@ -4,8 +4,8 @@
  * at the reference rate of its own date, or of the last day before it with a published rate (the ECB publishes none
  * on weekends and TARGET holidays), at most 7 days back; without one the amount is reported unconverted.
  */
-import currencyCodes from 'currency-codes';
 import { daysBetween } from '../dates';
+import { minorDigits } from '../money/minor-units';
 import type { Converter } from './report';
 
 /** One currency's ECB reference rate on a day: units of the currency per euro. */
@@ -16,9 +16,6 @@ export interface FxRate {
 
 /** How far back a rate may be taken from: a long weekend with holidays is 4 days; a week is generous. */
 export const MAX_RATE_AGE_DAYS = 7;
-
-/** Minor-unit digits of a currency (JPY 0, USD 2, KWD 3); 2 when ISO 4217 gives none. */
-export const minorDigits = (currency: string): number => currencyCodes.code(currency)?.digits ?? 2;
 
 
 /** The rate in force on a day: the latest on or before it, no older than MAX_RATE_AGE_DAYS. */

@@ -8,7 +8,7 @@
  * every figure. Amounts are decimal in the return's currency (the form's entry), from integer minor units.
  */
 import { isExactPeriod } from '../filing/periods';
-import { minorDigits } from '../nexus/fx';
+import { decimal } from '../money/minor-units';
 import { SCHEME_TYPES } from './schemes';
 import type { ReturnFigures, ReturnLine, TaxReturn } from './return';
 
@@ -17,16 +17,6 @@ const cell = (value: string | number | undefined): string => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 const row = (values: readonly (string | number | undefined)[]): string => values.map(cell).join(',');
-
-/** Integer minor units as a decimal string (1234 EUR -> "12.34"; negative kept). */
-export function decimal(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const text = String(abs).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
 
 /** A quarter or month label of a period (2026-Q3, 2026-07), else start..end. */
 export function periodLabel(start: string, end: string): string {

@@ -1,5 +1,6 @@
 /** Unit: the CSV helpers of a return (docs/returns.md "CSV"): decimal amounts from minor units, period labels. */
-import { decimal, periodLabel } from '../../../src/domain/returns/csv';
+import { decimal } from '../../../src/domain/money/minor-units';
+import { periodLabel } from '../../../src/domain/returns/csv';
 
 describe('return CSV helpers', () => {
   it('writes minor units as decimals of the currency (ISO 4217 minor digits: EUR 2, JPY 0, KWD 3)', () => {
