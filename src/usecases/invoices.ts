@@ -26,7 +26,7 @@ import { newId } from '../domain/ids';
 import type { CustomerStore } from '../ports/customers';
 import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
 import { recordRefund, type RecordRefundDeps } from './record-refund';
-import { unifyCart, type UnifyDeps } from './unify-cart';
+import { commitQuotedCart, quoteCart, unifyCart, type UnifyDeps } from './unify-cart';
 
 export type InvoiceDeps = { invoices: InvoiceStore; customers: CustomerStore } & Pick<UnifyDeps, 'entities'>;
 export type FinalizeDeps = InvoiceDeps & UnifyDeps;
@@ -126,7 +126,7 @@ function cartOf(invoice: Invoice, commit: boolean) {
   });
 }
 
-/** The finalized invoice's sale, recorded once (the transaction id is the invoice id). */
+/** A finalized invoice's sale when a retry finds it unrecorded (the transaction id is the invoice id). */
 async function recordSale(deps: FinalizeDeps, accountId: string, invoice: Invoice): Promise<void> {
   if (await deps.sales.get(accountId, invoice.id)) return;
   await unifyCart(deps, accountId, cartOf(invoice, true));
@@ -146,7 +146,8 @@ export async function finalizeInvoice(deps: FinalizeDeps, accountId: string, id:
       return { finalized: false, invoice: draft };
     }
     const parties = await partiesOf(deps, accountId, draft);
-    const tax: UnifyResult = await unifyCart(deps, accountId, cartOf(draft, false));
+    const quoted = await quoteCart(deps, accountId, cartOf(draft, false));
+    const tax: UnifyResult = quoted.response;
     const missing = missingInvoiceFields(parties, isReverseCharge(tax));
     if (missing.length > 0) {
       throw new AppError(
@@ -167,7 +168,8 @@ export async function finalizeInvoice(deps: FinalizeDeps, accountId: string, id:
       };
       const written = await deps.invoices.finalize(accountId, finalized, sequence, draft.updated_at);
       if (written.outcome === 'finalized') {
-        await recordSale(deps, accountId, finalized);
+        // The sale as the invoice states it: the quote above, not a second one.
+        await commitQuotedCart(deps, accountId, cartOf(finalized, true), quoted);
         return { finalized: true, invoice: finalized };
       }
       if (written.outcome === 'changed') break;

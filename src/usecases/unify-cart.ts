@@ -72,10 +72,17 @@ export async function quoteCart(deps: UnifyDeps, accountId: string, request: Uni
 
 /** The answer is the OpenAPI document's `UnifyResult` (src/domain/cart/unify-response.ts). */
 export async function unifyCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<UnifyResult> {
-  const date = request.date ?? today;
-  const { response, quote, rated, totals } = await quoteCart(deps, accountId, request, today);
-  if (!request.commit) return response;
+  const quoted = await quoteCart(deps, accountId, request, today);
+  return request.commit ? commitQuotedCart(deps, accountId, request, quoted) : quoted.response;
+}
 
+/**
+ * Records a quoted cart as the transaction `request.transaction_id`, with the quote's own figures: the engine is not
+ * asked again, so the sale recorded is the answer given (an invoice's finalization quotes, numbers, then records).
+ */
+export async function commitQuotedCart(deps: UnifyDeps, accountId: string, request: UnifyRequest, quoted: QuotedCart): Promise<UnifyResult> {
+  const { response, quote, rated, totals } = quoted;
+  const date = response.date;
   const recorded = await recordTransaction(
     deps,
     accountId,

@@ -7,6 +7,7 @@ import { pdfText } from '../support/pdf-text';
 import { customers, entities, exemptions, invoices, locations, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
 import { finalizeInvoice, issueCreditNote } from '../../src/usecases/invoices';
 import { ports } from '../../src/composition/all-ports';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { updatePrimaryAddress } from '../../local/admin/accounts';
 
 const finalizeDeps = { invoices, entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations };
@@ -271,6 +272,29 @@ describe('invoices', () => {
       const refused = await callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: unfinished.body.id }, body: { reason: 'x' } });
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe('invoice_not_finalized');
+    });
+
+    it('records the sale with the figures the invoice states, even when the customer changes while it is numbered', async () => {
+      const customer = (await callRoute('customers-create', { accountId, body: { name: 'Atelier SARL', customer_type: 'B2C', address: frenchShop.address } })).body;
+      const created = await draft({ customer_id: customer.id, line_items: [saas('a', 10_000)] });
+      // A concurrent change the real store cannot be made to race on demand: right after the numbered invoice is written,
+      // the customer becomes a business with a valid VAT number (which would make a second quote a reverse charge).
+      const racing = new Proxy(invoices, {
+        get: (store, method) =>
+          method === 'finalize'
+            ? async (...args: Parameters<typeof invoices.finalize>) => {
+                const written = await store.finalize(...args);
+                const changed = await callRoute('customers-update', { accountId, pathParameters: { id: customer.id }, body: { customer_type: 'B2B', tax_ids: [{ value: 'FR40303265045' }] } });
+                expect(changed.status).toBe(200);
+                return written;
+              }
+            : Reflect.get(store, method),
+      });
+      const { invoice } = await finalizeInvoice({ ...saleRecordingDeps, invoices: racing }, accountId, created.body.id);
+      // France's 20 % (CGI art. 278) on 10,000, as quoted before numbering.
+      expect(invoice).toMatchObject({ tax_total: 2_000, reverse_charge: false });
+      const sale = await callRoute('transactions-get', { accountId, pathParameters: { id: created.body.id } });
+      expect(sale.body).toMatchObject({ tax_total: 2_000 });
     });
 
     it("completes a credit note whose numbering failed after its refund was written, when retried with the caller's id", async () => {
