@@ -85,6 +85,8 @@ export interface CalendarSource {
 
 /** nexus.approaching / nexus.crossed events (issue 14): each written once per entity and key (jurisdiction, window, type). */
 export interface NexusEventLog {
+  /** The keys of the entity's events written so far (a retry or a concurrent sale may still find one written: writeOnce). */
+  writtenKeys(accountId: string, entityId: string): Promise<Set<string>>;
   /** Writes the event (and its notification) unless an event of this entity and key was written: true when written now. */
   writeOnce(accountId: string, entityId: string, key: string, event: LevyEvent): Promise<boolean>;
 }

@@ -20,9 +20,13 @@ export async function raiseNexusEvents(deps: NexusEventDeps, accountId: string, 
   const today = utcDay(now);
   const asOf = saleDate > today ? saleDate : today;
   const report = await nexusReport(deps, accountId, { entity_id: entityId, as_of: asOf }, undefined, today);
+  const due = nexusThresholdEvents(report);
+  if (due.length === 0) return 0;
+  // Most sales of an entity past a threshold find its event written: one read, not one cancelled transaction per key.
+  const before = await deps.nexusEvents.writtenKeys(accountId, report.entity_id);
   let written = 0;
-  for (const due of nexusThresholdEvents(report)) {
-    if (await deps.nexusEvents.writeOnce(accountId, report.entity_id, due.key, newEvent(accountId, due.type, due.object, now))) written++;
+  for (const event of due.filter((d) => !before.has(d.key))) {
+    if (await deps.nexusEvents.writeOnce(accountId, report.entity_id, event.key, newEvent(accountId, event.type, event.object, now))) written++;
   }
   return written;
 }

@@ -8,6 +8,8 @@
  * approaching_threshold_percent, docs/nexus.md). The sales are dated today, so the window is this calendar year.
  */
 import { callRoute, newTestAccount } from '../support/api';
+import { nexusWatch } from '../../src/composition/ports';
+import { raiseNexusEvents } from '../../src/usecases/nexus-events';
 
 const today = new Date().toISOString().slice(0, 10);
 const year = today.slice(0, 4);
@@ -79,6 +81,11 @@ describe('nexus events', () => {
     await record(accountId, sale('ca-5', 1_000));
     await record(accountId, sale('ca-2', 11_000_000), 200);
     expect((await nexusEvents(accountId)).map((e) => e.id).sort()).toEqual(afterCrossing.map((e) => e.id).sort());
+    // They find both events written in one read of the markers: no write is tried (each would be a cancelled transaction).
+    const tried: string[] = [];
+    const counting = { writtenKeys: nexusWatch.nexusEvents.writtenKeys.bind(nexusWatch.nexusEvents), writeOnce: async (...args: Parameters<typeof nexusWatch.nexusEvents.writeOnce>) => (tried.push(args[2]), nexusWatch.nexusEvents.writeOnce(...args)) };
+    expect(await raiseNexusEvents({ ...nexusWatch, nexusEvents: counting }, accountId, undefined, today)).toBe(0);
+    expect(tried).toEqual([]);
 
     // Each event raised its notification, in the same transaction.
     const notifications = ((await callRoute('notifications-list', { accountId, query: {} })).body.data as any[]).filter((n) => n.type.startsWith('nexus.'));

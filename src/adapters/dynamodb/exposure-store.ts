@@ -237,12 +237,25 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
     return {
       Update: {
         TableName: this.tableName,
-        Key: { account_id: accountId, sk: `n#${entityId}#e#${key}` },
+        Key: { account_id: accountId, sk: `n#${entityId}#e#${key}` }, // nexusEventKeys reads these
         UpdateExpression: 'SET event_id = :event, created_at = :at',
         ConditionExpression: 'attribute_not_exists(sk)',
         ExpressionAttributeValues: { ':event': eventId, ':at': createdAt },
       },
     };
+  }
+
+  /** The keys of the entity's nexus event markers (one Query: a sale past its thresholds finds its events written). */
+  async nexusEventKeys(accountId: string, entityId: string): Promise<Set<string>> {
+    const prefix = `n#${entityId}#e#`;
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': prefix },
+      ProjectionExpression: 'sk',
+      ConsistentRead: true,
+    });
+    return new Set(items.map((item) => String(item.sk).slice(prefix.length)));
   }
 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */

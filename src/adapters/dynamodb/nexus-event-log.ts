@@ -2,7 +2,8 @@
  * Secondary adapter (DynamoDB, Exposure + Events + Notifications tables): writes a nexus.approaching / .crossed event
  * once per entity and key. One transaction: the Exposure store's put-if-absent marker of the key, the event and its
  * notification (the outbox). A retried or concurrent writer of the same key meets the marker and writes nothing; a
- * writer that loses a race on the marker is told apart from a failure by its cancellation reason.
+ * writer that loses a race on the marker is told apart from a failure by its cancellation reason. The markers written
+ * are read first, in one Query, so a sale of an entity long past its thresholds sends no transaction to be cancelled.
  */
 import type { LevyEvent } from '../../domain/events/event';
 import type { NexusEventLog } from '../../ports/events';
@@ -15,6 +16,10 @@ export class DynamoDbNexusEventLog implements NexusEventLog {
     private readonly exposure: () => DynamoDbExposureStore,
     private readonly outbox: () => EventOutbox,
   ) {}
+
+  async writtenKeys(accountId: string, entityId: string): Promise<Set<string>> {
+    return this.exposure().nexusEventKeys(accountId, entityId);
+  }
 
   async writeOnce(accountId: string, entityId: string, key: string, event: LevyEvent): Promise<boolean> {
     try {
