@@ -75,10 +75,11 @@ const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
   key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
 
 /**
- * Tax computations (they load rates) and the builders of returns (a quarter's sales pass through the heap: +380 MB at
- * 100,000 sales, docs/benchmarks.md "Returns") get more memory, which on Lambda also means more CPU.
+ * Tax computations (they load rates) and the builders of returns (they read a quarter's sales from the ledger and put
+ * the return: +380 MB of heap at 100,000 sales, docs/benchmarks.md "Returns") get more memory, which on Lambda also
+ * means more CPU. Adding an adjustment or marking a return filed puts the return without reading the ledger: 512 MB.
  */
-const memoryFor = (fn: RouteFunction): number => (fn.tables.Rates || fn.tables.Returns?.includes('PutItem') ? 1024 : 512);
+const memoryFor = (fn: Pick<RouteFunction, 'tables'>): number => (fn.tables.Rates || (fn.tables.Returns?.includes('PutItem') && fn.tables.Transactions) ? 1024 : 512);
 
 /** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
 function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {

@@ -417,6 +417,9 @@ describe('functions', () => {
     expect(props.TracingConfig).toBeUndefined();
     expect(props.Timeout).toBeLessThanOrEqual(10);
     expect([512, 1024]).toContain(props.MemorySize);
+    // 1024 MB for the functions that compute taxes and those that build a return from the ledger, else 512 MB.
+    const builds = ['returns-create', 'returns-finalize'].includes(name);
+    expect(props.MemorySize).toBe(access.Rates || builds ? 1024 : 512);
     const env = props.Environment.Variables as Json;
     expect(env).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'levy', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps' });
     // Declared, empty (= real AWS), so `sam local invoke --env-vars` can point it at a local DynamoDB.
