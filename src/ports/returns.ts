@@ -2,6 +2,7 @@
  * Port (implemented by src/adapters/dynamodb/return-store.ts and transaction-store.ts): tax returns (issue 15) and the
  * ledger reads a return is computed from.
  */
+import type { Page, PageRequest } from '../domain/records/record';
 import type { ReturnSummary, TaxReturn } from '../domain/returns/return';
 import type { Refund } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
@@ -10,8 +11,8 @@ import type { FiledReturnSource } from './tax-calendar';
 /** The tax calendar reads the account's returns through the same store (`returnsOf`: registration, period, filed). */
 export interface ReturnStore extends FiledReturnSource {
   get(accountId: string, id: string): Promise<TaxReturn | undefined>;
-  /** Every return of the account, in creation order. */
-  listAll(accountId: string): Promise<TaxReturn[]>;
+  /** A page of the account's returns in creation order, after `startingAfter` (a return's id), of that registration and status when given. */
+  page(accountId: string, page: PageRequest, filter: { registrationId?: string | undefined; status?: string | undefined }): Promise<Page<TaxReturn>>;
   /** The registration's returns, without their lines (which periods are locked, and when). */
   summaries(accountId: string, registrationId: string): Promise<ReturnSummary[]>;
   /**

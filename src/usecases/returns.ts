@@ -187,14 +187,11 @@ export async function createReturn(deps: ReturnDeps, accountId: string, request:
 export const getReturn = async (deps: Pick<ReturnDeps, 'returns'>, accountId: string, id: string): Promise<TaxReturn> => found(await deps.returns.get(accountId, id), 'return', id);
 
 export async function listReturns(deps: Pick<ReturnDeps, 'returns'>, accountId: string, query: ListReturnsQuery): Promise<Page<TaxReturn>> {
-  const all = (await deps.returns.listAll(accountId)).filter((r) => (query.registration_id === undefined || r.registration_id === query.registration_id) && (query.status === undefined || r.status === query.status));
-  let start = 0;
-  if (query.starting_after !== undefined) {
-    const index = all.findIndex((r) => r.id === query.starting_after);
-    if (index < 0) throw parameterError('starting_after', `is '${query.starting_after}', but no return with that id is in this list`);
-    start = index + 1;
+  // The cursor is a return of this account (the page reads on from its id), whatever the filters.
+  if (query.starting_after !== undefined && !(await deps.returns.get(accountId, query.starting_after))) {
+    throw parameterError('starting_after', `is '${query.starting_after}', but no return with that id is in this list`);
   }
-  return { data: all.slice(start, start + query.limit), has_more: all.length > start + query.limit };
+  return deps.returns.page(accountId, { limit: query.limit, startingAfter: query.starting_after }, { registrationId: query.registration_id, status: query.status });
 }
 
 /** One run of a return's records: one kind, dated in a range, recorded in a window, listed under a section. */

@@ -312,3 +312,35 @@ describe('returns: refunds recorded before returns existed', () => {
     expect((await callRoute('transactions-get', { accountId, pathParameters: { id: sale.id } })).body.refunds[0]).toEqual(refunded.body);
   });
 });
+
+describe('returns: the list', () => {
+  it('pages by starting_after through the filters, reading on from the cursor; a cursor that is not a return is 400', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Paging Inc');
+    const ca = await registration(accountId, { country: 'US', state: 'CA', type: 'SALES_TAX' });
+    const tx = await registration(accountId, { country: 'US', state: 'TX', type: 'SALES_TAX' });
+    const create = async (registration_id: string, period_start: string, period_end: string) => {
+      const res = await createReturn(accountId, { registration_id, period_start, period_end });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const q1 = await create(ca, '2026-01-01', '2026-03-31');
+    const texas = await create(tx, '2026-01-01', '2026-03-31');
+    const q2 = await create(ca, '2026-04-01', '2026-06-30');
+    const q3 = await create(ca, '2026-07-01', '2026-09-30');
+    expect((await callRoute('returns-finalize', { accountId, pathParameters: { id: q2 } })).status).toBe(200);
+
+    const list = (query: Record<string, string>) => callRoute('returns-list', { accountId, query });
+    // California's drafts, one per page: Q1, then Q3 (Q2 is finalized, Texas another registration), in creation order.
+    const first = await list({ registration_id: ca, status: 'draft', limit: '1' });
+    expect(first.body).toMatchObject({ data: [{ id: q1 }], has_more: true });
+    const second = await list({ registration_id: ca, status: 'draft', limit: '1', starting_after: q1 });
+    expect(second.body).toMatchObject({ data: [{ id: q3 }], has_more: false });
+    expect((await list({ limit: '2', starting_after: q1 })).body.data.map((r: any) => r.id)).toEqual([texas, q2]);
+    expect((await list({ status: 'finalized' })).body.data.map((r: any) => r.id)).toEqual([q2]);
+    for (const cursor of ['ret_0000000000000000000000000', 'period#x', ca]) {
+      const res = await list({ starting_after: cursor });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('starting_after');
+    }
+  });
+});

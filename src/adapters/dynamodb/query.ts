@@ -50,9 +50,13 @@ export async function queryPage(input: Omit<QueryInput, 'Limit'>, limit: number)
   return { items: found.slice(0, limit), has_more: found.length > limit };
 }
 
-/** How accountPage reads: only the items whose `attribute` equals `value` (a filter), newest id first, consistently. */
+/**
+ * How accountPage reads: only ids starting with `prefix` (a key condition), only the items whose attributes equal the
+ * `where` values (filters, all of them), newest id first, consistently.
+ */
 export interface AccountPageOptions {
-  where?: { attribute: string; equals: string } | undefined;
+  prefix?: string;
+  where?: { attribute: string; equals: string } | readonly ({ attribute: string; equals: string } | undefined)[] | undefined;
   newestFirst?: boolean;
   consistent?: boolean;
 }
@@ -62,13 +66,15 @@ export interface AccountPageOptions {
  * A `where` filter reads past the items it drops; queryPage goes on until the page is full or the partition ends.
  */
 export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string | undefined }, options: AccountPageOptions = {}): Promise<{ items: Item[]; has_more: boolean }> {
-  const { where } = options;
+  const filters = (Array.isArray(options.where) ? options.where : [options.where]).filter((w): w is { attribute: string; equals: string } => w !== undefined);
+  const names = Object.fromEntries(filters.map((w, i) => [`#f${i}`, w.attribute]));
+  const values = Object.fromEntries(filters.map((w, i) => [`:f${i}`, w.equals]));
   return queryPage(
     {
       TableName: tableName,
-      KeyConditionExpression: 'account_id = :account',
-      ...(where ? { FilterExpression: '#filtered = :filtered', ExpressionAttributeNames: { '#filtered': where.attribute } } : {}),
-      ExpressionAttributeValues: { ':account': accountId, ...(where ? { ':filtered': where.equals } : {}) },
+      KeyConditionExpression: options.prefix === undefined ? 'account_id = :account' : 'account_id = :account AND begins_with(id, :prefix)',
+      ...(filters.length > 0 ? { FilterExpression: filters.map((_, i) => `#f${i} = :f${i}`).join(' AND '), ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: { ':account': accountId, ...(options.prefix === undefined ? {} : { ':prefix': options.prefix }), ...values },
       ExclusiveStartKey: page.startingAfter ? { account_id: accountId, id: page.startingAfter } : undefined,
       ...(options.newestFirst ? { ScanIndexForward: false } : {}),
       ...(options.consistent ? { ConsistentRead: true } : {}),

@@ -5,12 +5,13 @@
  * `return.created` event (the outbox); a change replaces the return conditional on the `updated_at` read.
  */
 import type { FiledReturnRef } from '../../domain/filing/obligations';
+import type { Page, PageRequest } from '../../domain/records/record';
 import type { ReturnSummary, TaxReturn } from '../../domain/returns/return';
 import type { ReturnStore } from '../../ports/returns';
 import { documentClient } from './client';
 import { isConditionalCheckFailed } from './errors';
 import type { EventOutbox } from './event-outbox';
-import { queryAll, withoutKeys } from './query';
+import { accountPage, queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 
 const RETURN_PREFIX = 'ret_';
@@ -29,14 +30,14 @@ export class DynamoDbReturnStore implements ReturnStore {
     return Item ? withoutKeys<TaxReturn>(Item, ['account_id']) : undefined;
   }
 
-  async listAll(accountId: string): Promise<TaxReturn[]> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'account_id = :account AND begins_with(id, :prefix)',
-      ExpressionAttributeValues: { ':account': accountId, ':prefix': RETURN_PREFIX },
-      ConsistentRead: true,
-    });
-    return items.map((item) => withoutKeys<TaxReturn>(item, ['account_id']));
+  async page(accountId: string, page: PageRequest, filter: { registrationId?: string | undefined; status?: string | undefined }): Promise<Page<TaxReturn>> {
+    const where = [
+      filter.registrationId === undefined ? undefined : { attribute: 'registration_id', equals: filter.registrationId },
+      filter.status === undefined ? undefined : { attribute: 'status', equals: filter.status },
+    ];
+    // Only `ret_` ids: the table's `period#...` items sort before them and are not returns.
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { prefix: RETURN_PREFIX, where, consistent: true });
+    return { data: items.map((item) => withoutKeys<TaxReturn>(item, ['account_id'])), has_more };
   }
 
   /** The tax calendar's view: every return's registration, period and whether it was filed (one projected Query). */
