@@ -56,7 +56,11 @@ export function routeErrors(route: RouteDefinition, contract: RouteContract): Ma
     gateway('INTEGRATION_TIMEOUT'),
   ];
   if (!answersWithoutKey(route)) codes.push(gateway('UNAUTHORIZED'), gateway('ACCESS_DENIED'), gateway('THROTTLED'), gateway('QUOTA_EXCEEDED'));
-  if (contract.body) codes.push([400, 'invalid_json'], [400, 'invalid_body'], [415, 'unsupported_media_type']);
+  // A method that can carry a body is checked for one even where the route takes none: a non-JSON body is a 415 and
+  // malformed JSON a 400 before the route's own "takes no body" (src/adapters/http/request-middleware.ts); a route
+  // that takes bytes refuses other media types with a 415.
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) codes.push(...(contract.rawBody ? [] : [[400, 'invalid_json'] as [number, ErrorCode]]), [415, 'unsupported_media_type']);
+  if (contract.body) codes.push([400, 'invalid_body']);
   if (route.pathIds) codes.push([404, 'not_found']);
   if (route.idempotent) codes.push([409, 'idempotency_key_in_use'], [422, 'idempotency_key_reused'], [422, 'response_too_large']);
   for (const code of contract.errors ?? []) codes.push([errorCode(code).status, code]);
@@ -140,6 +144,25 @@ function successResponses(route: RouteDefinition, contract: RouteContract): ZodO
   return responses;
 }
 
+/**
+ * A URL-token page answers its own refusals as pages (HTML); what the pipeline refuses before the page runs (a body of
+ * another media type, a missing token) is the JSON error body. A status answered both ways documents both media types.
+ */
+function pagesWithErrors(route: RouteDefinition, contract: RouteContract): ZodOpenApiResponsesObject {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of routeErrors(route, contract)) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status, codes)}` };
+  for (const [status, page] of Object.entries(successResponses(route, contract)) as [string, { description: string; content?: Record<string, unknown> }][]) {
+    const codes = routeErrors(route, contract).get(Number(status));
+    if (!codes) {
+      responses[status] = page;
+      continue;
+    }
+    const error = errorResponse(Number(status), codes);
+    responses[status] = { ...page, description: `${page.description}; or, refused before the page runs, ${error.description}`, content: { ...error.content, ...page.content } };
+  }
+  return responses as ZodOpenApiResponsesObject;
+}
+
 /** Path parameters: record ids by their format (src/domain/ids.ts), or the contract's own schema. */
 function pathParams(route: RouteDefinition, contract: RouteContract): z.ZodObject | undefined {
   if (contract.params) return contract.params as z.ZodObject;
@@ -220,8 +243,7 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
           },
         }
       : {}),
-    // A URL-token page answers its own refusals as pages (HTML): its documented answers win over the JSON error bodies.
-    responses: route.urlToken ? { ...errors, ...successResponses(route, contract) } : { ...successResponses(route, contract), ...errors },
+    responses: route.urlToken ? pagesWithErrors(route, contract) : { ...successResponses(route, contract), ...errors },
     'x-levy-billable': route.billable,
   } as ZodOpenApiOperationObject;
 }

@@ -3139,6 +3139,26 @@ export interface components {
          * @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below
          *
          *     `invalid_json`: the body is not valid JSON
+         */
+        Error400ValidationErrorInvalidJson: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "validation_error" | "invalid_json";
+                    /** @constant */
+                    status?: 400;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below
+         *
+         *     `invalid_json`: the body is not valid JSON
          *
          *     `invalid_body`: the body is JSON but not an object (an array, a string, `null`)
          */
@@ -4055,6 +4075,7 @@ export type SchemaNotice = components['schemas']['Notice'];
 export type SchemaNoticeDocument = components['schemas']['NoticeDocument'];
 export type SchemaCertificateRequest = components['schemas']['CertificateRequest'];
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
+export type ResponseError400ValidationErrorInvalidJson = components['responses']['Error400ValidationErrorInvalidJson'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
 export type ResponseError403AccessDenied = components['responses']['Error403AccessDenied'];
@@ -6519,11 +6540,12 @@ export interface operations {
                     "application/json": components["schemas"]["Redelivery"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6761,11 +6783,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6908,11 +6931,12 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -7897,12 +7921,13 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409InvoiceChangedConcurrentlyTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
@@ -8102,10 +8127,11 @@ export interface operations {
                     "application/json": components["schemas"]["TaxCalendarFeedToken"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8380,12 +8406,13 @@ export interface operations {
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
-            400: components["responses"]["Error400ValidationError"];
+            400: components["responses"]["Error400ValidationErrorInvalidJson"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422FxRateUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
@@ -9035,7 +9062,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The form again, saying which field was wrong (HTML) */
+            /** @description The form again, saying which field was wrong (HTML); or, refused before the page runs, `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9043,6 +9070,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error?: "validation_error";
+                        /** @constant */
+                        status?: 400;
+                    } & components["schemas"]["Error"];
                     "text/html": string;
                 };
             };
@@ -9079,7 +9112,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The file is over 5 MiB (HTML form again) */
+            /** @description The file is over 5 MiB (HTML form again); or, refused before the page runs, `request_too_large`: body over 10 MB (API Gateway's limit) */
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9087,10 +9120,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error?: "request_too_large";
+                        /** @constant */
+                        status?: 413;
+                    } & components["schemas"]["Error"];
                     "text/html": string;
                 };
             };
-            /** @description The file is not a PDF, PNG or JPEG (HTML form again) */
+            /** @description The file is not a PDF, PNG or JPEG (HTML form again); or, refused before the page runs, `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -9098,6 +9137,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error?: "unsupported_media_type";
+                        /** @constant */
+                        status?: 415;
+                    } & components["schemas"]["Error"];
                     "text/html": string;
                 };
             };
