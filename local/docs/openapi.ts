@@ -17,6 +17,7 @@ import { REPLAYED_HEADER } from '../../src/adapters/http/route-types';
 import { answersWithoutKey, routes, type RouteDefinition } from '../../src/config/routes';
 import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
 import { samples } from '../generate-events';
+import { ExampleMaker } from './openapi-examples';
 import { importHandler } from '../server/handler-module';
 
 const ROOT = join(__dirname, '..', '..');
@@ -279,7 +280,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     }
   }
   const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
     info: { title: 'Levy API', version, description: DESCRIPTION },
     servers: [
@@ -315,6 +316,13 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
       },
     },
   }) as unknown as Record<string, unknown>;
+  // Examples for every JSON success answer and query parameter, from the schemas and the routes' samples.
+  const routeAt = (path: string, method: string) => routes.find((r) => r.path === path && r.method.toLowerCase() === method);
+  new ExampleMaker(document).addExamples((path, method) => {
+    const route = routeAt(path, method);
+    return route && samples[route.name];
+  });
+  return document;
 }
 
 /** The file's exact content: stable key order as generated, two-space indent, a final newline. */

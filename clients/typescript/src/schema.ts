@@ -4131,7 +4131,9 @@ export interface operations {
     vendorsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example vnd_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
             };
             header?: never;
@@ -4148,6 +4150,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "vnd_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "name": "Acme Inc",
+                     *           "country": "US",
+                     *           "tax_id": "DE136695976",
+                     *           "exempt": false,
+                     *           "email": "billing@acme.example",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Vendor"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -4202,6 +4221,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "vnd_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "name": "Acme Cloud GmbH",
+                     *       "country": "DE",
+                     *       "tax_id": "DE136695976",
+                     *       "exempt": false,
+                     *       "email": "billing@acme.example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vendor"];
                 };
             };
@@ -4236,6 +4267,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "vnd_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "exempt": false,
+                     *       "email": "billing@acme.example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vendor"];
                 };
             };
@@ -4318,6 +4361,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "vnd_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "exempt": true,
+                     *       "email": "ap@acme.example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vendor"];
                 };
             };
@@ -4336,7 +4391,9 @@ export interface operations {
     entitiesList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example ent_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
             };
             header?: never;
@@ -4353,6 +4410,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "name": "Acme Inc",
+                     *           "country": "US",
+                     *           "tax_id": "DE136695976",
+                     *           "state": "CA",
+                     *           "address": {
+                     *             "line1": "100 Main St",
+                     *             "line2": "Suite 200",
+                     *             "city": "Los Angeles",
+                     *             "postal_code": "90001",
+                     *             "state": "CA"
+                     *           },
+                     *           "is_primary": false,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Entity"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -4412,6 +4493,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "name": "Levy Example Ltd",
+                     *       "country": "GB",
+                     *       "tax_id": "GB980780684",
+                     *       "state": "CA",
+                     *       "address": {
+                     *         "line1": "100 Main St",
+                     *         "line2": "Suite 200",
+                     *         "city": "Los Angeles",
+                     *         "postal_code": "90001",
+                     *         "state": "CA"
+                     *       },
+                     *       "is_primary": false,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entity"];
                 };
             };
@@ -4446,6 +4546,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                     *       "name": "Acme Inc",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "state": "CA",
+                     *       "address": {
+                     *         "line1": "100 Main St",
+                     *         "line2": "Suite 200",
+                     *         "city": "Los Angeles",
+                     *         "postal_code": "90001",
+                     *         "state": "CA"
+                     *       },
+                     *       "is_primary": false,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entity"];
                 };
             };
@@ -4503,6 +4622,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                     *       "name": "Levy Example UK Ltd",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "state": "CA",
+                     *       "address": {
+                     *         "line1": "100 Main St",
+                     *         "line2": "Suite 200",
+                     *         "city": "Los Angeles",
+                     *         "postal_code": "90001",
+                     *         "state": "CA"
+                     *       },
+                     *       "is_primary": false,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Entity"];
                 };
             };
@@ -4576,6 +4714,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "taxable": true,
+                     *       "country_rate": 0,
+                     *       "state_rate": 0.06,
+                     *       "county_rate": 0.0025,
+                     *       "additional_rate": 0.0075,
+                     *       "special_rate": 0.035,
+                     *       "total_rate": 0.105,
+                     *       "reverse_charge_applicable": false,
+                     *       "exempt": false,
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "Los Angeles County",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "location_source": "postal_code",
+                     *       "customer": {
+                     *         "declared_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "applied_type": "B2C"
+                     *       },
+                     *       "tax_code": "levy_general_goods",
+                     *       "taxability_reason": "taxable"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxRateAnswer"];
                 };
             };
@@ -4627,6 +4795,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "country": "US",
+                     *       "type": "eu_vat",
+                     *       "kind": "vat",
+                     *       "normalized": "Example",
+                     *       "reason": "invalid_format",
+                     *       "registry_checked": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxIdValidation"];
                 };
             };
@@ -4740,6 +4919,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "USD",
+                     *       "date": "2026-11-24",
+                     *       "customer": {
+                     *         "declared_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "applied_type": "B2C"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "Los Angeles County",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "exempt": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 0,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 0,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             },
+                     *             "state": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             },
+                     *             "county": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             },
+                     *             "special": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             }
+                     *           },
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction"
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 5000,
+                     *           "taxable_amount": 5000,
+                     *           "exempt_amount": 0,
+                     *           "tax_amount": 525,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0,
+                     *               "amount": 0
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.06,
+                     *               "amount": 300
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.0025,
+                     *               "amount": 12
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.0075,
+                     *               "amount": 38
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.035,
+                     *               "amount": 175
+                     *             }
+                     *           },
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable"
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "transaction": {
+                     *         "id": "order_1001",
+                     *         "created": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UnifyResult"];
                 };
             };
@@ -4760,9 +5036,13 @@ export interface operations {
     transactionsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example order_1001 */
                 starting_after?: string;
+                /** @example 2026-01-01 */
                 from?: string;
+                /** @example 2026-01-15 */
                 to?: string;
             };
             header?: never;
@@ -4779,6 +5059,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "order_1001",
+                     *           "date": "2026-11-24",
+                     *           "currency": "USD",
+                     *           "customer_type": "B2C",
+                     *           "customer": {
+                     *             "applied_type": "B2C",
+                     *             "exempt": false,
+                     *             "tax_id": null,
+                     *             "declared_type": "B2C"
+                     *           },
+                     *           "location": {
+                     *             "postal_code": "90001",
+                     *             "country": "US"
+                     *           },
+                     *           "jurisdiction": {
+                     *             "country_name": "United States",
+                     *             "county": "Los Angeles County",
+                     *             "country": "US",
+                     *             "state": "CA",
+                     *             "state_name": "California",
+                     *             "city": "Huntington Park"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "id": "seats",
+                     *               "amount": 10000,
+                     *               "quantity": 2,
+                     *               "product_category": "SAAS",
+                     *               "delivery_method": "CLOUD",
+                     *               "tax_code": "levy_saas",
+                     *               "taxability_reason": "not_taxable_in_jurisdiction",
+                     *               "tax_amount": 0,
+                     *               "tax_breakdown": {
+                     *                 "county": 0,
+                     *                 "special": 0,
+                     *                 "country": 0,
+                     *                 "state": 0,
+                     *                 "additional": 0
+                     *               },
+                     *               "tax_source": "computed",
+                     *               "exempt_amount": 10000
+                     *             },
+                     *             {
+                     *               "id": "box",
+                     *               "amount": 5000,
+                     *               "quantity": 1,
+                     *               "product_category": "PHYSICAL_GOODS",
+                     *               "delivery_method": "SHIPPED",
+                     *               "tax_code": "levy_general_goods",
+                     *               "taxability_reason": "taxable",
+                     *               "tax_amount": 525,
+                     *               "tax_breakdown": {
+                     *                 "county": 12,
+                     *                 "special": 175,
+                     *                 "country": 0,
+                     *                 "state": 300,
+                     *                 "additional": 38
+                     *               },
+                     *               "tax_source": "computed"
+                     *             }
+                     *           ],
+                     *           "subtotal": 15000,
+                     *           "tax_total": 525,
+                     *           "total": 15525,
+                     *           "created_at": "2026-11-24T14:48:54.560Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Transaction"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -4878,6 +5232,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "date": "2026-11-24",
+                     *       "currency": "USD",
+                     *       "customer_type": "B2C",
+                     *       "customer": {
+                     *         "applied_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "declared_type": "B2C"
+                     *       },
+                     *       "location": {
+                     *         "postal_code": "90001",
+                     *         "country": "US"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country_name": "United States",
+                     *         "county": "Los Angeles County",
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction",
+                     *           "tax_amount": 0,
+                     *           "tax_breakdown": {
+                     *             "county": 0,
+                     *             "special": 0,
+                     *             "country": 0,
+                     *             "state": 0,
+                     *             "additional": 0
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "exempt_amount": 10000
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "quantity": 1,
+                     *           "product_category": "PHYSICAL_GOODS",
+                     *           "delivery_method": "SHIPPED",
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable",
+                     *           "tax_amount": 525,
+                     *           "tax_breakdown": {
+                     *             "county": 12,
+                     *             "special": 175,
+                     *             "country": 0,
+                     *             "state": 300,
+                     *             "additional": 38
+                     *           },
+                     *           "tax_source": "computed"
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "created_at": "2026-11-24T14:48:54.560Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -4889,6 +5312,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "date": "2026-11-24",
+                     *       "currency": "USD",
+                     *       "customer_type": "B2C",
+                     *       "customer": {
+                     *         "applied_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "declared_type": "B2C"
+                     *       },
+                     *       "location": {
+                     *         "postal_code": "90001",
+                     *         "country": "US"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country_name": "United States",
+                     *         "county": "Los Angeles County",
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction",
+                     *           "tax_amount": 0,
+                     *           "tax_breakdown": {
+                     *             "county": 0,
+                     *             "special": 0,
+                     *             "country": 0,
+                     *             "state": 0,
+                     *             "additional": 0
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "exempt_amount": 10000
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "quantity": 1,
+                     *           "product_category": "PHYSICAL_GOODS",
+                     *           "delivery_method": "SHIPPED",
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable",
+                     *           "tax_amount": 525,
+                     *           "tax_breakdown": {
+                     *             "county": 12,
+                     *             "special": 175,
+                     *             "country": 0,
+                     *             "state": 300,
+                     *             "additional": 38
+                     *           },
+                     *           "tax_source": "computed"
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "created_at": "2026-11-24T14:48:54.560Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -4926,6 +5418,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "date": "2026-11-24",
+                     *       "currency": "USD",
+                     *       "customer_type": "B2C",
+                     *       "customer": {
+                     *         "applied_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "declared_type": "B2C"
+                     *       },
+                     *       "location": {
+                     *         "postal_code": "90001",
+                     *         "country": "US"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country_name": "United States",
+                     *         "county": "Los Angeles County",
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction",
+                     *           "tax_amount": 0,
+                     *           "tax_breakdown": {
+                     *             "county": 0,
+                     *             "special": 0,
+                     *             "country": 0,
+                     *             "state": 0,
+                     *             "additional": 0
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "exempt_amount": 10000,
+                     *           "refunded_amount": 0,
+                     *           "refunded_tax_amount": 0,
+                     *           "remaining_amount": 10000,
+                     *           "remaining_tax_amount": 0
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "quantity": 1,
+                     *           "product_category": "PHYSICAL_GOODS",
+                     *           "delivery_method": "SHIPPED",
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable",
+                     *           "tax_amount": 525,
+                     *           "tax_breakdown": {
+                     *             "county": 12,
+                     *             "special": 175,
+                     *             "country": 0,
+                     *             "state": 300,
+                     *             "additional": 38
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "refunded_amount": 0,
+                     *           "refunded_tax_amount": 0,
+                     *           "remaining_amount": 5000,
+                     *           "remaining_tax_amount": 525
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "created_at": "2026-11-24T14:48:54.560Z",
+                     *       "refunds": [],
+                     *       "refunded_subtotal": 0,
+                     *       "refunded_tax_total": 0,
+                     *       "remaining_total": 15525
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionWithRefunds"];
                 };
             };
@@ -4984,6 +5557,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "transaction_id": "order_1001",
+                     *       "date": "2026-01-15",
+                     *       "currency": "USD",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "1",
+                     *           "amount": 100,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -4995,6 +5587,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "transaction_id": "order_1001",
+                     *       "date": "2026-01-15",
+                     *       "currency": "USD",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "1",
+                     *           "amount": 100,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -5014,9 +5625,14 @@ export interface operations {
     exposureCountries: {
         parameters: {
             query?: {
+                /** @example 2026-01 */
                 from?: string;
+                /** @example 2026-01 */
                 to?: string;
-                /** @description `sales`, `nexus` or `sales,nexus` */
+                /**
+                 * @description `sales`, `nexus` or `sales,nexus`
+                 * @example Example
+                 */
                 include?: string;
             };
             header?: never;
@@ -5033,6 +5649,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "exposure": [
+                     *         {
+                     *           "country_code": "US",
+                     *           "country_name": "Example",
+                     *           "currency": "USD",
+                     *           "exposure_amount": 10000,
+                     *           "sales": {
+                     *             "taxable_amount": 10000,
+                     *             "exempt_amount": 10000,
+                     *             "exempt_by_reason": {
+                     *               "RESALE": 10000,
+                     *               "not_taxable_in_jurisdiction": 2500
+                     *             }
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "jurisdiction_code": "CA",
+                     *               "jurisdiction_name": "California",
+                     *               "exposure_amount": 10000,
+                     *               "sales": {
+                     *                 "taxable_amount": 10000,
+                     *                 "exempt_amount": 10000,
+                     *                 "exempt_by_reason": {
+                     *                   "RESALE": 10000,
+                     *                   "not_taxable_in_jurisdiction": 2500
+                     *                 }
+                     *               },
+                     *               "nexus_status": "below",
+                     *               "counties": [
+                     *                 {
+                     *                   "county_name": "Example",
+                     *                   "exposure_amount": 10000,
+                     *                   "sales": {
+                     *                     "taxable_amount": 10000,
+                     *                     "exempt_amount": 10000,
+                     *                     "exempt_by_reason": {
+                     *                       "RESALE": 10000,
+                     *                       "not_taxable_in_jurisdiction": 2500
+                     *                     }
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExposureReport"];
                 };
             };
@@ -5063,6 +5729,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "levy_saas_business",
+                     *           "name": "Acme Inc",
+                     *           "description": "Team plan, monthly",
+                     *           "category": "SAAS",
+                     *           "default_delivery": "CLOUD",
+                     *           "crosswalk": {
+                     *             "stripe": "Example",
+                     *             "taxjar": "Example",
+                     *             "avalara": "Example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TaxCode"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -5100,6 +5785,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "levy_groceries",
+                     *       "name": "Acme Inc",
+                     *       "description": "Team plan, monthly",
+                     *       "category": "SAAS",
+                     *       "default_delivery": "CLOUD",
+                     *       "crosswalk": {
+                     *         "stripe": "Example",
+                     *         "taxjar": "Example",
+                     *         "avalara": "Example"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxCode"];
                 };
             };
@@ -5117,7 +5816,9 @@ export interface operations {
     productsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example prod_1001 */
                 starting_after?: string;
             };
             header?: never;
@@ -5134,6 +5835,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_1001",
+                     *           "name": "Acme Inc",
+                     *           "tax_code": "levy_saas_business",
+                     *           "tax_code_history": [
+                     *             {
+                     *               "tax_code": "levy_saas_business",
+                     *               "effective_from": "2026-01-15"
+                     *             }
+                     *           ],
+                     *           "sku": "TEAM-M",
+                     *           "description": "Team plan, monthly",
+                     *           "active": true,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Product"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -5186,6 +5910,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_1001",
+                     *       "name": "Team plan",
+                     *       "tax_code": "levy_saas_business",
+                     *       "tax_code_history": [
+                     *         {
+                     *           "tax_code": "levy_saas_business",
+                     *           "effective_from": "2026-01-15"
+                     *         }
+                     *       ],
+                     *       "sku": "TEAM-M",
+                     *       "description": "Team plan, monthly",
+                     *       "active": true,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -5221,6 +5963,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "tax_code": "levy_saas_business",
+                     *       "tax_code_history": [
+                     *         {
+                     *           "tax_code": "levy_saas_business",
+                     *           "effective_from": "2026-01-15"
+                     *         }
+                     *       ],
+                     *       "sku": "TEAM-M",
+                     *       "description": "Team plan, monthly",
+                     *       "active": true,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -5255,6 +6015,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "tax_code": "levy_saas_business",
+                     *       "tax_code_history": [
+                     *         {
+                     *           "tax_code": "levy_saas_business",
+                     *           "effective_from": "2026-01-15"
+                     *         }
+                     *       ],
+                     *       "sku": "TEAM-M",
+                     *       "description": "Team plan, monthly",
+                     *       "active": true,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -5308,6 +6086,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "tax_code": "levy_saas",
+                     *       "tax_code_history": [
+                     *         {
+                     *           "tax_code": "levy_saas_business",
+                     *           "effective_from": "2026-01-15"
+                     *         }
+                     *       ],
+                     *       "sku": "TEAM-M",
+                     *       "description": "Monthly team subscription",
+                     *       "active": true,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -5327,7 +6123,9 @@ export interface operations {
     usageGet: {
         parameters: {
             query?: {
+                /** @example 2026-01-01 */
                 from?: string;
+                /** @example 2026-01-15 */
                 to?: string;
             };
             header?: never;
@@ -5344,6 +6142,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-01-15",
+                     *           "endpoint": "POST /v1/tax/rate",
+                     *           "count": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UsageReport"];
                 };
             };
@@ -5360,7 +6169,9 @@ export interface operations {
     customersList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example cus_1001 */
                 starting_after?: string;
             };
             header?: never;
@@ -5377,6 +6188,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_1001",
+                     *           "name": "Acme Inc",
+                     *           "email": "billing@acme.example",
+                     *           "customer_type": "B2B",
+                     *           "address": {
+                     *             "country": "US",
+                     *             "state": "CA",
+                     *             "postal_code": "90001",
+                     *             "city": "Los Angeles",
+                     *             "line1": "100 Main St"
+                     *           },
+                     *           "tax_ids": [
+                     *             {
+                     *               "type": "Example",
+                     *               "value": "Example",
+                     *               "valid": true,
+                     *               "country": "US",
+                     *               "normalized": "Example",
+                     *               "reason": "invalid_format",
+                     *               "checked_at": "2026-01-15T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Customer"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -5455,6 +6299,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_1001",
+                     *       "name": "Acme Retail Inc",
+                     *       "email": "ap@acme-retail.example",
+                     *       "customer_type": "RESELLER",
+                     *       "address": {
+                     *         "country": "US",
+                     *         "state": "TX",
+                     *         "postal_code": "78701",
+                     *         "city": "Austin",
+                     *         "line1": "100 Main St"
+                     *       },
+                     *       "tax_ids": [
+                     *         {
+                     *           "type": "us_ein",
+                     *           "value": "04-2103594",
+                     *           "valid": true,
+                     *           "country": "US",
+                     *           "normalized": "Example",
+                     *           "reason": "invalid_format",
+                     *           "checked_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -5490,6 +6362,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "email": "billing@acme.example",
+                     *       "customer_type": "B2B",
+                     *       "address": {
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "postal_code": "90001",
+                     *         "city": "Los Angeles",
+                     *         "line1": "100 Main St"
+                     *       },
+                     *       "tax_ids": [
+                     *         {
+                     *           "type": "Example",
+                     *           "value": "Example",
+                     *           "valid": true,
+                     *           "country": "US",
+                     *           "normalized": "Example",
+                     *           "reason": "invalid_format",
+                     *           "checked_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -5582,6 +6482,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "name": "Acme Inc",
+                     *       "email": "tax@acme-retail.example",
+                     *       "customer_type": "B2B",
+                     *       "address": {
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "postal_code": "90001",
+                     *         "city": "Los Angeles",
+                     *         "line1": "100 Main St"
+                     *       },
+                     *       "tax_ids": [
+                     *         {
+                     *           "type": "Example",
+                     *           "value": "Example",
+                     *           "valid": true,
+                     *           "country": "US",
+                     *           "normalized": "Example",
+                     *           "reason": "invalid_format",
+                     *           "checked_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -5600,8 +6528,11 @@ export interface operations {
     exemptionsList: {
         parameters: {
             query?: {
+                /** @example expiring */
                 status?: "active" | "pending" | "expired" | "revoked" | "expiring";
+                /** @example 30 */
                 within_days?: number;
+                /** @example 2026-01-15 */
                 date?: string;
             };
             header?: never;
@@ -5621,6 +6552,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *           "customer_id": "cus_1001",
+                     *           "reason": "RESALE",
+                     *           "jurisdictions": [
+                     *             {
+                     *               "country": "US",
+                     *               "state": "CA"
+                     *             }
+                     *           ],
+                     *           "certificate_number": "Example",
+                     *           "effective_from": "2026-01-15",
+                     *           "expires_on": "2026-01-15",
+                     *           "exempt_percentage": 80,
+                     *           "status": "active",
+                     *           "document": {
+                     *             "content_type": "application/pdf",
+                     *             "size": 0,
+                     *             "sha256": "Example",
+                     *             "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ExemptionCertificate"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -5694,6 +6657,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "TX"
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "TX-01-339-2026",
+                     *       "effective_from": "2026-01-01",
+                     *       "expires_on": "2030-01-01",
+                     *       "exempt_percentage": 80,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -5713,6 +6707,7 @@ export interface operations {
     exemptionsGet: {
         parameters: {
             query?: {
+                /** @example 2026-01-15 */
                 date?: string;
             };
             header?: never;
@@ -5734,6 +6729,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "Example",
+                     *       "effective_from": "2026-01-15",
+                     *       "expires_on": "2026-01-15",
+                     *       "exempt_percentage": 80,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -5770,6 +6792,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "Example",
+                     *       "effective_from": "2026-01-15",
+                     *       "expires_on": "2026-01-15",
+                     *       "exempt_percentage": 80,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -5827,6 +6876,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "Example",
+                     *       "effective_from": "2026-01-15",
+                     *       "expires_on": "2026-01-15",
+                     *       "exempt_percentage": 100,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -5846,6 +6922,7 @@ export interface operations {
     exemptionDocumentGet: {
         parameters: {
             query?: {
+                /** @example true */
                 redirect?: "true" | "false";
             };
             header?: never;
@@ -5924,6 +7001,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "Example",
+                     *       "effective_from": "2026-01-15",
+                     *       "expires_on": "2026-01-15",
+                     *       "exempt_percentage": 80,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -5977,6 +7081,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "upload_id": "ord-1001",
+                     *       "url": "https://hooks.acme.example/levy",
+                     *       "method": "PUT",
+                     *       "headers": {},
+                     *       "expires_at": "Example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentUpload"];
                 };
             };
@@ -6026,6 +7139,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "reason": "RESALE",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "certificate_number": "Example",
+                     *       "effective_from": "2026-01-15",
+                     *       "expires_on": "2026-01-15",
+                     *       "exempt_percentage": 80,
+                     *       "status": "active",
+                     *       "document": {
+                     *         "content_type": "application/pdf",
+                     *         "size": 0,
+                     *         "sha256": "Example",
+                     *         "uploaded_at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "revoked_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExemptionCertificate"];
                 };
             };
@@ -6045,9 +7185,13 @@ export interface operations {
     registrationsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example reg_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
+                /** @example active */
                 status?: "scheduled" | "active" | "expired";
+                /** @example US */
                 country?: string;
             };
             header?: never;
@@ -6064,6 +7208,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "type": "VAT",
+                     *           "registration_number": "Example",
+                     *           "active_from": "2026-01-01",
+                     *           "expires_at": "2026-01-15",
+                     *           "status": "scheduled",
+                     *           "filing": {
+                     *             "frequency": "QUARTERLY",
+                     *             "period_anchor_month": 1,
+                     *             "due_day_rule": {
+                     *               "months_after": 1,
+                     *               "day": 20
+                     *             }
+                     *           },
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Registration"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -6142,6 +7314,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "country": "DE",
+                     *       "state": "CA",
+                     *       "type": "VAT",
+                     *       "registration_number": "DE136695976",
+                     *       "active_from": "2026-02-01",
+                     *       "expires_at": "2026-02-02",
+                     *       "status": "scheduled",
+                     *       "filing": {
+                     *         "frequency": "QUARTERLY",
+                     *         "period_anchor_month": 1,
+                     *         "due_day_rule": {
+                     *           "months_after": 1,
+                     *           "day": 20
+                     *         }
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Registration"];
                 };
             };
@@ -6178,6 +7373,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "reg_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "type": "VAT",
+                     *       "registration_number": "Example",
+                     *       "active_from": "2026-01-01",
+                     *       "expires_at": "2026-01-15",
+                     *       "status": "scheduled",
+                     *       "filing": {
+                     *         "frequency": "QUARTERLY",
+                     *         "period_anchor_month": 1,
+                     *         "due_day_rule": {
+                     *           "months_after": 1,
+                     *           "day": 20
+                     *         }
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Registration"];
                 };
             };
@@ -6239,6 +7457,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "reg_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "type": "VAT",
+                     *       "registration_number": "12-3456789",
+                     *       "active_from": "2026-01-01",
+                     *       "expires_at": "2026-01-15",
+                     *       "status": "scheduled",
+                     *       "filing": {
+                     *         "frequency": "QUARTERLY",
+                     *         "period_anchor_month": 1,
+                     *         "due_day_rule": {
+                     *           "months_after": 1,
+                     *           "day": 20
+                     *         }
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Registration"];
                 };
             };
@@ -6272,6 +7513,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collection": "everywhere",
+                     *       "approaching_threshold_percent": 80
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settings"];
                 };
             };
@@ -6316,6 +7563,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collection": "everywhere",
+                     *       "approaching_threshold_percent": 80
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settings"];
                 };
             };
@@ -6333,8 +7586,11 @@ export interface operations {
     nexusReport: {
         parameters: {
             query?: {
+                /** @example ent_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 entity_id?: string;
+                /** @example 2026-01-15 */
                 as_of?: string;
+                /** @example US */
                 country?: string;
             };
             header?: never;
@@ -6351,6 +7607,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "as_of": "Example",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "data": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "status": "below",
+                     *           "sales_amount": 10000,
+                     *           "transaction_count": 2,
+                     *           "currency": "USD",
+                     *           "window": {
+                     *             "start": "Example",
+                     *             "end": "Example"
+                     *           },
+                     *           "threshold": {
+                     *             "sales_amount": 10000,
+                     *             "transaction_count": 2,
+                     *             "logic": "sales_only",
+                     *             "window": "Example",
+                     *             "source_url": "Example"
+                     *           },
+                     *           "percent_of_sales_threshold": 10000,
+                     *           "percent_of_transaction_threshold": 80,
+                     *           "crossed_on": "Example",
+                     *           "crossing_transaction_id": "ord-1001",
+                     *           "register_by": "Example",
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "unconverted_sales": {},
+                     *           "source_url": "Example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["NexusReport"];
                 };
             };
@@ -6429,6 +7720,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-01-15",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "data": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "status": "below",
+                     *           "sales_amount": 10000,
+                     *           "transaction_count": 2,
+                     *           "currency": "USD",
+                     *           "window": {
+                     *             "start": "Example",
+                     *             "end": "Example"
+                     *           },
+                     *           "threshold": {
+                     *             "sales_amount": 10000,
+                     *             "transaction_count": 2,
+                     *             "logic": "sales_only",
+                     *             "window": "Example",
+                     *             "source_url": "Example"
+                     *           },
+                     *           "percent_of_sales_threshold": 10000,
+                     *           "percent_of_transaction_threshold": 80,
+                     *           "crossed_on": "Example",
+                     *           "crossing_transaction_id": "ord-1001",
+                     *           "register_by": "Example",
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "unconverted_sales": {},
+                     *           "source_url": "Example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["NexusReport"];
                 };
             };
@@ -6448,8 +7774,11 @@ export interface operations {
     eventsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example evt_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
+                /** @example customer.created */
                 type?: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated";
             };
             header?: never;
@@ -6466,6 +7795,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "type": "customer.created",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "account_id": "ord-1001",
+                     *           "data": {
+                     *             "object": {}
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Event"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -6503,6 +7848,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "type": "customer.created",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "account_id": "ord-1001",
+                     *       "data": {
+                     *         "object": {}
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -6537,6 +7893,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "endpoints": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Redelivery"];
                 };
             };
@@ -6555,7 +7917,9 @@ export interface operations {
     webhookEndpointsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example we_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
             };
             header?: never;
@@ -6572,6 +7936,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "we_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "url": "https://hooks.acme.example/levy",
+                     *           "enabled_events": [
+                     *             "Example"
+                     *           ],
+                     *           "description": "Team plan, monthly",
+                     *           "status": "enabled",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -6625,6 +8007,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "url": "http://127.0.0.1:8787/levy-webhooks",
+                     *       "enabled_events": [
+                     *         "customer.created",
+                     *         "exemption.created"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z",
+                     *       "secret": "whsec_..."
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -6660,6 +8057,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "url": "https://hooks.acme.example/levy",
+                     *       "enabled_events": [
+                     *         "Example"
+                     *       ],
+                     *       "description": "Team plan, monthly",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -6745,6 +8155,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "url": "https://hooks.acme.example/levy",
+                     *       "enabled_events": [
+                     *         "*"
+                     *       ],
+                     *       "description": "Everything",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -6780,6 +8203,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "url": "https://hooks.acme.example/levy",
+                     *       "enabled_events": [
+                     *         "Example"
+                     *       ],
+                     *       "description": "Team plan, monthly",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z",
+                     *       "secret": "whsec_..."
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -6798,7 +8235,9 @@ export interface operations {
     webhookEndpointsDeliveries: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example we_0mhx2k3c0a1b2c3d4e5f60718 */
                 starting_after?: string;
             };
             header?: never;
@@ -6818,6 +8257,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
+                     *           "event_id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "event_type": "Example",
+                     *           "endpoint_id": "ord-1001",
+                     *           "attempt": 0,
+                     *           "attempted_at": "2026-01-15T09:30:00.000Z",
+                     *           "status_code": 0,
+                     *           "duration_ms": 0,
+                     *           "delivered": false,
+                     *           "error": "Example",
+                     *           "next_retry_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -6839,8 +8298,11 @@ export interface operations {
     notificationsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example ntf_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
+                /** @example open */
                 status?: "open" | "dismissed";
             };
             header?: never;
@@ -6857,6 +8319,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ntf_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "type": "Example",
+                     *           "severity": "info",
+                     *           "title": "Example",
+                     *           "message": "Done",
+                     *           "object": {
+                     *             "type": "Example",
+                     *             "id": "ord-1001"
+                     *           },
+                     *           "event_id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "status": "open",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "dismissed_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Notification"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -6894,6 +8378,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntf_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "type": "Example",
+                     *       "severity": "info",
+                     *       "title": "Example",
+                     *       "message": "Done",
+                     *       "object": {
+                     *         "type": "Example",
+                     *         "id": "ord-1001"
+                     *       },
+                     *       "event_id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "open",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "dismissed_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notification"];
                 };
             };
@@ -6928,6 +8429,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntf_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "type": "Example",
+                     *       "severity": "info",
+                     *       "title": "Example",
+                     *       "message": "Done",
+                     *       "object": {
+                     *         "type": "Example",
+                     *         "id": "ord-1001"
+                     *       },
+                     *       "event_id": "evt_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "open",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "dismissed_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notification"];
                 };
             };
@@ -7023,6 +8541,131 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chk_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "declared_type": "B2B",
+                     *         "applied_type": "B2B",
+                     *         "exempt": false,
+                     *         "tax_id": {
+                     *           "valid": true,
+                     *           "country": "DE",
+                     *           "type": "eu_vat",
+                     *           "kind": "vat",
+                     *           "normalized": "DE136695976",
+                     *           "registry_checked": false
+                     *         },
+                     *         "reason": "tax_id_missing",
+                     *         "message": "Done"
+                     *       },
+                     *       "location": {
+                     *         "country": "US",
+                     *         "postal_code": "94103"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States of America",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "San Francisco",
+                     *         "city": "Los Angeles"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "plan",
+                     *           "amount": 12000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         },
+                     *         {
+                     *           "id": "lamp",
+                     *           "amount": 4999,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "required_fields": [
+                     *         "Example"
+                     *       ],
+                     *       "quote_date": "Example",
+                     *       "payment_link_id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "transaction_id": "order_1001",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -7059,6 +8702,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chk_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "declared_type": "B2B",
+                     *         "applied_type": "B2B",
+                     *         "exempt": false,
+                     *         "tax_id": {
+                     *           "valid": true,
+                     *           "country": "DE",
+                     *           "type": "eu_vat",
+                     *           "kind": "vat",
+                     *           "normalized": "DE136695976",
+                     *           "registry_checked": false
+                     *         },
+                     *         "reason": "tax_id_missing",
+                     *         "message": "Done"
+                     *       },
+                     *       "location": {},
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States of America",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "San Francisco",
+                     *         "city": "Los Angeles"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "required_fields": [
+                     *         "Example"
+                     *       ],
+                     *       "quote_date": "Example",
+                     *       "payment_link_id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "transaction_id": "order_1001",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -7125,6 +8853,97 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chk_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "declared_type": "B2B",
+                     *         "applied_type": "B2B",
+                     *         "exempt": false,
+                     *         "tax_id": {
+                     *           "valid": true,
+                     *           "country": "DE",
+                     *           "type": "eu_vat",
+                     *           "kind": "vat",
+                     *           "normalized": "DE136695976",
+                     *           "registry_checked": false
+                     *         },
+                     *         "reason": "tax_id_missing",
+                     *         "message": "Done"
+                     *       },
+                     *       "location": {
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "postal_code": "94103",
+                     *         "city": "San Francisco",
+                     *         "line1": "1 Market St"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States of America",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "San Francisco",
+                     *         "city": "Los Angeles"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "required_fields": [
+                     *         "Example"
+                     *       ],
+                     *       "quote_date": "Example",
+                     *       "payment_link_id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "transaction_id": "order_1001",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -7174,6 +8993,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "chk_0mhx2k3c0a1b2c3d4e5f60719",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "declared_type": "B2B",
+                     *         "applied_type": "B2B",
+                     *         "exempt": false,
+                     *         "tax_id": {
+                     *           "valid": true,
+                     *           "country": "DE",
+                     *           "type": "eu_vat",
+                     *           "kind": "vat",
+                     *           "normalized": "DE136695976",
+                     *           "registry_checked": false
+                     *         },
+                     *         "reason": "tax_id_missing",
+                     *         "message": "Done"
+                     *       },
+                     *       "location": {},
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States of America",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "San Francisco",
+                     *         "city": "Los Angeles"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "required_fields": [
+                     *         "Example"
+                     *       ],
+                     *       "quote_date": "Example",
+                     *       "payment_link_id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "transaction_id": "checkout-chk_0mhx2k3c0a1b2c3d4e5f60719",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -7195,7 +9099,9 @@ export interface operations {
     paymentLinksList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example plink_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
             };
             header?: never;
@@ -7212,6 +9118,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "currency": "USD",
+                     *           "tax_behavior": "exclusive",
+                     *           "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "line_items": [
+                     *             {
+                     *               "id": "ord-1001",
+                     *               "amount": 10000,
+                     *               "quantity": 2,
+                     *               "product_category": "SAAS",
+                     *               "delivery_method": "CLOUD",
+                     *               "product_id": "prod_1001",
+                     *               "tax_code": "Example"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PaymentLink"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -7283,6 +9215,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "currency": "EUR",
+                     *       "tax_behavior": "inclusive",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "plan",
+                     *           "amount": 1999,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
@@ -7317,6 +9270,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "currency": "USD",
+                     *       "tax_behavior": "exclusive",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
@@ -7381,6 +9355,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "declared_type": "B2B",
+                     *         "applied_type": "B2B",
+                     *         "exempt": false,
+                     *         "tax_id": {
+                     *           "valid": true,
+                     *           "country": "DE",
+                     *           "type": "eu_vat",
+                     *           "kind": "vat",
+                     *           "normalized": "DE136695976",
+                     *           "registry_checked": false
+                     *         },
+                     *         "reason": "tax_id_missing",
+                     *         "message": "Done"
+                     *       },
+                     *       "location": {
+                     *         "country": "DE"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "country_name": "United States of America",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "county": "San Francisco",
+                     *         "city": "Los Angeles"
+                     *       },
+                     *       "reverse_charge_applicable": false,
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "tax_inclusive": false,
+                     *           "net_amount": 10000,
+                     *           "taxable_amount": 10000,
+                     *           "exempt_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "breakdown": {
+                     *             "country": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "state": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "county": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "additional": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             },
+                     *             "special": {
+                     *               "rate": 0.19,
+                     *               "amount": 10000
+                     *             }
+                     *           },
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "taxable",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "required_fields": [
+                     *         "Example"
+                     *       ],
+                     *       "quote_date": "Example",
+                     *       "payment_link_id": "plink_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "transaction_id": "order_1001",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
@@ -7400,7 +9461,9 @@ export interface operations {
     transactionsImport: {
         parameters: {
             query: {
+                /** @example SAAS */
                 product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
+                /** @example CLOUD */
                 delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
             };
             header?: never;
@@ -7457,6 +9520,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "date": "2026-11-24",
+                     *       "currency": "USD",
+                     *       "customer_type": "B2C",
+                     *       "customer": {
+                     *         "applied_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "declared_type": "B2C"
+                     *       },
+                     *       "location": {
+                     *         "postal_code": "90001",
+                     *         "country": "US"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country_name": "United States",
+                     *         "county": "Los Angeles County",
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction",
+                     *           "tax_amount": 0,
+                     *           "tax_breakdown": {
+                     *             "county": 0,
+                     *             "special": 0,
+                     *             "country": 0,
+                     *             "state": 0,
+                     *             "additional": 0
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "exempt_amount": 10000
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "quantity": 1,
+                     *           "product_category": "PHYSICAL_GOODS",
+                     *           "delivery_method": "SHIPPED",
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable",
+                     *           "tax_amount": 525,
+                     *           "tax_breakdown": {
+                     *             "county": 12,
+                     *             "special": 175,
+                     *             "country": 0,
+                     *             "state": 300,
+                     *             "additional": 38
+                     *           },
+                     *           "tax_source": "computed"
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "created_at": "2026-11-24T14:48:54.560Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -7468,6 +9600,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "order_1001",
+                     *       "date": "2026-11-24",
+                     *       "currency": "USD",
+                     *       "customer_type": "B2C",
+                     *       "customer": {
+                     *         "applied_type": "B2C",
+                     *         "exempt": false,
+                     *         "tax_id": null,
+                     *         "declared_type": "B2C"
+                     *       },
+                     *       "location": {
+                     *         "postal_code": "90001",
+                     *         "country": "US"
+                     *       },
+                     *       "jurisdiction": {
+                     *         "country_name": "United States",
+                     *         "county": "Los Angeles County",
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "state_name": "California",
+                     *         "city": "Huntington Park"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD",
+                     *           "tax_code": "levy_saas",
+                     *           "taxability_reason": "not_taxable_in_jurisdiction",
+                     *           "tax_amount": 0,
+                     *           "tax_breakdown": {
+                     *             "county": 0,
+                     *             "special": 0,
+                     *             "country": 0,
+                     *             "state": 0,
+                     *             "additional": 0
+                     *           },
+                     *           "tax_source": "computed",
+                     *           "exempt_amount": 10000
+                     *         },
+                     *         {
+                     *           "id": "box",
+                     *           "amount": 5000,
+                     *           "quantity": 1,
+                     *           "product_category": "PHYSICAL_GOODS",
+                     *           "delivery_method": "SHIPPED",
+                     *           "tax_code": "levy_general_goods",
+                     *           "taxability_reason": "taxable",
+                     *           "tax_amount": 525,
+                     *           "tax_breakdown": {
+                     *             "county": 12,
+                     *             "special": 175,
+                     *             "country": 0,
+                     *             "state": 300,
+                     *             "additional": 38
+                     *           },
+                     *           "tax_source": "computed"
+                     *         }
+                     *       ],
+                     *       "subtotal": 15000,
+                     *       "tax_total": 525,
+                     *       "total": 15525,
+                     *       "created_at": "2026-11-24T14:48:54.560Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -7488,7 +9689,9 @@ export interface operations {
     invoiceSeriesList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example isr_0mhx2k3c0a1b2c3d4e5f60718 */
                 starting_after?: string;
             };
             header?: never;
@@ -7505,6 +9708,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "isr_0mhx2k3c0a1b2c3d4e5f60718",
+                     *           "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "prefix": "INV-2026-",
+                     *           "next_number": 2,
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InvoiceSeries"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -7555,6 +9773,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "isr_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "entity_id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                     *       "prefix": "INV-2026-",
+                     *       "next_number": 1,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceSeries"];
                 };
             };
@@ -7590,6 +9818,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "isr_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "prefix": "INV-2026-",
+                     *       "next_number": 2,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceSeries"];
                 };
             };
@@ -7607,7 +9845,9 @@ export interface operations {
     invoicesList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example inv_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
             };
             header?: never;
@@ -7624,6 +9864,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "series_id": "ord-1001",
+                     *           "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "status": "draft",
+                     *           "number": "INV-2026-0001",
+                     *           "customer_id": "cus_1001",
+                     *           "customer": {
+                     *             "name": "Acme Inc",
+                     *             "type": "B2B",
+                     *             "tax_id": "DE136695976",
+                     *             "address": {
+                     *               "line1": "100 Main St",
+                     *               "city": "Los Angeles",
+                     *               "postal_code": "90001",
+                     *               "state": "CA",
+                     *               "country": "US"
+                     *             }
+                     *           },
+                     *           "currency": "USD",
+                     *           "issue_date": "Example",
+                     *           "supply_date": "Example",
+                     *           "tax_behavior": "exclusive",
+                     *           "line_items": [
+                     *             {
+                     *               "id": "ord-1001",
+                     *               "description": "Team plan, monthly",
+                     *               "amount": 10000,
+                     *               "quantity": 2,
+                     *               "product_id": "prod_1001",
+                     *               "tax_code": "Example",
+                     *               "product_category": "Example",
+                     *               "delivery_method": "Example"
+                     *             }
+                     *           ],
+                     *           "seller": {
+                     *             "name": "Acme Inc",
+                     *             "address": {
+                     *               "line1": "100 Main St",
+                     *               "line2": "Suite 200",
+                     *               "city": "Los Angeles",
+                     *               "postal_code": "90001",
+                     *               "state": "CA",
+                     *               "country": "US"
+                     *             },
+                     *             "tax_id": "DE136695976"
+                     *           },
+                     *           "buyer": {
+                     *             "name": "Acme Inc",
+                     *             "address": {
+                     *               "line1": "100 Main St",
+                     *               "line2": "Suite 200",
+                     *               "city": "Los Angeles",
+                     *               "postal_code": "90001",
+                     *               "state": "CA",
+                     *               "country": "US"
+                     *             },
+                     *             "tax_id": "DE136695976"
+                     *           },
+                     *           "taxed_lines": [
+                     *             {
+                     *               "id": "ord-1001",
+                     *               "net_amount": 10000,
+                     *               "tax_amount": 10000,
+                     *               "tax_rate": 0.0725,
+                     *               "taxability_reason": "Example"
+                     *             }
+                     *           ],
+                     *           "tax_summary": [
+                     *             {
+                     *               "tax_rate": 0.0725,
+                     *               "taxable_amount": 10000,
+                     *               "tax_amount": 10000
+                     *             }
+                     *           ],
+                     *           "subtotal": 10000,
+                     *           "tax_total": 10000,
+                     *           "total": 10000,
+                     *           "reverse_charge": false,
+                     *           "mentions": [
+                     *             "Example"
+                     *           ],
+                     *           "transaction_id": "order_1001",
+                     *           "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Invoice"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -7723,6 +10057,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "series_id": "isr_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "draft",
+                     *       "number": "INV-2026-0001",
+                     *       "customer_id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer": {
+                     *         "name": "Acme Inc",
+                     *         "type": "B2B",
+                     *         "tax_id": "DE136695976",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         }
+                     *       },
+                     *       "currency": "USD",
+                     *       "issue_date": "2026-01-15",
+                     *       "supply_date": "Example",
+                     *       "tax_behavior": "exclusive",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "description": "Analytics seats (3)",
+                     *           "amount": 30000,
+                     *           "quantity": 3,
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example",
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD"
+                     *         }
+                     *       ],
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "taxed_lines": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "tax_rate": 0.0725,
+                     *           "taxability_reason": "Example"
+                     *         }
+                     *       ],
+                     *       "tax_summary": [
+                     *         {
+                     *           "tax_rate": 0.0725,
+                     *           "taxable_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "reverse_charge": false,
+                     *       "mentions": [
+                     *         "Example"
+                     *       ],
+                     *       "transaction_id": "order_1001",
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -7758,6 +10181,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "series_id": "ord-1001",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "draft",
+                     *       "number": "INV-2026-0001",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "name": "Acme Inc",
+                     *         "type": "B2B",
+                     *         "tax_id": "DE136695976",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         }
+                     *       },
+                     *       "currency": "USD",
+                     *       "issue_date": "Example",
+                     *       "supply_date": "Example",
+                     *       "tax_behavior": "exclusive",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "description": "Team plan, monthly",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example",
+                     *           "product_category": "Example",
+                     *           "delivery_method": "Example"
+                     *         }
+                     *       ],
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "taxed_lines": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "tax_rate": 0.0725,
+                     *           "taxability_reason": "Example"
+                     *         }
+                     *       ],
+                     *       "tax_summary": [
+                     *         {
+                     *           "tax_rate": 0.0725,
+                     *           "taxable_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "reverse_charge": false,
+                     *       "mentions": [
+                     *         "Example"
+                     *       ],
+                     *       "transaction_id": "order_1001",
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -7882,6 +10394,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "series_id": "ord-1001",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "draft",
+                     *       "number": "INV-2026-0001",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "name": "Acme Inc",
+                     *         "type": "B2B",
+                     *         "tax_id": "DE136695976",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         }
+                     *       },
+                     *       "currency": "USD",
+                     *       "issue_date": "2026-01-15",
+                     *       "supply_date": "Example",
+                     *       "tax_behavior": "exclusive",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "description": "Analytics seats (4)",
+                     *           "amount": 40000,
+                     *           "quantity": 4,
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example",
+                     *           "product_category": "SAAS",
+                     *           "delivery_method": "CLOUD"
+                     *         }
+                     *       ],
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "taxed_lines": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "tax_rate": 0.0725,
+                     *           "taxability_reason": "Example"
+                     *         }
+                     *       ],
+                     *       "tax_summary": [
+                     *         {
+                     *           "tax_rate": 0.0725,
+                     *           "taxable_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "reverse_charge": false,
+                     *       "mentions": [
+                     *         "Example"
+                     *       ],
+                     *       "transaction_id": "order_1001",
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -7918,6 +10519,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mhx2k3c0a1b2c3d4e5f6071a",
+                     *       "series_id": "ord-1001",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "status": "draft",
+                     *       "number": "INV-2026-0001",
+                     *       "customer_id": "cus_1001",
+                     *       "customer": {
+                     *         "name": "Acme Inc",
+                     *         "type": "B2B",
+                     *         "tax_id": "DE136695976",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         }
+                     *       },
+                     *       "currency": "USD",
+                     *       "issue_date": "Example",
+                     *       "supply_date": "Example",
+                     *       "tax_behavior": "exclusive",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "description": "Team plan, monthly",
+                     *           "amount": 10000,
+                     *           "quantity": 2,
+                     *           "product_id": "prod_1001",
+                     *           "tax_code": "Example",
+                     *           "product_category": "Example",
+                     *           "delivery_method": "Example"
+                     *         }
+                     *       ],
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "taxed_lines": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "tax_rate": 0.0725,
+                     *           "taxability_reason": "Example"
+                     *         }
+                     *       ],
+                     *       "tax_summary": [
+                     *         {
+                     *           "tax_rate": 0.0725,
+                     *           "taxable_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "reverse_charge": false,
+                     *       "mentions": [
+                     *         "Example"
+                     *       ],
+                     *       "transaction_id": "order_1001",
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -8014,6 +10704,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mhx2k3c0a1b2c3d4e5f6071b",
+                     *       "invoice_id": "inv_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "invoice_number": "Example",
+                     *       "series_id": "ord-1001",
+                     *       "number": "Example",
+                     *       "reason": "Service credit for a two-hour outage",
+                     *       "currency": "USD",
+                     *       "issue_date": "Example",
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "refund_id": "ord-1001",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreditNote"];
                 };
             };
@@ -8025,6 +10763,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_0mhx2k3c0a1b2c3d4e5f6071b",
+                     *       "invoice_id": "inv_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "invoice_number": "Example",
+                     *       "series_id": "ord-1001",
+                     *       "number": "Example",
+                     *       "reason": "Service credit for a two-hour outage",
+                     *       "currency": "USD",
+                     *       "issue_date": "Example",
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "seats",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "refund_id": "ord-1001",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreditNote"];
                 };
             };
@@ -8044,10 +10830,17 @@ export interface operations {
     taxCalendarList: {
         parameters: {
             query?: {
-                /** @description First due date listed (inclusive); default 90 days ago */
+                /**
+                 * @description First due date listed (inclusive); default 90 days ago
+                 * @example 2026-01-01
+                 */
                 from?: string;
-                /** @description Last due date listed (inclusive); default 365 days ahead */
+                /**
+                 * @description Last due date listed (inclusive); default 365 days ahead
+                 * @example 2026-12-31
+                 */
                 to?: string;
+                /** @example upcoming */
                 status?: "upcoming" | "due" | "overdue" | "filed";
             };
             header?: never;
@@ -8064,6 +10857,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-01-15",
+                     *       "to": "2026-01-15",
+                     *       "data": [
+                     *         {
+                     *           "registration_id": "reg_0mhx2k3c0f1e2d3c4b5a69788",
+                     *           "jurisdiction": "US-CA",
+                     *           "type": "SALES_TAX",
+                     *           "period": {
+                     *             "start": "2026-07-01",
+                     *             "end": "2026-09-30"
+                     *           },
+                     *           "due_on": "2026-11-02",
+                     *           "status": "upcoming"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxCalendar"];
                 };
             };
@@ -8080,6 +10892,7 @@ export interface operations {
     taxCalendarIcs: {
         parameters: {
             query: {
+                /** @example lcal_YWNjdF8wbWh4MmszYzBhMWIyYzNkNGU1ZjYwNzE4.e_ptDjw1MWjqnFjK-j80C6Fa31vpHp1h_0pLeOFnQAE */
                 token: string;
             };
             header?: never;
@@ -8124,6 +10937,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "Example",
+                     *       "path": "Example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxCalendarFeedToken"];
                 };
             };
@@ -8141,9 +10961,13 @@ export interface operations {
     returnsList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example ret_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
+                /** @example reg_0mhx2k3c0a1b2c3d4e5f60719 */
                 registration_id?: string;
+                /** @example draft */
                 status?: "draft" | "finalized" | "filed";
             };
             header?: never;
@@ -8160,6 +10984,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "registration_type": "Example",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "status": "draft",
+                     *           "currency": "USD",
+                     *           "fx": {
+                     *             "source": "ECB",
+                     *             "date": "2026-01-15",
+                     *             "rates": {}
+                     *           },
+                     *           "cutoff": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "corrections": [
+                     *             {
+                     *               "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *               "period_start": "2026-01-15",
+                     *               "period_end": "2026-01-15",
+                     *               "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *               "lines": [
+                     *                 {
+                     *                   "jurisdiction": "US-CA-LOS ANGELES",
+                     *                   "country": "US",
+                     *                   "state": "CA",
+                     *                   "level": "country",
+                     *                   "name": "Acme Inc",
+                     *                   "rate": 0.0725,
+                     *                   "rate_type": "standard",
+                     *                   "gross_sales": 10000,
+                     *                   "exempt_sales": 10000,
+                     *                   "exempt_sales_by_reason": {},
+                     *                   "taxable_sales": 10000,
+                     *                   "tax_charged": 10000,
+                     *                   "refunded_sales": 10000,
+                     *                   "refunded_taxable_sales": 10000,
+                     *                   "refunds": 0,
+                     *                   "adjustments": 0,
+                     *                   "net_tax_due": 10000
+                     *                 }
+                     *               ],
+                     *               "totals": {
+                     *                 "gross_sales": 10000,
+                     *                 "exempt_sales": 10000,
+                     *                 "exempt_sales_by_reason": {},
+                     *                 "taxable_sales": 10000,
+                     *                 "tax_charged": 10000,
+                     *                 "refunded_sales": 10000,
+                     *                 "refunded_taxable_sales": 10000,
+                     *                 "refunds": 0,
+                     *                 "adjustments": 0,
+                     *                 "net_tax_due": 10000
+                     *               }
+                     *             }
+                     *           ],
+                     *           "adjustments": [
+                     *             {
+                     *               "id": "ord-1001",
+                     *               "amount": 10000,
+                     *               "jurisdiction": "US-CA",
+                     *               "reason": "Cancelled order",
+                     *               "created_at": "2026-01-15T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           },
+                     *           "sale_count": 2,
+                     *           "refund_count": 2,
+                     *           "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *           "filed_on": "2026-01-15",
+                     *           "confirmation_number": "Example",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TaxReturn"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -8219,6 +11158,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_id": "reg_0mhx2k3c0a1b2c3d4e5f60719",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_type": "Example",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "period_start": "2025-12-01",
+                     *       "period_end": "2025-12-31",
+                     *       "status": "draft",
+                     *       "currency": "USD",
+                     *       "fx": {
+                     *         "source": "ECB",
+                     *         "date": "2026-01-15",
+                     *         "rates": {}
+                     *       },
+                     *       "cutoff": "2026-01-15T09:30:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "jurisdiction": "US-CA-LOS ANGELES",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "level": "country",
+                     *           "name": "Acme Inc",
+                     *           "rate": 0.0725,
+                     *           "rate_type": "standard",
+                     *           "gross_sales": 10000,
+                     *           "exempt_sales": 10000,
+                     *           "exempt_sales_by_reason": {},
+                     *           "taxable_sales": 10000,
+                     *           "tax_charged": 10000,
+                     *           "refunded_sales": 10000,
+                     *           "refunded_taxable_sales": 10000,
+                     *           "refunds": 0,
+                     *           "adjustments": 0,
+                     *           "net_tax_due": 10000
+                     *         }
+                     *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "adjustments": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "jurisdiction": "US-CA",
+                     *           "reason": "Cancelled order",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross_sales": 10000,
+                     *         "exempt_sales": 10000,
+                     *         "exempt_sales_by_reason": {},
+                     *         "taxable_sales": 10000,
+                     *         "tax_charged": 10000,
+                     *         "refunded_sales": 10000,
+                     *         "refunded_taxable_sales": 10000,
+                     *         "refunds": 0,
+                     *         "adjustments": 0,
+                     *         "net_tax_due": 10000
+                     *       },
+                     *       "sale_count": 2,
+                     *       "refund_count": 2,
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "filed_on": "2026-01-15",
+                     *       "confirmation_number": "Example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
@@ -8256,6 +11305,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_type": "Example",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "period_start": "2026-01-15",
+                     *       "period_end": "2026-01-15",
+                     *       "status": "draft",
+                     *       "currency": "USD",
+                     *       "fx": {
+                     *         "source": "ECB",
+                     *         "date": "2026-01-15",
+                     *         "rates": {}
+                     *       },
+                     *       "cutoff": "2026-01-15T09:30:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "jurisdiction": "US-CA-LOS ANGELES",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "level": "country",
+                     *           "name": "Acme Inc",
+                     *           "rate": 0.0725,
+                     *           "rate_type": "standard",
+                     *           "gross_sales": 10000,
+                     *           "exempt_sales": 10000,
+                     *           "exempt_sales_by_reason": {},
+                     *           "taxable_sales": 10000,
+                     *           "tax_charged": 10000,
+                     *           "refunded_sales": 10000,
+                     *           "refunded_taxable_sales": 10000,
+                     *           "refunds": 0,
+                     *           "adjustments": 0,
+                     *           "net_tax_due": 10000
+                     *         }
+                     *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "adjustments": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "jurisdiction": "US-CA",
+                     *           "reason": "Cancelled order",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross_sales": 10000,
+                     *         "exempt_sales": 10000,
+                     *         "exempt_sales_by_reason": {},
+                     *         "taxable_sales": 10000,
+                     *         "tax_charged": 10000,
+                     *         "refunded_sales": 10000,
+                     *         "refunded_taxable_sales": 10000,
+                     *         "refunds": 0,
+                     *         "adjustments": 0,
+                     *         "net_tax_due": 10000
+                     *       },
+                     *       "sale_count": 2,
+                     *       "refund_count": 2,
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "filed_on": "2026-01-15",
+                     *       "confirmation_number": "Example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
@@ -8273,7 +11432,9 @@ export interface operations {
     returnsTransactions: {
         parameters: {
             query?: {
+                /** @example 100 */
                 limit?: number;
+                /** @example ret_0mhx2k3c0a1b2c3d4e5f60718 */
                 starting_after?: string;
             };
             header?: never;
@@ -8293,6 +11454,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ret_0mhx2k3c0a1b2c3d4e5f60718",
+                     *           "type": "sale",
+                     *           "transaction_id": "order_1001",
+                     *           "refund_id": "ord-1001",
+                     *           "date": "2026-01-15",
+                     *           "recorded_at": "2026-01-15T09:30:00.000Z",
+                     *           "currency": "USD",
+                     *           "amount": 10000,
+                     *           "tax_amount": 10000,
+                     *           "section": "period",
+                     *           "corrected_return_id": "ord-1001"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -8367,6 +11548,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_type": "Example",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "period_start": "2026-01-15",
+                     *       "period_end": "2026-01-15",
+                     *       "status": "draft",
+                     *       "currency": "USD",
+                     *       "fx": {
+                     *         "source": "ECB",
+                     *         "date": "2026-01-15",
+                     *         "rates": {}
+                     *       },
+                     *       "cutoff": "2026-01-15T09:30:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "jurisdiction": "US-CA-LOS ANGELES",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "level": "country",
+                     *           "name": "Acme Inc",
+                     *           "rate": 0.0725,
+                     *           "rate_type": "standard",
+                     *           "gross_sales": 10000,
+                     *           "exempt_sales": 10000,
+                     *           "exempt_sales_by_reason": {},
+                     *           "taxable_sales": 10000,
+                     *           "tax_charged": 10000,
+                     *           "refunded_sales": 10000,
+                     *           "refunded_taxable_sales": 10000,
+                     *           "refunds": 0,
+                     *           "adjustments": 0,
+                     *           "net_tax_due": 10000
+                     *         }
+                     *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "adjustments": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "jurisdiction": "US-CA",
+                     *           "reason": "Cancelled order",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross_sales": 10000,
+                     *         "exempt_sales": 10000,
+                     *         "exempt_sales_by_reason": {},
+                     *         "taxable_sales": 10000,
+                     *         "tax_charged": 10000,
+                     *         "refunded_sales": 10000,
+                     *         "refunded_taxable_sales": 10000,
+                     *         "refunds": 0,
+                     *         "adjustments": 0,
+                     *         "net_tax_due": 10000
+                     *       },
+                     *       "sale_count": 2,
+                     *       "refund_count": 2,
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "filed_on": "2026-01-15",
+                     *       "confirmation_number": "Example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
@@ -8403,6 +11694,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_type": "Example",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "period_start": "2026-01-15",
+                     *       "period_end": "2026-01-15",
+                     *       "status": "draft",
+                     *       "currency": "USD",
+                     *       "fx": {
+                     *         "source": "ECB",
+                     *         "date": "2026-01-15",
+                     *         "rates": {}
+                     *       },
+                     *       "cutoff": "2026-01-15T09:30:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "jurisdiction": "US-CA-LOS ANGELES",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "level": "country",
+                     *           "name": "Acme Inc",
+                     *           "rate": 0.0725,
+                     *           "rate_type": "standard",
+                     *           "gross_sales": 10000,
+                     *           "exempt_sales": 10000,
+                     *           "exempt_sales_by_reason": {},
+                     *           "taxable_sales": 10000,
+                     *           "tax_charged": 10000,
+                     *           "refunded_sales": 10000,
+                     *           "refunded_taxable_sales": 10000,
+                     *           "refunds": 0,
+                     *           "adjustments": 0,
+                     *           "net_tax_due": 10000
+                     *         }
+                     *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "adjustments": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "jurisdiction": "US-CA",
+                     *           "reason": "Cancelled order",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross_sales": 10000,
+                     *         "exempt_sales": 10000,
+                     *         "exempt_sales_by_reason": {},
+                     *         "taxable_sales": 10000,
+                     *         "tax_charged": 10000,
+                     *         "refunded_sales": 10000,
+                     *         "refunded_taxable_sales": 10000,
+                     *         "refunds": 0,
+                     *         "adjustments": 0,
+                     *         "net_tax_due": 10000
+                     *       },
+                     *       "sale_count": 2,
+                     *       "refund_count": 2,
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "filed_on": "2026-01-15",
+                     *       "confirmation_number": "Example",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
@@ -8457,6 +11858,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ret_0mhx2k3c0a1b2c3d4e5f60719",
+                     *       "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "entity_id": "ent_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "registration_type": "Example",
+                     *       "country": "US",
+                     *       "state": "CA",
+                     *       "period_start": "2026-01-15",
+                     *       "period_end": "2026-01-15",
+                     *       "status": "draft",
+                     *       "currency": "USD",
+                     *       "fx": {
+                     *         "source": "ECB",
+                     *         "date": "2026-01-15",
+                     *         "rates": {}
+                     *       },
+                     *       "cutoff": "2026-01-15T09:30:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "jurisdiction": "US-CA-LOS ANGELES",
+                     *           "country": "US",
+                     *           "state": "CA",
+                     *           "level": "country",
+                     *           "name": "Acme Inc",
+                     *           "rate": 0.0725,
+                     *           "rate_type": "standard",
+                     *           "gross_sales": 10000,
+                     *           "exempt_sales": 10000,
+                     *           "exempt_sales_by_reason": {},
+                     *           "taxable_sales": 10000,
+                     *           "tax_charged": 10000,
+                     *           "refunded_sales": 10000,
+                     *           "refunded_taxable_sales": 10000,
+                     *           "refunds": 0,
+                     *           "adjustments": 0,
+                     *           "net_tax_due": 10000
+                     *         }
+                     *       ],
+                     *       "corrections": [
+                     *         {
+                     *           "return_id": "ret_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "period_start": "2026-01-15",
+                     *           "period_end": "2026-01-15",
+                     *           "recorded_after": "2026-01-15T09:30:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "jurisdiction": "US-CA-LOS ANGELES",
+                     *               "country": "US",
+                     *               "state": "CA",
+                     *               "level": "country",
+                     *               "name": "Acme Inc",
+                     *               "rate": 0.0725,
+                     *               "rate_type": "standard",
+                     *               "gross_sales": 10000,
+                     *               "exempt_sales": 10000,
+                     *               "exempt_sales_by_reason": {},
+                     *               "taxable_sales": 10000,
+                     *               "tax_charged": 10000,
+                     *               "refunded_sales": 10000,
+                     *               "refunded_taxable_sales": 10000,
+                     *               "refunds": 0,
+                     *               "adjustments": 0,
+                     *               "net_tax_due": 10000
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "gross_sales": 10000,
+                     *             "exempt_sales": 10000,
+                     *             "exempt_sales_by_reason": {},
+                     *             "taxable_sales": 10000,
+                     *             "tax_charged": 10000,
+                     *             "refunded_sales": 10000,
+                     *             "refunded_taxable_sales": 10000,
+                     *             "refunds": 0,
+                     *             "adjustments": 0,
+                     *             "net_tax_due": 10000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "adjustments": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "amount": 10000,
+                     *           "jurisdiction": "US-CA",
+                     *           "reason": "Cancelled order",
+                     *           "created_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "gross_sales": 10000,
+                     *         "exempt_sales": 10000,
+                     *         "exempt_sales_by_reason": {},
+                     *         "taxable_sales": 10000,
+                     *         "tax_charged": 10000,
+                     *         "refunded_sales": 10000,
+                     *         "refunded_taxable_sales": 10000,
+                     *         "refunds": 0,
+                     *         "adjustments": 0,
+                     *         "net_tax_due": 10000
+                     *       },
+                     *       "sale_count": 2,
+                     *       "refund_count": 2,
+                     *       "finalized_at": "2026-01-15T09:30:00.000Z",
+                     *       "filed_on": "2026-01-15",
+                     *       "confirmation_number": "TX-WEBFILE-0042",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TaxReturn"];
                 };
             };
@@ -8524,6 +12035,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Example",
+                     *         "version": "Example"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @example 3.1.0 */
                         openapi: string;
@@ -8610,8 +12131,11 @@ export interface operations {
     noticesList: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
+                /** @example ntc_0mkf3h2a5c1d2e3f4a5b6c7d8 */
                 starting_after?: string;
+                /** @example open */
                 status?: "open" | "responded" | "closed";
             };
             header?: never;
@@ -8628,6 +12152,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ntc_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "jurisdiction": {
+                     *             "country": "US",
+                     *             "state": "CA"
+                     *           },
+                     *           "received_on": "2026-01-15",
+                     *           "due_on": "2026-01-15",
+                     *           "kind": "assessment",
+                     *           "summary": "Example",
+                     *           "status": "open",
+                     *           "reference": "ord-1001",
+                     *           "documents": [
+                     *             {
+                     *               "content_type": "application/pdf",
+                     *               "size": 0,
+                     *               "sha256": "Example",
+                     *               "uploaded_at": "2026-01-15T09:30:00.000Z",
+                     *               "id": "doc_0mhx2k3c0a1b2c3d4e5f60718"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Notice"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -8696,6 +12251,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntc_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "TX"
+                     *       },
+                     *       "received_on": "2026-03-02",
+                     *       "due_on": "2026-04-01",
+                     *       "kind": "assessment",
+                     *       "summary": "Proposed additional sales tax for Q3 2025",
+                     *       "status": "open",
+                     *       "reference": "TX-2026-0042",
+                     *       "documents": [
+                     *         {
+                     *           "content_type": "application/pdf",
+                     *           "size": 0,
+                     *           "sha256": "Example",
+                     *           "uploaded_at": "2026-01-15T09:30:00.000Z",
+                     *           "id": "doc_0mhx2k3c0a1b2c3d4e5f60718"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -8730,6 +12311,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntc_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "CA"
+                     *       },
+                     *       "received_on": "2026-01-15",
+                     *       "due_on": "2026-01-15",
+                     *       "kind": "assessment",
+                     *       "summary": "Example",
+                     *       "status": "open",
+                     *       "reference": "ord-1001",
+                     *       "documents": [
+                     *         {
+                     *           "content_type": "application/pdf",
+                     *           "size": 0,
+                     *           "sha256": "Example",
+                     *           "uploaded_at": "2026-01-15T09:30:00.000Z",
+                     *           "id": "doc_0mhx2k3c0a1b2c3d4e5f60718"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -8787,6 +12394,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntc_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "CA"
+                     *       },
+                     *       "received_on": "2026-01-15",
+                     *       "due_on": "2026-01-15",
+                     *       "kind": "assessment",
+                     *       "summary": "Example",
+                     *       "status": "open",
+                     *       "reference": "ord-1001",
+                     *       "documents": [
+                     *         {
+                     *           "content_type": "application/pdf",
+                     *           "size": 0,
+                     *           "sha256": "Example",
+                     *           "uploaded_at": "2026-01-15T09:30:00.000Z",
+                     *           "id": "doc_0mhx2k3c0a1b2c3d4e5f60718"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -8831,6 +12464,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ntc_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "CA"
+                     *       },
+                     *       "received_on": "2026-01-15",
+                     *       "due_on": "2026-01-15",
+                     *       "kind": "assessment",
+                     *       "summary": "Example",
+                     *       "status": "open",
+                     *       "reference": "ord-1001",
+                     *       "documents": [
+                     *         {
+                     *           "content_type": "application/pdf",
+                     *           "size": 0,
+                     *           "sha256": "Example",
+                     *           "uploaded_at": "2026-01-15T09:30:00.000Z",
+                     *           "id": "doc_0mhx2k3c0a1b2c3d4e5f60718"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notice"];
                 };
             };
@@ -8905,6 +12564,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *           "customer_id": "cus_1001",
+                     *           "url": "https://hooks.acme.example/levy",
+                     *           "status": "open",
+                     *           "jurisdictions": [
+                     *             {
+                     *               "country": "US",
+                     *               "state": "CA"
+                     *             }
+                     *           ],
+                     *           "message": "Done",
+                     *           "expires_at": "2026-01-15T09:30:00.000Z",
+                     *           "completed_at": "2026-01-15T09:30:00.000Z",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CertificateRequest"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
@@ -8961,6 +12645,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "customer_id": "cus_1001",
+                     *       "url": "https://hooks.acme.example/levy",
+                     *       "status": "open",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "country": "US",
+                     *           "state": "CA"
+                     *         }
+                     *       ],
+                     *       "message": "Please upload your Texas resale certificate.",
+                     *       "expires_at": "2026-01-15T09:30:00.000Z",
+                     *       "completed_at": "2026-01-15T09:30:00.000Z",
+                     *       "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CertificateRequest"];
                 };
             };
@@ -8979,7 +12683,10 @@ export interface operations {
     certificatePage: {
         parameters: {
             query?: {
-                /** @description The signed token of the link Levy issued */
+                /**
+                 * @description The signed token of the link Levy issued
+                 * @example token
+                 */
                 token?: string;
             };
             header?: never;
@@ -9034,7 +12741,10 @@ export interface operations {
     certificatePageSubmit: {
         parameters: {
             query?: {
-                /** @description The signed token of the link Levy issued */
+                /**
+                 * @description The signed token of the link Levy issued
+                 * @example token
+                 */
                 token?: string;
             };
             header?: never;
