@@ -19,7 +19,8 @@
  */
 import '../local/quiet-sdk-warning';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import SalesTax from 'sales-tax';
 import { endpointLabel, routeByName } from '../src/config/routes';
 import { geoLocationLookups as defaultLocationLookups } from '../src/adapters/geo';
@@ -36,6 +37,7 @@ import { euMemberStates } from '../src/domain/geography/countries';
 import { resolveLocation } from '../src/domain/geography/location';
 import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../src/domain/tax/rate-engine';
 import { bundleAndColdImport } from './bundle-size';
+import { bundleLambdaFunction, projectRoot } from '../lib/bundling';
 import { LoopbackClient } from '../local/server/loopback-client';
 import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, ZIP_DIR, zipRowsByFile, type Timings } from './support';
 
@@ -120,22 +122,22 @@ const levyAwaited: Runner = async (cases, passes) => {
   return passes * cases.length;
 };
 /**
- * The engine and its location look-ups as esbuild bundles them for Lambda (one scope, no module objects): run through
- * tsx, every call into another module of src/ goes through the export getters of tsx's CommonJS output, which the
- * deployed bundle does not have. Built beside the benchmark's other outputs; packages stay external.
+ * The engine and its location look-ups as a Lambda function gets them: built by lib/bundling.ts's bundleLambdaFunction,
+ * the stack's own bundler (ESM, minified, one scope, the rule data as deployed, the geo data packages beside it), then
+ * imported. Run through tsx instead, every call into another module of src/ goes through the export getters of tsx's
+ * CommonJS output, which the deployed bundle does not have.
  */
 async function bundledEngine(): Promise<{ calculate: typeof calculateTaxRateDetailed; lookups: typeof defaultLocationLookups }> {
-  const { build } = await import('esbuild');
-  const entry = join(TMP, 'engine-entry.ts');
-  const out = join(TMP, 'engine-bundle.cjs');
-  mkdirSync(TMP, { recursive: true });
+  const dir = join(TMP, 'engine');
+  mkdirSync(dir, { recursive: true });
+  const entry = join(dir, 'engine-entry.ts');
   writeFileSync(
     entry,
     `export { calculateTaxRateDetailed } from '${join(ROOT, 'src/domain/tax/rate-engine')}';\nexport { geoLocationLookups } from '${join(ROOT, 'src/adapters/geo')}';\n`,
   );
-  await build({ entryPoints: [entry], outfile: out, bundle: true, platform: 'node', format: 'cjs', target: 'node22', packages: 'external', logLevel: 'error' });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(out) as { calculateTaxRateDetailed: typeof calculateTaxRateDetailed; geoLocationLookups: typeof defaultLocationLookups };
+  const out = join(dir, 'bundle');
+  bundleLambdaFunction(relative(projectRoot, entry), routeByName('tax-rate').dataPackages ?? [], out);
+  const mod = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as { calculateTaxRateDetailed: typeof calculateTaxRateDetailed; geoLocationLookups: typeof defaultLocationLookups };
   return { calculate: mod.calculateTaxRateDetailed, lookups: mod.geoLocationLookups };
 }
 
