@@ -51,8 +51,9 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
     const accounts = await endpointStore.accountsWithEndpoints();
     const found = (await Promise.all(accounts.map((accountId) => eventStore.createdSince(accountId, since)))).flat();
     const fresh = found.filter((event) => !seen.has(event.id)).sort((a, b) => a.id.localeCompare(b.id));
-    for (const event of fresh) seen.set(event.id, event.created_at);
+    // Marked seen once fanned out: a batch that fails is fanned out again by the next poll, as a stream retries it.
     await fanOutBatch({ webhookEndpoints, deliveryQueue: queue }, fresh);
+    for (const event of fresh) seen.set(event.id, event.created_at);
     since = new Date(startedAt - OVERLAP_MS).toISOString();
     for (const [id, createdAt] of seen) if (createdAt < since) seen.delete(id);
     return fresh.length;

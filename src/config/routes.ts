@@ -306,7 +306,7 @@ export const routes = /* @__PURE__ */ (() => [
   // Returns (issue 15; docs/returns.md): a return and its period item are put in one transaction with its event; a
   // change replaces it conditional on the updated_at read.
   route({ name: 'returns-create', method: 'POST', path: '/v1/returns', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, summary: 'Create a draft return of a registration and period, computed from the ledger' }),
-  route({ name: 'returns-list', method: 'GET', path: '/v1/returns', billable: false, idempotent: false, tables: { Returns: ['Query'] }, summary: 'List returns (cursor-paginated; by registration and status)' }),
+  route({ name: 'returns-list', method: 'GET', path: '/v1/returns', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'Query'] }, summary: 'List returns (cursor-paginated; by registration and status)' }),
   route({ name: 'returns-get', method: 'GET', path: '/v1/returns/{id}', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'Get a return' }),
   route({ name: 'returns-transactions', method: 'GET', path: '/v1/returns/{id}/transactions', billable: false, idempotent: false, tables: returnComputing, pathIds: returnId, summary: 'Every sale and refund a return holds (cursor-paginated)' }),
   route({ name: 'returns-adjust', method: 'POST', path: '/v1/returns/{id}/adjustments', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], Registrations: ['GetItem'] }, pathIds: returnId, summary: 'Add a manual adjustment to a draft return' }),

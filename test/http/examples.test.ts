@@ -10,19 +10,14 @@ import { rateLookup } from '../../examples/rate-lookup';
 import { unifyCommit } from '../../examples/unify-commit';
 import { matchRoute } from '../../local/server/route-matching';
 import { newTestAccount } from '../support/api';
-import { assertDocumentedResponse } from '../support/contract';
+import { assertDocumentedAnswer } from '../support/contract';
 
 /** The global fetch, with every answer checked against docs/openapi.json (the contract check) before the client reads it. */
 const checkedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);
   const route = matchRoute(request.method, new URL(request.url).pathname)?.route;
-  if (route) {
-    const text = await response.clone().text();
-    const contentType = response.headers.get('content-type');
-    const body = text === '' ? undefined : /^application\/json\b/.test(contentType ?? '') ? JSON.parse(text) : text;
-    assertDocumentedResponse({ method: route.method, path: route.path, status: response.status, contentType, body });
-  }
+  if (route) assertDocumentedAnswer(route, response.status, response.headers.get('content-type'), await response.clone().text());
   return response;
 };
 

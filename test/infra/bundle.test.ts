@@ -122,6 +122,22 @@ describe('tax-rate bundle', () => {
   }, 120_000);
 });
 
+describe('a bundle with a CommonJS module', () => {
+  it('is built without the entry importer, which would make esbuild wrap every module in a lazy initializer', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'levy-cjs-bundle-'));
+    const route = routeByName('transactions-create');
+    const { metafile } = bundleLambdaFunction(route.entry, route.dataPackages ?? [], outDir);
+    const inputs = Object.entries(metafile.inputs);
+    // currency-codes (minor units of amounts) is CommonJS.
+    expect(inputs.filter(([, input]) => input.format === 'cjs').map(([file]) => file)).toEqual(expect.arrayContaining([expect.stringContaining('currency-codes')]));
+    expect(inputs.map(([file]) => file).filter((file) => file.includes('.build/entry-importers/'))).toEqual([]);
+    // The rate function has none: its build has the importer (and so one chunk at import, tested above).
+    const rate = routeByName('tax-rate');
+    const rateInputs = Object.keys(bundleLambdaFunction(rate.entry, rate.dataPackages ?? [], mkdtempSync(join(tmpdir(), 'levy-rate-bundle-'))).metafile.inputs);
+    expect(rateInputs.filter((file) => file.includes('.build/entry-importers/'))).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('api-docs bundle', () => {
   it('serves the document, the page and the Swagger UI files shipped beside it, under the stage path', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'levy-docs-bundle-'));

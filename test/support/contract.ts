@@ -86,3 +86,13 @@ export function assertDocumentedResponse(observed: ObservedResponse): void {
     throw new Error(`Contract: ${where} does not match docs/openapi.json:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(observed.body).slice(0, 600)}`);
   }
 }
+
+/**
+ * The contract check of an answer as it came over the wire (the fuzz's and the typed client's): its text read as its
+ * Content-Type says, JSON parsed. Answers the body as read.
+ */
+export function assertDocumentedAnswer(route: { method: string; path: string }, status: number, contentType: string | null | undefined, text: string): unknown {
+  const body = text === '' ? undefined : mediaTypeOf(contentType) === 'application/json' ? (JSON.parse(text) as unknown) : text;
+  assertDocumentedResponse({ method: route.method, path: route.path, status, contentType, body });
+  return body;
+}

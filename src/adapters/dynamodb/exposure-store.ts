@@ -55,6 +55,8 @@ const CROSSING_PREFIX = 'cx#';
 
 const nexusMonthKey = (entityId: string, month: string, jurisdiction: string, currency: string) => `n#${entityId}#m#${month}#${jurisdiction}#${currency}`;
 const nexusDayKey = (entityId: string, day: string, jurisdiction: string, currency: string) => `n#${entityId}#d#${day}#${jurisdiction}#${currency}`;
+/** The marker of an entity's nexus event of `key` (src/domain/nexus/threshold-events.ts); with `key` empty, the prefix of all of them. */
+const nexusEventMarkerKey = (entityId: string, key: string) => `n#${entityId}#e#${key}`;
 const nexusCurrencyDayKey = (entityId: string, jurisdiction: string, currency: string, day: string) => `n#${entityId}#x#${jurisdiction}#${currency}#${day}`;
 
 /** A nexus counter item's totals of one channel (`''` the seller's own sales, `mp_` marketplace sales). */
@@ -237,7 +239,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
     return {
       Update: {
         TableName: this.tableName,
-        Key: { account_id: accountId, sk: `n#${entityId}#e#${key}` }, // nexusEventKeys reads these
+        Key: { account_id: accountId, sk: nexusEventMarkerKey(entityId, key) },
         UpdateExpression: 'SET event_id = :event, created_at = :at',
         ConditionExpression: 'attribute_not_exists(sk)',
         ExpressionAttributeValues: { ':event': eventId, ':at': createdAt },
@@ -247,7 +249,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
 
   /** The keys of the entity's nexus event markers (one Query: a sale past its thresholds finds its events written). */
   async nexusEventKeys(accountId: string, entityId: string): Promise<Set<string>> {
-    const prefix = `n#${entityId}#e#`;
+    const prefix = nexusEventMarkerKey(entityId, '');
     const items = await queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
