@@ -2,18 +2,18 @@
  * Docs: the examples the OpenAPI document shows where the schemas carry none: every JSON success answer and every
  * query parameter. The central answers (a rate, a unified cart, a transaction) are recorded from a real run
  * (local/docs/recorded-examples.json, which says how). Any other answer's example is made from its schema: a field's
- * own `example` where the zod schema gives one,
- * else the route's sample request (local/generate-events.ts: what a create or update sent comes back), else a value
- * by the field's name, format or pattern (an id of its kind, a date, an amount). Query parameters take the sample
- * request's value, and `starting_after` the id of the first item of the list's example. Every example is checked
+ * own `example` where the zod schema gives one, else the route's sample request (local/generate-events.ts: what a
+ * create or update sent comes back), else a value by the field's name, format or pattern (an id of its kind, a date,
+ * an amount). Query parameters take the sample request's value, and `starting_after` the id of the first item of the
+ * list's example. Every example is checked
  * against its schema here (ajv, JSON Schema 2020-12): the generation fails, naming the field, rather than show one
  * that does not validate; test/unit/docs/openapi.test.ts checks them all again.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
 import { idFormats } from '../../src/domain/ids';
+import { documentAjv, DOCUMENT_ID, pointer, resolveRef } from './openapi-document';
 
 /** Recorded answers by the component schema they are (the file's `_about` says how they were recorded). */
 const recorded = JSON.parse(readFileSync(join(__dirname, 'recorded-examples.json'), 'utf8')) as Record<string, unknown>;
@@ -26,7 +26,6 @@ export interface ExampleHints {
   query?: Record<string, string>;
 }
 
-const DOCUMENT_ID = 'openapi.json';
 const DAY = '2026-01-15';
 const INSTANT = '2026-01-15T10:30:00.000Z';
 
@@ -90,9 +89,7 @@ export class ExampleMaker {
   private readonly leafValidators = new Map<string, ((value: unknown) => boolean) | undefined>();
 
   constructor(private readonly document: Json) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(this.ajv);
-    this.ajv.addSchema(document, DOCUMENT_ID);
+    this.ajv = documentAjv(document);
   }
 
   /** Adds an example to every JSON success answer and query parameter without one; `hintsOf` gives a route's sample. */
@@ -100,7 +97,7 @@ export class ExampleMaker {
     for (const [path, item] of Object.entries(this.document.paths as Json)) {
       for (const [method, operation] of Object.entries(item as Json)) {
         const hints = hintsOf(path, method) ?? {};
-        const at = `#/paths/${escape(path)}/${method}`;
+        const at = `#${pointer('paths', path, method)}`;
         let listExample: unknown;
         for (const [status, response] of Object.entries(operation.responses as Json)) {
           const content = (response as Json).content?.['application/json'];
@@ -108,7 +105,7 @@ export class ExampleMaker {
           // The record's id: the path's, else one of the kind the path names (`/v1/customers` answers customers).
           const id = hints.pathParameters?.id ?? idOfPath(path);
           const hint = { ...(isObject(hints.body) ? hints.body : {}), ...(id ? { id, data: [{ id }] } : {}) };
-          content.example = this.checked(`${at}/responses/${status}/content/application~1json/schema`, this.make(content.schema, hint, ''));
+          content.example = this.checked(`${at}${pointer('responses', status, 'content', 'application/json', 'schema')}`, this.make(content.schema, hint, ''));
           listExample ??= content.example;
         }
         for (const [index, parameter] of ((operation.parameters ?? []) as Json[]).entries()) {
@@ -133,9 +130,7 @@ export class ExampleMaker {
   }
 
   private resolve(schema: Json): Json {
-    if (typeof schema.$ref !== 'string') return schema;
-    const target = (schema.$ref as string).slice(2).split('/').reduce((at: Json, key: string) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.document);
-    return this.resolve(target);
+    return resolveRef(this.document, schema);
   }
 
   /** An example of `schema` for a field called `name`, taking `hint` (the sample's value) where it fits. */
@@ -241,5 +236,3 @@ function fromQueryText(schema: Json, text: string): unknown {
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }
-
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

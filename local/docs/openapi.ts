@@ -149,11 +149,11 @@ function successResponses(route: RouteDefinition, contract: RouteContract): ZodO
  * A URL-token page answers its own refusals as pages (HTML); what the pipeline refuses before the page runs (a body of
  * another media type, a missing token) is the JSON error body. A status answered both ways documents both media types.
  */
-function pagesWithErrors(route: RouteDefinition, contract: RouteContract): ZodOpenApiResponsesObject {
-  const responses: Record<string, unknown> = {};
-  for (const [status, codes] of routeErrors(route, contract)) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status, codes)}` };
+function pagesWithErrors(route: RouteDefinition, contract: RouteContract, errors: Record<string, unknown>): ZodOpenApiResponsesObject {
+  const responses: Record<string, unknown> = { ...errors };
+  const errorCodes = routeErrors(route, contract);
   for (const [status, page] of Object.entries(successResponses(route, contract)) as [string, { description: string; content?: Record<string, unknown> }][]) {
-    const codes = routeErrors(route, contract).get(Number(status));
+    const codes = errorCodes.get(Number(status));
     if (!codes) {
       responses[status] = page;
       continue;
@@ -244,7 +244,7 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
           },
         }
       : {}),
-    responses: route.urlToken ? pagesWithErrors(route, contract) : { ...successResponses(route, contract), ...errors },
+    responses: route.urlToken ? pagesWithErrors(route, contract, errors) : { ...successResponses(route, contract), ...errors },
     'x-levy-billable': route.billable,
   } as ZodOpenApiOperationObject;
 }
@@ -317,11 +317,8 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     },
   }) as unknown as Record<string, unknown>;
   // Examples for every JSON success answer and query parameter, from the schemas and the routes' samples.
-  const routeAt = (path: string, method: string) => routes.find((r) => r.path === path && r.method.toLowerCase() === method);
-  new ExampleMaker(document).addExamples((path, method) => {
-    const route = routeAt(path, method);
-    return route && samples[route.name];
-  });
+  const sampleAt = new Map(routes.map((r) => [`${r.method.toLowerCase()} ${r.path}`, samples[r.name]]));
+  new ExampleMaker(document).addExamples((path, method) => sampleAt.get(`${method} ${path}`));
   return document;
 }
 

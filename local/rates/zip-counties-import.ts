@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { multiCountySpans, type ZipCountyPair } from '../../src/domain/geography/zip-counties';
 import { rateTable } from './rates-import';
-import { csvRecords } from './zip-rate-csv';
+import { csvRecords } from './csv-records';
 
 /** A malformed crosswalk file: nothing was imported. */
 export class ZipCountyFileError extends Error {

@@ -6,7 +6,7 @@
  */
 
 import { basename, dirname, resolve } from 'node:path';
-import { CsvError, parse } from 'csv-parse/sync';
+import { csvRecords } from './csv-records';
 import { fractionToPpm, ppmToFraction } from '../../src/domain/money/money';
 import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 
@@ -17,20 +17,6 @@ const ZIP_RATE_HEADER = [
   'State', 'ZipCode', 'TaxRegionName', 'EstimatedCombinedRate', 'StateRate',
   'EstimatedCountyRate', 'EstimatedCityRate', 'EstimatedSpecialRate', 'RiskLevel',
 ] as const;
-
-/** A CSV file's records, each with its line number in the file (blank lines skipped); a malformed line is `fail`'s error. */
-export function csvRecords(text: string, fail: (line: number, problem: string) => Error): { record: string[]; info: { lines: number } }[] {
-  // csv-parse reads RFC 4180 quoting ("Winston-Salem, City" is one field); each record keeps its line number.
-  try {
-    return parse(text, { bom: true, info: true, record_delimiter: ['\r\n', '\n'], relax_column_count: true, skip_empty_lines: true }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-  } catch (error) {
-    if (error instanceof CsvError) throw fail((error as CsvError & { lines?: number }).lines ?? 1, error.message.replace(/^Invalid [^:]*: /, ''));
-    throw error;
-  }
-}
 
 export class ZipRateFileError extends Error {
   constructor(readonly file: string, readonly line: number, problem: string) {

@@ -36,6 +36,14 @@ const apiKeyStore = /* @__PURE__ */ once(() => new DynamoDbApiKeyStore(tableName
 const transactionStore = /* @__PURE__ */ once(() => new DynamoDbTransactionStore(tableName('Transactions')));
 const exposureStore = /* @__PURE__ */ once(() => new DynamoDbExposureStore(tableName('Exposure')));
 const rateStore = /* @__PURE__ */ once(() => new DynamoDbRateStore(tableName('Rates')));
+/** The adapters most requests never touch, loaded together with the first request that needs one (on-demand-adapters.ts). */
+const onDemandAdapters = /* @__PURE__ */ onceAsync(() => import('./on-demand-adapters'));
+type OnDemandAdapters = Awaited<ReturnType<typeof onDemandAdapters>>;
+/** A port made from the on-demand adapters by the first call that needs it. */
+const onDemand = <T extends object>(make: (adapters: OnDemandAdapters) => T | Promise<T>): T => lazyImport(async () => make(await onDemandAdapters()));
+/** A store made from the on-demand adapters once, for the ports (and stores) that share it. */
+const onDemandOnce = <T>(make: (adapters: OnDemandAdapters) => T | Promise<T>): (() => Promise<T>) => onceAsync(async () => make(await onDemandAdapters()));
+
 // Every store and ledger that writes a change adds its event through the container's one outbox (./event-outbox.ts),
 // which comes with the on-demand adapters: a function that writes no event (POST /v1/tax/rate) never loads it.
 // The container's one entity cache: the quote routes read through it, the entity routes' writes drop its copies.
@@ -54,14 +62,8 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbSaleLedger, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox());
-});
-export const refunds: Ports['refunds'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbRefundLedger, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox());
-});
+export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(({ DynamoDbSaleLedger, eventOutbox }) => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()));
+export const refunds: Ports['refunds'] = /* @__PURE__ */ onDemand(({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
@@ -72,87 +74,47 @@ export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
-/** The adapters most requests never touch, loaded together with the first request that needs one (on-demand-adapters.ts). */
-const onDemandAdapters = /* @__PURE__ */ onceAsync(() => import('./on-demand-adapters'));
-
 /**
  * Customers, their certificates and products: their store modules load with the first call (a dynamic import), so a
  * function parses it only when a request needs it; the rate function's category path never does (issue 12,
  * test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
-export const customerStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbCustomerStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox());
-});
+export const customerStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox()));
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
-const exemptionStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbExemptionStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox());
-});
+const exemptionStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbExemptionStore, eventOutbox }) => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox()));
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(exemptionStore);
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
-export const documents: Ports['documents'] = /* @__PURE__ */ lazyImport(async () => {
-  const { S3BlobStore, FolderBlobStore } = await onDemandAdapters();
+export const documents: Ports['documents'] = /* @__PURE__ */ onDemand(({ S3BlobStore, FolderBlobStore }) => {
   const where = documentsLocation();
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
-export const products: Ports['products'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbProductStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbProductStore(tableName('Products'), eventOutbox());
-});
+export const products: Ports['products'] = /* @__PURE__ */ onDemand(({ DynamoDbProductStore, eventOutbox }) => new DynamoDbProductStore(tableName('Products'), eventOutbox()));
 
 /** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
-const registrationStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbRegistrationStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox());
-});
+const registrationStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbRegistrationStore, eventOutbox }) => new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox()));
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(registrationStore);
 /** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
 export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(registrationStore);
-export const settings: Ports['settings'] = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbSettingsStore } = await onDemandAdapters();
-  return new DynamoDbSettingsStore(tableName('Settings'));
-});
+export const settings: Ports['settings'] = /* @__PURE__ */ onDemand(({ DynamoDbSettingsStore }) => new DynamoDbSettingsStore(tableName('Settings')));
 
 /** The nexus counters (issue 13) live in the Exposure table: its store writes them with each sale and reads them. */
 export const nexusCounters: NexusCounterStore = /* @__PURE__ */ lazy(exposureStore);
 /** The imported ECB reference rates (issue 13): loaded on first use. */
-export const fxRates: FxRateTable = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbFxRateStore } = await onDemandAdapters();
-  return new DynamoDbFxRateStore(tableName('FxRates'));
-});
+export const fxRates: FxRateTable = /* @__PURE__ */ onDemand(({ DynamoDbFxRateStore }) => new DynamoDbFxRateStore(tableName('FxRates')));
 /**
  * Events and webhooks (issue 14; docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
  * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue locally (`npm start`, tests), whose
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
-export const events: EventLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbEventStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbEventStore(tableName('Events'), eventOutbox());
-});
-export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbWebhookEndpointStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
-});
-export const deliveries: DeliveryLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbDeliveryLog } = await onDemandAdapters();
-  return new DynamoDbDeliveryLog(tableName('WebhookDeliveries'));
-});
-export const hostResolver: HostResolver = /* @__PURE__ */ lazyImport(async () => {
-  const { DnsHostResolver } = await onDemandAdapters();
-  return new DnsHostResolver();
-});
-export const webhookTransport: WebhookTransport = /* @__PURE__ */ lazyImport(async () => {
-  const { NodeHttpWebhookTransport } = await onDemandAdapters();
-  // The addresses are checked when the delivery connects (DNS rebinding); loopback receivers only outside AWS.
-  return new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() });
-});
+export const events: EventLog = /* @__PURE__ */ onDemand(({ DynamoDbEventStore, eventOutbox }) => new DynamoDbEventStore(tableName('Events'), eventOutbox()));
+export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ onDemand(({ DynamoDbWebhookEndpointStore, eventOutbox }) => new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox()));
+export const deliveries: DeliveryLog = /* @__PURE__ */ onDemand(({ DynamoDbDeliveryLog }) => new DynamoDbDeliveryLog(tableName('WebhookDeliveries')));
+export const hostResolver: HostResolver = /* @__PURE__ */ onDemand(({ DnsHostResolver }) => new DnsHostResolver());
+// The addresses are checked when the delivery connects (DNS rebinding); loopback receivers only outside AWS.
+export const webhookTransport: WebhookTransport = /* @__PURE__ */ onDemand(({ NodeHttpWebhookTransport }) => new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() }));
 /** The in-process delivery queue of this process (local runtime and tests). */
-export const localDeliveryQueue = /* @__PURE__ */ onceAsync(async () => {
-  const { TimerDeliveryQueue } = await onDemandAdapters();
-  return new TimerDeliveryQueue();
-});
+export const localDeliveryQueue = /* @__PURE__ */ onDemandOnce(({ TimerDeliveryQueue }) => new TimerDeliveryQueue());
 export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
   const queues = deliveryQueues();
   if (!queues) {
@@ -164,27 +126,15 @@ export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () 
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });
 /** Notifications (issue 14): read and dismissed through this store; the outbox writes them with their events. */
-export const notifications: NotificationStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbNotificationStore } = await onDemandAdapters();
-  return new DynamoDbNotificationStore(tableName('Notifications'));
-});
+export const notifications: NotificationStore = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
 /** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
-export const nexusEvents: NexusEventLog = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbNexusEventLog, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbNexusEventLog(exposureStore, eventOutbox);
-});
+export const nexusEvents: NexusEventLog = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
 /** What recording a sale needs to raise its nexus events (src/usecases/nexus-events.ts): the report's reads and the log. */
 export const nexusWatch = { entities, registrations, settings, sales, nexusCounters, fxRates, nexusEvents };
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
-export const calendar: CalendarSource = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbCalendarSource } = await onDemandAdapters();
-  return new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations'));
-});
+export const calendar: CalendarSource = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
 /** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
-export const invoices: InvoiceStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbInvoiceStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox());
-});
+export const invoices: InvoiceStore = /* @__PURE__ */ onDemand(({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()));
 /** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
 export const streamEvents = {
   async inserted(batch: import('aws-lambda').DynamoDBStreamEvent) {
@@ -194,32 +144,17 @@ export const streamEvents = {
 };
 
 /** Checkouts and payment links (issue 16; docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
-export const checkouts: CheckoutStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbCheckoutStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox());
-});
-export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbPaymentLinkStore } = await onDemandAdapters();
-  return new DynamoDbPaymentLinkStore(tableName('PaymentLinks'));
-});
+export const checkouts: CheckoutStore = /* @__PURE__ */ onDemand(({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
+export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ onDemand(({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
 export const zipSides: ZipSidesOf = /* @__PURE__ */ lazy(rateStore);
 /** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
-export const returns: ReturnStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbReturnStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbReturnStore(tableName('Returns'), eventOutbox());
-});
+export const returns: ReturnStore = /* @__PURE__ */ onDemand(({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()));
 export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);
 /** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
 export const filedReturns: FiledReturnSource = returns;
 /** Tax-authority notices (issue 14; docs/notices.md): loaded on first use. */
-export const notices: NoticeStore = /* @__PURE__ */ lazyImport(async () => {
-  const { DynamoDbNoticeStore, eventOutbox } = await onDemandAdapters();
-  return new DynamoDbNoticeStore(tableName('Notices'), eventOutbox());
-});
+export const notices: NoticeStore = /* @__PURE__ */ onDemand(({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()));
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
-const certificateRequestStore = /* @__PURE__ */ onceAsync(async () => {
-  const { DynamoDbCertificateRequestStore } = await onDemandAdapters();
-  return new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore());
-});
+const certificateRequestStore = /* @__PURE__ */ onDemandOnce(async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()));
 export const certificateRequests: CertificateRequestStore = /* @__PURE__ */ lazyImport(certificateRequestStore);
 export const urlTokenSecrets: UrlTokenSecrets = /* @__PURE__ */ lazyImport(certificateRequestStore);

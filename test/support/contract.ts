@@ -7,13 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv/dist/2020';
+import { documentAjv, DOCUMENT_ID, pointer } from '../../local/docs/openapi-document';
 import { mediaTypeOf } from '../../src/config/api-settings';
 
 type Json = Record<string, any>;
 
-const DOCUMENT_ID = 'openapi.json';
 let loaded: { document: Json; ajv: Ajv2020 } | undefined;
 const validators = new Map<string, ValidateFunction>();
 
@@ -21,24 +21,18 @@ const validators = new Map<string, ValidateFunction>();
 function load(): { document: Json; ajv: Ajv2020 } {
   if (loaded) return loaded;
   const document = JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8')) as Json;
-  // The document is not a JSON Schema itself; its schemas are reached by JSON pointer, their $refs resolve within it.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addSchema(document, DOCUMENT_ID);
-  loaded = { document, ajv };
+  loaded = { document, ajv: documentAjv(document) };
   return loaded;
 }
 
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-
 /** A response object and the JSON pointer it lives at (following one $ref to components/responses). */
 function responseAt(document: Json, method: string, path: string, status: number): { response: Json; at: string } | undefined {
-  const at = `#/${pointer('paths', path, method.toLowerCase(), 'responses', String(status))}`;
+  const at = `#${pointer('paths', path, method.toLowerCase(), 'responses', String(status))}`;
   const response = document.paths?.[path]?.[method.toLowerCase()]?.responses?.[String(status)] as Json | undefined;
   if (!response) return undefined;
   if (typeof response.$ref === 'string') {
     const name = response.$ref.replace('#/components/responses/', '');
-    return { response: document.components.responses[name], at: `#/${pointer('components', 'responses', name)}` };
+    return { response: document.components.responses[name], at: `#${pointer('components', 'responses', name)}` };
   }
   return { response, at };
 }
@@ -75,7 +69,7 @@ export function assertDocumentedResponse(observed: ObservedResponse): void {
     if (typeof observed.body !== 'string' || observed.body.length === 0) throw new Error(`Contract: ${where} answered an empty ${mediaType} body`);
     return;
   }
-  const schemaAt = `${found.at}/${pointer('content', 'application/json', 'schema')}`;
+  const schemaAt = `${found.at}${pointer('content', 'application/json', 'schema')}`;
   let validate = validators.get(schemaAt);
   if (!validate) {
     validate = ajv.compile({ $ref: `${DOCUMENT_ID}${schemaAt}` });

@@ -23,7 +23,7 @@ export class DynamoDbEventStore implements EventLog {
   ) {}
 
   async list(accountId: string, page: PageRequest & { type?: string }): Promise<Page<LevyEvent>> {
-    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: page.type ? { attribute: 'type', equals: page.type } : undefined, newestFirst: true });
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: { type: page.type }, newestFirst: true });
     return { data: items.map(toEvent), has_more };
   }
 

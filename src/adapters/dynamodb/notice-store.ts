@@ -30,7 +30,7 @@ export class DynamoDbNoticeStore implements NoticeStore {
   }
 
   async list(accountId: string, page: PageRequest, status?: NoticeStatus): Promise<Page<Notice>> {
-    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: status && { attribute: 'status', equals: status }, consistent: true });
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: { status }, consistent: true });
     return { data: items.map((i) => withoutKeys<Notice>(i, ['account_id'])), has_more };
   }
 

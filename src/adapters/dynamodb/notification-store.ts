@@ -18,7 +18,7 @@ export class DynamoDbNotificationStore implements NotificationStore {
   constructor(private readonly tableName: string) {}
 
   async list(accountId: string, page: PageRequest & { status?: NotificationStatus }): Promise<Page<Notification>> {
-    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: page.status && { attribute: 'status', equals: page.status }, newestFirst: true });
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: { status: page.status }, newestFirst: true });
     return { data: items.map(toNotification), has_more };
   }
 

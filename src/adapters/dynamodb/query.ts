@@ -52,11 +52,11 @@ export async function queryPage(input: Omit<QueryInput, 'Limit'>, limit: number)
 
 /**
  * How accountPage reads: only ids starting with `prefix` (a key condition), only the items whose attributes equal the
- * `where` values (filters, all of them), newest id first, consistently.
+ * `where` values (filters, all of them; an undefined value filters nothing), newest id first, consistently.
  */
 export interface AccountPageOptions {
   prefix?: string;
-  where?: { attribute: string; equals: string } | readonly ({ attribute: string; equals: string } | undefined)[] | undefined;
+  where?: Readonly<Record<string, string | undefined>>;
   newestFirst?: boolean;
   consistent?: boolean;
 }
@@ -66,9 +66,9 @@ export interface AccountPageOptions {
  * A `where` filter reads past the items it drops; queryPage goes on until the page is full or the partition ends.
  */
 export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string | undefined }, options: AccountPageOptions = {}): Promise<{ items: Item[]; has_more: boolean }> {
-  const filters = (Array.isArray(options.where) ? options.where : [options.where]).filter((w): w is { attribute: string; equals: string } => w !== undefined);
-  const names = Object.fromEntries(filters.map((w, i) => [`#f${i}`, w.attribute]));
-  const values = Object.fromEntries(filters.map((w, i) => [`:f${i}`, w.equals]));
+  const filters = Object.entries(options.where ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const names = Object.fromEntries(filters.map(([attribute], i) => [`#f${i}`, attribute]));
+  const values = Object.fromEntries(filters.map(([, value], i) => [`:f${i}`, value]));
   return queryPage(
     {
       TableName: tableName,

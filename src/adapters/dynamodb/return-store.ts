@@ -31,11 +31,8 @@ export class DynamoDbReturnStore implements ReturnStore {
   }
 
   async page(accountId: string, page: PageRequest, filter: { registrationId?: string | undefined; status?: string | undefined }): Promise<Page<TaxReturn>> {
-    const where = [
-      filter.registrationId === undefined ? undefined : { attribute: 'registration_id', equals: filter.registrationId },
-      filter.status === undefined ? undefined : { attribute: 'status', equals: filter.status },
-    ];
     // Only `ret_` ids: the table's `period#...` items sort before them and are not returns.
+    const where = { registration_id: filter.registrationId, status: filter.status };
     const { items, has_more } = await accountPage(this.tableName, accountId, page, { prefix: RETURN_PREFIX, where, consistent: true });
     return { data: items.map((item) => withoutKeys<TaxReturn>(item, ['account_id'])), has_more };
   }

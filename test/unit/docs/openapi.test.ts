@@ -3,16 +3,15 @@
  * regenerate), describes every route with its errors, security and headers, and its examples match their schemas.
  */
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { buildOpenApiDocument, OPENAPI_PATH, renderOpenApi } from '../../../local/docs/openapi';
+import { documentAjv, DOCUMENT_ID, pointer, resolveRef } from '../../../local/docs/openapi-document';
 import { answersWithoutKey, routes } from '../../../src/config/routes';
 
 type Json = Record<string, any>;
 const checkedIn = readFileSync(OPENAPI_PATH, 'utf8');
 const document = JSON.parse(checkedIn) as Json;
 const operationOf = (r: (typeof routes)[number]) => document.paths[r.path]?.[r.method.toLowerCase()] as Json;
-const resolve = (o: Json): Json => (typeof o.$ref === 'string' ? resolve(o.$ref.slice(2).split('/').reduce((at: Json, k: string) => at[k.replace(/~1/g, '/')], document)) : o);
+const resolve = (o: Json): Json => resolveRef(document, o);
 
 describe('docs/openapi.json', () => {
   it('is up to date with the schemas (run `npm run openapi`)', async () => {
@@ -80,28 +79,26 @@ describe('docs/openapi.json', () => {
   });
 
   it('has examples that match their own schemas', () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(ajv);
-    ajv.addSchema(document, 'openapi.json');
+    const ajv = documentAjv(document);
     let checked = 0;
     const visit = (node: unknown, at: string) => {
       if (!node || typeof node !== 'object') return;
       const o = node as Json;
       if (o.schema && ('example' in o || 'examples' in o)) {
-        const validate = ajv.compile({ $ref: `openapi.json#${at}/schema` });
+        const validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${at}/schema` });
         const values = 'example' in o ? [o.example] : Object.values(o.examples as Json).map((e) => resolve(e).value);
         for (const value of values) {
           expect({ at, valid: validate(value), errors: validate.errors }).toMatchObject({ valid: true });
           checked++;
         }
       }
-      for (const [key, child] of Object.entries(o)) visit(child, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      for (const [key, child] of Object.entries(o)) visit(child, `${at}${pointer(key)}`);
     };
     visit(document.paths, '/paths');
     visit(document.components.responses, '/components/responses');
     for (const [name, schema] of Object.entries(document.components.schemas as Json)) {
       if (schema.example === undefined) continue;
-      expect({ name, valid: ajv.validate({ $ref: `openapi.json#/components/schemas/${name}` }, schema.example) }).toEqual({ name, valid: true });
+      expect({ name, valid: ajv.validate({ $ref: `${DOCUMENT_ID}#${pointer('components', 'schemas', name)}` }, schema.example) }).toEqual({ name, valid: true });
       checked++;
     }
     expect(checked).toBeGreaterThan(30);
