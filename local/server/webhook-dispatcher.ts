@@ -1,11 +1,11 @@
 /**
  * Local runtime: webhook delivery in process (`npm start`, tests), running the same use cases as the deployed
  * functions against the same tables. DynamoDB Streams' stand-in is a poll, for each account that has an endpoint, of
- * its events newer than the last poll (deployed, the stream feeds the fan-out; an account without an endpoint gets
- * nothing either way, and the tests' database holds thousands of such accounts' events), fanned out as the stream's
- * batches are (fanOutBatch: an account's endpoints read once per poll); the queue is the
- * in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling. With `daily` it also
- * runs the time-driven events job (the deployed daily schedule's stand-in).
+ * its events not yet fanned out (deployed, the stream feeds the fan-out; an account without an endpoint gets nothing
+ * either way, and the tests' database holds thousands of such accounts' events), fanned out as the stream's
+ * batches are (fanOutBatch: an account's endpoints read once per poll), then marked fanned out on their items; the
+ * queue is the in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling. With
+ * `daily` it also runs the time-driven events job (the deployed daily schedule's stand-in).
  */
 import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
 import { DynamoDbWebhookEndpointStore } from '../../src/adapters/dynamodb/webhook-endpoint-store';
@@ -20,42 +20,50 @@ import type { TimerDeliveryQueue } from '../../src/adapters/webhooks/timer-queue
 
 export interface WebhookDispatcher {
   queue: TimerDeliveryQueue;
-  /** One poll now: fans out the events written since the last one; answers how many events it saw. */
+  /** One poll now: fans out the events not fanned out yet (written since the last one); answers how many. */
   poll(): Promise<number>;
   stop(): void;
 }
 
-/** Events written this long before a poll's start are looked at again (a write that finished late). */
-const OVERLAP_MS = 5_000;
-
 const DAY_MS = 86_400_000;
 
 /**
+ * How far back (by created_at) a poll looks for events not marked fanned out: only so that a database's history (a
+ * restart on an older `.levy/`, an account's first endpoint) is not replayed, never to decide what is new. An hour is
+ * far past any request's life (Lambda's longest timeout is 15 min), so no write of a request commits later than that.
+ */
+const LOOKBACK_MS = 3_600_000;
+
+/**
+ * Why a mark on the item, not a window of time (issue 25): an event's created_at (and its time-ordered id) is taken
+ * when its request starts, and its write may commit any time later (a stalled database, a retry), so a window that
+ * follows the polls (it was "since the last poll, less 5 s") misses a late one; DynamoDB has no commit-time attribute,
+ * and DynamoDB Local's stream has no client in this project. The mark finds every event committed while the dispatcher
+ * runs, whatever its commit time (within LOOKBACK_MS of its created_at), keeps nothing in memory however long
+ * `npm start` runs, and costs what the window's read did (the same Query of the account's partition, filtered
+ * server-side) plus one UpdateItem per event.
+ *
  * `daily`: also run the time-driven events job now and every 24 h (`npm start`; the deployed schedule's stand-in).
  */
-export async function startWebhookDispatcher(options: { pollMs?: number; settings?: Partial<DeliverySettings>; since?: Date; daily?: boolean } = {}): Promise<WebhookDispatcher> {
+export async function startWebhookDispatcher(options: { pollMs?: number; settings?: Partial<DeliverySettings>; daily?: boolean } = {}): Promise<WebhookDispatcher> {
   const queue = await localDeliveryQueue();
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
   queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
-  // Only their local-dispatcher reads are used here (not on the ports); the outbox, the container's one, never writes.
+  // Only their local-dispatcher methods are used here (not on the ports); the outbox, the container's one, never writes.
   const eventStore = new DynamoDbEventStore(tableName('Events'), eventOutbox());
   const endpointStore = new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
-  // Events fanned out, by id, with their created_at: forgotten once older than the next poll's window.
-  const seen = new Map<string, string>();
-  let since = (options.since ?? new Date()).toISOString();
+  // One poll at a time: a poll's marks are written before the next one reads.
   let polling: Promise<number> | undefined;
 
   const pollOnce = async (): Promise<number> => {
-    const startedAt = Date.now();
+    const since = new Date(Date.now() - LOOKBACK_MS).toISOString();
     const accounts = await endpointStore.accountsWithEndpoints();
-    const found = (await Promise.all(accounts.map((accountId) => eventStore.createdSince(accountId, since)))).flat();
-    const fresh = found.filter((event) => !seen.has(event.id)).sort((a, b) => a.id.localeCompare(b.id));
-    // Marked seen once fanned out: a batch that fails is fanned out again by the next poll, as a stream retries it.
+    const fresh = (await Promise.all(accounts.map((accountId) => eventStore.notFannedOutSince(accountId, since)))).flat();
+    fresh.sort((a, b) => a.id.localeCompare(b.id));
+    // Marked once fanned out: a batch that fails is fanned out again by the next poll, as a stream retries it.
     await fanOutBatch({ webhookEndpoints, deliveryQueue: queue }, fresh);
-    for (const event of fresh) seen.set(event.id, event.created_at);
-    since = new Date(startedAt - OVERLAP_MS).toISOString();
-    for (const [id, createdAt] of seen) if (createdAt < since) seen.delete(id);
+    await eventStore.markFannedOut(fresh);
     return fresh.length;
   };
   const poll = () => (polling ??= pollOnce().finally(() => (polling = undefined)));

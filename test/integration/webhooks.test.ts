@@ -7,7 +7,7 @@
  * EVENT_TYPE (a type added later without a delivery here fails it).
  */
 import { calendar, deliveries, events, filedReturns, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
-import { EVENT_TYPES } from '../../src/domain/events/event';
+import { EVENT_TYPES, newEvent } from '../../src/domain/events/event';
 import type { CalendarSource } from '../../src/ports/events';
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
 import { verifySignature } from '../../src/domain/webhooks/signature';
@@ -154,6 +154,29 @@ describe('webhooks', () => {
     expect(verifySignature(signatureOf(got[0]), got[0].body, 'whsec_other', now())).toBe(false);
     expect(onlyCustomers.received.map((d) => JSON.parse(d.body).type)).toEqual(['customer.created', 'customer.created']);
     for (const type of types) deliveredTypes.add(type);
+  });
+
+  it('delivers, once, an event whose write commits 30 s after its created_at (issue 25: not a created_at window)', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Late Commit Inc');
+    const r = await receiver();
+    const secret = (await endpoint(accountId, { url: r.url, enabled_events: ['customer.created'] })).body.secret;
+    // The dispatcher has polled since the endpoint exists, so the event below lands behind polls already made.
+    await dispatcher.poll();
+    // A request that started 30 s ago and whose write commits only now (a stalled database, a slow retry): the event
+    // store's own put (the outbox's Puts), with created_at, and so its time-ordered id, taken at the request's start.
+    const late = newEvent(accountId, 'customer.created', { id: 'cus_late_commit', object: 'customer' }, new Date(Date.now() - 30_000));
+    expect(await events.putOnce(late)).toBe(true);
+    const [got] = await r.waitFor(1, 10_000);
+    expect(JSON.parse(got.body)).toMatchObject({ id: late.id, type: 'customer.created', created_at: late.created_at });
+    expect(verifySignature(signatureOf(got), got.body, secret, now())).toBe(true);
+    // Once: the polls after it do not fan it out again.
+    await dispatcher.poll();
+    await dispatcher.poll();
+    await dispatcher.queue.drain();
+    await new Promise((done) => setTimeout(done, 300));
+    expect(r.received).toHaveLength(1);
+    // The dispatcher's mark on the item is not part of the event the API answers.
+    expect((await callRoute('events-get', { accountId, pathParameters: { id: late.id } })).body).toEqual(JSON.parse(got.body));
   });
 
   /**
