@@ -7,6 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { decodeBase64UrlText, encodeBase64Url } from '../base64url';
 import { addDays, daysBetween } from '../dates';
 import { hashApiKey } from '../accounts/api-key';
 import { periodInOrder, periodOrderError } from '../fields/periods';
@@ -62,15 +63,16 @@ export const feedTokenHash = hashApiKey;
 
 /** A new token of the account: its id, then 32 random bytes (`secret`: given only by the sample fixtures, to be stable). */
 export function newFeedToken(accountId: string, secret: Buffer = randomBytes(32)): string {
-  return `${PREFIX}${Buffer.from(accountId, 'utf8').toString('base64url')}.${secret.toString('base64url')}`;
+  return `${PREFIX}${encodeBase64Url(accountId)}.${encodeBase64Url(secret)}`;
 }
 
-/** The account a token names, or undefined when it is not a feed token's shape. */
+/**
+ * The account a token names, or undefined when it is not a feed token's shape (its account part decoded strictly; the
+ * secret part is checked whole, by the stored hash of the token's text).
+ */
 export function feedTokenAccount(token: string): string | undefined {
   const match = /^lcal_([A-Za-z0-9_-]{1,200})\.[A-Za-z0-9_-]{43}$/.exec(token);
-  if (!match?.[1]) return undefined;
-  const accountId = Buffer.from(match[1], 'base64url').toString('utf8');
-  return accountId.length > 0 && Buffer.from(accountId, 'utf8').toString('base64url') === match[1] ? accountId : undefined;
+  return (match?.[1] && decodeBase64UrlText(match[1])) || undefined;
 }
 
 /** Whether the token's hash is the stored one (compared in constant time). */
