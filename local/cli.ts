@@ -16,10 +16,9 @@
 import './quiet-sdk-warning';
 import { readFileSync } from 'node:fs';
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type * as z from 'zod';
-import { closeDynamoDbClient, useDynamoDbCredentials } from '../src/adapters/dynamodb/client';
+import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { DynamoDbTransactionStore } from '../src/adapters/dynamodb/transaction-store';
 import { tableName } from '../src/config/environment';
 import { ports } from '../src/composition/all-ports';
@@ -58,9 +57,7 @@ function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES
     delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
     const missing = needed.map((id) => tables[id].envVar).filter((name) => !process.env[name]);
     if (missing.length) throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
-    // The functions read their role's credentials from the environment; an operator has profiles and SSO too.
-    const sdk = new DynamoDBClient({});
-    useDynamoDbCredentials(() => sdk.config.credentials());
+    // The SDK's default credential chain: a function's role, an operator's profiles and SSO alike.
     return 'aws';
   }
   applyLocalEnv(endpointVar || DEFAULT_LOCAL_DYNAMODB_ENDPOINT, { keepTableNames: true });

@@ -53,6 +53,7 @@ export function routeErrors(route: RouteDefinition, contract: RouteContract): Ma
     [400, 'validation_error'],
     gateway('REQUEST_TOO_LARGE'),
     [500, 'internal_error'],
+    [503, 'deadline_exceeded'],
     gateway('INTEGRATION_FAILURE'),
     gateway('INTEGRATION_TIMEOUT'),
   ];

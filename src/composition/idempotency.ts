@@ -1,12 +1,8 @@
 /**
- * Composition root of the billable routes: the idempotency store of one call (it carries the call's billing, so the
- * answer is kept and billed in one write), on the shared DynamoDB client, with the table names read on first use.
+ * Composition root of the keyed routes: the Powertools persistence layer of one route (src/adapters/dynamodb/
+ * idempotency-persistence.ts) on the container's DynamoDB client, with the table name read on first use.
  */
-import { DynamoDbIdempotencyStore, type BillableCall } from '../adapters/dynamodb/idempotency-store';
+import { idempotencyPersistence } from '../adapters/dynamodb/idempotency-persistence';
 import { tableName } from '../config/environment';
-import { usageStore } from './ports';
 
-export const idempotencyStoreFor = (call: BillableCall): DynamoDbIdempotencyStore =>
-  new DynamoDbIdempotencyStore(tableName('Idempotency'), usageStore(), call);
-
-export type { BillableCall };
+export const idempotencyPersistenceOf = (route: string) => idempotencyPersistence(route, tableName('Idempotency'));

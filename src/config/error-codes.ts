@@ -90,6 +90,13 @@ export const errorCodes = [
   { status: 431, error: 'request_header_fields_too_large', when: "(local server) request line and headers over 10 KB, API Gateway's limit" },
   { status: 500, error: 'internal_error', when: 'anything unexpected; the body carries no detail, the log (JSON, with the request id) does' },
   { status: 502, error: 'internal_error', when: 'the function failed or answered garbage (API Gateway)' },
+  {
+    status: 503,
+    error: 'deadline_exceeded',
+    when:
+      'the function was about to time out and stopped before its next write (docs/dynamodb-client.md, "Deadline"); send the same request ' +
+      'again: every write is safe to retry',
+  },
   { status: 504, error: 'timeout', when: 'the function did not answer in time (API Gateway)' },
 ] as const satisfies readonly ErrorCodeDefinition[];
 

@@ -149,7 +149,9 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       id: 'Usage',
       partitionKey: { name: 'account_id', type: 'S' },
       sortKey: { name: 'sk', type: 'S' },
-      description: 'Billable call counts per account, UTC day and endpoint.',
+      // Only the markers of keyed calls already billed (`billed#...`) expire; the daily counters have no `expiration`.
+      ttlAttribute: 'expiration',
+      description: 'Billable call counts per account, UTC day and endpoint, and a 48 h marker per keyed call billed.',
     },
     Idempotency: {
       id: 'Idempotency',

@@ -37,6 +37,11 @@ export type { UsageRow } from '../domain/usage/usage-period';
 export interface UsageMeter {
   /** Counts one billable call of `endpoint` (`POST /v1/tax/rate`) on the UTC day of `at`. */
   recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void>;
+  /**
+   * Counts the call of one Idempotency-Key (`callKey`, a hash) at most once however often it runs or is replayed;
+   * answers whether this time counted it.
+   */
+  billOnce(accountId: string, endpoint: string, callKey: string, at: Date): Promise<boolean>;
   /** Rows from `from` to `to` (inclusive, YYYY-MM-DD), ordered by date then endpoint. */
   list(accountId: string, from: string, to: string): Promise<UsageRow[]>;
 }

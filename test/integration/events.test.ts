@@ -4,18 +4,13 @@
  * TransactWriteItems (DynamoDB Local then cancels the whole transaction itself).
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../src/adapters/dynamodb/client';
-import type { DocumentOperation } from '../../src/adapters/dynamodb/documents';
 import { callRoute, newTestAccount } from '../support/api';
-
-type Send = (operation: DocumentOperation, input: Record<string, unknown>) => unknown;
+import { interceptDynamoDb } from '../support/dynamodb-calls';
 
 /** Rewrites the next TransactWriteItems so that its item on `table` has a condition that cannot hold. */
 function failConditionOn(table: string): { injected: () => number } {
-  const realSend = documentClient().send.bind(documentClient()) as Send;
   let injected = 0;
-  jest.spyOn(documentClient(), 'send').mockImplementation(((operation: DocumentOperation, input: Record<string, unknown>) => {
-    if (operation !== 'TransactWriteItems') return realSend(operation, input);
+  interceptDynamoDb((operation) => operation === 'TransactWriteItems', (operation, input, realSend) => {
     const items = (input as TransactWriteCommandInput).TransactItems ?? [];
     const rewritten = items.map((item) => {
       const put = item.Put;
@@ -24,7 +19,7 @@ function failConditionOn(table: string): { injected: () => number } {
       return { Put: { ...put, ConditionExpression: 'attribute_exists(account_id)' } };
     });
     return realSend(operation, { ...input, TransactItems: rewritten });
-  }) as never);
+  });
   return { injected: () => injected };
 }
 

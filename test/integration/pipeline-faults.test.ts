@@ -5,21 +5,16 @@
  * bills it, or the usage write) are injected, since DynamoDB Local cannot fail on demand.
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../src/adapters/dynamodb/client';
-import type { DocumentOperation } from '../../src/adapters/dynamodb/documents';
 import { callRoute, newTestAccount } from '../support/api';
-
-type Send = (operation: DocumentOperation, input: Record<string, unknown>) => unknown;
+import { interceptAttempts, interceptDynamoDb, type DocumentOperation } from '../support/dynamodb-calls';
 
 /** Makes every DynamoDB call `fails` picks reject, until restored; answers how many were refused. */
 function injectFailure(fails: (operation: DocumentOperation, input: Record<string, unknown>) => boolean): { refused: () => number } {
-  const realSend = documentClient().send.bind(documentClient()) as Send;
   let refused = 0;
-  jest.spyOn(documentClient(), 'send').mockImplementation(((operation: DocumentOperation, input: Record<string, unknown>) => {
-    if (!fails(operation, input)) return realSend(operation, input);
+  interceptDynamoDb(fails, () => {
     refused++;
     return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
-  }) as never);
+  });
   return { refused: () => refused };
 }
 
@@ -45,12 +40,22 @@ describe('unexpected failures', () => {
     const { logger } = await import('../../src/adapters/observability/logger');
     const previousLevel = process.env.POWERTOOLS_LOG_LEVEL;
     logger.setLogLevel('ERROR');
-    const fault = injectFailure((operation, input) => writesTable(operation, input, 'Idempotency'));
+    // Powertools keeps the answer through the SDK client itself (UpdateItem), below the document client.
+    let refused = 0;
+    const fault = { refused: () => refused };
+    const { stop } = interceptAttempts(
+      (operation, input) => operation === 'UpdateItem' && String(input.TableName).endsWith('Idempotency'),
+      () => {
+        refused++;
+        return Promise.reject(new Error('ProvisionedThroughputExceeded: secret internal detail'));
+      },
+    );
     let res;
     try {
       res = await callRoute('tax-id-validate', { accountId: account_id, body: { tax_id: 'DE136695976' }, headers: { 'Idempotency-Key': 'retry-me' } });
     } finally {
       logger.setLogLevel((previousLevel as 'SILENT') ?? 'SILENT');
+      stop();
       jest.restoreAllMocks();
     }
     expect(fault.refused()).toBe(1);

@@ -1,31 +1,24 @@
 /**
- * Integration: what a warm POST /v1/tax/rate costs in DynamoDB calls, on DynamoDB Local. The lean client's `call` (the
- * wire: every request to DynamoDB passes there) is wrapped to count the operations each API call makes
- * (instrumentation, not a mock: every operation still runs). A warm
+ * Integration: what a warm POST /v1/tax/rate costs in DynamoDB calls, on DynamoDB Local. A middleware on the SDK client's
+ * stack (every request to DynamoDB passes there, the stores' and Powertools') counts the operations each API call
+ * makes (instrumentation, not a mock: every operation still runs). A warm
  * call without an Idempotency-Key makes one, the usage counter's write (one UpdateItem, see
  * usage-store.ts); the seller entity and the ZIP row come
  * from the container's caches, and an entity updated through this container is seen by the next quote.
  */
-import { DynamoDbHttpClient } from '../../src/adapters/dynamodb/lean-client';
 import { rateTable } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
+import { countWireCalls } from '../support/dynamodb-calls';
 
-const commands: string[] = [];
-/** Counts every operation sent to DynamoDB, then sends it as before. */
-function countCalls() {
-  const call = DynamoDbHttpClient.prototype.call;
-  jest.spyOn(DynamoDbHttpClient.prototype, 'call').mockImplementation(function (this: DynamoDbHttpClient, operation, input) {
-    commands.push(operation);
-    return call.call(this, operation, input);
-  });
-}
+let counter: ReturnType<typeof countWireCalls>;
+const commands = () => counter.operations;
 
 /** The DynamoDB operations one call made. */
 async function commandsOf(call: () => Promise<{ status: number }>): Promise<string[]> {
-  commands.length = 0;
+  commands().length = 0;
   const res = await call();
   expect(res.status).toBe(200);
-  return [...commands];
+  return [...commands()];
 }
 
 describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
@@ -39,9 +32,9 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
       { zip: '90011', state: 'CA', region_name: 'LOS ANGELES', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' },
     ]);
     accountId = (await newTestAccount('US', 'Cached Seller Inc')).account_id;
-    countCalls();
+    counter = countWireCalls();
   }, 60_000);
-  afterAll(() => jest.restoreAllMocks());
+  afterAll(() => counter.stop());
 
   it('reads the entity and the ZIP row on the first call, then makes only the usage write', async () => {
     const first = await commandsOf(() => rate(zipQuote));

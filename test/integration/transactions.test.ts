@@ -7,11 +7,11 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../src/config/tables';
 import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynamodb-local';
-import { documentClient } from '../../src/adapters/dynamodb/client';
 import { ports } from '../../src/composition/all-ports';
 import { recordTransaction } from '../../src/usecases/record-transaction';
 import { treatCustomer } from '../support/customer-treatment';
 import { callRoute, newTestAccount } from '../support/api';
+import { interceptDynamoDb, recordDynamoDbCalls } from '../support/dynamodb-calls';
 import { importZipRows } from '../support/shared-data';
 
 /** LA County, CA, unless a test names other ZIPs. */
@@ -321,17 +321,13 @@ describe('transactions', () => {
     });
 
     it('reads a date range from the index with a key condition only (no filter), and an id listing from the table', async () => {
-      const realSend = documentClient().send.bind(documentClient());
-      const queries: Record<string, unknown>[] = [];
-      jest.spyOn(documentClient(), 'send').mockImplementation(((operation: string, input: Record<string, unknown>) => {
-        if (operation === 'Query') queries.push(input);
-        return (realSend as (...args: unknown[]) => unknown)(operation, input);
-      }) as never);
+      const calls = recordDynamoDbCalls();
+      const queries = () => calls.filter((c) => c.operation === 'Query').map((c) => c.input);
 
       const res = await list({ from: '2026-02-14', to: '2026-02-14', limit: '1', starting_after: 'b-feb' });
       expect(ids(res)).toEqual(['f-feb']);
-      expect(queries).toHaveLength(1);
-      expect(queries[0]).toMatchObject({
+      expect(queries()).toHaveLength(1);
+      expect(queries()[0]).toMatchObject({
         TableName: process.env[tables.Transactions.envVar],
         IndexName: TRANSACTIONS_BY_DATE_INDEX,
         KeyConditionExpression: 'account_id = :account AND date_id BETWEEN :from AND :to',
@@ -339,14 +335,14 @@ describe('transactions', () => {
         ExclusiveStartKey: { account_id: account, sk: 'txn#b-feb', date_id: '2026-02-14#b-feb' },
         Limit: 2,
       });
-      expect(queries[0].FilterExpression).toBeUndefined();
+      expect(queries()[0].FilterExpression).toBeUndefined();
 
-      queries.length = 0;
+      calls.length = 0;
       await list({ limit: '3' });
-      expect(queries).toHaveLength(1);
-      expect(queries[0].IndexName).toBeUndefined();
-      expect(queries[0].FilterExpression).toBeUndefined();
-      expect(queries[0].Limit).toBe(4);
+      expect(queries()).toHaveLength(1);
+      expect(queries()[0].IndexName).toBeUndefined();
+      expect(queries()[0].FilterExpression).toBeUndefined();
+      expect(queries()[0].Limit).toBe(4);
     });
   });
 
@@ -400,15 +396,11 @@ describe('transactions', () => {
     afterEach(() => jest.restoreAllMocks());
 
     const failTransactWrites = () => {
-      const realSend = documentClient().send.bind(documentClient());
       let failed = 0;
-      jest.spyOn(documentClient(), 'send').mockImplementation(((operation: string, input: Record<string, unknown>) => {
-        if (operation === 'TransactWriteItems') {
-          failed++;
-          return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));
-        }
-        return (realSend as (...args: unknown[]) => unknown)(operation, input);
-      }) as never);
+      interceptDynamoDb((operation) => operation === 'TransactWriteItems', () => {
+        failed++;
+        return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));
+      });
       return () => failed;
     };
 

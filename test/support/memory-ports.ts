@@ -208,6 +208,16 @@ export class MemoryUsage implements UsageMeter {
     this.counts.set(k, row);
   }
 
+  readonly billedKeys = new Set<string>();
+
+  async billOnce(accountId: string, endpoint: string, callKey: string, at: Date): Promise<boolean> {
+    const marker = `${accountId}|${endpoint}|${callKey}`;
+    if (this.billedKeys.has(marker)) return false;
+    this.billedKeys.add(marker);
+    await this.recordBillableCall(accountId, endpoint, at);
+    return true;
+  }
+
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {
     return [...this.counts.entries()]
       .filter(([, r]) => r.accountId === accountId && r.date >= from && r.date <= to)

@@ -1,58 +1,62 @@
 /**
- * Secondary adapter: the one DynamoDB client of a container, created on first use and then reused, so warm
- * invocations keep its connections: the lean client (lean-client.ts, not the AWS SDK; docs/dynamodb-client.md) behind
- * the documents facade the stores call (documents.ts). Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set.
- * Each call is an X-Ray subsegment of the request's trace when tracing is built in (src/adapters/observability/tracer.ts).
+ * Secondary adapter: the one DynamoDB client of a container, the AWS SDK's (`@aws-sdk/client-dynamodb`) behind
+ * `@aws-sdk/lib-dynamodb`'s document client, which the stores call (`get`, `put`, `update`, `query`, ...; native
+ * values in and out). Held in a module-scope variable and made on first use, then reused, so warm invocations keep
+ * its keep-alive connections; made on first use rather than at import because the laptop runtime, the CLI and the
+ * tests set LEVY_DYNAMODB_ENDPOINT after loading the modules (the design card: configuration is read when first used).
+ *
+ * Points at DynamoDB Local when LEVY_DYNAMODB_ENDPOINT is set; deployed, region, credentials and endpoint come from the
+ * SDK's own resolution (AWS_REGION, the function role, AWS_ENDPOINT_URL_DYNAMODB, FIPS and dual-stack settings).
+ * Each call is an X-Ray subsegment when tracing is built in (Powertools Tracer's captureAWSv3Client).
+ * docs/dynamodb-client.md says why each setting is what it is.
  */
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
 import { localDynamoDbEndpoint, localDynamoDbTimeoutMs } from '../../config/environment';
-import { awsCallTracer } from '../observability/tracer';
-import { DynamoDbDocuments } from './documents';
-import { environmentCredentials } from '../aws/environment-credentials';
-import { DynamoDbHttpClient } from './lean-client';
+import { levyTracer } from '../observability/tracer';
 import { localDynamoDbClientConfig } from './local-client-config';
-import type { AwsCredentials } from '../aws/sigv4';
-
-let wire: DynamoDbHttpClient | undefined;
-let documents: DynamoDbDocuments | undefined;
-
-type CredentialsProvider = () => Promise<AwsCredentials>;
-let credentialsProvider: CredentialsProvider | undefined;
+import { stopWritesAtDeadline } from './deadline-middleware';
 
 /**
- * The CLI against the deployed tables (not bundled into a function): the SDK's credential chain (profiles, SSO, ...)
- * instead of the environment's credentials, for the clients made from now on.
+ * How long one attempt may wait for DynamoDB's answer before the SDK gives up on it and retries (its default waits
+ * forever, and a function would then spend its whole timeout on one stalled socket). A retried write is safe: see
+ * "Safe retries" in docs/dynamodb-client.md.
  */
-export function useDynamoDbCredentials(provider: CredentialsProvider | undefined): void {
-  credentialsProvider = provider;
-  closeDynamoDbClient();
-}
+export const DYNAMODB_REQUEST_TIMEOUT_MS = 5_000;
+const CONNECTION_TIMEOUT_MS = 1_000;
 
-export function dynamoDbClient(): DynamoDbHttpClient {
-  if (!wire) {
-    const endpoint = localDynamoDbEndpoint();
-    const tracer = awsCallTracer('DynamoDB');
-    if (endpoint) {
-      const local = localDynamoDbClientConfig(endpoint);
-      wire = new DynamoDbHttpClient({ region: local.region, endpoint: local.endpoint, credentials: () => local.credentials, tracer, requestTimeoutMs: localDynamoDbTimeoutMs() });
-    } else {
-      const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
-      if (!region) throw new Error('No AWS region: set AWS_REGION (Lambda sets it) or LEVY_DYNAMODB_ENDPOINT for DynamoDB Local.');
-      // The SDK's own endpoint overrides, so a tool pointed at a proxy or LocalStack keeps working.
-      const endpointOverride = process.env.AWS_ENDPOINT_URL_DYNAMODB || process.env.AWS_ENDPOINT_URL || undefined;
-      wire = new DynamoDbHttpClient({ region, endpoint: endpointOverride, credentials: credentialsProvider ?? environmentCredentials, tracer });
-    }
+let client: DynamoDBClient | undefined;
+let documents: DynamoDBDocument | undefined;
+
+function clientConfig(): DynamoDBClientConfig {
+  const endpoint = localDynamoDbEndpoint();
+  const requestHandler = { requestTimeout: (endpoint && localDynamoDbTimeoutMs()) || DYNAMODB_REQUEST_TIMEOUT_MS, connectionTimeout: CONNECTION_TIMEOUT_MS };
+  if (endpoint) return { ...localDynamoDbClientConfig(endpoint), requestHandler };
+  if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) {
+    throw new Error('No AWS region: set AWS_REGION (Lambda sets it) or LEVY_DYNAMODB_ENDPOINT for DynamoDB Local.');
   }
-  return wire;
+  return { region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION, requestHandler };
 }
 
-export function documentClient(): DynamoDbDocuments {
-  documents ??= new DynamoDbDocuments(dynamoDbClient());
+/** The container's low-level client (the document client's, and Powertools idempotency's). */
+export function dynamoDbClient(): DynamoDBClient {
+  if (!client) {
+    client = new DynamoDBClient(clientConfig());
+    stopWritesAtDeadline(client);
+    levyTracer()?.captureAWSv3Client(client);
+  }
+  return client;
+}
+
+/** The container's document client: removeUndefinedValues, as every store writes optional fields as undefined. */
+export function documentClient(): DynamoDBDocument {
+  documents ??= DynamoDBDocument.from(dynamoDbClient(), { marshallOptions: { removeUndefinedValues: true } });
   return documents;
 }
 
-/** Closes the keep-alive sockets (a CLI or a test file ending); the next documentClient() opens a new client. */
+/** Closes the keep-alive sockets (a CLI or a test file ending); the next documentClient() makes a new client. */
 export function closeDynamoDbClient(): void {
-  wire?.destroy();
-  wire = undefined;
+  client?.destroy();
+  client = undefined;
   documents = undefined;
 }

@@ -3,7 +3,7 @@
  * DynamoDB's 1 MB pages, and the stripping of storage keys before an item leaves its store.
  */
 import { documentClient } from './client';
-import type { QueryInput, ScanInput } from './documents';
+import type { QueryCommandInput as QueryInput, ScanCommandInput as ScanInput } from '@aws-sdk/lib-dynamodb';
 
 type Item = Record<string, unknown>;
 

@@ -15,7 +15,7 @@ import type { UsLocalRate } from '../../domain/tax/rate-types';
 import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import type { ZipRateTable, ZipSides, ZipSidesOf } from '../../ports/rates';
 import { documentClient } from './client';
-import type { QueryInput } from './documents';
+import type { QueryCommandInput as QueryInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteMany } from './batch';
 import { queryAll, scanAll } from './query';
 

@@ -8,7 +8,10 @@
 import type { UsageMeter, UsageRow } from '../../ports/reports';
 import { queryAll } from './query';
 import { documentClient } from './client';
-import { retryingConflicts, type TransactItem } from './transact';
+import { cancellationCodes, retryingConflicts, transactWrite, type TransactItem } from './transact';
+
+/** How long a keyed call's "billed" marker is kept: past the 24 h its Idempotency-Key can be replayed. */
+const BILLED_MARKER_SECONDS = 48 * 60 * 60;
 
 /** Enough that a busy account's concurrent calls rarely meet on one item; a usage read is one query either way. */
 export const USAGE_SHARDS = 10;
@@ -19,7 +22,7 @@ export class DynamoDbUsageStore implements UsageMeter {
     private readonly pickShard: () => number = () => Math.floor(Math.random() * USAGE_SHARDS),
   ) {}
 
-  /** One billable call as a TransactWriteItems entry, to land with the answer it bills (idempotency-store.ts). */
+  /** One billable call's counter update. */
   billItem(accountId: string, endpoint: string, at: Date): TransactItem {
     const date = at.toISOString().slice(0, 10);
     return {
@@ -40,6 +43,28 @@ export class DynamoDbUsageStore implements UsageMeter {
   async recordBillableCall(accountId: string, endpoint: string, at: Date): Promise<void> {
     const { Update } = this.billItem(accountId, endpoint, at);
     await retryingConflicts(() => documentClient().update(Update!));
+  }
+
+  /**
+   * A keyed call (one Idempotency-Key of one endpoint): billed at most once however often it is run or replayed. The
+   * counter and a marker of the key (`billed#<endpoint>#<key hash>`, kept 48 h by the table's TTL) are written in one
+   * transaction on condition that the marker is new; answers whether this call billed it.
+   */
+  async billOnce(accountId: string, endpoint: string, callKey: string, at: Date): Promise<boolean> {
+    const marker: TransactItem = {
+      Put: {
+        TableName: this.tableName,
+        Item: { account_id: accountId, sk: `billed#${endpoint}#${callKey}`, expiration: Math.floor(at.getTime() / 1000) + BILLED_MARKER_SECONDS },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    };
+    try {
+      await transactWrite([marker, this.billItem(accountId, endpoint, at)]);
+      return true;
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
   }
 
   async list(accountId: string, from: string, to: string): Promise<UsageRow[]> {

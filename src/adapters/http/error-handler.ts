@@ -8,6 +8,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { REQUEST_ID_HEADER } from '../../config/gateway-responses';
 import { AppError } from '../../domain/errors';
+import { InvocationDeadlineError } from '../invocation/deadline';
 import { logger } from '../observability/logger';
 import { countError } from '../observability/metrics';
 
@@ -29,7 +30,10 @@ function errorResponse(status: number, error: string, message: string, requestId
 export function errorHandler(endpoint: string): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
-      const { error } = request;
+      // Out of time before a write (nothing of it sent): a clean answer the client may retry, not a 500.
+      const error = request.error instanceof InvocationDeadlineError
+        ? new AppError(503, 'deadline_exceeded', 'The request ran out of time before it could be completed. Send it again: retries are safe.')
+        : request.error;
       const requestId = requestIdOf(request.event);
       const code = error instanceof AppError ? error.code : 'internal_error';
       if (error instanceof AppError) {

@@ -16,6 +16,7 @@ import { once } from '../../composition/once';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';
+import { runWithinDeadline } from '../invocation/deadline';
 import { errorHandler, requestIdHeader } from './error-handler';
 import { jsonBody, rawBody, validatePathIds, validateRequest } from './request-middleware';
 import type { RouteName } from '../../config/routes';
@@ -88,7 +89,11 @@ export function pipeline(
   schemas: { body?: z.ZodType; query?: z.ZodType; rawBody?: { readonly mediaTypes: readonly string[] } | undefined },
   core: CoreFunction,
 ) {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  // No early timeout answer from Middy (timeoutEarlyInMillis 0): it answers while the handler goes on writing. The
+  // handler instead stops before a write when its deadline is near (src/adapters/invocation/deadline.ts).
+  const withinDeadline = (event: APIGatewayProxyEvent, context: Context) =>
+    runWithinDeadline(context?.getRemainingTimeInMillis?.(), () => (core as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)(event, context));
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>({ timeoutEarlyInMillis: 0 })
     .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: REQUEST_ID_PATH }))
     .use(errorHandler(endpointLabel(route)))
     .use(requestIdHeader())
@@ -98,7 +103,7 @@ export function pipeline(
     .use(route.rawBody ? rawBody(schemas.rawBody?.mediaTypes) : jsonBody(route.method))
     .use(validatePathIds(route))
     .use(validateRequest(schemas))
-    .handler(core as (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>);
+    .handler(withinDeadline);
 }
 
 /** The handler, carrying the contracts of the routes it serves (read by the OpenAPI generator, never at run time). */

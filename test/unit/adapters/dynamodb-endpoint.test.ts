@@ -6,7 +6,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeDynamoDbClient, documentClient, dynamoDbClient } from '../../../src/adapters/dynamodb/client';
-import { dynamoDbEndpoint } from '../../../src/adapters/dynamodb/lean-client';
 import { DYNAMODB_ENDPOINT_ENV_VAR, localDynamoDbEndpoint } from '../../../src/config/environment';
 
 const saved = { ...process.env };
@@ -36,7 +35,7 @@ describe('LEVY_DYNAMODB_ENDPOINT', () => {
   it.each([
     ['empty (the stack default)', ''],
     ['unset', undefined],
-  ])('%s: the client uses the AWS endpoint of the region', (_label, value) => {
+  ])('%s: the client uses the AWS endpoint of the region', async (_label, value) => {
     if (value === undefined) delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
     else process.env[DYNAMODB_ENDPOINT_ENV_VAR] = value;
     process.env.AWS_REGION = 'eu-west-1';
@@ -44,8 +43,9 @@ describe('LEVY_DYNAMODB_ENDPOINT', () => {
     delete process.env.AWS_ENDPOINT_URL;
     closeDynamoDbClient();
     expect(localDynamoDbEndpoint()).toBeUndefined();
-    expect(dynamoDbClient().endpoint).toBe('https://dynamodb.eu-west-1.amazonaws.com');
-    expect(dynamoDbClient().region).toBe('eu-west-1');
+    expect(await dynamoDbClient().config.region()).toBe('eu-west-1');
+    // No endpoint of ours: the SDK resolves the regional one (FIPS, dual-stack and partitions by its own rules).
+    expect(dynamoDbClient().config.isCustomEndpoint).toBe(false);
   });
 
   it('a URL: the client sends to that endpoint, signed with the fixed local credentials', async () => {
@@ -61,10 +61,10 @@ describe('LEVY_DYNAMODB_ENDPOINT', () => {
     });
   });
 
-  it('host.docker.internal (SAM): that host and port', () => {
+  it('host.docker.internal (SAM): that host and port', async () => {
     process.env[DYNAMODB_ENDPOINT_ENV_VAR] = 'http://host.docker.internal:8000';
     closeDynamoDbClient();
-    expect(new URL(dynamoDbClient().endpoint)).toMatchObject({ hostname: 'host.docker.internal', port: '8000' });
+    expect(await dynamoDbClient().config.endpoint!()).toMatchObject({ hostname: 'host.docker.internal', port: 8000 });
   });
 
   it('AWS: the credentials of the environment (a function role), at AWS_ENDPOINT_URL_DYNAMODB when set', async () => {
@@ -84,14 +84,5 @@ describe('LEVY_DYNAMODB_ENDPOINT', () => {
     delete process.env.AWS_DEFAULT_REGION;
     closeDynamoDbClient();
     expect(() => dynamoDbClient()).toThrow(/AWS_REGION/);
-  });
-});
-
-describe('the regional endpoint', () => {
-  it('is the public one, FIPS or dual-stack when the SDK variables ask for them, and .com.cn in China', () => {
-    expect(dynamoDbEndpoint('us-east-1', {})).toBe('https://dynamodb.us-east-1.amazonaws.com');
-    expect(dynamoDbEndpoint('us-east-1', { AWS_USE_FIPS_ENDPOINT: 'true' })).toBe('https://dynamodb-fips.us-east-1.amazonaws.com');
-    expect(dynamoDbEndpoint('eu-west-1', { AWS_USE_DUALSTACK_ENDPOINT: 'true' })).toBe('https://dynamodb.eu-west-1.api.aws');
-    expect(dynamoDbEndpoint('cn-north-1', {})).toBe('https://dynamodb.cn-north-1.amazonaws.com.cn');
   });
 });
