@@ -130,13 +130,19 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   /** Runs the route's handler (the real module, imported once) and writes its answer; a failed invocation is a 502. */
   async function invoke(route: RouteDefinition, event: APIGatewayProxyEvent, res: ServerResponse, log: RequestLog): Promise<number> {
     let result: unknown;
+    let running: Promise<unknown> | undefined;
     try {
       const handler = await handlerFor(route);
-      result = await withTimeout(handler(event, buildLambdaContext(route.name, lambdaTimeoutMs)), lambdaTimeoutMs);
+      running = handler(event, buildLambdaContext(route.name, lambdaTimeoutMs));
+      result = await withTimeout(running, lambdaTimeoutMs);
     } catch (error) {
       // In Lambda an uncaught error or a timeout is a failed invocation; API Gateway answers 502.
-      if (error instanceof LambdaTimeout) console.error(`[levy local] ${route.name} did not answer within the ${lambdaTimeoutMs} ms Lambda timeout`);
-      else console.error(`[levy local] ${route.name} threw:`, error);
+      if (error instanceof LambdaTimeout) {
+        console.error(`[levy local] ${route.name} did not answer within the ${lambdaTimeoutMs} ms Lambda timeout`);
+        // Lambda would have stopped it; here it runs on, so the 502 waits until it has (it starts no write past its
+        // deadline: src/adapters/invocation/deadline.ts), and nothing it does lands after the answer.
+        await running?.catch(() => undefined);
+      } else console.error(`[levy local] ${route.name} threw:`, error);
       log.gatewayResponse = 'INTEGRATION_FAILURE';
       return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
     }

