@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleLambdaFunction, bundleOutputs, projectRoot } from '../lib/bundling';
-import { routeByName, type RouteName } from '../src/config/routes';
+import { authorizer, routeByName, type RouteName } from '../src/config/routes';
 import { localTableEnv } from '../src/config/tables';
 import { median, ms } from './support';
 
@@ -141,4 +141,37 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
   }
   writeFileSync(join(TMP, 'README.txt'), 'Built by a benchmark (bench/bundle-size.ts); safe to delete.\n');
   return lines;
+}
+
+/**
+ * The request-path functions (issue 25: each imports at most 600 KB at cold start, in at most 60 ms): each built as
+ * the stack builds it, then imported in fresh processes, the functions interleaved run by run so machine load falls on
+ * all alike. Answers a markdown table, and whether the SDK and (for the keyed routes) Powertools' persistence layer are
+ * in each bundle.
+ */
+export async function requestPathColdImports(names: readonly (RouteName | 'authorizer')[], tmp: string, coldRuns: number): Promise<string[]> {
+  const built = names.map((name) => {
+    const entry = name === 'authorizer' ? authorizer.entry : routeByName(name).entry;
+    const dataPackages = name === 'authorizer' ? [] : (routeByName(name).dataPackages ?? []);
+    const dir = join(tmp, name);
+    mkdirSync(dir, { recursive: true });
+    const { atImport, onDemand } = bundleOutputs(bundleLambdaFunction(entry, dataPackages, dir).metafile);
+    const inputsOf = (outputs: typeof atImport) => outputs.flatMap(([, o]) => Object.keys(o.inputs));
+    return {
+      name,
+      bundle: join(dir, 'index.mjs'),
+      kb: atImport.reduce((sum, [, o]) => sum + o.bytes, 0) / 1024,
+      files: atImport.length,
+      sdk: inputsOf(atImport).some((f) => f.includes('@aws-sdk/lib-dynamodb')),
+      persistence: inputsOf([...atImport, ...onDemand]).some((f) => f.includes('idempotency/lib/esm/persistence/DynamoDBPersistenceLayer')),
+      importMs: [] as number[],
+    };
+  });
+  for (const b of built) await coldRun(b.bundle, {}); // page cache warm
+  for (let run = 0; run < coldRuns; run++) for (const b of built) b.importMs.push((await coldRun(b.bundle, {})).importMs);
+  return [
+    `| function | loaded at import | files | fresh-process import, median of ${coldRuns} | lib-dynamodb at import | Powertools DynamoDBPersistenceLayer |`,
+    '|---|---|---|---|---|---|',
+    ...built.map((b) => `| ${b.name} | ${b.kb.toFixed(0)} KB | ${b.files} | ${ms(median(b.importMs))} | ${b.sdk ? 'yes' : 'no'} | ${b.persistence ? 'on demand' : '-'} |`),
+  ];
 }

@@ -36,7 +36,7 @@ import type { ZipRateRow } from '../local/rates/zip-rate-csv';
 import { euMemberStates } from '../src/domain/geography/countries';
 import { resolveLocation } from '../src/domain/geography/location';
 import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from '../src/domain/tax/rate-engine';
-import { bundleAndColdImport } from './bundle-size';
+import { bundleAndColdImport, requestPathColdImports } from './bundle-size';
 import { bundleLambdaFunction, projectRoot } from '../lib/bundling';
 import { LoopbackClient } from '../local/server/loopback-client';
 import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, ZIP_DIR, zipRowsByFile, type Timings } from './support';
@@ -349,6 +349,10 @@ async function main() {
     console.log('\n(3) bundle');
     cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
     cold.slice(2).forEach((l) => console.log(l));
+    console.log('\n(4) the request-path functions, cold');
+    const requestPath = await requestPathColdImports(['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'], join(TMP, 'request-path'), COLD_RUNS);
+    requestPath.forEach((l) => console.log(l));
+    cold.push('', ...requestPath);
   }
 
   console.log('\n--- markdown for docs/benchmarks.md ---\n');
