@@ -6,12 +6,16 @@
 import type { Customer } from '../domain/customers/customer';
 import type { ExemptionDocument, StoredExemption } from '../domain/exemptions/certificate';
 import type { Page, PageRequest, Patch, StoredRecord } from '../domain/records/record';
+import type { Creation } from './records';
 
 export type CustomerDeletion = 'deleted' | 'missing' | 'has_transactions';
 
 export interface CustomerStore {
-  /** Stores a new customer; false when the account already has one with that id (nothing is written). */
-  create(accountId: string, customer: Customer): Promise<boolean>;
+  /**
+   * Stores a new customer with the fingerprint of the request that creates it; `exists` when the account has one with
+   * that id from another request, `replayed` (the stored one) when from this same create.
+   */
+  create(accountId: string, customer: Customer, fingerprint: string): Promise<Creation<Customer>>;
   get(accountId: string, id: string): Promise<Customer | undefined>;
   /** Oldest first for Levy's ids; the caller's own ids sort by their text. */
   list(accountId: string, page: PageRequest): Promise<Page<Customer>>;

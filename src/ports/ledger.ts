@@ -7,6 +7,7 @@ import type { NexusDelta } from '../domain/nexus/counters';
 import type { Page } from '../domain/records/record';
 import type { Refund, RefundedSoFar } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
+import type { Creation } from './records';
 
 export interface StoredSale {
   transaction: Transaction;
@@ -30,25 +31,31 @@ export interface SaleListRequest {
   to?: string;
 }
 
+/**
+ * A sale's write: `exists` is a sale of this id recorded from other content, `replayed` the same sale recorded already
+ * (its fingerprint: a resend, a concurrent retry), `record` as stored; `counter_limit`: an exposure total would pass
+ * 2^53 - 1 minor units; `missing_customer`: the sale names a customer (`customer_id`) that no longer exists.
+ */
+export type SaleRecording = Creation<Transaction> | { outcome: 'counter_limit' } | { outcome: 'missing_customer' };
+
+/** A refund's write: as a sale's; `stale`: the sale was refunded since the version the allocation read. */
+export type RefundRecording = Creation<Refund> | { outcome: 'stale' };
+
 export interface SaleLedger {
   get(accountId: string, id: string): Promise<StoredSale | undefined>;
   /** A page of sales; an unknown `startingAfter` is a 400 naming it. */
   list(accountId: string, request: SaleListRequest): Promise<Page<Transaction>>;
   /**
-   * `exists`: a sale with this id is already recorded; `counter_limit`: an exposure total would pass 2^53 - 1 minor
-   * units; `missing_customer`: the sale names a customer (`customer_id`) that no longer exists. Otherwise the sale,
-   * its counters and the customer's transaction count (a customer named by a sale cannot be deleted) land together.
+   * The sale, its counters and the customer's transaction count (a customer named by a sale cannot be deleted) land
+   * together, or nothing does (every outcome but `created`).
    */
-  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus?: readonly NexusDelta[]): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'>;
+  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus?: readonly NexusDelta[]): Promise<SaleRecording>;
 }
 
 export interface RefundLedger {
   get(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined>;
   listFor(accountId: string, transactionId: string): Promise<Refund[]>;
-  /**
-   * `exists`: this refund id is already recorded; `stale`: the sale was refunded since `expectedVersion` was read.
-   * Either way nothing was written.
-   */
+  /** The refund, the sale's refunded-so-far (as of `expectedVersion`) and its counters land together, or nothing does. */
   record(
     accountId: string,
     refund: Refund,
@@ -58,5 +65,5 @@ export interface RefundLedger {
     exposure: readonly ExposureDelta[],
     /** The nexus counters the refund lowers (issue 13), in the same write. */
     nexus?: readonly NexusDelta[],
-  ): Promise<'created' | 'exists' | 'stale'>;
+  ): Promise<RefundRecording>;
 }

@@ -4,10 +4,14 @@
  */
 import type { Product } from '../domain/products/product';
 import type { Page, PageRequest } from '../domain/records/record';
+import type { Creation } from './records';
 
 export interface ProductStore {
-  /** Stores a new product; false when the account already has one with its id (nothing is written). */
-  create(accountId: string, product: Product): Promise<boolean>;
+  /**
+   * Stores a new product with the fingerprint of the request that creates it; `exists` when the account has one with
+   * its id from another request, `replayed` (the stored one) when from this same create.
+   */
+  create(accountId: string, product: Product, fingerprint: string): Promise<Creation<Product>>;
   get(accountId: string, id: string): Promise<Product | undefined>;
   /** In id order (Levy's `prod_` ids sort by creation time). */
   list(accountId: string, page: PageRequest): Promise<Page<Product>>;

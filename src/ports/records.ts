@@ -6,6 +6,13 @@ import type { Entity } from '../domain/records/entity';
 import type { Page, PageRequest, Patch, StoredRecord } from '../domain/records/record';
 import type { Vendor } from '../domain/records/vendor';
 
+/**
+ * What a create under a key that must be new did: `created`; `replayed`: the key holds this same create already (a
+ * resend of it whose first answer was lost, or the caller's retry with the same content), `record` as stored, nothing
+ * written again; `exists`: another create holds the key, nothing written (docs/dynamodb-client.md, "Safe retries").
+ */
+export type Creation<T> = { outcome: 'created'; record: T } | { outcome: 'replayed'; record: T } | { outcome: 'exists' };
+
 export interface RecordStore<T extends StoredRecord> {
   /** Stores a new record (its id must be new). */
   create(accountId: string, record: T): Promise<T>;

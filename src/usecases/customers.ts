@@ -1,19 +1,22 @@
 /** Use case: the customers of an account (issue 12; decisions in docs/customers.md). */
 import { checkTaxIds, newCustomer, type CreateCustomerRequest, type Customer, type UpdateCustomerRequest } from '../domain/customers/customer';
 import { ConflictError, found, NotFoundError } from '../domain/errors';
+import { creationFingerprint } from '../domain/fingerprint';
 import type { Page, PageRequest } from '../domain/records/record';
 import type { Ports } from '../ports/ports';
 import { documentKey } from './exemptions';
 
 type Deps = Pick<Ports, 'customers'>;
 
-/** The caller's own id, if already used by the account, is a 409 (never a silent overwrite). */
+/**
+ * The caller's own id, if already used by the account, is a 409 (never a silent overwrite); the same create again
+ * (the same body, say a retry whose first answer was lost) answers the stored customer (docs/customers.md).
+ */
 export async function createCustomer(deps: Deps, accountId: string, request: CreateCustomerRequest, now = new Date()): Promise<Customer> {
   const customer = newCustomer(request, now);
-  if (!(await deps.customers.create(accountId, customer))) {
-    throw new ConflictError('customer_exists', `A customer with id '${customer.id}' already exists.`);
-  }
-  return customer;
+  const created = await deps.customers.create(accountId, customer, creationFingerprint('customer', request));
+  if (created.outcome === 'exists') throw new ConflictError('customer_exists', `A customer with id '${customer.id}' already exists.`);
+  return created.record;
 }
 
 export const listCustomers = (deps: Deps, accountId: string, page: PageRequest): Promise<Page<Customer>> => deps.customers.list(accountId, page);

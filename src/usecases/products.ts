@@ -1,5 +1,6 @@
 /** Use case: the products of an account (issue 12; decisions in docs/products.md). */
 import { ConflictError, found, NotFoundError } from '../domain/errors';
+import { creationFingerprint } from '../domain/fingerprint';
 import { newProduct, updatedProduct, type Product } from '../domain/products/product';
 import type { CreateProductRequest, UpdateProductRequest } from '../domain/products/product-requests';
 import type { Page, PageRequest } from '../domain/records/record';
@@ -10,12 +11,17 @@ type Deps = Pick<Ports, 'products'>;
 /** A PATCH that loses the race to a concurrent change reads again and retries this many times before a 409. */
 const UPDATE_ATTEMPTS = 3;
 
+/**
+ * The caller's own id, taken by another create, is a 409; the same create again (the same body, say a retry whose
+ * first answer was lost) answers the stored product, as the first would have (docs/products.md).
+ */
 export async function createProduct(deps: Deps, accountId: string, request: CreateProductRequest, now = new Date()): Promise<Product> {
   const product = newProduct(request, now);
-  if (!(await deps.products.create(accountId, product))) {
+  const created = await deps.products.create(accountId, product, creationFingerprint('product', request));
+  if (created.outcome === 'exists') {
     throw new ConflictError('product_exists', `A product with id '${product.id}' already exists; choose another id, or PATCH /v1/products/${product.id}.`);
   }
-  return product;
+  return created.record;
 }
 
 export const listProducts = (deps: Deps, accountId: string, page: PageRequest): Promise<Page<Product>> => deps.products.list(accountId, page);

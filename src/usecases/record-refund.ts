@@ -30,12 +30,13 @@ export interface RecordedRefund {
   refund: Refund;
 }
 
+const refundConflict = (transactionId: string, id: string) =>
+  new ConflictError('refund_exists', `Refund '${id}' of transaction '${transactionId}' was already recorded with different content. Use a new refund id.`);
+
 async function existingOrConflict(deps: RecordRefundDeps, accountId: string, transactionId: string, request: RefundRequest, fingerprint: string) {
   const stored = await deps.refunds.get(accountId, transactionId, request.id);
   if (!stored) return undefined;
-  if (stored.fingerprint !== fingerprint) {
-    throw new ConflictError('refund_exists', `Refund '${request.id}' of transaction '${transactionId}' was already recorded with different content. Use a new refund id.`);
-  }
+  if (stored.fingerprint !== fingerprint) throw refundConflict(transactionId, request.id);
   return { created: false, refund: stored.refund };
 }
 
@@ -59,9 +60,11 @@ export async function recordRefund(
     const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
     const sellerId = stored.transaction.entity_id ?? (await primaryId());
     const nexus = refundNexusDeltas(stored.transaction, refund, stored.refunded, sellerId);
-    const outcome = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus);
-    if (outcome === 'created') return { created: true, refund };
-    // `exists` or `stale`: another request moved first; the next round answers it (a retry, a 409, or a new allocation).
+    const recorded = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus);
+    // `replayed`: the same refund is recorded (a concurrent retry, or this write sent again after its answer was lost).
+    if (recorded.outcome === 'created' || recorded.outcome === 'replayed') return { created: recorded.outcome === 'created', refund: recorded.record };
+    if (recorded.outcome === 'exists') throw refundConflict(transactionId, request.id);
+    // `stale`: another refund of the sale moved first; the next round allocates again.
     if (attempt >= MAX_ATTEMPTS) {
       throw new ConflictError('refund_in_progress', `Transaction '${transactionId}' is being refunded concurrently. Retry the request.`);
     }

@@ -9,7 +9,8 @@
  *   -> the sale ledger writes the sale, its few exposure and nexus counters and, with customer_id, the customer's
  *      transaction count at once
  *
- * A lost race with a concurrent write of the same id (`exists`) is answered like a retry.
+ * A lost race with a concurrent write of the same id is answered like a retry (the ledger tells the same sale from
+ * another by the fingerprint stored with it).
  *
  *   -> then (created or retried) the seller's nexus report calls for nexus.approaching / .crossed events, each
  *      written once (nexus-events.ts). It runs after the sale's transaction, reading the counters it ADDed; should it
@@ -180,18 +181,15 @@ async function recordSale(deps: RecordTransactionDeps, accountId: string, input:
   const transaction = buildTransaction(request, parties, customer, jurisdiction, facts, taxes, (options.now ?? new Date()).toISOString());
 
   // The sale, its exposure counters and its nexus counters (per selling entity: docs/nexus.md) land together.
-  const outcome = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction), saleNexusDeltas(transaction, seller_id));
-  if (outcome === 'counter_limit') {
+  const recorded = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction), saleNexusDeltas(transaction, seller_id));
+  if (recorded.outcome === 'counter_limit') {
     throw new AppError(422, 'exposure_limit_exceeded', `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`);
   }
-  if (outcome === 'missing_customer') {
+  if (recorded.outcome === 'missing_customer') {
     throw fieldError('customer_id', `is '${parties.customer_id}', a customer that was deleted while the sale was being recorded; nothing was recorded`);
   }
-  if (outcome === 'exists') {
-    // The same id landed meanwhile (a concurrent retry): answer as a retry, or 409 for other content.
-    const raced = await existingOrConflict(deps, accountId, request.id, fingerprint);
-    if (raced) return raced;
-    throw new Error(`transaction ${request.id} was reported as existing but cannot be read`);
-  }
-  return { created: true, transaction };
+  // Another request wrote the id meanwhile: other content is a 409; the same sale (a concurrent retry, or this write
+  // sent again after its answer was lost) is answered as a retry, with the sale as stored.
+  if (recorded.outcome === 'exists') throw transactionConflict(request.id);
+  return { created: recorded.outcome === 'created', transaction: recorded.record };
 }

@@ -1,6 +1,6 @@
 /**
  * Test support: in-memory fakes of the ports (src/ports), with the same outcomes as the DynamoDB adapters
- * (`created | exists | stale`, undefined for a missing record), so the use cases can be unit-tested without a database.
+ * (`created | replayed | exists | stale`, undefined for a missing record), so the use cases can be unit-tested without a database.
  * Each fake keeps its state in plain maps the tests can read; `hooks` lets a test run code at the moment a write lands
  * (a concurrent writer), which a real database cannot be asked to do on demand.
  */
@@ -15,9 +15,9 @@ import type { Refund } from '../../src/domain/transactions/refund';
 import type { Account } from '../../src/domain/accounts/account';
 import type { ApiKeyRecord } from '../../src/domain/accounts/api-key';
 import type { AccountDirectory, ApiKeyRegistry, KeyActivity, UsageKey } from '../../src/ports/accounts';
-import type { RefundLedger, SaleLedger, SaleListRequest, StoredRefund, StoredSale } from '../../src/ports/ledger';
+import type { RefundLedger, RefundRecording, SaleLedger, SaleListRequest, SaleRecording, StoredRefund, StoredSale } from '../../src/ports/ledger';
 import type { Ports } from '../../src/ports/ports';
-import type { EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
+import type { Creation, EntityStore, RecordStore, SubsidiaryUpdate } from '../../src/ports/records';
 import type { UsageMeter, UsageRow } from '../../src/ports/reports';
 import type { Product } from '../../src/domain/products/product';
 import type { ProductStore } from '../../src/ports/products';
@@ -153,13 +153,14 @@ export class MemorySaleLedger implements SaleLedger {
     return { data: rest.slice(0, request.limit).map((t) => structuredClone(t)), has_more: rest.length > request.limit };
   }
 
-  async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<'created' | 'exists' | 'counter_limit'> {
+  async record(accountId: string, sale: StoredSale['transaction'], fingerprint: string, exposure: readonly ExposureDelta[]): Promise<SaleRecording> {
     await this.state.hooks.beforeSale?.(sale);
-    if (this.state.sales.has(key(accountId, sale.id))) return 'exists';
-    if (this.state.exposure.wouldOverflow(accountId, exposure)) return 'counter_limit';
+    const stored = this.state.sales.get(key(accountId, sale.id));
+    if (stored) return stored.fingerprint === fingerprint ? { outcome: 'replayed', record: structuredClone(stored.transaction) } : { outcome: 'exists' };
+    if (this.state.exposure.wouldOverflow(accountId, exposure)) return { outcome: 'counter_limit' };
     this.state.sales.set(key(accountId, sale.id), { transaction: structuredClone(sale), fingerprint, refunded: {}, version: 0 });
     this.state.exposure.add(accountId, exposure);
-    return 'created';
+    return { outcome: 'created', record: sale };
   }
 }
 
@@ -182,17 +183,18 @@ export class MemoryRefundLedger implements RefundLedger {
     refundedAfter: StoredSale['refunded'],
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
-  ): Promise<'created' | 'exists' | 'stale'> {
+  ): Promise<RefundRecording> {
     await this.state.hooks.beforeRefund?.(refund);
     const refundKey = key(accountId, `${refund.transaction_id}#${refund.id}`);
-    if (this.state.refunds.has(refundKey)) return 'exists';
+    const stored = this.state.refunds.get(refundKey);
+    if (stored) return stored.fingerprint === fingerprint ? { outcome: 'replayed', record: structuredClone(stored.refund) } : { outcome: 'exists' };
     const sale = this.state.sales.get(key(accountId, refund.transaction_id));
-    if (!sale || sale.version !== expectedVersion) return 'stale';
+    if (!sale || sale.version !== expectedVersion) return { outcome: 'stale' };
     this.state.refunds.set(refundKey, { refund: structuredClone(refund), fingerprint });
     sale.refunded = structuredClone(refundedAfter);
     sale.version += 1;
     this.state.exposure.add(accountId, exposure);
-    return 'created';
+    return { outcome: 'created', record: refund };
   }
 }
 
@@ -315,14 +317,18 @@ export class MemoryKeyActivity implements KeyActivity {
   }
 }
 
-/** Products in memory, with the DynamoDB store's outcomes: a taken id is false, a stale update is false. */
+/** Products in memory, with the DynamoDB store's outcomes: a taken id is `exists` (`replayed` for the same create), a stale update is false. */
 export class MemoryProductStore implements ProductStore {
   readonly records = new MemoryRecordStore<Product>();
 
-  async create(accountId: string, product: Product): Promise<boolean> {
-    if (this.records.records.has(key(accountId, product.id))) return false;
+  readonly fingerprints = new Map<string, string>();
+
+  async create(accountId: string, product: Product, fingerprint: string): Promise<Creation<Product>> {
+    const stored = this.records.records.get(key(accountId, product.id));
+    if (stored) return this.fingerprints.get(key(accountId, product.id)) === fingerprint ? { outcome: 'replayed', record: structuredClone(stored) } : { outcome: 'exists' };
     await this.records.create(accountId, product);
-    return true;
+    this.fingerprints.set(key(accountId, product.id), fingerprint);
+    return { outcome: 'created', record: product };
   }
 
   get(accountId: string, id: string): Promise<Product | undefined> {

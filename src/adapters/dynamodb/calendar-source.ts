@@ -4,11 +4,12 @@
  * the table, paid daily); an index on the dates would make it a Query, but a null expires_on cannot be an index key,
  * so that index needs a separate attribute (left for when the tables grow; docs/webhooks.md).
  */
-import type { StoredRegistration } from '../../domain/registrations/registration';
 import type { CalendarSource } from '../../ports/events';
 
 type Dated<T> = T & Record<string, unknown>;
+import { FINGERPRINT } from './conditional-create';
 import { scanAll, withoutKeys } from './query';
+import { toRegistration } from './registration-store';
 
 export class DynamoDbCalendarSource implements CalendarSource {
   constructor(
@@ -22,7 +23,7 @@ export class DynamoDbCalendarSource implements CalendarSource {
       FilterExpression: 'attribute_type(revoked_at, :null_type) AND expires_on BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':null_type': 'NULL', ':from': from, ':to': to },
     });
-    return items.map((item) => ({ accountId: String(item.account_id), exemption: withoutKeys<Dated<{ id: string; expires_on: string | null; revoked_at: string | null }>>(item, ['account_id', 'sk']) }));
+    return items.map((item) => ({ accountId: String(item.account_id), exemption: withoutKeys<Dated<{ id: string; expires_on: string | null; revoked_at: string | null }>>(item, ['account_id', 'sk', FINGERPRINT]) }));
   }
 
   async registrationsChangingBetween(from: string, to: string) {
@@ -31,7 +32,7 @@ export class DynamoDbCalendarSource implements CalendarSource {
       FilterExpression: 'begins_with(id, :prefix) AND (active_from BETWEEN :from AND :to OR expires_at BETWEEN :from AND :to)',
       ExpressionAttributeValues: { ':prefix': 'reg_', ':from': from, ':to': to },
     });
-    return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<Dated<{ id: string; active_from: string; expires_at?: string }>>(item, ['account_id']) }));
+    return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<Dated<{ id: string; active_from: string; expires_at?: string }>>(item, ['account_id', FINGERPRINT]) }));
   }
 
   async registrationsInForceSince(since: string) {
@@ -40,6 +41,6 @@ export class DynamoDbCalendarSource implements CalendarSource {
       FilterExpression: 'begins_with(id, :prefix) AND (attribute_not_exists(expires_at) OR expires_at > :since)',
       ExpressionAttributeValues: { ':prefix': 'reg_', ':since': since },
     });
-    return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<StoredRegistration>(item, ['account_id']) }));
+    return items.map((item) => ({ accountId: String(item.account_id), registration: toRegistration(item) }));
   }
 }

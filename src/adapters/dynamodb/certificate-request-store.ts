@@ -9,10 +9,13 @@ import type { StoredExemption } from '../../domain/exemptions/certificate';
 import type { StoredCertificateRequest } from '../../domain/notices/certificate-request';
 import type { CertificateRequestStore, UrlTokenSecrets } from '../../ports/notices';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, putNewId, refusedCreate } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import type { DynamoDbExemptionStore } from './exemption-store';
 import { queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
+
+const toRequest = (item: Record<string, unknown>): StoredCertificateRequest => withoutKeys<StoredCertificateRequest>(item, ['account_id', FINGERPRINT]);
 
 /** Where the secret is: no account id starts with `~`. */
 const SECRET_KEY = { account_id: '~deployment', id: 'url_token_secret' };
@@ -23,13 +26,14 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
     private readonly exemptions: DynamoDbExemptionStore,
   ) {}
 
+  /** A Levy-made id: written once however often the write is sent (conditional-create.ts). */
   async create(accountId: string, request: StoredCertificateRequest): Promise<void> {
-    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, ...request }, ConditionExpression: 'attribute_not_exists(id)' });
+    await putNewId(createPut(this.tableName, { account_id: accountId, ...request }, 'id'));
   }
 
   async get(accountId: string, id: string): Promise<StoredCertificateRequest | undefined> {
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
-    return Item && withoutKeys<StoredCertificateRequest>(Item, ['account_id']);
+    return Item && toRequest(Item);
   }
 
   async listOf(accountId: string, customerId: string): Promise<StoredCertificateRequest[]> {
@@ -40,7 +44,7 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
       ExpressionAttributeValues: { ':account': accountId, ':customer': customerId },
       ConsistentRead: true,
     });
-    return items.map((i) => withoutKeys<StoredCertificateRequest>(i, ['account_id']));
+    return items.map(toRequest);
   }
 
   async complete(accountId: string, requestId: string, exemption: StoredExemption, now: Date): Promise<'completed' | 'used' | 'missing_customer' | 'too_many'> {
@@ -63,6 +67,8 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
+      // The certificate found written by this same write (sent again after its answer was lost): completed.
+      if (refusedCreate(error, items[1], 1)?.outcome === 'replayed') return 'completed';
       if (codes[items.length] === 'ConditionalCheckFailed') return 'used';
       if (codes[0] === 'ConditionalCheckFailed') return this.exemptions.whyRefused(accountId, exemption.customer_id);
       throw error;

@@ -9,6 +9,7 @@ import { checkoutTtl } from '../../domain/checkouts/expiry';
 import type { PaymentLink } from '../../domain/checkouts/payment-link';
 import type { CheckoutStore } from '../../ports/checkouts';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, putNewId } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import { isConditionalCheckFailed } from './errors';
 import type { EventOutbox } from './event-outbox';
@@ -18,7 +19,7 @@ import { cancellationCodes, transactWrite } from './transact';
 
 const TTL_ATTRIBUTE = 'expires_at_epoch';
 
-const toCheckout = (item: Record<string, unknown>): Checkout => withoutKeys<Checkout>(item, ['account_id', TTL_ATTRIBUTE]);
+const toCheckout = (item: Record<string, unknown>): Checkout => withoutKeys<Checkout>(item, ['account_id', TTL_ATTRIBUTE, FINGERPRINT]);
 
 export class DynamoDbCheckoutStore implements CheckoutStore {
   constructor(
@@ -26,12 +27,9 @@ export class DynamoDbCheckoutStore implements CheckoutStore {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** A Levy-made id: written once however often the write is sent (conditional-create.ts). */
   async create(accountId: string, checkout: Checkout): Promise<Checkout> {
-    await documentClient().put({
-      TableName: this.tableName,
-      Item: { account_id: accountId, ...checkout, [TTL_ATTRIBUTE]: checkoutTtl(checkout.expires_at) },
-      ConditionExpression: 'attribute_not_exists(id)',
-    });
+    await putNewId(createPut(this.tableName, { account_id: accountId, ...checkout, [TTL_ATTRIBUTE]: checkoutTtl(checkout.expires_at) }, 'id'));
     return checkout;
   }
 

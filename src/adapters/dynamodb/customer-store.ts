@@ -4,19 +4,23 @@
  * records a transaction naming the customer (recordTransactionItem, in that write's own TransactWriteItems), and
  * `exemption_count`, raised with each certificate (exemption-store.ts). The delete is conditional on both, so a
  * transaction or a certificate recorded while it runs cannot be left pointing at a deleted customer. Each create,
- * update and delete writes its customer.* event in the same transaction (the outbox, event-outbox.ts).
+ * update and delete writes its customer.* event in the same transaction (the outbox, event-outbox.ts). A create
+ * carries its request's fingerprint, so the same create sent again is answered the stored customer
+ * (conditional-create.ts).
  */
 import { setFields } from './set-fields';
 import type { Customer } from '../../domain/customers/customer';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { CustomerDeletion, CustomerStore } from '../../ports/customers';
+import type { Creation } from '../../ports/records';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, transactCreate } from './conditional-create';
 import { accountPage, withoutKeys } from './query';
 import { cancellationCodes, transactWrite, type TransactItem } from './transact';
 import type { EventOutbox } from './event-outbox';
 
 /** Attributes of the item that are not part of the customer. */
-const INTERNAL = ['account_id', 'transaction_count', 'exemption_count'] as const;
+const INTERNAL = ['account_id', 'transaction_count', 'exemption_count', FINGERPRINT] as const;
 
 /** A delete that lost a race with a new certificate is tried again this many times. */
 const DELETE_ATTEMPTS = 3;
@@ -33,23 +37,16 @@ export class DynamoDbCustomerStore implements CustomerStore {
     private readonly outbox: EventOutbox,
   ) {}
 
-  async create(accountId: string, customer: Customer): Promise<boolean> {
-    try {
-      await transactWrite([
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: { account_id: accountId, ...customer, transaction_count: 0, exemption_count: 0 },
-            ConditionExpression: 'attribute_not_exists(id)',
-          },
-        },
+  create(accountId: string, customer: Customer, fingerprint: string): Promise<Creation<Customer>> {
+    return transactCreate(
+      [
+        createPut(this.tableName, { account_id: accountId, ...customer, transaction_count: 0, exemption_count: 0 }, 'id', fingerprint),
         this.outbox.item(accountId, 'customer.created', customer, new Date(customer.created_at)),
-      ]);
-      return true;
-    } catch (error) {
-      if (isRefused(error)) return false;
-      throw error;
-    }
+      ],
+      0,
+      customer,
+      toCustomer,
+    );
   }
 
   async get(accountId: string, id: string): Promise<Customer | undefined> {

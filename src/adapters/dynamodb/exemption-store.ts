@@ -9,6 +9,7 @@ import { setFields } from './set-fields';
 import type { ExemptionDocument, StoredExemption } from '../../domain/exemptions/certificate';
 import type { ExemptionChange, ExemptionCreation, ExemptionStore } from '../../ports/customers';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, newIdTaken, transactCreate, type NewPut } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import { queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite, type TransactItem } from './transact';
@@ -31,13 +32,14 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   ) {}
 
   async create(accountId: string, exemption: StoredExemption): Promise<ExemptionCreation> {
-    try {
-      await transactWrite(this.creationItems(accountId, exemption));
-      return 'created';
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-      return this.whyRefused(accountId, exemption.customer_id);
-    }
+    const items = this.creationItems(accountId, exemption);
+    // Item 1, the certificate's put, found written by this same write is its success (conditional-create.ts).
+    const created = await transactCreate(items, 1, exemption, toExemption, (error) =>
+      cancellationCodes(error)?.[0] === 'ConditionalCheckFailed' ? this.whyRefused(accountId, exemption.customer_id) : undefined,
+    );
+    if (typeof created === 'string') return created;
+    if (created.outcome === 'exists') throw newIdTaken(items[1]);
+    return 'created';
   }
 
   /** Why a creation's customer condition failed: the customer is missing, or has the most certificates already. */
@@ -47,10 +49,10 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   }
 
   /**
-   * The writes of a new certificate (the customer's count first, the certificate, its exemption.created event): a
-   * certificate request's completion adds its own item to the same transaction.
+   * The writes of a new certificate (the customer's count first, the certificate's create, its exemption.created
+   * event): a certificate request's completion adds its own item to the same transaction.
    */
-  creationItems(accountId: string, exemption: StoredExemption): TransactItem[] {
+  creationItems(accountId: string, exemption: StoredExemption): [TransactItem, NewPut, TransactItem] {
     return [
       {
         Update: {
@@ -61,13 +63,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
           ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXEMPTIONS_PER_CUSTOMER },
         },
       },
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { account_id: accountId, sk: sortKey(exemption.customer_id, exemption.id), ...exemption },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        },
-      },
+      createPut(this.tableName, { account_id: accountId, sk: sortKey(exemption.customer_id, exemption.id), ...exemption }, 'sk'),
       this.outbox.item(accountId, 'exemption.created', exemption, new Date(exemption.created_at)),
     ];
   }
@@ -158,4 +154,4 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   }
 }
 
-const toExemption = (item: Record<string, unknown>): StoredExemption => withoutKeys<StoredExemption>(item, ['account_id', 'sk']);
+const toExemption = (item: Record<string, unknown>): StoredExemption => withoutKeys<StoredExemption>(item, ['account_id', 'sk', FINGERPRINT]);

@@ -10,17 +10,20 @@ import type { InvoiceSeries } from '../../domain/invoices/series';
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { DraftWrite, FinalizeOutcome, InvoiceStore } from '../../ports/invoices';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, putNewId, refusedCreate, type NewPut } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import type { EventOutbox } from './event-outbox';
 import { queryPage, withoutKeys } from './query';
 import { transactionCancellationReasons } from './errors';
-import type { TransactItem } from './transact';
+import { transactWriteOnce, type TransactItem } from './transact';
 
 type Item = Record<string, unknown>;
 
 const SERIES_PREFIX = 'isr_';
 const INVOICE_PREFIX = 'inv_';
 const CREDIT_NOTE_PREFIX = 'crn_';
+/** The item's attributes that are not the record's. */
+const INTERNAL = ['account_id', FINGERPRINT];
 
 export class DynamoDbInvoiceStore implements InvoiceStore {
   constructor(
@@ -28,14 +31,15 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** A new series or draft (a Levy-made id): written once however often the write is sent (conditional-create.ts). */
   private async put(accountId: string, record: { id: string }): Promise<void> {
-    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, ...record }, ConditionExpression: 'attribute_not_exists(id)' });
+    await putNewId(createPut(this.tableName, { account_id: accountId, ...record }, 'id'));
   }
 
   private async read<T>(accountId: string, id: string, prefix: string): Promise<T | undefined> {
     if (!id.startsWith(prefix)) return undefined;
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
-    return Item ? withoutKeys<T>(Item, ['account_id']) : undefined;
+    return Item ? withoutKeys<T>(Item, INTERNAL) : undefined;
   }
 
   /** A page of the account's records of one kind (their ids share `prefix`), in id order. */
@@ -49,7 +53,7 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
       },
       page.limit,
     );
-    return { data: items.map((i: Item) => withoutKeys<T>(i, ['account_id'])), has_more };
+    return { data: items.map((i: Item) => withoutKeys<T>(i, INTERNAL)), has_more };
   }
 
   async createSeries(accountId: string, series: InvoiceSeries) {
@@ -130,10 +134,8 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
   }
 
   async issueCreditNote(accountId: string, note: CreditNote, sequence: number): Promise<Exclude<FinalizeOutcome, { outcome: 'changed' }>> {
-    const outcome = await this.numberedWrite(accountId, note.series_id, sequence, note.created_at, [
-      { Put: { TableName: this.tableName, Item: { account_id: accountId, ...note }, ConditionExpression: 'attribute_not_exists(id)' } },
-      this.outbox.item(accountId, 'credit_note.created', note, new Date(note.created_at)),
-    ]);
+    const put = createPut(this.tableName, { account_id: accountId, ...note }, 'id');
+    const outcome = await this.numberedWrite(accountId, note.series_id, sequence, note.created_at, [put, this.outbox.item(accountId, 'credit_note.created', note, new Date(note.created_at))], put);
     if (outcome.outcome === 'changed') throw new Error(`credit note ${note.id} exists already`);
     return outcome;
   }
@@ -144,9 +146,10 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
 
   /**
    * The series' step from `sequence` to `sequence + 1` with the document that takes the number (item 1, whose
-   * refused condition is `changed`) and its event, in one transaction.
+   * refused condition is `changed`) and its event, in one transaction. `created`: item 1 when it is a create, whose
+   * refusal by this same create (conditional-create.ts) is this write's success.
    */
-  private async numberedWrite(accountId: string, seriesId: string, sequence: number, at: string, document: TransactItem[]): Promise<FinalizeOutcome> {
+  private async numberedWrite(accountId: string, seriesId: string, sequence: number, at: string, document: TransactItem[], created?: NewPut): Promise<FinalizeOutcome> {
     const items: TransactItem[] = [
       {
         Update: {
@@ -163,12 +166,13 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
     ];
     try {
       // Not transactWrite's conflict retries: a conflict on the series means another finalization is taking this
-      // number, so the caller moves on to the next one instead of trying this one again.
-      await documentClient().transactWrite({ TransactItems: items });
+      // number, so the caller moves on to the next one instead of trying this one again. Its token all the same.
+      await transactWriteOnce(items);
       return { outcome: 'finalized' };
     } catch (error) {
       const reasons = transactionCancellationReasons(error);
       if (!reasons && (error as Error | undefined)?.name !== 'TransactionConflictException') throw error;
+      if (created && refusedCreate(error, created, 1)?.outcome === 'replayed') return { outcome: 'finalized' };
       if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return { outcome: 'changed' };
       const current = reasons?.[0]?.Code === 'ConditionalCheckFailed' ? reasons[0].Item?.next_number : undefined;
       const next = current && 'N' in current && current.N !== undefined ? Number(current.N) : undefined;

@@ -10,11 +10,12 @@ import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { NexusDelta } from '../../domain/nexus/counters';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
-import type { RefundLedger, SaleLedger, SaleListRequest } from '../../ports/ledger';
+import type { RefundLedger, RefundRecording, SaleLedger, SaleListRequest, SaleRecording } from '../../ports/ledger';
+import { transactCreate } from './conditional-create';
 import type { DynamoDbCustomerStore } from './customer-store';
 import type { EventOutbox } from './event-outbox';
 import type { DynamoDbExposureStore } from './exposure-store';
-import { cancellationCodes, transactWrite } from './transact';
+import { cancellationCodes } from './transact';
 import type { DynamoDbTransactionStore } from './transaction-store';
 
 const failedCondition = (error: unknown, position: number): boolean => cancellationCodes(error)?.[position] === 'ConditionalCheckFailed';
@@ -36,10 +37,10 @@ export class DynamoDbSaleLedger implements SaleLedger {
     return this.transactions().list(accountId, request);
   }
 
-  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus: readonly NexusDelta[] = []): Promise<'created' | 'exists' | 'counter_limit' | 'missing_customer'> {
-    // Item 0: the sale's put, conditional on its id being new; item 1 with customer_id: the customer's transaction
-    // count (conditional on the customer existing: docs/customers.md, DELETE); then its counters, each conditional on
-    // staying exact; last, its event.
+  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus: readonly NexusDelta[] = []): Promise<SaleRecording> {
+    // Item 0: the sale's put, conditional on its id being new (the same sale found there is a replay:
+    // conditional-create.ts); item 1 with customer_id: the customer's transaction count (conditional on the customer
+    // existing: docs/customers.md, DELETE); then its counters, each conditional on staying exact; last, its event.
     const customerItems = sale.customer_id !== undefined ? [(await this.customers()).recordTransactionItem(accountId, sale.customer_id)] : [];
     const items = [
       this.transactions().putItem(accountId, sale, fingerprint),
@@ -48,15 +49,11 @@ export class DynamoDbSaleLedger implements SaleLedger {
       ...this.exposure().addNexusItems(accountId, nexus),
       this.outbox.item(accountId, 'transaction.created', sale, new Date(sale.created_at)),
     ];
-    try {
-      await transactWrite(items);
-      return 'created';
-    } catch (error) {
-      if (failedCondition(error, 0)) return 'exists';
-      if (customerItems.length > 0 && failedCondition(error, 1)) return 'missing_customer';
-      if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return 'counter_limit';
-      throw error;
-    }
+    return transactCreate(items, 0, sale, (item) => this.transactions().saleOf(item), (error): SaleRecording | undefined => {
+      if (customerItems.length > 0 && failedCondition(error, 1)) return { outcome: 'missing_customer' };
+      if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return { outcome: 'counter_limit' };
+      return undefined;
+    });
   }
 }
 
@@ -84,21 +81,17 @@ export class DynamoDbRefundLedger implements RefundLedger {
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
     nexus: readonly NexusDelta[] = [],
-  ): Promise<'created' | 'exists' | 'stale'> {
-    // Item 0: the refund's put (new id); item 1: the sale's refunded-so-far (at the version read).
+  ): Promise<RefundRecording> {
+    // Item 0: the refund's put (new id; the same refund found there is a replay); item 1: the sale's refunded-so-far
+    // (at the version read).
     const items = [
       ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
       this.outbox.item(accountId, 'refund.created', refund, new Date(refund.created_at)),
     ];
-    try {
-      await transactWrite(items);
-      return 'created';
-    } catch (error) {
-      if (failedCondition(error, 0)) return 'exists';
-      if (failedCondition(error, 1)) return 'stale';
-      throw error;
-    }
+    return transactCreate(items, 0, refund, (item) => this.transactions().refundOf(item), (error): RefundRecording | undefined =>
+      failedCondition(error, 1) ? { outcome: 'stale' } : undefined,
+    );
   }
 }

@@ -1,17 +1,19 @@
 /**
  * Secondary adapter (DynamoDB, Products table keyed (account_id, id)): the account's products. Creation is a put
- * conditional on a new id (a caller's own id may repeat: 409); an update is a put conditional on the `updated_at`
+ * conditional on a new id, with the request's fingerprint (conditional-create.ts: the same create again is answered
+ * the stored product; a caller's own id taken by another is 409); an update is a put conditional on the `updated_at`
  * read before it (optimistic: a concurrent change is never overwritten). A creation writes its product.created event
  * in the same transaction (the outbox, event-outbox.ts).
  */
 import type { Product } from '../../domain/products/product';
 import type { Page, PageRequest } from '../../domain/records/record';
 import type { ProductStore } from '../../ports/products';
+import type { Creation } from '../../ports/records';
 import { documentClient } from './client';
+import { transactCreate } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import { DynamoDbRecordStore } from './record-store';
 import type { EventOutbox } from './event-outbox';
-import { cancellationCodes, transactWrite } from './transact';
 
 export class DynamoDbProductStore implements ProductStore {
   private readonly records: DynamoDbRecordStore<Product>;
@@ -23,14 +25,9 @@ export class DynamoDbProductStore implements ProductStore {
     this.records = new DynamoDbRecordStore<Product>(tableName);
   }
 
-  async create(accountId: string, product: Product): Promise<boolean> {
-    try {
-      await transactWrite([this.records.putItem(accountId, product), this.outbox.item(accountId, 'product.created', product, new Date(product.created_at))]);
-      return true;
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
-      throw error;
-    }
+  create(accountId: string, product: Product, fingerprint: string): Promise<Creation<Product>> {
+    const items = [this.records.putItem(accountId, product, fingerprint), this.outbox.item(accountId, 'product.created', product, new Date(product.created_at))];
+    return transactCreate(items, 0, product, (item) => this.records.fromItem(item));
   }
 
   get(accountId: string, id: string): Promise<Product | undefined> {

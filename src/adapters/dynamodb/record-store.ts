@@ -6,10 +6,10 @@
 import type { Page, PageRequest, Patch, StoredRecord } from '../../domain/records/record';
 import type { RecordStore } from '../../ports/records';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, putNewId, type NewPut } from './conditional-create';
 import { setFields } from './set-fields';
 import { unlessConditionFails } from './conditional-write';
 import { accountPage, withoutKeys } from './query';
-import type { TransactItem } from './transact';
 
 /** A condition on the stored record that an update must meet (DynamoDB condition expression and its values). */
 export interface UpdateGuard {
@@ -20,16 +20,23 @@ export interface UpdateGuard {
 export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<T> {
   constructor(protected readonly tableName: string) {}
 
-  /** The write as a TransactWriteItems entry, for writes that span tables (a new account and its primary entity). */
-  putItem(accountId: string, record: T): TransactItem {
-    return {
-      Put: { TableName: this.tableName, Item: { account_id: accountId, ...record }, ConditionExpression: 'attribute_not_exists(id)' },
-    };
+  /**
+   * The create as a TransactWriteItems entry, for writes that span tables (a new account and its primary entity): a
+   * new id only (conditional-create.ts: `fingerprint` given for a caller-chosen id).
+   */
+  putItem(accountId: string, record: T, fingerprint?: string): NewPut {
+    return createPut(this.tableName, { account_id: accountId, ...record }, 'id', fingerprint);
   }
 
+  /** Levy-made ids: written once however often the write is sent. */
   async create(accountId: string, record: T): Promise<T> {
-    await documentClient().put(this.putItem(accountId, record).Put!);
+    await putNewId(this.putItem(accountId, record));
     return record;
+  }
+
+  /** A stored item as the record (a refused create's ALL_OLD item). */
+  fromItem(item: Record<string, unknown>): T {
+    return toRecord<T>(item);
   }
 
   async get(accountId: string, id: string): Promise<T | undefined> {
@@ -76,5 +83,5 @@ export class DynamoDbRecordStore<T extends StoredRecord> implements RecordStore<
   }
 }
 
-/** Strips the partition key: the account never leaves the store. */
-const toRecord = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, ['account_id']);
+/** Strips the partition key (the account never leaves the store) and the creation's fingerprint. */
+const toRecord = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, ['account_id', FINGERPRINT]);

@@ -12,6 +12,7 @@ import type { RegistrationPeriod, StoredRegistration } from '../../domain/regist
 import type { RegistrationSlotState, RegistrationStore } from '../../ports/registrations';
 import type { CalendarFeedTokenStore } from '../../ports/tax-calendar';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, refusedCreate } from './conditional-create';
 import { isConditionalCheckFailed } from './errors';
 import { queryAll, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
@@ -20,6 +21,8 @@ import type { EventOutbox } from './event-outbox';
 const REGISTRATION_PREFIX = 'reg_';
 const slotKey = (slot: string) => `slot#${slot}`;
 const FEED_TOKEN_ID = 'calendar_feed';
+/** A registration item as the registration (the creation's fingerprint is the store's). */
+export const toRegistration = (item: Record<string, unknown>): StoredRegistration => withoutKeys<StoredRegistration>(item, ['account_id', FINGERPRINT]);
 
 export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFeedTokenStore {
   constructor(
@@ -30,7 +33,7 @@ export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFee
   async get(accountId: string, id: string): Promise<StoredRegistration | undefined> {
     if (!id.startsWith(REGISTRATION_PREFIX)) return undefined;
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
-    return Item ? withoutKeys<StoredRegistration>(Item, ['account_id']) : undefined;
+    return Item ? toRegistration(Item) : undefined;
   }
 
   async listAll(accountId: string): Promise<StoredRegistration[]> {
@@ -40,7 +43,7 @@ export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFee
       ExpressionAttributeValues: { ':account': accountId, ':prefix': REGISTRATION_PREFIX },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<StoredRegistration>(item, ['account_id']));
+    return items.map(toRegistration);
   }
 
   async slot(accountId: string, slot: string): Promise<RegistrationSlotState> {
@@ -49,17 +52,12 @@ export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFee
   }
 
   async write(accountId: string, registration: StoredRegistration, slot: string, periods: Record<string, RegistrationPeriod>, seen: { version: number; updatedAt?: string }): Promise<boolean> {
+    const item = { account_id: accountId, ...registration };
+    // A new registration is a create (conditional-create.ts); a change, conditional on the updated_at read.
+    const create = seen.updatedAt === undefined ? createPut(this.tableName, item, 'id') : undefined;
     try {
       await transactWrite([
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: { account_id: accountId, ...registration },
-            ...(seen.updatedAt === undefined
-              ? { ConditionExpression: 'attribute_not_exists(id)' }
-              : { ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } }),
-          },
-        },
+        create ?? { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } } },
         {
           Put: {
             TableName: this.tableName,
@@ -73,6 +71,8 @@ export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFee
       ]);
       return true;
     } catch (error) {
+      // The registration found written by this same write (sent again after its answer was lost): written.
+      if (create && refusedCreate(error, create, 0)?.outcome === 'replayed') return true;
       if (cancellationCodes(error)?.includes('ConditionalCheckFailed') || isConditionalCheckFailed(error)) return false;
       throw error;
     }

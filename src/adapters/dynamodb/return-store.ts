@@ -9,6 +9,7 @@ import type { Page, PageRequest } from '../../domain/records/record';
 import type { ReturnSummary, TaxReturn } from '../../domain/returns/return';
 import type { ReturnStore } from '../../ports/returns';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, refusedCreate } from './conditional-create';
 import { isConditionalCheckFailed } from './errors';
 import type { EventOutbox } from './event-outbox';
 import { accountPage, queryAll, withoutKeys } from './query';
@@ -16,6 +17,7 @@ import { cancellationCodes, transactWrite } from './transact';
 
 const RETURN_PREFIX = 'ret_';
 const periodKey = (r: Pick<TaxReturn, 'registration_id' | 'period_start' | 'period_end'>) => `period#${r.registration_id}#${r.period_start}#${r.period_end}`;
+const toReturn = (item: Record<string, unknown>): TaxReturn => withoutKeys<TaxReturn>(item, ['account_id', FINGERPRINT]);
 const SUMMARY_FIELDS = ['id', 'registration_id', 'period_start', 'period_end', 'status', 'cutoff', 'finalized_at', 'created_at'] as const;
 
 export class DynamoDbReturnStore implements ReturnStore {
@@ -27,14 +29,14 @@ export class DynamoDbReturnStore implements ReturnStore {
   async get(accountId: string, id: string): Promise<TaxReturn | undefined> {
     if (!id.startsWith(RETURN_PREFIX)) return undefined;
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id }, ConsistentRead: true });
-    return Item ? withoutKeys<TaxReturn>(Item, ['account_id']) : undefined;
+    return Item ? toReturn(Item) : undefined;
   }
 
   async page(accountId: string, page: PageRequest, filter: { registrationId?: string | undefined; status?: string | undefined }): Promise<Page<TaxReturn>> {
     // Only `ret_` ids: the table's `period#...` items sort before them and are not returns.
     const where = { registration_id: filter.registrationId, status: filter.status };
     const { items, has_more } = await accountPage(this.tableName, accountId, page, { prefix: RETURN_PREFIX, where, consistent: true });
-    return { data: items.map((item) => withoutKeys<TaxReturn>(item, ['account_id'])), has_more };
+    return { data: items.map(toReturn), has_more };
   }
 
   /** The tax calendar's view: every return's registration, period and whether it was filed (one projected Query). */
@@ -69,14 +71,17 @@ export class DynamoDbReturnStore implements ReturnStore {
 
   async create(accountId: string, taxReturn: TaxReturn): Promise<'created' | { exists: string }> {
     const key = periodKey(taxReturn);
+    const put = createPut(this.tableName, { account_id: accountId, ...taxReturn }, 'id');
     try {
       await transactWrite([
         { Put: { TableName: this.tableName, Item: { account_id: accountId, id: key, return_id: taxReturn.id }, ConditionExpression: 'attribute_not_exists(id)' } },
-        { Put: { TableName: this.tableName, Item: { account_id: accountId, ...taxReturn }, ConditionExpression: 'attribute_not_exists(id)' } },
+        put,
         this.outbox.item(accountId, 'return.created', taxReturn, new Date(taxReturn.created_at)),
       ]);
       return 'created';
     } catch (error) {
+      // The return found written by this same write (sent again after its answer was lost): created (its period too).
+      if (refusedCreate(error, put, 1)?.outcome === 'replayed') return 'created';
       if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') {
         const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, id: key }, ConsistentRead: true });
         return { exists: (Item?.return_id as string | undefined) ?? 'unknown' };

@@ -25,6 +25,7 @@ import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { SaleListRequest, StoredRefund, StoredSale } from '../../ports/ledger';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, type NewPut } from './conditional-create';
 import { isConditionalCheckFailed } from './errors';
 import { queryAll, queryPage, scanAll, withoutKeys } from './query';
 import type { TransactItem } from './transact';
@@ -42,7 +43,7 @@ const STORAGE_KEYS = ['account_id', 'sk'] as const;
 const refundDateId = (date: string, transactionId: string, refundId: string) => `rfd#${date}#${transactionId}#${refundId}`;
 /** The highest sale `date_id`: a range open at its end stops here, before the refunds' `rfd#` keys. */
 const LAST_SALE_DATE_ID = `9999-12-31${DATE_UPPER_SUFFIX}`;
-const REFUND_INTERNALS = ['fingerprint', 'date_id'] as const;
+const REFUND_INTERNALS = [FINGERPRINT, 'date_id'] as const;
 
 /** How many date ranges a period's sales are read in at once. */
 const DATED_SLICES = 8;
@@ -61,7 +62,7 @@ function daySlices(from: string, to: string, count: number): [string, string][] 
   return slices;
 }
 
-const SALE_INTERNALS = ['fingerprint', 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
+const SALE_INTERNALS = [FINGERPRINT, 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
 
 /** Lines whose JSON is at least this long are stored compressed (a 1,000-line sale is about 250 KB of JSON). */
 export const LINES_PACKED_FROM = 64 * 1024;
@@ -78,10 +79,12 @@ function unpackedLines(item: Record<string, unknown>): Record<string, unknown> {
   return packed === undefined ? item : { ...item, line_items: JSON.parse(gunzipSync(packed).toString('utf8')) };
 }
 
+const toRefund = (item: Record<string, unknown>): Refund => withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]);
+
 function toStoredSale(item: Record<string, unknown>): StoredSale {
   return {
     transaction: withoutKeys<Transaction>(unpackedLines(item), [...STORAGE_KEYS, ...SALE_INTERNALS]),
-    fingerprint: item.fingerprint as string,
+    fingerprint: item[FINGERPRINT] as string,
     refunded: (item.refunded ?? {}) as RefundedSoFar,
     version: (item.refund_version ?? 0) as number,
   };
@@ -90,38 +93,33 @@ function toStoredSale(item: Record<string, unknown>): StoredSale {
 export class DynamoDbTransactionStore {
   constructor(private readonly tableName: string) {}
 
-  /** The sale's put; conditional, so a retried or concurrent write of the same id cannot land twice. */
-  putItem(accountId: string, transaction: Transaction, fingerprint: string): TransactItem {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: {
-          account_id: accountId,
-          sk: saleKey(transaction.id),
-          ...packedLines(transaction),
-          fingerprint,
-          refunded: {},
-          refund_version: 0,
-          date_id: dateId(transaction.date, transaction.id),
-        },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      },
-    };
+  /**
+   * The sale's put: a new id only, with the sale request's fingerprint (conditional-create.ts), so a retried or
+   * concurrent write of the same id cannot land twice and the same sale sent again is told from another.
+   */
+  putItem(accountId: string, transaction: Transaction, fingerprint: string): NewPut {
+    const item = { account_id: accountId, sk: saleKey(transaction.id), ...packedLines(transaction), refunded: {}, refund_version: 0, date_id: dateId(transaction.date, transaction.id) };
+    return createPut(this.tableName, item, 'sk', fingerprint);
+  }
+
+  /** A stored sale item (a refused put's ALL_OLD) as the sale. */
+  saleOf(item: Record<string, unknown>): Transaction {
+    return toStoredSale(item).transaction;
+  }
+
+  /** A stored refund item as the refund. */
+  refundOf(item: Record<string, unknown>): Refund {
+    return toRefund(item);
   }
 
   /**
    * A refund's two writes: its own conditional put, and the sale's refunded-so-far, conditional on the version the
    * allocation was computed from (a concurrent refund of the same sale makes one of them retry).
    */
-  refundItems(accountId: string, refund: Refund, fingerprint: string, refunded: RefundedSoFar, expectedVersion: number): TransactItem[] {
+  refundItems(accountId: string, refund: Refund, fingerprint: string, refunded: RefundedSoFar, expectedVersion: number): [NewPut, TransactItem] {
+    const sk = `${refundPrefix(refund.transaction_id)}${refund.id}`;
     return [
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { account_id: accountId, sk: `${refundPrefix(refund.transaction_id)}${refund.id}`, ...refund, fingerprint, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        },
-      },
+      createPut(this.tableName, { account_id: accountId, sk, ...refund, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) }, 'sk', fingerprint),
       {
         Update: {
           TableName: this.tableName,
@@ -141,7 +139,7 @@ export class DynamoDbTransactionStore {
 
   async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
     const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true });
-    return Item ? { refund: withoutKeys<Refund>(Item, [...STORAGE_KEYS, ...REFUND_INTERNALS]), fingerprint: Item.fingerprint as string } : undefined;
+    return Item ? { refund: toRefund(Item), fingerprint: Item[FINGERPRINT] as string } : undefined;
   }
 
   async refunds(accountId: string, transactionId: string): Promise<Refund[]> {
@@ -151,7 +149,7 @@ export class DynamoDbTransactionStore {
       ExpressionAttributeValues: { ':account': accountId, ':prefix': refundPrefix(transactionId) },
       ConsistentRead: true,
     });
-    return items.map((item) => withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+    return items.map((item) => toRefund(item));
   }
 
   /**
@@ -167,7 +165,7 @@ export class DynamoDbTransactionStore {
 
   /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: docs/returns.md). */
   async eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void> {
-    for (const item of await this.allDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`)) each(withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]));
+    for (const item of await this.allDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`)) each(toRefund(item));
   }
 
   /**
@@ -200,7 +198,7 @@ export class DynamoDbTransactionStore {
         Limit: Math.max(10, limit + 1 - kept.length),
       });
       for (const item of page.Items ?? []) {
-        const record = kind === 'sale' ? toStoredSale(item).transaction : withoutKeys<Refund>(item, [...STORAGE_KEYS, ...REFUND_INTERNALS]);
+        const record = kind === 'sale' ? toStoredSale(item).transaction : toRefund(item);
         const value = await keep(record);
         if (value === undefined) continue;
         if (kept.length === limit) return { kept, has_more: true };

@@ -9,13 +9,14 @@ import type { Page, PageRequest } from '../../domain/records/record';
 import type { StoredWebhookEndpoint } from '../../domain/webhooks/endpoint';
 import type { WebhookEndpointStore } from '../../ports/events';
 import { documentClient } from './client';
+import { createPut, FINGERPRINT, putNewId } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import type { EventOutbox } from './event-outbox';
 import { accountPage, queryAll, scanAll, withoutKeys } from './query';
 import { setFields } from './set-fields';
 import { cancellationCodes, transactWrite } from './transact';
 
-const toEndpoint = (item: Record<string, unknown>): StoredWebhookEndpoint => withoutKeys<StoredWebhookEndpoint>(item, ['account_id']);
+const toEndpoint = (item: Record<string, unknown>): StoredWebhookEndpoint => withoutKeys<StoredWebhookEndpoint>(item, ['account_id', FINGERPRINT]);
 
 export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
   constructor(
@@ -23,8 +24,9 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
     private readonly outbox: EventOutbox,
   ) {}
 
+  /** A Levy-made id: written once however often the write is sent (conditional-create.ts). */
   async create(accountId: string, endpoint: StoredWebhookEndpoint): Promise<void> {
-    await documentClient().put({ TableName: this.tableName, Item: { account_id: accountId, ...endpoint }, ConditionExpression: 'attribute_not_exists(id)' });
+    await putNewId(createPut(this.tableName, { account_id: accountId, ...endpoint }, 'id'));
   }
 
   async get(accountId: string, id: string): Promise<StoredWebhookEndpoint | undefined> {
