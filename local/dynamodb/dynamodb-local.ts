@@ -26,6 +26,8 @@ import { localTableEnv, localTableName, tableList, type KeyDefinition, type Tabl
 export interface LocalDynamoDb {
   endpoint: string;
   port: number;
+  /** The Java process's id: a test pauses it (SIGSTOP, SIGCONT) to play a slow database. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   return {
     endpoint,
     port,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -44,6 +44,19 @@ describe('customers', () => {
     expect((await create({ id, name: 'Theirs', address: { country: 'US' } }, otherAccountId)).status).toBe(201);
   });
 
+  it('answers the same create sent again (the same body) with the stored customer, once, and one event', async () => {
+    const id = `crm.${Date.now()}-retry`;
+    const body = { id, name: 'Retried', address: { country: 'DE', postal_code: '10115' }, tax_ids: [{ value: 'DE136695976' }] };
+    const first = await create(body);
+    expect(first.status).toBe(201);
+    const again = await create(body);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const events = (await callRoute('events-list', { accountId, query: { type: 'customer.created', limit: '100' } })).body.data as { data: { object: { id: string } } }[];
+    expect(events.filter((e) => e.data.object.id === id)).toHaveLength(1);
+    expect((await create({ ...body, name: 'Someone else' })).status).toBe(409);
+  });
+
   it.each([
     [{ address: { country: 'US' } }, "'name' is required"],
     [{ name: 'A' }, "'address' is required"],

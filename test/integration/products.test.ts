@@ -82,6 +82,19 @@ describe('products', () => {
     expect((await create({ id: 'sku_basket.1-A', name: 'Theirs', tax_code: 'levy_books' }, otherAccountId)).status).toBe(201);
   });
 
+  it('answers the same create sent again (the same body, key order aside) with the stored product, once, and one event', async () => {
+    const body = { id: 'sku_retry.1', name: 'Retried plan', tax_code: 'levy_saas', sku: 'R-1' };
+    const first = await create(body);
+    expect(first.status).toBe(201);
+    const again = await create({ sku: 'R-1', tax_code: 'levy_saas', name: 'Retried plan', id: 'sku_retry.1' });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const events = (await callRoute('events-list', { accountId, query: { type: 'product.created', limit: '100' } })).body.data as { data: { object: { id: string } } }[];
+    expect(events.filter((e) => e.data.object.id === 'sku_retry.1')).toHaveLength(1);
+    // Another body under the id is another product: 409.
+    expect((await create({ ...body, sku: 'R-2' })).status).toBe(409);
+  });
+
   it.each([
     [{ name: 'A', tax_code: 'levy_unicorns' }, "'tax_code' is 'levy_unicorns', which is not a Levy tax code"],
     [{ name: 'A', tax_code: 'SAAS' }, "'tax_code' is 'SAAS'"],
