@@ -146,16 +146,31 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
 /**
  * The request-path functions (issue 25: each imports at most 600 KB at cold start, in at most 60 ms): each built as
  * the stack builds it, then imported in fresh processes, the functions interleaved run by run so machine load falls on
- * all alike. Answers a markdown table, and whether the SDK and (for the keyed routes) Powertools' persistence layer are
- * in each bundle.
+ * all alike. With `baselineTree` (a checkout of an earlier commit with its node_modules), that tree's bundles of the
+ * same functions, built by its own lib/bundling.ts, are timed in the same runs: before and after from one run.
+ * Answers a markdown table, and whether the SDK and (for the keyed routes) Powertools' persistence layer are in each.
  */
-export async function requestPathColdImports(names: readonly (RouteName | 'authorizer')[], tmp: string, coldRuns: number): Promise<string[]> {
-  const built = names.map((name) => {
-    const entry = name === 'authorizer' ? authorizer.entry : routeByName(name).entry;
-    const dataPackages = name === 'authorizer' ? [] : (routeByName(name).dataPackages ?? []);
+export async function requestPathColdImports(
+  names: readonly (RouteName | 'authorizer')[],
+  tmp: string,
+  coldRuns: number,
+  baselineTree?: string,
+): Promise<string[]> {
+  interface Built {
+    name: string;
+    bundle: string;
+    kb: number;
+    files: number;
+    sdk?: boolean;
+    persistence?: boolean;
+    importMs: number[];
+  }
+  const entryOf = (name: RouteName | 'authorizer') => (name === 'authorizer' ? authorizer.entry : routeByName(name).entry);
+  const dataPackagesOf = (name: RouteName | 'authorizer') => (name === 'authorizer' ? [] : (routeByName(name).dataPackages ?? []));
+  const built: Built[] = names.map((name) => {
     const dir = join(tmp, name);
     mkdirSync(dir, { recursive: true });
-    const { atImport, onDemand } = bundleOutputs(bundleLambdaFunction(entry, dataPackages, dir).metafile);
+    const { atImport, onDemand } = bundleOutputs(bundleLambdaFunction(entryOf(name), dataPackagesOf(name), dir).metafile);
     const inputsOf = (outputs: typeof atImport) => outputs.flatMap(([, o]) => Object.keys(o.inputs));
     return {
       name,
@@ -164,14 +179,31 @@ export async function requestPathColdImports(names: readonly (RouteName | 'autho
       files: atImport.length,
       sdk: inputsOf(atImport).some((f) => f.includes('@aws-sdk/lib-dynamodb')),
       persistence: inputsOf([...atImport, ...onDemand]).some((f) => f.includes('idempotency/lib/esm/persistence/DynamoDBPersistenceLayer')),
-      importMs: [] as number[],
+      importMs: [],
     };
   });
-  for (const b of built) await coldRun(b.bundle, {}); // page cache warm
-  for (let run = 0; run < coldRuns; run++) for (const b of built) b.importMs.push((await coldRun(b.bundle, {})).importMs);
+  const baseline: Built[] = [];
+  if (baselineTree) {
+    // The earlier tree builds its own bundles with its own bundler (entries and data packages as this tree names them).
+    const jobs = names.map((name) => ({ name, entry: entryOf(name), dataPackages: dataPackagesOf(name), dir: join(tmp, 'baseline', name) }));
+    const script = `const { bundleLambdaFunction, bundleOutputs } = require('./lib/bundling');
+      const jobs = ${JSON.stringify(jobs)};
+      console.log(JSON.stringify(jobs.map((j) => { const { atImport } = bundleOutputs(bundleLambdaFunction(j.entry, j.dataPackages, j.dir).metafile);
+        return { name: j.name, bundle: j.dir + '/index.mjs', kb: atImport.reduce((s, [, o]) => s + o.bytes, 0) / 1024, files: atImport.length, importMs: [] }; })));`;
+    const out = execFileSync('npx', ['tsx', '-e', script], { cwd: baselineTree, encoding: 'utf8' });
+    baseline.push(...(JSON.parse(out.trim().split('\n').pop()!) as Built[]));
+  }
+  const all = [...built, ...baseline];
+  for (const b of all) await coldRun(b.bundle, {}); // page cache warm
+  for (let run = 0; run < coldRuns; run++) for (const b of all) b.importMs.push((await coldRun(b.bundle, {})).importMs);
+  const before = new Map(baseline.map((b) => [b.name, b]));
   return [
-    `| function | loaded at import | files | fresh-process import, median of ${coldRuns} | lib-dynamodb at import | Powertools DynamoDBPersistenceLayer |`,
-    '|---|---|---|---|---|---|',
-    ...built.map((b) => `| ${b.name} | ${b.kb.toFixed(0)} KB | ${b.files} | ${ms(median(b.importMs))} | ${b.sdk ? 'yes' : 'no'} | ${b.persistence ? 'on demand' : '-'} |`),
+    `| function | loaded at import | files | fresh-process import, median of ${coldRuns} | ${baselineTree ? 'before (same runs): at import, files, import | ' : ''}lib-dynamodb at import | Powertools DynamoDBPersistenceLayer |`,
+    `|---|---|---|---|${baselineTree ? '---|' : ''}---|---|`,
+    ...built.map((b) => {
+      const old = before.get(b.name);
+      const was = baselineTree ? `${old ? `${old.kb.toFixed(0)} KB, ${old.files}, ${ms(median(old.importMs))}` : '-'} | ` : '';
+      return `| ${b.name} | ${b.kb.toFixed(0)} KB | ${b.files} | ${ms(median(b.importMs))} | ${was}${b.sdk ? 'yes' : 'no'} | ${b.persistence ? 'on demand' : '-'} |`;
+    }),
   ];
 }

@@ -14,6 +14,8 @@
  *
  *   npx tsx bench/tax-rate.ts     (BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_ROUNDS=7 BENCH_COLD_RUNS=10)
  *   BENCH_SECTIONS=engine,http,bundle picks the sections to run (all by default), for a short check while developing.
+ *   BENCH_BASELINE_TREE=<a checkout of an earlier commit, with node_modules> times its request-path bundles in the same
+ *   runs as this tree's (before and after from one run).
  *
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
@@ -350,7 +352,7 @@ async function main() {
     cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
     cold.slice(2).forEach((l) => console.log(l));
     console.log('\n(4) the request-path functions, cold');
-    const requestPath = await requestPathColdImports(['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'], join(TMP, 'request-path'), COLD_RUNS);
+    const requestPath = await requestPathColdImports(['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'], join(TMP, 'request-path'), COLD_RUNS, process.env.BENCH_BASELINE_TREE);
     requestPath.forEach((l) => console.log(l));
     cold.push('', ...requestPath);
   }
