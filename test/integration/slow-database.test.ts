@@ -16,6 +16,7 @@ import { closeDynamoDbClient, documentClient } from '../../src/adapters/dynamodb
 import { transactionToken, transactWrite, type TransactItem } from '../../src/adapters/dynamodb/transact';
 import { localTableName } from '../../src/config/tables';
 import { callRoute, newTestAccount, type CallResult } from '../support/api';
+import { interceptAttempts } from '../support/dynamodb-calls';
 
 /** The client's per-attempt timeout here, and how long DynamoDB stays paused: longer, so the first attempt times out. */
 const STALL_TIMEOUT_MS = 1_000;
@@ -244,6 +245,55 @@ describe('a slow database', () => {
       expect(await events(accountId, 'transaction.created', id)).toHaveLength(1);
     });
   });
+  // The claim of an Idempotency-Key is Powertools' own PutItem, sent by the SDK client itself (below the document
+  // client): paused there, the retried claim meets the call's own record, which must not be a 409 to that call.
+  describe('a keyed call whose Idempotency-Key claim is paused for longer than the client waits', () => {
+    let stop: (() => void) | undefined;
+    const stallClaim = () => {
+      let armed = true;
+      stop = interceptAttempts(
+        (operation, input) => armed && operation === 'PutItem' && String(input.TableName).endsWith('-Idempotency'),
+        (send) => {
+          armed = false;
+          pauseDatabase();
+          return send();
+        },
+      ).stop;
+    };
+    afterEach(() => stop?.());
+    const germanTax = async (accountId: string) => (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
+    const billed = async (accountId: string) =>
+      ((await callRoute('usage-get', { accountId })).body.data as { count: number }[]).reduce((n, r) => n + r.count, 0);
+
+    it('POST /v1/tax/unify with commit and a key: 200, not idempotency_key_in_use; one sale, billed once; the retry replays', async () => {
+      const { account_id: accountId } = await newTestAccount();
+      const body = { currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'DE' }, date: '2026-03-10', line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }], commit: true, transaction_id: 'keyed-1' };
+      stallClaim();
+      const res = await callRoute('tax-unify', { accountId, body, headers: { 'Idempotency-Key': 'stalled-unify' } });
+      expectSuccess(res, [200]);
+      expect(res.body).toMatchObject({ tax_total: 1_900, transaction: { id: 'keyed-1', created: true } });
+      expect(await germanTax(accountId)).toBe(1_900);
+      expect(await billed(accountId)).toBe(1);
+      const replay = await callRoute('tax-unify', { accountId, body, headers: { 'Idempotency-Key': 'stalled-unify' } });
+      expect(replay.headers['Idempotent-Replayed']).toBe('true');
+      expect(await billed(accountId)).toBe(1);
+      expect(await events(accountId, 'transaction.created', 'keyed-1')).toHaveLength(1);
+    });
+
+    it('POST /v1/tax/rate with a key: 200, not idempotency_key_in_use, billed once', async () => {
+      const { account_id: accountId } = await newTestAccount();
+      stallClaim();
+      const res = await callRoute('tax-rate', {
+        accountId,
+        body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } },
+        headers: { 'Idempotency-Key': 'stalled-rate' },
+      });
+      expectSuccess(res, [200]);
+      expect(res.body).toMatchObject({ country_rate: 0.19 });
+      expect(await billed(accountId)).toBe(1);
+    });
+  });
+
   describe('TransactWriteItems tokens', () => {
     const table = () => localTableName('Products', 'stall');
     const key = { account_id: 'token-test', id: `counter-${Date.now()}` };

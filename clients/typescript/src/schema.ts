@@ -4002,6 +4002,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `deadline_exceeded`: the function was about to time out and stopped before its next write (docs/dynamodb-client.md, "Deadline"); send the same request again: every write is safe to retry */
+        Error503DeadlineExceeded: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "deadline_exceeded";
+                    /** @constant */
+                    status?: 503;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `timeout`: the function did not answer in time (API Gateway) */
         Error504Timeout: {
             headers: {
@@ -4122,6 +4138,7 @@ export type ResponseError422RateHistoryUnavailable = components['responses']['Er
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
 export type ResponseError502InternalError = components['responses']['Error502InternalError'];
+export type ResponseError503DeadlineExceeded = components['responses']['Error503DeadlineExceeded'];
 export type ResponseError504Timeout = components['responses']['Error504Timeout'];
 export type HeaderRequestId = components['headers']['RequestId'];
 export type HeaderAmznRequestId = components['headers']['AmznRequestId'];
@@ -4181,6 +4198,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4244,6 +4262,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4290,6 +4309,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4322,6 +4342,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4385,6 +4406,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4448,6 +4470,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4523,6 +4546,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4576,6 +4600,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4653,6 +4678,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4758,6 +4784,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -4819,6 +4846,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5030,6 +5058,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5147,6 +5176,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5395,6 +5425,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5510,6 +5541,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5619,6 +5651,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5709,6 +5742,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5762,6 +5796,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5810,6 +5845,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5872,6 +5908,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5940,6 +5977,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -5992,6 +6030,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6045,6 +6084,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6117,6 +6157,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6163,6 +6204,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6235,6 +6277,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6339,6 +6382,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6401,6 +6445,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6434,6 +6479,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6522,6 +6568,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6599,6 +6646,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6701,6 +6749,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6767,6 +6816,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6830,6 +6880,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6916,6 +6967,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -6968,6 +7020,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7041,6 +7094,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7103,6 +7157,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7179,6 +7234,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7250,6 +7306,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7350,6 +7407,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7407,6 +7465,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7493,6 +7552,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7529,6 +7589,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7580,6 +7641,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7652,6 +7714,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7768,6 +7831,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7825,6 +7889,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7870,6 +7935,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7911,6 +7977,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -7968,6 +8035,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8034,6 +8102,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8081,6 +8150,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8113,6 +8183,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8180,6 +8251,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8229,6 +8301,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8292,6 +8365,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8355,6 +8429,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8406,6 +8481,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8458,6 +8534,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8679,6 +8756,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8798,6 +8876,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -8959,6 +9038,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9093,6 +9173,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9158,6 +9239,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9247,6 +9329,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9302,6 +9385,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9455,6 +9539,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9683,6 +9768,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9737,6 +9823,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9795,6 +9882,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9839,6 +9927,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -9972,6 +10061,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10158,6 +10248,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10281,6 +10372,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10314,6 +10406,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10496,6 +10589,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10622,6 +10716,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10657,6 +10752,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10824,6 +10920,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10886,6 +10983,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10917,6 +11015,7 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -10955,6 +11054,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11113,6 +11213,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11282,6 +11383,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11426,6 +11528,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11510,6 +11613,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11671,6 +11775,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11818,6 +11923,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -11981,6 +12087,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12015,6 +12122,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12066,6 +12174,7 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12093,6 +12202,7 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12125,6 +12235,7 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12197,6 +12308,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12288,6 +12400,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12348,6 +12461,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12433,6 +12547,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12503,6 +12618,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12541,6 +12657,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12604,6 +12721,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12677,6 +12795,7 @@ export interface operations {
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12735,6 +12854,7 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };
@@ -12858,6 +12978,7 @@ export interface operations {
             };
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
             504: components["responses"]["Error504Timeout"];
         };
     };

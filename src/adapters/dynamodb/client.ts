@@ -30,7 +30,12 @@ let documents: DynamoDBDocument | undefined;
 
 function clientConfig(): DynamoDBClientConfig {
   const endpoint = localDynamoDbEndpoint();
-  const requestHandler = { requestTimeout: (endpoint && localDynamoDbTimeoutMs()) || DYNAMODB_REQUEST_TIMEOUT_MS, connectionTimeout: CONNECTION_TIMEOUT_MS };
+  // throwOnRequestTimeout: without it the handler only logs a warning when an attempt passes requestTimeout, and waits on.
+  const requestHandler = {
+    requestTimeout: (endpoint && localDynamoDbTimeoutMs()) || DYNAMODB_REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    throwOnRequestTimeout: true,
+  };
   if (endpoint) return { ...localDynamoDbClientConfig(endpoint), requestHandler };
   if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) {
     throw new Error('No AWS region: set AWS_REGION (Lambda sets it) or LEVY_DYNAMODB_ENDPOINT for DynamoDB Local.');
