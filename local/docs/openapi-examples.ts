@@ -2,7 +2,7 @@
  * Docs: the examples the OpenAPI document shows where the schemas carry none: every JSON success answer and every
  * query parameter. The central answers (a rate, a unified cart, a transaction) are recorded from a real run
  * (local/docs/recorded-examples.json, which says how). Any other answer's example is made from its schema: a field's
- * own `example` where the zod schema gives one, else the route's sample request (local/generate-events.ts: what a
+ * own `example` where the zod schema gives one, else the route's sample request (local/samples.ts: what a
  * create or update sent comes back), else a value by the field's name, format or pattern (an id of its kind, a date,
  * an amount). Query parameters take the sample request's value, and `starting_after` the id of the first item of the
  * list's example. Every example is checked

@@ -3,7 +3,7 @@
  * the contracts the handlers themselves run with (their body, query and response schemas: src/adapters/http/
  * route-types.ts), so there is no hand-written copy. Errors per route come from src/config/error-codes.ts and
  * gateway-responses.ts by the route's traits (a body, path ids, a key, idempotency) plus the codes its handler
- * declares. Request examples are the events/ samples (local/generate-events.ts). `npm run openapi` writes
+ * declares. Request examples are the events/ samples (local/samples.ts). `npm run openapi` writes
  * docs/openapi.json; test/unit/openapi.test.ts fails when it is stale.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrors, REQUEST_ID_
 import { REPLAYED_HEADER } from '../../src/adapters/http/route-types';
 import { answersWithoutKey, routes, type RouteDefinition } from '../../src/config/routes';
 import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
-import { samples } from '../generate-events';
+import { samples } from '../samples';
 import { ExampleMaker } from './openapi-examples';
 import { importHandler } from '../server/handler-module';
 
