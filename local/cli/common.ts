@@ -1,0 +1,66 @@
+/**
+ * Admin command line (`npx levy`): what every command group shares: the error kinds main() turns into exit codes,
+ * the one-JSON-value output, option parsers, and which tables (DynamoDB Local or the deployed ones) a command uses.
+ */
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { InvalidArgumentError, Option } from 'commander';
+import type * as z from 'zod';
+import { isPlanId, planIds, type PlanId } from '../../src/config/plans';
+import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
+import { REST_API_ID_ENV_VAR } from '../../src/config/stack-outputs';
+import { tables, type TableId } from '../../src/config/tables';
+import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from '../admin/authorizer-cache';
+import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from '../admin/usage-keys';
+import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT } from '../local-env';
+
+/** A mistake of the caller: message to stderr, exit 2. */
+export class UsageError extends Error {}
+
+export type Target = 'aws' | 'local';
+
+export const ADMIN_TABLES: readonly TableId[] = ['Accounts', 'ApiKeys', 'KeyActivity', 'Entities'];
+
+/** Points the stores at DynamoDB Local or at the deployed tables (whose names must then be set); answers which. */
+export function configureTarget(aws: boolean, needed: readonly TableId[] = ADMIN_TABLES): Target {
+  const endpointVar = process.env[DYNAMODB_ENDPOINT_ENV_VAR];
+  const useAws = aws || endpointVar === 'aws' || (!endpointVar && !!process.env[tables.Accounts.envVar]);
+  if (useAws) {
+    delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
+    const missing = needed.map((id) => tables[id].envVar).filter((name) => !process.env[name]);
+    if (missing.length) throw new UsageError(`Using the AWS tables needs their names in ${missing.join(', ')} (stack outputs; see docs/deployment.md).`);
+    // The SDK's default credential chain: a function's role, an operator's profiles and SSO alike.
+    return 'aws';
+  }
+  applyLocalEnv(endpointVar || DEFAULT_LOCAL_DYNAMODB_ENDPOINT, { keepTableNames: true });
+  return 'local';
+}
+
+export const usageKeysFor = (target: Target): UsageKeys =>
+  target === 'aws' ? apiGatewayUsageKeys(new APIGatewayClient({}), usagePlanIdsFromEnv()) : localUsageKeys;
+
+export function cacheFlushFor(target: Target): AuthorizerCacheFlush {
+  if (target === 'local') return localCacheFlush();
+  const restApiId = process.env[REST_API_ID_ENV_VAR];
+  if (!restApiId) throw new UsageError(`Against a deployment this needs ${REST_API_ID_ENV_VAR} (the stack output ApiId), to flush the authorizer cache.`);
+  return apiGatewayCacheFlush(new APIGatewayClient({}), restApiId);
+}
+
+/** A commander argument parser from a zod field: its message continues the option's name. */
+export const checkedBy =
+  <S extends z.ZodType>(schema: S) =>
+  (value: string): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new InvalidArgumentError(`${result.error.issues[0]?.message ?? 'is not valid'}.`);
+    return result.data;
+  };
+
+export const planOption = () =>
+  new Option('--plan <plan>', `usage plan: ${planIds.join(', ')} (src/config/plans.ts)`).argParser((value): PlanId => {
+    if (!isPlanId(value)) throw new InvalidArgumentError(`must be one of ${planIds.join(', ')}.`);
+    return value;
+  });
+
+export const awsOption = () => new Option('--aws', 'use the deployed tables (names from the stack outputs)');
+
+/** Every command's output: exactly one JSON value on stdout. */
+export const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
