@@ -1,0 +1,71 @@
+/**
+ * Local runtime (API Gateway emulation): the Lambda integration of a route: its handler module (imported once, as a
+ * warm container) run on the proxy event under the function's timeout, and its proxy result written back as API
+ * Gateway would, or a 502 when Lambda would report the invocation as failed.
+ */
+import type { ServerResponse } from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { GatewayErrorType } from '../../src/config/gateway-responses';
+import type { RouteDefinition } from '../../src/config/routes';
+import { buildLambdaContext } from './api-gateway-event';
+import { requestIdHeaders, send, sendGatewayError } from './http-io';
+import { isProxyResult, LambdaTimeout, withTimeout } from './lambda-invocation';
+
+export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** One line of the access log: what was asked, what was answered, and by whom. */
+export interface AccessLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  route?: string;
+  /** Set when the gateway itself answered (its response type), not the route's handler. */
+  gatewayResponse?: GatewayErrorType;
+}
+
+/** The entry as a request fills it in on its way through the gateway. */
+export type RequestLog = Partial<AccessLogEntry> & { requestId: string };
+
+/** The proxy result as the HTTP answer: headers and multi-value headers merged, the body decoded. */
+function writeProxyResult(res: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = [...[headers[name] ?? []].flat(), ...values.map(String)];
+  Object.assign(headers, requestIdHeaders(requestId));
+  const rawBody = result.body ?? '';
+  send(res, result.statusCode, headers, result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody);
+}
+
+export type RouteInvoker = (route: RouteDefinition, event: APIGatewayProxyEvent, res: ServerResponse, log: RequestLog) => Promise<number>;
+
+/** Runs the route's handler and writes its answer; a failed invocation is a 502. Answers the status sent. */
+export function routeInvoker(handlerFor: (route: RouteDefinition) => Promise<RouteHandler>, lambdaTimeoutMs: number): RouteInvoker {
+  return async (route, event, res, log) => {
+    let result: unknown;
+    let running: Promise<unknown> | undefined;
+    try {
+      const handler = await handlerFor(route);
+      running = handler(event, buildLambdaContext(route.name, lambdaTimeoutMs));
+      result = await withTimeout(running, lambdaTimeoutMs);
+    } catch (error) {
+      // In Lambda an uncaught error or a timeout is a failed invocation; API Gateway answers 502.
+      if (error instanceof LambdaTimeout) {
+        console.error(`[levy local] ${route.name} did not answer within the ${lambdaTimeoutMs} ms Lambda timeout`);
+        // Lambda would have stopped it; here it runs on, so the 502 waits until it has (it starts no write past its
+        // deadline: src/adapters/invocation/deadline.ts), and nothing it does lands after the answer.
+        await running?.catch(() => undefined);
+      } else console.error(`[levy local] ${route.name} threw:`, error);
+      log.gatewayResponse = 'INTEGRATION_FAILURE';
+      return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
+    }
+    if (!isProxyResult(result)) {
+      console.error(`[levy local] ${route.name} answered a malformed Lambda proxy response:`, result);
+      log.gatewayResponse = 'INTEGRATION_FAILURE';
+      return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
+    }
+    writeProxyResult(res, result, log.requestId);
+    return result.statusCode;
+  };
+}
