@@ -53,6 +53,44 @@ export interface LevyFunctionProps {
   readonly documents?: { readonly bucket: s3.IBucket; readonly actions: readonly string[]; readonly bucketActions?: readonly string[] };
 }
 
+/** The settings the stack gives every function alike (LevyStackProps). */
+export type FunctionSettings = Pick<LevyFunctionProps, 'logLevel' | 'tracing' | 'sourceMaps'>;
+
+/** What every function's code reads from its environment: Powertools' settings and the names of its tables and bucket. */
+function environmentOf(props: LevyFunctionProps, sourceMaps: boolean): Record<string, string> {
+  const environment: Record<string, string> = {
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+    ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
+    // Empty: real AWS. Declared so that `sam local invoke --env-vars env.json` may point it at a local DynamoDB.
+    [DYNAMODB_ENDPOINT_ENV_VAR]: '',
+  };
+  for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
+    environment[tables[tableId].envVar] = props.tables[tableId].tableName;
+  }
+  if (props.documents) environment[DOCUMENTS_BUCKET_ENV_VAR] = props.documents.bucket.bucketName;
+  return environment;
+}
+
+/** The function's code: its entry bundled by the local esbuild (lib/bundling.ts), never in a container. */
+const bundledCode = (props: LevyFunctionProps, sourceMaps: boolean): lambda.Code =>
+  lambda.Code.fromAsset(projectRoot, {
+    // Hashed from the bundle, not from the project folder (node_modules included) it is built from.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+      // Never run (the local bundler below always answers); it names the bundle, so CDK's cache of bundled
+      // assets tells one function's from another's.
+      command: ['esbuild', props.entry, `tracing=${props.tracing ? 'on' : 'off'}`, `sourcemap=${sourceMaps ? 'on' : 'off'}`],
+      local: {
+        tryBundle: (outputDir: string) => {
+          bundleLambdaFunction(props.entry, props.dataPackages ?? [], outputDir, { tracing: props.tracing ?? false, sourceMaps });
+          return true;
+        },
+      },
+    },
+  });
+
 export class LevyFunction extends Construct {
   readonly function: lambda.Function;
   readonly role: iam.Role;
@@ -78,35 +116,8 @@ export class LevyFunction extends Construct {
     });
     this.policy.addStatements(new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
 
-    const environment: Record<string, string> = {
-      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
-      ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
-      // Empty: real AWS. Declared so that `sam local invoke --env-vars env.json` may point it at a local DynamoDB.
-      [DYNAMODB_ENDPOINT_ENV_VAR]: '',
-    };
-    for (const tableId of Object.keys(props.tableAccess) as TableId[]) {
-      environment[tables[tableId].envVar] = props.tables[tableId].tableName;
-    }
-    if (props.documents) environment[DOCUMENTS_BUCKET_ENV_VAR] = props.documents.bucket.bucketName;
-
     this.function = new lambda.Function(this, 'Function', {
-      code: lambda.Code.fromAsset(projectRoot, {
-        // Hashed from the bundle, not from the project folder (node_modules included) it is built from.
-        assetHashType: AssetHashType.OUTPUT,
-        bundling: {
-          image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-          // Never run (the local bundler below always answers); it names the bundle, so CDK's cache of bundled
-          // assets tells one function's from another's.
-          command: ['esbuild', props.entry, `tracing=${props.tracing ? 'on' : 'off'}`, `sourcemap=${sourceMaps ? 'on' : 'off'}`],
-          local: {
-            tryBundle: (outputDir: string) => {
-              bundleLambdaFunction(props.entry, props.dataPackages ?? [], outputDir, { tracing: props.tracing ?? false, sourceMaps });
-              return true;
-            },
-          },
-        },
-      }),
+      code: bundledCode(props, sourceMaps),
       handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -115,7 +126,7 @@ export class LevyFunction extends Construct {
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
-      environment,
+      environment: environmentOf(props, sourceMaps),
     });
 
     // Active tracing set on the function resource and its X-Ray grant put in the role's own policy: the `tracing` prop
@@ -124,9 +135,15 @@ export class LevyFunction extends Construct {
       (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: 'Active' };
       this.policy.addStatements(new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }));
     }
+    this.grantTables(props);
+    this.grantDocuments(props);
+  }
 
-    // Exactly the listed actions on exactly the listed tables (and their indexes, for a Query): no Scan, no
-    // BatchGetItem, nothing a route does not call.
+  /**
+   * Exactly the listed actions on exactly the listed tables (and their indexes, for a Query): no Scan, no
+   * BatchGetItem, nothing a route does not call.
+   */
+  private grantTables(props: LevyFunctionProps): void {
     for (const [tableId, actions] of Object.entries(props.tableAccess) as [TableId, TableAccess][]) {
       const table = props.tables[tableId];
       this.policy.addStatements(
@@ -136,18 +153,20 @@ export class LevyFunction extends Construct {
         }),
       );
     }
-    // Exactly the object actions its routes need, on the documents' prefix: a download only gets.
-    if (props.documents) {
-      this.policy.addStatements(
-        new iam.PolicyStatement({
-          actions: [...props.documents.actions],
-          resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
-        }),
-      );
-      // ListBucket only where a route must tell a missing key (404) from a refused one (documentsBucketActions).
-      if (props.documents.bucketActions?.length) {
-        this.policy.addStatements(new iam.PolicyStatement({ actions: [...props.documents.bucketActions], resources: [props.documents.bucket.bucketArn] }));
-      }
+  }
+
+  /** Exactly the object actions its routes need, on the documents' prefix: a download only gets. */
+  private grantDocuments(props: LevyFunctionProps): void {
+    if (!props.documents) return;
+    this.policy.addStatements(
+      new iam.PolicyStatement({
+        actions: [...props.documents.actions],
+        resources: [props.documents.bucket.arnForObjects(`${DOCUMENTS_KEY_PREFIX}/*`)],
+      }),
+    );
+    // ListBucket only where a route must tell a missing key (404) from a refused one (documentsBucketActions).
+    if (props.documents.bucketActions?.length) {
+      this.policy.addStatements(new iam.PolicyStatement({ actions: [...props.documents.bucketActions], resources: [props.documents.bucket.bucketArn] }));
     }
   }
 }

@@ -16,7 +16,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { gatewayErrorBody, gatewayErrors } from '../../src/config/gateway-responses';
 import { createLevyApp, STACK_ID, type LevyApp } from '../../lib/levy-app';
 import { cliOutputs, tableOutputId } from '../../src/config/stack-outputs';
-import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT, type LevyStack } from '../../lib/levy-stack';
+import type { LevyStack } from '../../lib/levy-stack';
+import { THROTTLING_BURST_LIMIT, THROTTLING_RATE_LIMIT } from '../../lib/stack/api';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/api-settings';
 import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
@@ -510,7 +511,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual([]);
     expect(report.success).toBe(true);
     // Before synthesis too, when a nested stack's references to root resources are not yet parameters (finding ids
-    // name them differently; lib/levy-stack.ts acknowledges both names).
+    // name them differently; lib/stack/nag-acknowledgements.ts acknowledges both names).
     const unsynthesized = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
     expect(new AwsSolutionsChecks().validateScope(unsynthesized).violations.map((v) => v.ruleName)).toEqual([]);
     // And nothing surfaced as an annotation either (cdk-nag 2 style). A nested stack has no artifact of its own: its
