@@ -1,10 +1,18 @@
 /**
- * HTTP fuzz (issue 9): for every route, at least FUZZ_RUNS (default 10,000) requests through the local server with
- * generated bodies, query strings, path ids and headers (fast-check, seeded, so a failure replays), mixing garbage
- * with near-valid requests made by mutating each route's sample request. Not one may answer 5xx, and every 4xx must
- * carry the error body `{error, message, status, request_id}` with its own status, and every answer must be one
- * docs/openapi.json documents for the route (the contract check of test/support/contract.ts). A longer run is a benchmark:
- * `FUZZ_RUNS=100000 npx jest test/http/fuzz.test.ts`.
+ * HTTP fuzz (issue 9): for every route, FUZZ_RUNS requests through the local server with generated bodies, query
+ * strings, path ids and headers (fast-check, seeded, so a failure replays), mixing garbage with near-valid requests
+ * made by mutating each route's sample request. Not one may answer 5xx, and every 4xx must carry the error body
+ * `{error, message, status, request_id}` with its own status, and every answer must be one docs/openapi.json
+ * documents for the route (the contract check of test/support/contract.ts).
+ *
+ * How many: `npm test` sends 300 per route (the default here); `npm run test:fuzz` 10,000 per route (FUZZ_RUNS=10000),
+ * which .ci/run runs after `npm test`. A longer run is a benchmark: `FUZZ_RUNS=100000 npx jest test/http/fuzz.test.ts`.
+ *
+ * Which: the seed is the day's date (UTC, YYYYMMDD) unless FUZZ_SEED names one, so each day's runs send other
+ * requests and the runs of one day the same ones (the first FUZZ_RUNS of that seed's sequence: the 300 of `npm test`
+ * are the start of that day's 10,000). A failure names its seed, its route and its index, and says how to replay it:
+ * the whole route again (FUZZ_SEED, FUZZ_RUNS, FUZZ_ROUTES), or that one request alone (FUZZ_PATH=<index>, fast-check's
+ * replay path: the sequence from that index on).
  */
 import fc from 'fast-check';
 import type { CreatedAccount } from '../../local/admin/accounts';
@@ -19,8 +27,15 @@ import { assertDocumentedAnswer } from '../support/contract';
 import { newTestAccount } from '../support/api';
 import { cpuByProcess, cpuSince } from '../support/process-cpu';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
-const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+/** Today in UTC as a number, 20261127 for 27 November 2026: the seed of the day. */
+const dailySeed = () => Number(new Date().toISOString().slice(0, 10).replaceAll('-', ''));
+const SEED = Number(process.env.FUZZ_SEED ?? dailySeed());
+/** FUZZ_PATH=<index>: start at that index of the seed's sequence (with FUZZ_RUNS=1, that one request alone). */
+const PATH = process.env.FUZZ_PATH;
+if (!Number.isSafeInteger(RUNS) || RUNS < 1) throw new Error(`FUZZ_RUNS must be a positive integer, not ${process.env.FUZZ_RUNS}`);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`);
+if (PATH !== undefined && !/^\d+$/.test(PATH)) throw new Error(`FUZZ_PATH must be an index (a whole number), not ${PATH}`);
 const IN_FLIGHT = 16;
 /** FUZZ_ROUTES=name,name: only those routes (while working on one); unset: every route. */
 const ONLY = process.env.FUZZ_ROUTES ? new Set(process.env.FUZZ_ROUTES.split(',').map((name) => name.trim())) : undefined;
@@ -198,7 +213,7 @@ function undocumented(route: RouteDefinition, r: FuzzRequest, answer: LoopbackAn
   }
 }
 
-describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}`, () => {
+describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}${PATH ? `, path ${PATH}` : ''}`, () => {
   const selected = routes.filter((r) => !ONLY || ONLY.has(r.name));
   if (ONLY && selected.length !== ONLY.size) throw new Error(`FUZZ_ROUTES names no route: ${[...ONLY].filter((n) => !routes.some((r) => r.name === n)).join(', ')}`);
   it.each(selected.map((r) => [r.name, r] as const))('%s: no 5xx, every 4xx with the error body and its request id', async (_name, route) => {
@@ -206,21 +221,24 @@ describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, se
     // The processes' CPU is read (all of /proc) only for FUZZ_PROFILE=1.
     const cpuBefore = PROFILE ? cpuByProcess() : undefined;
     const wallBefore = performance.now();
-    const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED });
+    const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}) });
     const generatedMs = cpuBefore ? cpuSince(cpuBefore).self : 0;
     const problems: string[] = [];
     let next = 0;
     let clientErrors = 0;
+    // Each problem names the request's index in the seed's sequence, for FUZZ_PATH.
+    const at = (index: number) => `[index ${Number(PATH ?? 0) + index}]`;
     const worker = async () => {
       while (next < cases.length && problems.length < 5) {
-        const r = cases[next++];
+        const index = next++;
+        const r = cases[index];
         const answer = await send(route, r, account);
         if (answer.status >= 500) {
-          problems.push(`${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
+          problems.push(`${at(index)} ${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
           continue;
         }
         const contractProblem = undocumented(route, r, answer);
-        if (contractProblem) problems.push(contractProblem);
+        if (contractProblem) problems.push(`${at(index)} ${contractProblem}`);
         if (answer.status < 400) continue;
         clientErrors++;
         // A page a signed link opens (urlToken) answers its refusals as pages for the person who followed it (documented text/html).
@@ -238,7 +256,7 @@ describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, se
           body.status === answer.status &&
           typeof body.request_id === 'string' &&
           body.request_id === answer.requestId;
-        if (!ok) problems.push(`${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
+        if (!ok) problems.push(`${at(index)} ${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -248,6 +266,12 @@ describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, se
       const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
       profile.push(line);
       process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
+    }
+    if (problems.length) {
+      const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}${PATH ? ` FUZZ_PATH=${PATH}` : ''} FUZZ_ROUTES=${route.name}`;
+      const first = /^\[index (\d+)\]/.exec(problems[0])?.[1];
+      problems.push(`replay the route: ${replay} npx jest test/http/fuzz.test.ts`);
+      if (first) problems.push(`replay the first request alone: FUZZ_SEED=${SEED} FUZZ_PATH=${first} FUZZ_RUNS=1 FUZZ_ROUTES=${route.name} npx jest test/http/fuzz.test.ts`);
     }
     expect(problems).toEqual([]);
     // The generator must reach the validation rules, not only the happy path.
