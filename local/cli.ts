@@ -4,10 +4,11 @@
  * exposed over HTTP. Each command prints exactly one JSON value on stdout (`levy env` prints export lines, for eval);
  * messages go to stderr. `levy --help` and `levy <command> --help` describe every option.
  *
- * Local (default): the DynamoDB Local of `npm start` at LEVY_DYNAMODB_ENDPOINT (default http://127.0.0.1:8000),
- * tables `levy-<Table>` unless their env vars (ACCOUNTS_TABLE ...) are set. AWS (`--aws`, LEVY_DYNAMODB_ENDPOINT=aws,
- * or LEVY_DYNAMODB_ENDPOINT unset while ACCOUNTS_TABLE is set): the deployed tables named by the stack outputs, with
- * the usual AWS credentials and AWS_REGION (docs/deployment.md).
+ * Local (default): the DynamoDB Local of the running `npm start` (the one .levy/server.json names, or
+ * LEVY_DYNAMODB_ENDPOINT, or LEVY_DYNAMODB_PORT on 127.0.0.1; with no server, one of its own on .levy/db for the
+ * command), tables `levy-<Table>` unless their env vars (ACCOUNTS_TABLE ...) are set. AWS (`--aws`,
+ * LEVY_DYNAMODB_ENDPOINT=aws, or neither variable set while ACCOUNTS_TABLE is): the deployed tables named by the
+ * stack outputs, with the usual AWS credentials and AWS_REGION (docs/deployment.md).
  *
  * Errors, commander's own refusals included, are one line `levy: <message>` on stderr. Exit codes: 0 done (and
  * `--help`, `--version`), 1 failed (unknown account or key, database unreachable), 2 bad usage or input (a bad rate
@@ -20,11 +21,12 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import packageJson from '../package.json';
 import { AdminError } from './admin/accounts';
 import { addAccountCommands } from './cli/accounts';
-import { UsageError } from './cli/common';
+import { closeTarget, UsageError } from './cli/common';
 import { addImportCommands } from './cli/imports';
 import { addKeyCommands } from './cli/keys';
 import { addOperationCommands } from './cli/operations';
 import { describeConnectionError } from './local-env';
+import { LocalDatabaseError } from './state/local-database';
 
 /** The whole command tree: one module per command group (local/cli/). */
 export function program(): Command {
@@ -59,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`levy: ${error.message}\n`);
       return 2;
     }
-    if (error instanceof AdminError) {
+    if (error instanceof AdminError || error instanceof LocalDatabaseError) {
       process.stderr.write(`levy: ${error.message}\n`);
       return 1;
     }
@@ -67,8 +69,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`levy: ${hint ?? (error as Error)?.message ?? String(error)}\n`);
     return 1;
   } finally {
-    // Close the SDK's keep-alive sockets so the process exits at once.
+    // Close the SDK's keep-alive sockets so the process exits at once; then stop a DynamoDB Local it started.
     closeDynamoDbClient();
+    await closeTarget();
   }
 }
 

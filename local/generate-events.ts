@@ -1,10 +1,11 @@
 /**
  * Local runtime (`npm run events`): writes events/<route-name>.json, the API Gateway REST proxy event (payload 1.0) of
  * one realistic request per route of src/config/routes.ts, events/authorizer.json (the REQUEST authorizer's event) and
- * env.json (the `--env-vars` file of `sam local invoke` and `npm run invoke`), for the development account of
- * `npm start`, with ids that exist in its DynamoDB Local:
+ * env.json (the `--env-vars` file of `sam local invoke` and `npm run invoke`), for an account of their own in the
+ * running database, with ids that exist there:
  *
- * - the account and its API key from .levy/dev-account.json (made, with its primary entity, if missing);
+ * - the account `Levy Events` and its API key, kept per database in .levy/events-accounts.json (made, with its primary
+ *   entity, if missing): never the developer's account, so its fixtures never clash with the developer's records;
  * - a vendor (get, update), a second vendor (delete), a subsidiary entity (get, update) and a transaction (get,
  *   refund), created through the route handlers themselves and remembered in .levy/event-fixtures.json, so a later
  *   run finds them (and re-creates only what was deleted, or used up: a finalized draft, a filed return ...);
@@ -13,31 +14,28 @@
  * - a fresh Idempotency-Key on every idempotent route's event, a fresh transaction id and refund id, so each run's
  *   events are new requests (a replayed key with another body answers 422).
  *
- * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default http://127.0.0.1:8000); when
- * nothing answers there it starts one on the same data folder (.levy/db), as `npm start` would, and stops it after.
+ * Uses the DynamoDB Local of the running `npm start` (the one .levy/server.json names, or LEVY_DYNAMODB_ENDPOINT, or
+ * LEVY_DYNAMODB_PORT); with no server running, one of its own on .levy/db for the run, unless somebody holds that
+ * folder (local/state/local-database.ts).
  *
- *   npm run events [-- --sam-endpoint <url>]
+ *   npm run events [-- --sam-endpoint <url>] [-- --out <dir>]
  *
  * --sam-endpoint is the DynamoDB endpoint as the Lambda container sees it, written to env.json (default
  * http://host.docker.internal:<the local endpoint's port>; on Linux run SAM with
- * `--add-host host.docker.internal:host-gateway`, or pass --sam-endpoint http://127.0.0.1:8000 and run SAM with
- * `--docker-network host`).
+ * `--add-host host.docker.internal:host-gateway`, or pass --sam-endpoint http://127.0.0.1:<port> and run SAM with
+ * `--docker-network host`). --out writes events/ and env.json into another folder than the project's.
  */
 import './quiet-sdk-warning';
-import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
-import { ports } from '../src/composition/all-ports';
-import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { routes } from '../src/config/routes';
-import { ensureDevAccount } from './admin/dev-account';
-import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
 import { buildEvents, envVarsFile, samDynamoDbEndpoint, writeEvents } from './events/build';
+import { ensureEventsAccount, EVENTS_ACCOUNTS_FILE } from './events/events-account';
 import { ensureFixtures, FIXTURES_FILE } from './events/fixtures';
 import { templateFunctions } from './events/sam-template';
-import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, LOCAL_STATE_DIR, startLocalDatabase } from './local-env';
+import { applyLocalEnv, shownPath } from './local-env';
+import { openLocalDatabase, type LocalDatabase } from './state/local-database';
 
 // The pieces, for the tests and the HTTP fuzz (which import them from here).
 export { buildEvents, envVarsFile, samDynamoDbEndpoint, writeEvents } from './events/build';
@@ -48,36 +46,26 @@ export const PROJECT_ROOT = join(__dirname, '..');
 export const EVENTS_DIR = join(PROJECT_ROOT, 'events');
 export const ENV_FILE = join(PROJECT_ROOT, 'env.json');
 
-function reachable(endpoint: string): Promise<boolean> {
-  const url = new URL(endpoint);
-  return new Promise((done) => {
-    const socket = connect({ port: Number(url.port || 80), host: url.hostname });
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
-}
+/** Which data the events' account and records are in, in words. */
+const describeDatabase = (db: LocalDatabase): string => (isAbsolute(db.identity) ? `the data in ${shownPath(db.identity)}` : `the database at ${db.endpoint}`);
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { 'sam-endpoint': { type: 'string' } } });
-  const endpoint = process.env[DYNAMODB_ENDPOINT_ENV_VAR] || DEFAULT_LOCAL_DYNAMODB_ENDPOINT;
-  let db: LocalDynamoDb | undefined;
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { 'sam-endpoint': { type: 'string' }, out: { type: 'string' } } });
+  const out = values.out ? resolve(values.out) : PROJECT_ROOT;
+  let db: LocalDatabase | undefined;
   try {
-    if (!(await reachable(endpoint))) {
-      console.error(`[events] nothing answers at ${endpoint}: starting DynamoDB Local on .levy/db, as \`npm start\` does ...`);
-      mkdirSync(LOCAL_STATE_DIR, { recursive: true });
-      db = await startLocalDatabase({ port: Number(new URL(endpoint).port || 8000), dataDir: join(LOCAL_STATE_DIR, 'db') });
-    } else {
-      applyLocalEnv(endpoint);
-    }
+    db = await openLocalDatabase('npm run events');
+    applyLocalEnv(db.endpoint);
     process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-    const { account, created } = await ensureDevAccount(ports, true);
+    const { account, created } = await ensureEventsAccount(db.identity);
     const fixtures = await ensureFixtures(account, FIXTURES_FILE);
-    writeEvents(EVENTS_DIR, buildEvents(fixtures), ENV_FILE, envVarsFile(values['sam-endpoint'] ?? samDynamoDbEndpoint(endpoint)));
+    writeEvents(join(out, 'events'), buildEvents(fixtures), join(out, 'env.json'), envVarsFile(values['sam-endpoint'] ?? samDynamoDbEndpoint(db.endpoint)));
     const { api_key: _secret, ...shown } = fixtures;
-    console.log(`Wrote ${routes.length + 1} events to events/ and env.json for ${created ? 'the new' : 'the'} development account:`);
+    console.log(`Wrote ${routes.length + 1} events to ${shownPath(join(out, 'events'))}/ and ${shownPath(join(out, 'env.json'))}`);
+    console.log(
+      `for ${created ? 'the new' : 'the'} events account ${account.account_id} of ${describeDatabase(db)} (its own, not the development account; ` +
+        `its key in ${shownPath(EVENTS_ACCOUNTS_FILE)}):`,
+    );
     console.log(JSON.stringify(shown, null, 2));
     const functions = templateFunctions(PROJECT_ROOT);
     if (functions.length) {
@@ -90,7 +78,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     closeDynamoDbClient();
-    await db?.stop();
+    await db?.release();
   }
 }
 

@@ -3,11 +3,13 @@
  * handler module on an API Gateway event file, as `sam local invoke` would, and prints its result JSON on stdout (the
  * handler's own log lines go to stderr). `authorizer` runs the REQUEST authorizer.
  *
- * Uses the DynamoDB Local of a running `npm start` (LEVY_DYNAMODB_ENDPOINT, default http://127.0.0.1:8000) and its
+ * Uses the DynamoDB Local of the running `npm start` (the one .levy/server.json names, or LEVY_DYNAMODB_ENDPOINT, or
+ * LEVY_DYNAMODB_PORT; with no server, one of its own on .levy/db for the run: local/state/local-database.ts) and its
  * tables (levy-<Table>). `--env-vars` reads the same file as `sam local invoke --env-vars` (the env.json that
  * `npm run events` writes): its `Parameters` and the section named by the function's logical id or route name set the
- * environment first, as SAM does. The events of events/ carry the development account's ids and key already;
- * `--account <id>` replaces the account of the authorizer context.
+ * environment first, as SAM does, except LEVY_DYNAMODB_ENDPOINT, which there is the database as a Lambda container
+ * sees it (host.docker.internal), not as this machine does. The events of events/ carry their account's ids and key
+ * already; `--account <id>` replaces the account of the authorizer context.
  *
  * Plain Node rather than the `lambda-local` package: the handlers only need the event, a context
  * (buildLambdaContext) and the env; lambda-local would add its own context and logging on top.
@@ -20,7 +22,8 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/environment';
 import { authorizer, routes } from '../src/config/routes';
-import { applyLocalEnv, DEFAULT_LOCAL_DYNAMODB_ENDPOINT, describeConnectionError } from './local-env';
+import { applyLocalEnv, describeConnectionError } from './local-env';
+import { LocalDatabaseError, openLocalDatabase, type LocalDatabase } from './state/local-database';
 import { buildLambdaContext } from './server/api-gateway-event';
 import { importHandler } from './server/handler-module';
 
@@ -37,11 +40,15 @@ export function envVarsFor(file: Record<string, unknown>, names: readonly string
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
-/**
- * The command, callable in-process (the tests): `writeResult` receives the result JSON; the answer is the exit code.
- * Closes the DynamoDB client when `closeClient` (the command exits after one invocation).
- */
-export async function invoke(argv: string[], writeResult: (text: string) => void, closeClient = true): Promise<number> {
+/** What the command line asks for, read and checked; or the exit code of a usage mistake (said on stderr). */
+interface Request {
+  routeName: string;
+  entry: string;
+  event: Record<string, any>;
+  envFile?: string;
+}
+
+function readRequest(argv: string[]): Request | number {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { account: { type: 'string' }, 'env-vars': { type: 'string' } }, allowPositionals: true });
@@ -67,46 +74,43 @@ export async function invoke(argv: string[], writeResult: (text: string) => void
     console.error(`Cannot read the event ${eventFile}: ${(error as Error).message}`);
     return 2;
   }
+  if (routeName !== authorizer.name) withAccount(event as APIGatewayProxyEvent, route!, parsed.values.account);
+  return { routeName, entry, event, envFile: parsed.values['env-vars'] };
+}
 
-  if (routeName !== authorizer.name) {
-    const proxyEvent = event as APIGatewayProxyEvent;
-    const authorizerContext = (proxyEvent.requestContext ??= {} as APIGatewayProxyEvent['requestContext']).authorizer ?? {};
-    const accountId = parsed.values.account;
-    if (accountId) {
-      proxyEvent.requestContext.authorizer = { ...authorizerContext, principalId: accountId, accountId };
-      console.error(`[invoke] account ${accountId}`);
-    }
-    if (proxyEvent.resource && proxyEvent.resource !== route?.path) {
-      console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${route?.path}`);
-    }
+/** `--account` in the authorizer context; a warning when the event was made for another route. */
+function withAccount(proxyEvent: APIGatewayProxyEvent, route: (typeof routes)[number], accountId: string | undefined): void {
+  const authorizerContext = (proxyEvent.requestContext ??= {} as APIGatewayProxyEvent['requestContext']).authorizer ?? {};
+  if (accountId) {
+    proxyEvent.requestContext.authorizer = { ...authorizerContext, principalId: accountId, accountId };
+    console.error(`[invoke] account ${accountId}`);
   }
-
-  const envFile = parsed.values['env-vars'];
-  if (envFile) {
-    let vars: Record<string, string>;
-    try {
-      vars = envVarsFor(JSON.parse(readFileSync(resolve(envFile), 'utf8')) as Record<string, unknown>, [routeName]);
-    } catch (error) {
-      console.error(`Cannot read the env vars ${envFile}: ${(error as Error).message}`);
-      return 2;
-    }
-    Object.assign(process.env, vars);
+  if (proxyEvent.resource && proxyEvent.resource !== route.path) {
+    console.error(`[invoke] warning: the event is for ${proxyEvent.httpMethod} ${proxyEvent.resource}, the route is ${route.path}`);
   }
-  const endpoint = process.env[DYNAMODB_ENDPOINT_ENV_VAR] || DEFAULT_LOCAL_DYNAMODB_ENDPOINT;
-  // Table names from --env-vars (or the environment) win over the local defaults.
-  applyLocalEnv(endpoint, { keepTableNames: Boolean(envFile) });
+}
 
-  let handler: Handler;
+/** Sets the variables of the `--env-vars` file for the route; false when it cannot be read (said on stderr). */
+function applyEnvVarsFile(envFile: string, routeName: string): boolean {
+  let vars: Record<string, string>;
   try {
-    handler = await importHandler<Handler>(entry);
+    vars = envVarsFor(JSON.parse(readFileSync(resolve(envFile), 'utf8')) as Record<string, unknown>, [routeName]);
   } catch (error) {
-    console.error((error as Error).message);
-    return 1;
+    console.error(`Cannot read the env vars ${envFile}: ${(error as Error).message}`);
+    return false;
   }
+  // The container's view of the database (env.json's default is host.docker.internal): this process uses its own.
+  delete vars[DYNAMODB_ENDPOINT_ENV_VAR];
+  Object.assign(process.env, vars);
+  return true;
+}
+
+/** Runs the handler once, as Lambda would, and writes its result (or the failed invocation's report). */
+async function run(handler: Handler, request: Request, endpoint: string, writeResult: (text: string) => void): Promise<number> {
   const started = performance.now();
   try {
-    const result = await handler(event, buildLambdaContext(routeName));
-    console.error(`[invoke] ${routeName} finished in ${Math.round(performance.now() - started)} ms`);
+    const result = await handler(request.event, buildLambdaContext(request.routeName));
+    console.error(`[invoke] ${request.routeName} finished in ${Math.round(performance.now() - started)} ms`);
     writeResult(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
@@ -115,8 +119,40 @@ export async function invoke(argv: string[], writeResult: (text: string) => void
     if (hint) console.error(hint);
     writeResult(`${JSON.stringify({ errorType: (error as Error)?.name ?? 'Error', errorMessage: (error as Error)?.message ?? String(error) }, null, 2)}\n`);
     return 1;
+  }
+}
+
+/**
+ * The command, callable in-process (the tests): `writeResult` receives the result JSON; the answer is the exit code.
+ * Closes the DynamoDB client when `closeClient` (the command exits after one invocation).
+ */
+export async function invoke(argv: string[], writeResult: (text: string) => void, closeClient = true): Promise<number> {
+  const request = readRequest(argv);
+  if (typeof request === 'number') return request;
+  if (request.envFile && !applyEnvVarsFile(request.envFile, request.routeName)) return 2;
+  let db: LocalDatabase;
+  try {
+    db = await openLocalDatabase('npm run invoke');
+  } catch (error) {
+    // Said plainly, before the handler runs: it would answer a 500 with the connection error in its log.
+    if (!(error instanceof LocalDatabaseError)) throw error;
+    console.error(`[invoke] ${error.message}`);
+    return 1;
+  }
+  try {
+    // Table names from --env-vars (or the environment) win over the local defaults.
+    applyLocalEnv(db.endpoint, { keepTableNames: Boolean(request.envFile) });
+    let handler: Handler;
+    try {
+      handler = await importHandler<Handler>(request.entry);
+    } catch (error) {
+      console.error((error as Error).message);
+      return 1;
+    }
+    return await run(handler, request, db.endpoint, writeResult);
   } finally {
     if (closeClient) closeDynamoDbClient();
+    await db.release();
   }
 }
 

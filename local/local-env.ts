@@ -3,18 +3,27 @@
  * Local. Shared by `npm start`, `npm run invoke`, the `levy` CLI, the tests and the benchmarks. Stores read it when
  * first used, so it may be set after any module is loaded, as long as it is before the first request.
  */
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { DOCUMENTS_DIR_ENV_VAR } from '../src/config/documents';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { localTableEnv } from '../src/config/tables';
 import { ensureTables, startDynamoDbLocal, type LocalDynamoDb } from './dynamodb/dynamodb-local';
 
-export const DEFAULT_LOCAL_DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+/** `npm start`'s DynamoDB Local port unless LEVY_DYNAMODB_PORT says otherwise. */
+export const DEFAULT_LOCAL_DYNAMODB_PORT = 8000;
+export const DYNAMODB_PORT_ENV_VAR = 'LEVY_DYNAMODB_PORT';
 export const LOCAL_TABLE_PREFIX = 'levy';
 
-/** Where `npm start` keeps its state: the database (db/) and the development account. */
-export const LOCAL_STATE_DIR = join(__dirname, '..', '.levy');
+const PROJECT_ROOT = join(__dirname, '..');
+/**
+ * Where `npm start` and the local tools keep their state: the database (db/), which server runs on it (server.json),
+ * the accounts made for it. LEVY_STATE_DIR names another folder (a second, separate set of data; the tests' own).
+ */
+export const LOCAL_STATE_DIR = process.env.LEVY_STATE_DIR ? resolve(process.env.LEVY_STATE_DIR) : join(PROJECT_ROOT, '.levy');
+/** DynamoDB Local's data folder: one database per state folder. */
+export const LOCAL_DATA_DIR = join(LOCAL_STATE_DIR, 'db');
+/** The development account of LOCAL_DATA_DIR's database: its id and key. */
 export const DEV_ACCOUNT_FILE = join(LOCAL_STATE_DIR, 'dev-account.json');
 /** Where the local blob store keeps exemption certificate documents (S3 when deployed). */
 export const LOCAL_DOCUMENTS_DIR = join(LOCAL_STATE_DIR, 'documents');
@@ -36,13 +45,19 @@ export function applyLocalEnv(endpoint: string, options: { keepTableNames?: bool
   process.env.AWS_REGION ??= 'us-east-1';
 }
 
+/** A path as a person reads it in a message: relative to the project when inside it (`.levy/db`), else absolute. */
+export function shownPath(path: string): string {
+  const inside = relative(PROJECT_ROOT, path);
+  return inside && !inside.startsWith('..') ? inside : path;
+}
+
 /** A friendlier line for the error the SDK throws when nothing listens on the endpoint. */
 export function describeConnectionError(error: unknown, endpoint: string | undefined): string | undefined {
   const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''} ${String((error as { code?: unknown })?.code ?? '')}`;
   const cause = (error as { cause?: unknown })?.cause;
   const all = `${text} ${cause ? String((cause as Error).message ?? cause) : ''} ${(error as AggregateError)?.errors?.map((e) => String((e as Error)?.message)).join(' ') ?? ''}`;
   if (endpoint && /ECONNREFUSED|connect|socket hang up/i.test(all)) {
-    return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` running (or LEVY_DYNAMODB_ENDPOINT pointing at it)?`;
+    return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` still running (or LEVY_DYNAMODB_PORT / LEVY_DYNAMODB_ENDPOINT pointing at it)?`;
   }
   return undefined;
 }

@@ -36,7 +36,7 @@ export function addAccountCommands(levy: Command): void {
     .addOption(planOption().default('starter'))
     .addOption(awsOption())
     .action(async (options: { name: string; country: string; taxId?: string; plan: PlanId; aws?: boolean }) => {
-      const target = configureTarget(!!options.aws);
+      const target = await configureTarget(!!options.aws);
       print(await createAccount(ports, { name: options.name, country: options.country, tax_id: options.taxId ?? null, plan: options.plan }, usageKeysFor(target)));
     });
   accounts
@@ -49,7 +49,7 @@ export function addAccountCommands(levy: Command): void {
     .action(async (options: { account: string; plan?: PlanId; address?: string; aws?: boolean }) => {
       if (options.plan === undefined && options.address === undefined) throw new UsageError('Send --plan or --address (or both).');
       const address = options.address === undefined ? undefined : parseAddressOption(options.address);
-      const target = configureTarget(!!options.aws);
+      const target = await configureTarget(!!options.aws);
       if (options.plan !== undefined) print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
       if (address !== undefined) print(await updatePrimaryAddress(ports, options.account, address));
     });

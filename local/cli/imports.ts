@@ -39,7 +39,7 @@ export function addImportCommands(levy: Command): void {
     .option('--no-progress', 'no progress bar on stderr')
     .addOption(awsOption())
     .action(async (paths: string[], options: { effectiveMonth?: string; progress: boolean; aws?: boolean }) => {
-      configureTarget(!!options.aws, ['Rates']);
+      await configureTarget(!!options.aws, ['Rates']);
       await importing(
         () => importRates(paths, { effectiveMonth: options.effectiveMonth, progress: options.progress }),
         (error) => error instanceof ZipRateFileError || error instanceof NoRateFilesError,
@@ -56,7 +56,7 @@ export function addImportCommands(levy: Command): void {
     .argument('<file>', 'the crosswalk CSV file')
     .addOption(awsOption())
     .action(async (file: string, options: { aws?: boolean }) => {
-      configureTarget(!!options.aws, ['Rates']);
+      await configureTarget(!!options.aws, ['Rates']);
       await importing(() => importZipCounties(file), (error) => error instanceof ZipCountyFileError);
     });
   const fx = levy.command('fx').description('currency reference rates (the nexus report converts sales with them)');
@@ -65,7 +65,7 @@ export function addImportCommands(levy: Command): void {
     .argument('<file>', 'the ECB CSV file')
     .addOption(awsOption())
     .action(async (file: string, options: { aws?: boolean }) => {
-      configureTarget(!!options.aws, ['FxRates']);
+      await configureTarget(!!options.aws, ['FxRates']);
       await importing(() => importFxRates(file), (error) => error instanceof FxFileError);
     });
 }

@@ -25,7 +25,7 @@ async function revoke(idOrPrefix: string | undefined, options: { stdin?: boolean
   if (idOrPrefix && isWellFormedApiKey(idOrPrefix)) {
     throw new UsageError('That is a secret key: never put one on the command line (it stays in shell history and `ps`). Use its id or prefix, --stdin or --key-file.');
   }
-  const target = configureTarget(!!options.aws);
+  const target = await configureTarget(!!options.aws);
   const flush = cacheFlushFor(target);
   const revoked = await revokeApiKey(ports, idOrPrefix ? { idOrPrefix } : { secret: secretFrom(options) });
   try {
@@ -46,7 +46,7 @@ export function addKeyCommands(levy: Command): void {
     .requiredOption('--account <id>', 'account id')
     .addOption(awsOption())
     .action(async (options: { account: string; aws?: boolean }) => {
-      configureTarget(!!options.aws);
+      await configureTarget(!!options.aws);
       const created = await createApiKey(ports, options.account);
       if (!created) throw new AdminError(`No account '${options.account}'.`);
       print({ account_id: options.account, ...created });
@@ -57,7 +57,7 @@ export function addKeyCommands(levy: Command): void {
     .requiredOption('--account <id>', 'account id')
     .addOption(awsOption())
     .action(async (options: { account: string; aws?: boolean }) => {
-      configureTarget(!!options.aws);
+      await configureTarget(!!options.aws);
       print(await listApiKeys(ports, options.account));
     });
   keys

@@ -24,7 +24,7 @@ export function addOperationCommands(levy: Command): void {
     )
     .addOption(awsOption())
     .action(async (options: { aws?: boolean }) => {
-      const target = configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions']);
+      const target = await configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions']);
       const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
       // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
@@ -41,7 +41,7 @@ export function addOperationCommands(levy: Command): void {
     .description('run the daily job now: safe to run again (an event already written is not written twice)')
     .addOption(awsOption())
     .action(async (options: { aws?: boolean }) => {
-      configureTarget(!!options.aws, ['Events', 'Exemptions', 'Registrations']);
+      await configureTarget(!!options.aws, ['Events', 'Exemptions', 'Registrations']);
       print(await runTimeDrivenEvents({ calendar, events, filedReturns }));
     });
 
