@@ -109,9 +109,18 @@ module.exports = {
     {
       name: 'composition-builds-adapters-only',
       severity: 'error',
-      comment: 'The composition root wires adapters to ports; it runs no use case and knows no entry point.',
+      comment: 'The composition root wires adapters to ports; it knows no http adapter and no entry point.',
       from: { path: '^src/composition/' },
-      to: { path: ['^src/(usecases|adapters/http)/', outerRings] },
+      to: { path: ['^src/adapters/http/', outerRings] },
+    },
+    {
+      name: 'composition-loads-usecases-on-demand-only',
+      severity: 'error',
+      comment:
+        'The composition root imports a use case only in a loader (a dynamic import: the code only some requests need, ' +
+        'src/composition/sale-parts.ts), never statically: it runs no use case at import.',
+      from: { path: '^src/composition/' },
+      to: { path: '^src/usecases/', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'runtime-imports-no-cdk-or-tools',

@@ -26,8 +26,8 @@ import { buildExposureReport } from '../src/domain/exposure/report';
 import { transactionFingerprint } from '../src/domain/transactions/fingerprint';
 import { buildTransaction, lineTax } from '../src/domain/transactions/sale';
 import { transactionRequestSchema } from '../src/domain/transactions/schema';
-import { quoteTaxRateDetailed } from '../src/usecases/quote-tax-rate';
-import { recordTransaction } from '../src/usecases/record-transaction';
+import { quoteTaxRateDetailed } from '../src/usecases/sales/quote-tax-rate';
+import { recordTransaction } from '../src/usecases/sales/record-sale';
 import { cleanUp, load as runConcurrently, ms, quantile, runBenchmark, startBenchDatabase, zipRowsByFile } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);

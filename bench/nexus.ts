@@ -24,7 +24,7 @@ import { customerTreatment } from '../src/domain/tax/customer-treatment';
 import { transactionFingerprint } from '../src/domain/transactions/fingerprint';
 import { buildTransaction, lineTax } from '../src/domain/transactions/sale';
 import { transactionRequestSchema } from '../src/domain/transactions/schema';
-import { quoteTaxRateDetailed } from '../src/usecases/quote-tax-rate';
+import { quoteTaxRateDetailed } from '../src/usecases/sales/quote-tax-rate';
 import { cleanUp, load as pool, ms, quantile, runBenchmark, startBenchDatabase } from './support';
 
 const LARGE = Number(process.env.BENCH_SALES ?? 100_000);

@@ -21,7 +21,7 @@ import { allocateRefund } from '../src/domain/transactions/refund';
 import { transactionFingerprint } from '../src/domain/transactions/fingerprint';
 import { buildTransaction, lineTax } from '../src/domain/transactions/sale';
 import { transactionRequestSchema } from '../src/domain/transactions/schema';
-import { quoteTaxRateDetailed } from '../src/usecases/quote-tax-rate';
+import { quoteTaxRateDetailed } from '../src/usecases/sales/quote-tax-rate';
 import { cleanUp, runBenchmark, startBenchDatabase, zipRowsByFile } from './support';
 
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);

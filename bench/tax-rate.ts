@@ -31,7 +31,7 @@ import { countyForZip } from '../src/adapters/geo/zip-county';
 import { closeDynamoDbClient } from '../src/adapters/dynamodb/client';
 import { ports } from '../src/composition/all-ports';
 import { taxRateDeps } from '../src/composition/sales';
-import { quoteTaxRate } from '../src/usecases/quote-tax-rate';
+import { quoteTaxRate } from '../src/usecases/sales/quote-tax-rate';
 import { createAccount } from '../local/admin/accounts';
 import { importRates } from '../local/rates/rates-import';
 import type { ZipRateRow } from '../local/rates/zip-rate-csv';

@@ -30,7 +30,7 @@ import { allowedDeliveryMethods, productCategories } from '../src/domain/tax/voc
 import { TAX_ID_TYPE_CATALOGUE } from '../src/domain/tax-ids/type-index';
 import type { TaxIdValidateInput } from '../src/domain/tax-ids/types';
 import { validateTaxId } from '../src/domain/tax-ids/validator';
-import { unifyCart } from '../src/usecases/unify-cart';
+import { unifyCart } from '../src/usecases/sales/unify-cart';
 import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, zipRowsByFile, type Timings } from './support';
 
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');

@@ -1,6 +1,7 @@
 /** Primary adapter: POST /v1/nexus/simulate {as_of?, entity_id?, country?, transactions} -> the nexus report with them added. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { cachedZipRates, customers, entities, exemptions, fxRates, locations, nexusCounters, products, registrations, sales, settings } from '../../src/composition/ports';
+import { cachedZipRates, fxRates, nexusCounters } from '../../src/composition/ports';
+import { saleQuoteDeps } from '../../src/composition/sales';
 import { nexusReportSchema } from '../../src/domain/nexus/report';
 import { nexusSimulationSchema, type NexusSimulationRequest } from '../../src/domain/nexus/simulation';
 import { simulateNexus } from '../../src/usecases/nexus-simulate';
@@ -12,6 +13,6 @@ export const handler = httpRoute({
   errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({
     status: 200,
-    body: await simulateNexus({ entities, registrations, settings, sales, nexusCounters, fxRates, zipRates: cachedZipRates, locations, customers, exemptions, products }, accountId, body as NexusSimulationRequest),
+    body: await simulateNexus({ ...saleQuoteDeps, nexusCounters, fxRates, zipRates: cachedZipRates }, accountId, body as NexusSimulationRequest),
   }),
 });

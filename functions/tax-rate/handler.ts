@@ -6,7 +6,7 @@
 import { billableRoute } from '../../src/adapters/http/billable-route';
 import { taxRateDeps } from '../../src/composition/sales';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
-import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
+import { quoteTaxRate } from '../../src/usecases/sales/quote-tax-rate';
 import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
 
 export const handler = billableRoute({

@@ -2,7 +2,7 @@
 import { billableRoute } from '../../src/adapters/http/billable-route';
 import { saleRecordingDeps } from '../../src/composition/sales';
 import { unifyRequestSchema } from '../../src/domain/cart/unify-request';
-import { unifyCart } from '../../src/usecases/unify-cart';
+import { unifyCart } from '../../src/usecases/sales/unify-cart';
 import { unifyResultSchema } from '../../src/domain/cart/unify-response';
 
 export const handler = billableRoute({

@@ -2,7 +2,7 @@
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { saleRecordingDeps } from '../../src/composition/sales';
 import { transactionRequestSchema } from '../../src/domain/transactions/schema';
-import { recordTransaction } from '../../src/usecases/record-transaction';
+import { recordTransaction } from '../../src/usecases/sales/record-sale';
 import { transactionSchema } from '../../src/domain/transactions/responses';
 
 export const handler = httpRoute({

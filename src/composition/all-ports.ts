@@ -4,6 +4,7 @@
  */
 import type { Ports } from '../ports/ports';
 import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, products, refunds, registrations, sales, settings, usage, vendors, zipRates } from './ports';
+import { collection, establishments, nexusWatch, subjects, taxIds } from './sale-parts';
 
 export const ports: Ports = {
   accounts,
@@ -23,4 +24,9 @@ export const ports: Ports = {
   products,
   registrations,
   settings,
+  subjects,
+  collection,
+  establishments,
+  taxIds,
+  nexusWatch,
 };

@@ -129,8 +129,6 @@ export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () 
 export const notifications: NotificationStore = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
 /** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
 export const nexusEvents: NexusEventLog = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
-/** What recording a sale needs to raise its nexus events (src/usecases/nexus-events.ts): the report's reads and the log. */
-export const nexusWatch = { entities, registrations, settings, sales, nexusCounters, fxRates, nexusEvents };
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: CalendarSource = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
 /** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */

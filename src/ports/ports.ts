@@ -12,6 +12,9 @@ import type { EntityStore, VendorStore } from './records';
 import type { ExposureTotals, UsageMeter } from './reports';
 import type { ProductStore } from './products';
 import type { RegistrationStore, SettingsStore } from './registrations';
+import type { Loader } from './loader';
+import type { NexusWatch } from './nexus-watch';
+import type { EstablishmentModule, SaleCollectionModule, SaleSubjectsModule, TaxIdModule } from './sale-parts';
 
 export interface Ports {
   accounts: AccountDirectory;
@@ -32,4 +35,11 @@ export interface Ports {
   products: ProductStore;
   registrations: RegistrationStore;
   settings: SettingsStore;
+  /** The code only some sales need (src/ports/sale-parts.ts), loaded by the first that does. */
+  subjects: Loader<SaleSubjectsModule>;
+  collection: Loader<SaleCollectionModule>;
+  establishments: Loader<EstablishmentModule>;
+  taxIds: Loader<TaxIdModule>;
+  /** What recording a sale wakes: its nexus events. */
+  nexusWatch: Loader<NexusWatch>;
 }

@@ -2,7 +2,7 @@
  * Use case: checkouts, Levy's tax quote sessions (issue 16; docs/checkouts.md). A checkout is quoted by unify (the
  * same engine, customer rules and inclusive split as POST /v1/tax/unify, never committed), and `required_fields` is
  * derived from what the engine and the imported rate tables say about the quote (src/domain/checkouts/checkout.ts).
- * Completing records the sale once through unify's commit (the existing record-transaction use case):
+ * Completing records the sale once through unify's commit (./sales/record-sale recordDecidedSale):
  *
  *   open? (410 after expires_at; 422 with required fields left) -> claim {transaction_id, date} (one per checkout,
  *   whoever asks: a concurrent or later completion records the claimed one) -> record the sale (a retry of the same
@@ -33,11 +33,14 @@ import type { CustomerType } from '../domain/tax/vocabulary';
 import { monthOfDate, zipRateOnMonth } from '../domain/tax/zip-rate-months';
 import type { CheckoutStore } from '../ports/checkouts';
 import type { ZipSides, ZipSidesOf } from '../ports/rates';
-import type { SaleQuote } from './quote-tax-rate';
-import type { RecordTransactionDeps } from './record-transaction';
-import { quoteCart, unifyCart } from './unify-cart';
+import type { RatedSale } from './sales/quote-sale';
+import type { QuoteDeps } from '../ports/sale-parts';
+import type { RecordSaleDeps } from './sales/record-sale';
+import { quoteCart, unifyCart } from './sales/unify-cart';
 
-export type CheckoutDeps = RecordTransactionDeps & { checkouts: CheckoutStore; zipSides: ZipSidesOf };
+export type CheckoutDeps = QuoteDeps & { checkouts: CheckoutStore; zipSides: ZipSidesOf };
+/** Completing records the sale: the ledger and the nexus watch too. */
+export type CompleteCheckoutDeps = CheckoutDeps & RecordSaleDeps;
 
 /** What a checkout's quote is computed from: its cart and buyer. */
 interface CheckoutDraft {
@@ -94,7 +97,7 @@ async function zipSidesOf(deps: CheckoutDeps, country: string, postalCode: strin
  * Whether a customer declared a business, but taxed as B2C for want of a proving tax ID, would be taxed otherwise
  * with one: the engine is asked about each line as the declared type and as B2C at the same place, date and seller.
  */
-async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, quote: SaleQuote, lineCount: number, today: string): Promise<boolean> {
+async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, quote: RatedSale, lineCount: number, today: string): Promise<boolean> {
   const { customer } = quote;
   if (customer.reason !== 'tax_id_missing' && customer.reason !== 'tax_id_invalid') return false;
   const seller = draft.entity_id !== undefined ? await deps.entities.get(accountId, draft.entity_id) : await deps.entities.primary(accountId);
@@ -104,7 +107,7 @@ async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft:
   const resolved = resolveLocation(location, deps.locations);
   const context = { seller: { country: seller.country }, usLocal: null, location: resolved, lookups: deps.locations, today };
   for (let index = 0; index < lineCount; index++) {
-    const { product_category, delivery_method } = quote.line(index);
+    const { product_category, delivery_method } = quote.rated[index]!;
     const input = { product_category, delivery_method, location, date: quote.date };
     const asDeclared = calculateTaxRateDetailed({ ...input, customer_type: customer.declared_type }, context);
     const asConsumer = calculateTaxRateDetailed({ ...input, customer_type: 'B2C' }, context);
@@ -117,7 +120,8 @@ async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft:
 async function quoteDraft(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, date: string, today: string): Promise<Pick<Checkout, 'quote' | 'required_fields'>> {
   const request = unifyRequestOf(draft, date);
   // unify's quote, with the engine's own remarks on each line (its answer keeps the figures, not the notes).
-  const { response: quote, quote: sale, rated } = await quoteCart(deps, accountId, request, today);
+  const { response: quote, decided: sale } = await quoteCart(deps, accountId, request, today);
+  const { rated } = sale;
   const results = rated.map((line) => line.rate.result);
   const resolved = sale.parties.location ? resolveLocation(sale.parties.location, deps.locations) : undefined;
   const sides = await zipSidesOf(deps, quote.jurisdiction.country, resolved?.postal_code);
@@ -178,7 +182,7 @@ export async function updateCheckout(deps: CheckoutDeps, accountId: string, id: 
  * POST /v1/checkouts/{id}/complete: records the checkout's sale once. Every completion records the claimed
  * transaction id and date, so concurrent and repeated completions write one transaction and answer it.
  */
-export async function completeCheckout(deps: CheckoutDeps, accountId: string, id: string, request: CompleteCheckoutRequest, now = new Date()): Promise<CheckoutView> {
+export async function completeCheckout(deps: CompleteCheckoutDeps, accountId: string, id: string, request: CompleteCheckoutRequest, now = new Date()): Promise<CheckoutView> {
   const stored = found(await deps.checkouts.get(accountId, id), 'checkout', id);
   if (stored.completed_at !== undefined) return checkoutView(stored, now);
   if (stored.claim === undefined) {

@@ -4,7 +4,8 @@
  * finalize: read the draft -> its seller (the series' entity) and buyer (the stored customer or the inline one) ->
  * the tax, by unify's engine path (customer, certificates, registrations apply) -> every field Art. 226 requires, or
  * 422 listing them all -> ONE transaction: the series' next number, the finalized invoice, `invoice.finalized` ->
- * the sale recorded through unify's commit (record-transaction), the transaction id being the invoice id.
+ * the sale recorded as it was quoted (unify's commit: ./sales/record-sale recordDecidedSale), the transaction id
+ * being the invoice id.
  *
  * The last step is a second write: a retry of finalize on a finalized invoice whose sale is missing records it (the
  * same request from the same frozen invoice), so the sequence cannot stay half-written past a retry.
@@ -26,7 +27,7 @@ import { newId } from '../domain/ids';
 import type { CustomerStore } from '../ports/customers';
 import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
 import { recordRefund, type RecordRefundDeps } from './record-refund';
-import { commitQuotedCart, quoteCart, unifyCart, type UnifyDeps } from './unify-cart';
+import { commitQuotedCart, quoteCart, unifyCart, type UnifyDeps } from './sales/unify-cart';
 
 export type InvoiceDeps = { invoices: InvoiceStore; customers: CustomerStore } & Pick<UnifyDeps, 'entities'>;
 export type FinalizeDeps = InvoiceDeps & UnifyDeps;

@@ -10,12 +10,15 @@ import { newEvent } from '../domain/events/event';
 import { nexusThresholdEvents } from '../domain/nexus/threshold-events';
 import { utcDay } from '../domain/dates';
 import type { NexusEventLog } from '../ports/events';
+import type { NexusWatch } from '../ports/nexus-watch';
 import { nexusReport, type NexusReportDeps } from './nexus-report';
 
 export type NexusEventDeps = NexusReportDeps & { nexusEvents: NexusEventLog };
 
-/** Writes the entity's due nexus events; answers how many were written now (0 when all were written before). */
-/** `entityId`: the selling entity (undefined: the primary). */
+/**
+ * Writes the entity's due nexus events; answers how many were written now (0 when all were written before).
+ * `entityId`: the selling entity (undefined: the primary).
+ */
 export async function raiseNexusEvents(deps: NexusEventDeps, accountId: string, entityId: string | undefined, saleDate: string, now = new Date()): Promise<number> {
   const today = utcDay(now);
   const asOf = saleDate > today ? saleDate : today;
@@ -30,3 +33,8 @@ export async function raiseNexusEvents(deps: NexusEventDeps, accountId: string, 
   }
   return written;
 }
+
+/** The nexus watch of recorded sales (src/ports/nexus-watch.ts) over these reads and the event log. */
+export const nexusWatchOver = (deps: NexusEventDeps): NexusWatch => ({
+  saleRecorded: (accountId, entityId, saleDate, now) => raiseNexusEvents(deps, accountId, entityId, saleDate, now),
+});

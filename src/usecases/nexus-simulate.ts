@@ -10,8 +10,8 @@ import { transactionRequestSchema } from '../domain/transactions/schema';
 import { fieldError, parseWith } from '../domain/validation';
 import { namedOrPrimaryEntity } from './entity-of-request';
 import { nexusReport, type NexusReportDeps } from './nexus-report';
-import type { QuoteDeps } from './quote-tax-rate';
-import { decideTransaction } from './record-transaction';
+import type { QuoteDeps } from './sales/quote-sale';
+import { decideTransaction } from './sales/record-sale';
 
 type SimulationDeps = NexusReportDeps & QuoteDeps;
 

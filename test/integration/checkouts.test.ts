@@ -4,13 +4,13 @@
  */
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { checkouts, zipSides } from '../../src/composition/ports';
-import { saleQuoteDeps } from '../../src/composition/sales';
+import { saleRecordingDeps } from '../../src/composition/sales';
 import { tableName } from '../../src/config/environment';
 import { completeCheckout, getCheckout } from '../../src/usecases/checkouts';
 import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
-const deps = { ...saleQuoteDeps, checkouts, zipSides };
+const deps = { ...saleRecordingDeps, checkouts, zipSides };
 const lamp = (id: string, amount: number) => ({ id, amount, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' });
 const saas = (id: string, amount: number) => ({ id, amount, product_category: 'SAAS', delivery_method: 'CLOUD' });
 

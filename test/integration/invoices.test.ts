@@ -4,13 +4,13 @@
  */
 import { callRoute, newTestAccount } from '../support/api';
 import { pdfText } from '../support/pdf-text';
-import { customers, entities, exemptions, invoices, locations, products, registrations, sales, settings, zipRates } from '../../src/composition/ports';
+import { entities, invoices, sales } from '../../src/composition/ports';
 import { finalizeInvoice, issueCreditNote } from '../../src/usecases/invoices';
 import { ports } from '../../src/composition/all-ports';
 import { saleRecordingDeps } from '../../src/composition/sales';
 import { updatePrimaryAddress } from '../../local/admin/accounts';
 
-const finalizeDeps = { invoices, entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations };
+const finalizeDeps = { ...saleRecordingDeps, invoices };
 
 const sellerAddress = { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' };
 const saas = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({

@@ -8,7 +8,9 @@
  * approaching_threshold_percent, docs/nexus.md). The sales are dated today, so the window is this calendar year.
  */
 import { callRoute, newTestAccount } from '../support/api';
-import { nexusWatch } from '../../src/composition/ports';
+import { entities, fxRates, nexusCounters, nexusEvents as nexusEventLog, registrations, sales, settings } from '../../src/composition/ports';
+
+const nexusWatch = { entities, registrations, settings, sales, nexusCounters, fxRates, nexusEvents: nexusEventLog };
 import { raiseNexusEvents } from '../../src/usecases/nexus-events';
 
 const today = new Date().toISOString().slice(0, 10);

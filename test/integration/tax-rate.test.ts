@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importRates } from '../../local/rates/rates-import';
 import { ports } from '../../src/composition/all-ports';
-import { quoteTaxRate } from '../../src/usecases/quote-tax-rate';
+import { quoteTaxRate } from '../../src/usecases/sales/quote-tax-rate';
 import { callRoute, newTestAccount } from '../support/api';
 
 const SHARED = join(__dirname, '../../../shared/data');

@@ -8,7 +8,10 @@ import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { localTableName, tables, TRANSACTIONS_BY_DATE_INDEX } from '../../src/config/tables';
 import { ensureTables, keySchema, localClient } from '../../local/dynamodb/dynamodb-local';
 import { ports } from '../../src/composition/all-ports';
-import { recordTransaction } from '../../src/usecases/record-transaction';
+import { recordDecidedSale } from '../../src/usecases/sales/record-sale';
+import type { DecidedSale } from '../../src/usecases/sales/quote-sale';
+import { transactionRequestSchema } from '../../src/domain/transactions/schema';
+import { parseWith } from '../../src/domain/validation';
 import { treatCustomer } from '../support/customer-treatment';
 import { callRoute, newTestAccount } from '../support/api';
 import { interceptDynamoDb, recordDynamoDbCalls } from '../support/dynamodb-calls';
@@ -365,10 +368,13 @@ describe('transactions', () => {
     await expect(ensureTables(endpoint, fresh)).resolves.toMatchObject({ TRANSACTIONS_TABLE: localTableName('Transactions', fresh) });
   });
 
-  it('exports the use case for unify: precomputed lines are recorded without asking the engine', async () => {
+  it('exports the use case for unify: a decided sale is recorded without asking the engine', async () => {
     const account = (await newTestAccount('DE')).account_id;
     const input = { id: 'cart-1', date: '2026-03-05', currency: 'USD', customer_type: 'B2C' as const, location: { country: 'US', postal_code: '90001' }, line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }] };
     const precomputed = {
+      date: input.date,
+      rated: [],
+      totals: { line_items: [], subtotal: 1_000, tax_total: 105, total: 1_105 },
       customer: treatCustomer({ type: 'B2C' }, 'US'),
       parties: { customer_type: input.customer_type, location: input.location },
       jurisdiction: { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
@@ -381,10 +387,14 @@ describe('transactions', () => {
         },
       },
     };
-    const recorded = await recordTransaction(ports, account, input, { precomputed });
+    const { a } = precomputed.lines;
+    const decided: DecidedSale = { ...precomputed, lines: [{ facts: a.facts, tax: { tax_amount: a.tax_amount, tax_source: 'computed', tax_breakdown: a.tax_breakdown } }] };
+    // The recorded content states unify's tax, so a retried commit compares like a retried sale.
+    const request = parseWith(transactionRequestSchema, { ...input, line_items: input.line_items.map((line) => ({ ...line, tax_amount: a.tax_amount })) });
+    const recorded = await recordDecidedSale(ports, account, decided, request);
     expect(recorded.created).toBe(true);
     expect(recorded.transaction.line_items[0]).toMatchObject({ tax_amount: 105, tax_source: 'computed', tax_breakdown: precomputed.lines.a.tax_breakdown });
-    const retried = await recordTransaction(ports, account, input, { precomputed });
+    const retried = await recordDecidedSale(ports, account, decided, request);
     expect(retried).toEqual({ created: false, transaction: recorded.transaction });
     const report = await callRoute('exposure-countries', { accountId: account });
     expect(report.body.exposure).toEqual([

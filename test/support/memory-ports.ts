@@ -347,8 +347,16 @@ export class MemoryProductStore implements ProductStore {
   }
 }
 
-/** The customer, certificate and document ports have no fakes: their use cases are tested against DynamoDB Local. */
+/**
+ * The customer, certificate and document ports have no fakes: their use cases are tested against DynamoDB Local. A
+ * quote reads none of them here (no stored customers or certificates, default settings, no registrations: collected
+ * everywhere), and recording raises no nexus events.
+ */
 export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'documents' | 'registrations' | 'settings'> {
+  customers: Pick<Ports['customers'], 'get'>;
+  exemptions: Pick<Ports['exemptions'], 'listOf'>;
+  settings: Pick<Ports['settings'], 'get'>;
+  registrations: Pick<Ports['registrations'], 'listAll'>;
   accounts: MemoryAccounts;
   apiKeys: MemoryApiKeys;
   keyActivity: MemoryKeyActivity;
@@ -386,6 +394,15 @@ export function memoryPorts(options: { zipStates?: Record<string, string>; zipCo
     zipRates: { onMonth: async (zip, state, month) => zipRateOnMonth(zipRows.get(zip) ?? [], state, month) },
     zipRows,
     products: new MemoryProductStore(),
+    customers: { get: async () => undefined },
+    exemptions: { listOf: async () => [] },
+    settings: { get: async () => undefined },
+    registrations: { listAll: async () => [] },
+    subjects: { load: () => import('../../src/usecases/sales/sale-subjects') },
+    collection: { load: () => import('../../src/usecases/sales/sale-collection') },
+    establishments: { load: () => import('../../src/usecases/sales/sale-establishment') },
+    taxIds: { load: () => import('../../src/domain/tax-ids/validator') },
+    nexusWatch: { load: async () => ({ saleRecorded: async () => 0 }) },
     locations: {
       countryForIp: () => undefined,
       stateForZip: (zip) => zipStates[zip],

@@ -1,8 +1,8 @@
 /** Unit (in-memory ports): rate quotes (seller, border ZIPs) and the unify cart committed as a sale. */
 import { newEntity } from '../../../src/domain/records/entity';
 import { unifyRequestSchema } from '../../../src/domain/cart/unify-request';
-import { quoteTaxRate } from '../../../src/usecases/quote-tax-rate';
-import { unifyCart } from '../../../src/usecases/unify-cart';
+import { quoteTaxRate } from '../../../src/usecases/sales/quote-tax-rate';
+import { unifyCart } from '../../../src/usecases/sales/unify-cart';
 import { exposureReport } from '../../../src/usecases/exposure-report';
 import { memoryPorts } from '../../support/memory-ports';
 

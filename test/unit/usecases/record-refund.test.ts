@@ -1,7 +1,7 @@
 /** Unit (in-memory ports): the record-refund use case: retries, conflicts and a refund that lost a race. */
 import { newEntity } from '../../../src/domain/records/entity';
 import { recordRefund } from '../../../src/usecases/record-refund';
-import { recordTransaction } from '../../../src/usecases/record-transaction';
+import { recordTransaction } from '../../../src/usecases/sales/record-sale';
 import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';

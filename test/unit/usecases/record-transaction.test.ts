@@ -1,6 +1,6 @@
 /** Unit (in-memory ports): the record-transaction use case's rules, without a database. */
 import { newEntity } from '../../../src/domain/records/entity';
-import { recordTransaction } from '../../../src/usecases/record-transaction';
+import { recordTransaction } from '../../../src/usecases/sales/record-sale';
 import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';

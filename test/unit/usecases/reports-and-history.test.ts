@@ -3,7 +3,7 @@ import { changePlan, createAccount, createApiKey, listApiKeys, revokeApiKey } fr
 import { hashApiKey } from '../../../src/domain/accounts/api-key';
 import { newEntity } from '../../../src/domain/records/entity';
 import { recordRefund } from '../../../src/usecases/record-refund';
-import { recordTransaction } from '../../../src/usecases/record-transaction';
+import { recordTransaction } from '../../../src/usecases/sales/record-sale';
 import { getTransaction, listTransactions } from '../../../src/usecases/transaction-history';
 import { usageReport } from '../../../src/usecases/usage-report';
 import { memoryPorts } from '../../support/memory-ports';

@@ -10,7 +10,7 @@ import { effectiveMonthFromFolderName, effectiveMonthOf } from '../../../local/r
 import { newEntity } from '../../../src/domain/records/entity';
 import type { UsLocalRate } from '../../../src/domain/tax/rate-types';
 import { monthOfDate, zipRateOnMonth } from '../../../src/domain/tax/zip-rate-months';
-import { quoteTaxRate } from '../../../src/usecases/quote-tax-rate';
+import { quoteTaxRate } from '../../../src/usecases/sales/quote-tax-rate';
 import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';

@@ -1,14 +1,14 @@
 /**
- * Use case (loaded on demand by quote-tax-rate.ts, only for a sale with PICKUP lines): establishments (issue 13;
+ * Use case (loaded on demand by quote-sale.ts through its `establishments` loader, only for a sale with PICKUP lines): establishments (issue 13;
  * docs/nexus.md "Establishments").
  */
-import { fieldError } from '../domain/validation';
-import type { LocationInput } from '../domain/fields/sale';
-import { resolveLocation } from '../domain/geography/location';
-import type { Entity } from '../domain/records/entity';
-import type { LineSubject } from '../domain/sales/line-subject';
-import type { TaxRateContext } from '../domain/tax/rate-types';
-import type { QuoteDeps } from './sale-quote-types';
+import { fieldError } from '../../domain/validation';
+import type { LocationInput } from '../../domain/fields/sale';
+import { resolveLocation } from '../../domain/geography/location';
+import type { Entity } from '../../domain/records/entity';
+import type { LineSubject } from '../../domain/sales/line-subject';
+import type { TaxRateContext } from '../../domain/tax/rate-types';
+import type { QuoteDeps } from '../../ports/sale-parts';
 
 /**
  * Where a PICKUP sale is taxed: the selling entity's country and state (docs/nexus.md "Establishments"). The sale is

@@ -1,22 +1,15 @@
 /**
- * Use case (loaded on demand by quote-tax-rate.ts, so the rate route's keyless path never parses it): the collection
+ * Use case (loaded on demand by quote-sale.ts through its `collection` loader, so the rate route's keyless path never parses it): the collection
  * decision of a sale's lines (issue 13; docs/nexus.md). Reads the account's settings and, when it collects only
  * where registered (or the rate request asks), its registrations; the decision itself is pure
  * (src/domain/registrations/collection.ts).
  */
-import { collectionFor, notCollectedRate } from '../domain/registrations/collection';
-import type { StoredRegistration } from '../domain/registrations/registration';
-import { settingsOf, type CollectionMode } from '../domain/settings/settings';
-import { taxedReasons } from '../domain/tax/taxability';
-import { isBusiness, type CustomerType } from '../domain/tax/vocabulary';
-import type { Ports } from '../ports/ports';
-import type { RatedLine } from './sale-quote-types';
-
-/**
- * `apply` (unify, transactions): under `registered_only` an uncovered line bears no tax (`not_collecting`).
- * `report` (the rate route's apply_registrations): the line keeps the spec's result and says `collecting`.
- */
-export type CollectionUse = 'apply' | 'report';
+import { collectionFor, notCollectedRate } from '../../domain/registrations/collection';
+import type { StoredRegistration } from '../../domain/registrations/registration';
+import { settingsOf, type CollectionMode } from '../../domain/settings/settings';
+import { taxedReasons } from '../../domain/tax/taxability';
+import { isBusiness } from '../../domain/tax/vocabulary';
+import type { CollectionSale, CollectionUse, QuoteDeps, RatedLine } from '../../ports/sale-parts';
 
 export interface SaleCollection {
   mode: CollectionMode;
@@ -24,18 +17,13 @@ export interface SaleCollection {
   registrations: readonly StoredRegistration[];
 }
 
-export async function loadSaleCollection(deps: Pick<Ports, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<SaleCollection> {
+export async function loadSaleCollection(deps: Pick<QuoteDeps, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<SaleCollection> {
   const { collection: mode } = settingsOf(await deps.settings.get(accountId));
   // Under `everywhere`, unify and transactions need no registration; the rate route's report names the one that covers.
   const registrations = mode === 'registered_only' || use === 'report' ? await deps.registrations.listAll(accountId) : [];
   return { mode, use, registrations };
 }
 
-export interface CollectionSale {
-  sellerId: string;
-  customerType: CustomerType;
-  date: string;
-}
 
 /**
  * The line as collected: a line the engine taxes is looked up against the seller's registrations in force on the
@@ -66,10 +54,9 @@ export function collectedLine(collection: SaleCollection, sale: CollectionSale, 
 }
 
 /**
- * The sale's collection context as quote-tax-rate.ts uses it: read once per sale, then applied to each rated line.
- * Deps without the settings and registrations stores (unit tests' memory ports) never get here: they collect everywhere.
+ * The sale's collection context as quote-sale.ts uses it: read once per sale, then applied to each rated line.
  */
-export async function saleCollection(deps: Pick<Ports, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }> {
+export async function saleCollection(deps: Pick<QuoteDeps, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }> {
   const loaded = await loadSaleCollection(deps, accountId, use);
   return { collect: (line, sale) => collectedLine(loaded, sale, line) };
 }

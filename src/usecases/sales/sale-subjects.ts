@@ -1,5 +1,5 @@
 /**
- * Use case (loaded on demand by quote-tax-rate.ts): what a sale names instead of restating it. Reads the stored
+ * Use case (loaded on demand by quote-sale.ts, through its `subjects` loader): what a sale names instead of restating it. Reads the stored
  * customer and its certificates and the products of the lines, in parallel; answers each line's tax code on the
  * sale's date (the product's code then: taxCodeOn; a `tax_code` sent overrides it), rates a code with the engine
  * (calculateTaxCodeRate), and applies the certificate that covers the line's jurisdiction on that date
@@ -7,52 +7,21 @@
  * exists, the id does not (another account's ids alike). Kept out of the rate function's cold start: the catalogue
  * and the certificate rule load only with the first sale that names a customer, product or code.
  */
-import { exemptRate } from '../domain/cart/cart';
-import type { LocationInput } from '../domain/fields/sale';
-import { applicableExemption } from '../domain/exemptions/applicable';
-import type { StoredExemption } from '../domain/exemptions/certificate';
-import { taxCodeOn, type Product } from '../domain/products/product';
-import type { LineSubject } from '../domain/sales/line-subject';
-import { calculateTaxCodeRate } from '../domain/tax/tax-code-rate';
-import { taxCode } from '../domain/tax/tax-codes';
-import type { TaxRateContext, TaxRateInput } from '../domain/tax/rate-types';
-import { deliveryMisfit, type CustomerType, type DeliveryMethod } from '../domain/tax/vocabulary';
-import { fieldError } from '../domain/validation';
-import type { QuoteDeps, RatedLine } from './sale-quote-types';
-
-/** What a stored customer contributes to a sale (docs/customers.md "How a calculation uses it"). */
-export interface StoredParties {
-  customer_type: CustomerType;
-  location: LocationInput;
-  /** The first tax ID that validated when stored: it proves business status as `customer_tax_id` does. */
-  taxId?: { value: string; type?: string };
-}
-
-/** The code a line is taxed under and the product it came from. */
-export interface LineCode {
-  tax_code: string;
-  product_id?: string;
-}
-
-export interface SaleSubjects {
-  customer?: StoredParties;
-  /** The code of line i, or undefined for a line named by product_category. */
-  codeOf(index: number): LineCode | undefined;
-  rateByCode(input: Omit<TaxRateInput, 'product_category' | 'delivery_method'>, context: TaxRateContext, code: LineCode, delivery: DeliveryMethod | undefined): RatedLine;
-  /** The line with the customer's certificate applied, when one covers its jurisdiction on `date` and tax is due. */
-  withCertificate(line: RatedLine, date: string): RatedLine;
-}
+import { exemptRate } from '../../domain/cart/cart';
+import { applicableExemption } from '../../domain/exemptions/applicable';
+import type { StoredExemption } from '../../domain/exemptions/certificate';
+import { taxCodeOn, type Product } from '../../domain/products/product';
+import type { LineSubject } from '../../domain/sales/line-subject';
+import { calculateTaxCodeRate } from '../../domain/tax/tax-code-rate';
+import { taxCode } from '../../domain/tax/tax-codes';
+import { deliveryMisfit } from '../../domain/tax/vocabulary';
+import { fieldError } from '../../domain/validation';
+import type { LineCode, QuoteDeps, SaleSubjects } from '../../ports/sale-parts';
 
 const at = (path: string, field: string) => (path ? `${path}.${field}` : field);
 
-/** The stores are wired by the routes that rate sales; a route that forgot one fails loudly, never as a 400. */
-function port<P>(store: P | undefined, name: string): P {
-  if (!store) throw new Error(`the ${name} store is not wired into this route`);
-  return store;
-}
-
 export async function loadSaleSubjects(
-  deps: QuoteDeps,
+  deps: Pick<QuoteDeps, 'customers' | 'exemptions' | 'products'>,
   accountId: string,
   customerId: string | undefined,
   lines: readonly LineSubject[],
@@ -61,9 +30,9 @@ export async function loadSaleSubjects(
 ): Promise<SaleSubjects> {
   const productIds = [...new Set(lines.flatMap((line) => (line.product_id !== undefined ? [line.product_id] : [])))];
   const [customer, certificates, products] = await Promise.all([
-    customerId !== undefined ? port(deps.customers, 'customers').get(accountId, customerId) : undefined,
-    customerId !== undefined ? port(deps.exemptions, 'exemptions').listOf(accountId, customerId) : ([] as StoredExemption[]),
-    Promise.all(productIds.map((id) => port(deps.products, 'products').get(accountId, id))),
+    customerId !== undefined ? deps.customers.get(accountId, customerId) : undefined,
+    customerId !== undefined ? deps.exemptions.listOf(accountId, customerId) : ([] as StoredExemption[]),
+    Promise.all(productIds.map((id) => deps.products.get(accountId, id))),
   ]);
   if (customerId !== undefined && !customer) {
     throw fieldError('customer_id', `is '${customerId}', which is not a customer of this account (POST /v1/customers creates one)`);
