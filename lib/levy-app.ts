@@ -7,6 +7,7 @@ import { App, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { RouteDefinition } from '../src/config/routes';
 import { LevyStack } from './levy-stack';
+import { apiDomainFromContext } from './stack/api-domain';
 
 /** Construct id of the stack: the template is `cdk.out/Levy.template.json`. */
 export const STACK_ID = 'Levy';
@@ -32,6 +33,15 @@ export function createLevyApp(props: AppProps = {}, options: { readonly routes?:
   // `-c sourceMaps=false`: no source maps in the bundles and no --enable-source-maps (a faster cold start, minified
   // stack traces: docs/deployment.md has the cost of each).
   const sourceMaps = String(app.node.tryGetContext('sourceMaps') ?? 'true') !== 'false';
+  // `-c stageName=...`: the REST API's stage (default `live`, src/config/api-settings.ts), the last part of its base URL.
+  const apiStageName = app.node.tryGetContext('stageName') as string | undefined;
+  // `-c domainName=api.example.com -c certificateArn=arn:aws:acm:... [-c hostedZoneId=Z...]`: the API on that domain,
+  // the stage mapped to its root, so `https://api.example.com/v1/tax/rate` (lib/stack/api-domain.ts).
+  const apiDomain = apiDomainFromContext({
+    domainName: app.node.tryGetContext('domainName'),
+    certificateArn: app.node.tryGetContext('certificateArn'),
+    hostedZoneId: app.node.tryGetContext('hostedZoneId'),
+  });
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = process.env.CDK_DEFAULT_REGION;
   const stack = new LevyStack(app, STACK_ID, {
@@ -44,6 +54,8 @@ export function createLevyApp(props: AppProps = {}, options: { readonly routes?:
     requireUsageKeys,
     tracing,
     sourceMaps,
+    apiStageName: apiStageName === undefined ? undefined : String(apiStageName),
+    apiDomain,
     routes: options.routes,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -4,8 +4,10 @@
  * the parts together, in the order their resources appear in the templates:
  *   - one DynamoDB table per entry of tables.ts (lib/stack/tables.ts) and the documents bucket
  *     (lib/stack/documents-bucket.ts);
- *   - a REST API (lib/stack/api.ts: stage v1 with access logs, execution error logs, a stage-wide safety throttle,
- *     X-Ray) with the bearer REQUEST authorizer (lib/stack/authorizer.ts) on every method but the keyless ones;
+ *   - a REST API (lib/stack/api.ts: stage `live` with access logs, execution error logs, a stage-wide safety
+ *     throttle, X-Ray) with the bearer REQUEST authorizer (lib/stack/authorizer.ts) on every method but the keyless
+ *     ones, and optionally a custom domain mapped to it at the root (lib/stack/api-domain.ts): the stage URL or the
+ *     domain is the spec's base URL, the route paths follow it as the spec writes them;
  *   - one Lambda function per route (lib/stack/route-functions.ts) in one nested stack per area of the API
  *     (lib/stack-areas.ts), so that no template nears CloudFormation's 500 resources; the methods stay in the root
  *     with the rest of the REST API (lib/stack/route-methods.ts), each function's invoke permission beside it;
@@ -23,7 +25,9 @@ import type { Construct } from 'constructs';
 import { endpointLabel, routeFunctions as functionsOfRoutes, routes as configuredRoutes, type RouteDefinition } from '../src/config/routes';
 import type { FunctionSettings, LevyFunction } from './levy-function';
 import { LevyMonitoring } from './monitoring';
-import { addApiOutputs, addGatewayResponses, addUsagePlans, createRestApi } from './stack/api';
+import { API_STAGE_NAME } from '../src/config/api-settings';
+import { addApiOutputs, addGatewayResponses, addUsagePlans, createRestApi, stageNameProblem } from './stack/api';
+import { addApiDomain, type ApiDomainSettings } from './stack/api-domain';
 import { createBearerAuthorizer } from './stack/authorizer';
 import { createDocumentsBucket } from './stack/documents-bucket';
 import { monitoredRouteFunctions } from './stack/monitored-functions';
@@ -49,6 +53,13 @@ export interface LevyStackProps extends StackProps {
    * false: the tracer and the X-Ray SDK are about 115 KB of every bundle and cost cold-start time (docs/deployment.md).
    */
   readonly tracing?: boolean;
+  /**
+   * The REST API's stage name (default API_STAGE_NAME, `live`; `-c stageName=...`). The stage URL is the spec's base
+   * URL, so it may not be the first segment of any route's path (`v1`, `vendors` ...): the synth stops on one.
+   */
+  readonly apiStageName?: string;
+  /** A custom domain mapped to the stage at the root (`-c domainName=... -c certificateArn=... [-c hostedZoneId=...]`). */
+  readonly apiDomain?: ApiDomainSettings;
   /**
    * Source maps in every bundle and `--enable-source-maps`, so stack traces in the logs name Levy's files and lines.
    * Default true; they cost a cold start about 12 ms (docs/benchmarks.md), so `-c sourceMaps=false` leaves them out.
@@ -83,19 +94,30 @@ export class LevyStack extends Stack {
 
     this.tables = createTables(this);
     this.documentsBucket = createDocumentsBucket(this);
-    this.api = createRestApi(this, { tracing: props.tracing });
+    const stageName = props.apiStageName ?? API_STAGE_NAME;
+    const stageProblem = stageNameProblem(stageName, routes);
+    if (stageProblem) throw new Error(`${stageProblem} (context stageName)`);
+    this.api = createRestApi(this, { stageName, tracing: props.tracing });
+    const customDomainUrl = props.apiDomain && addApiDomain(this, this.api, props.apiDomain);
     const bearer = createBearerAuthorizer(this, this.tables, settings);
     this.authorizerFunction = bearer.function;
 
     const functions = createRouteFunctions(this, { routes, tables: this.tables, documentsBucket: this.documentsBucket, settings });
     this.areaStacks = functions.areaStacks;
     this.routeFunctions = functions.byRoute;
-    addRouteMethods({ api: this.api, routes, functions: functions.byRoute, authorizer: bearer.authorizer, requireUsageKeys: props.requireUsageKeys ?? true });
+    addRouteMethods({
+      api: this.api,
+      stageName,
+      routes,
+      functions: functions.byRoute,
+      authorizer: bearer.authorizer,
+      requireUsageKeys: props.requireUsageKeys ?? true,
+    });
 
     this.webhooks = this.addWebhooks(routes, functions, settings);
     addUsagePlans(this, this.api);
     addGatewayResponses(this.api);
-    addApiOutputs(this, this.api);
+    addApiOutputs(this, this.api, { stageName, customDomainUrl });
     this.monitoring = this.addMonitoring(routes, functions, props.alarmEmail);
 
     acknowledgeNagFindings({

@@ -1,13 +1,16 @@
 /**
  * Infrastructure (CDK, part of lib/levy-stack.ts): the REST API in the root stack, everything but its methods
- * (lib/stack/route-methods.ts) and its authorizer (lib/stack/authorizer.ts): stage v1 with access logs, execution
- * error logs, a stage-wide safety throttle and optional X-Ray; one usage plan per entry of src/config/plans.ts; one
- * gateway response per entry of src/config/gateway-responses.ts; and the outputs the CLI reads (URL, region, API id).
+ * (lib/stack/route-methods.ts), its authorizer (lib/stack/authorizer.ts) and its optional custom domain
+ * (lib/stack/api-domain.ts): the stage (`live` unless `-c stageName=...`; never a first segment of a route's path)
+ * with access logs, execution error logs, a stage-wide safety throttle and optional X-Ray; one usage plan per entry of
+ * src/config/plans.ts; one gateway response per entry of src/config/gateway-responses.ts; and the outputs (the base
+ * URL the spec's paths follow, region, API id).
  */
 import { Aws, CfnOutput, RemovalPolicy, Size, type Stack } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { API_STAGE_NAME, GATEWAY_BINARY_MEDIA_TYPES } from '../../src/config/api-settings';
+import { GATEWAY_BINARY_MEDIA_TYPES } from '../../src/config/api-settings';
+import type { RouteDefinition } from '../../src/config/routes';
 import { GATEWAY_REQUEST_ID, gatewayErrorBody, gatewayErrors, type GatewayErrorDefinition } from '../../src/config/gateway-responses';
 import { plans } from '../../src/config/plans';
 import { API_URL_OUTPUT_ID, cliOutput, outputDescription, usagePlanOutputId } from '../../src/config/stack-outputs';
@@ -45,8 +48,27 @@ const accessLogFormat = (): apigateway.AccessLogFormat =>
     }),
   );
 
+/** API Gateway's rule for a stage name: letters, digits, hyphens and underscores, at most 128. */
+const STAGE_NAME_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The first segment of every route's path (`v1`, `vendors`, `docs` ...): names a stage must not take. */
+export const firstPathSegments = (routes: readonly Pick<RouteDefinition, 'path'>[]): ReadonlySet<string> => new Set(routes.map((r) => r.path.split('/')[1]!));
+
+/**
+ * Why a stage name cannot serve the spec's URLs, or undefined. The stage URL is the spec's `{base_url}`, so a stage
+ * named like a first path segment would read as part of a route: `v1` made the tax-rate URL `.../v1/v1/tax/rate`
+ * beside `.../v1/vendors`, and `vendors` would make it `.../vendors/vendors`.
+ */
+export function stageNameProblem(stageName: string, routes: readonly Pick<RouteDefinition, 'path'>[]): string | undefined {
+  if (!STAGE_NAME_PATTERN.test(stageName)) return `stage name '${stageName}' is not one API Gateway takes (letters, digits, - and _, at most 128)`;
+  if (firstPathSegments(routes).has(stageName)) {
+    return `stage name '${stageName}' is the first segment of a route's path: the stage URL followed by the spec's paths would read '/${stageName}/${stageName}/...'; choose another (e.g. live)`;
+  }
+  return undefined;
+}
+
 /** The REST API and its stage, with no methods yet. */
-export function createRestApi(stack: Stack, options: { readonly tracing?: boolean }): apigateway.RestApi {
+export function createRestApi(stack: Stack, options: { readonly stageName: string; readonly tracing?: boolean }): apigateway.RestApi {
   const accessLogs = new logs.LogGroup(stack, 'ApiAccessLogs', {
     retention: logs.RetentionDays.THREE_MONTHS,
     removalPolicy: RemovalPolicy.RETAIN,
@@ -65,7 +87,7 @@ export function createRestApi(stack: Stack, options: { readonly tracing?: boolea
     apiKeySourceType: apigateway.ApiKeySourceType.AUTHORIZER,
     cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
     deployOptions: {
-      stageName: API_STAGE_NAME,
+      stageName: options.stageName,
       accessLogDestination: new apigateway.LogGroupLogDestination(accessLogs),
       accessLogFormat: accessLogFormat(),
       loggingLevel: apigateway.MethodLoggingLevel.ERROR,
@@ -108,14 +130,32 @@ export function addGatewayResponses(api: apigateway.RestApi): void {
   }
 }
 
-/** The outputs the CLI reads to reach the API. */
-export function addApiOutputs(stack: Stack, api: apigateway.RestApi): void {
+/**
+ * The stage URL, without a trailing slash: `https://<api-id>.execute-api.<region>.amazonaws.com/<stage>` (RestApi's
+ * `url` ends in a slash and references the stage; this names it, so the template reads it).
+ */
+export const stageUrlOf = (api: apigateway.RestApi, stageName: string): string =>
+  `https://${api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${stageName}`;
+
+/**
+ * The outputs: the base URL (the custom domain's when there is one, `customDomainUrl` from lib/stack/api-domain.ts,
+ * else the stage URL) and what the CLI reads.
+ */
+export function addApiOutputs(stack: Stack, api: apigateway.RestApi, urls: { readonly stageName: string; readonly customDomainUrl?: string }): void {
   // One URL output with a stable name instead of RestApi's generated `ApiEndpoint<hash>`.
   api.node.tryRemoveChild('Endpoint');
   new CfnOutput(stack, API_URL_OUTPUT_ID, {
-    value: api.url,
-    description: 'Base URL of the API (stage v1); route paths are appended to it',
+    value: urls.customDomainUrl ?? stageUrlOf(api, urls.stageName),
+    description:
+      `Base URL of the API (${urls.customDomainUrl ? 'the custom domain' : `the stage URL, stage ${urls.stageName}`}): ` +
+      "each route's path follows it exactly as the spec writes it, e.g. <ApiUrl>/v1/tax/rate and <ApiUrl>/vendors",
   });
+  if (urls.customDomainUrl) {
+    new CfnOutput(stack, 'StageUrl', {
+      value: stageUrlOf(api, urls.stageName),
+      description: `The stage URL (stage ${urls.stageName}), which answers too: the same paths follow it, e.g. <StageUrl>/v1/tax/rate`,
+    });
+  }
   new CfnOutput(stack, 'Region', { value: Aws.REGION, description: outputDescription(cliOutput('Region')) });
   new CfnOutput(stack, 'ApiId', { value: api.restApiId, description: outputDescription(cliOutput('ApiId')) });
 }

@@ -7,12 +7,13 @@
 import { Aws, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { API_STAGE_NAME } from '../../src/config/api-settings';
 import { answersWithoutKey, endpointLabel, type RouteDefinition } from '../../src/config/routes';
 import { functionConstructId, type LevyFunction } from '../levy-function';
 
 export interface RouteMethodsProps {
   readonly api: apigateway.RestApi;
+  /** The stage's name (LevyStackProps.apiStageName), which each invoke permission is scoped to. */
+  readonly stageName: string;
   readonly routes: readonly RouteDefinition[];
   /** The function serving each route, by route name. */
   readonly functions: Readonly<Record<string, LevyFunction>>;
@@ -60,7 +61,7 @@ function addRouteMethod(props: RouteMethodsProps, route: RouteDefinition): void 
   // resource per route in the root), scoped to this stage, method and path only.
   fn.addPermission(`Invoke${functionConstructId(route.name)}`, {
     principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-    sourceArn: api.arnForExecuteApi(route.method, route.path.replace(/\{[^}]*\}/g, '*'), API_STAGE_NAME),
+    sourceArn: api.arnForExecuteApi(route.method, route.path.replace(/\{[^}]*\}/g, '*'), props.stageName),
   });
   const method = api.root.resourceForPath(route.path).addMethod(
     route.method,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import type { RouteContract, WithContracts } from '../../src/adapters/http/route-types';
+import { API_STAGE_NAME } from '../../src/config/api-settings';
 import { errorCode, type ErrorCode } from '../../src/config/error-codes';
 import { API_GATEWAY_REQUEST_ID_HEADER, gatewayError, gatewayErrors, REQUEST_ID_HEADER, type GatewayErrorType } from '../../src/config/gateway-responses';
 import { REPLAYED_HEADER } from '../../src/adapters/http/route-types';
@@ -252,6 +253,8 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
 
 const DESCRIPTION = `Levy: sales-tax and VAT rates, cart calculation, recorded sales and refunds, and tax exposure by jurisdiction.
 
+**URLs.** Each path follows the base URL exactly as written: \`<base>/v1/tax/rate\`, \`<base>/vendors\`. The base is the stage URL (\`https://<api-id>.execute-api.<region>.amazonaws.com/${API_STAGE_NAME}\`) or the deployment's custom domain (\`https://api.example.com\`); locally \`http://localhost:3000\`.
+
 **Authentication.** Every route but this documentation takes \`Authorization: Bearer <api key>\` (\`npx levy accounts create\` prints one).
 
 **Errors.** Every error is \`{"error", "message", "status", "request_id"}\` with a snake_case \`error\` code; each operation lists the codes it can answer. A client mistake is always a 4xx.
@@ -286,10 +289,16 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     info: { title: 'Levy API', version, description: DESCRIPTION },
     servers: [
       { url: 'http://localhost:3000', description: 'npm start (the local server)' },
+      // The paths carry their own `/v1` where the spec writes one: a server adds only the stage, or nothing.
       {
-        url: 'https://{apiId}.execute-api.{region}.amazonaws.com/v1',
-        description: 'Deployed (the ApiUrl output of `npx cdk deploy`)',
-        variables: { apiId: { default: 'abcdef1234' }, region: { default: 'us-east-1' } },
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+        description: 'Deployed, the stage URL (the ApiUrl output of `npx cdk deploy`)',
+        variables: { apiId: { default: 'abcdef1234' }, region: { default: 'us-east-1' }, stage: { default: API_STAGE_NAME } },
+      },
+      {
+        url: 'https://{domainName}',
+        description: 'Deployed on a custom domain (`-c domainName=...`; then the ApiUrl output)',
+        variables: { domainName: { default: 'api.example.com' } },
       },
     ],
     security: [{ bearerAuth: [] }],

@@ -54,7 +54,7 @@ function proxyEventFor(req: IncomingMessage, url: URL, route: RouteDefinition, p
     sourceIp,
   });
   event.requestContext.requestId = requestId;
-  // The path as the client sent it: locally no stage precedes the route's path (in AWS: /v1/...).
+  // The path as the client sent it: locally no stage precedes the route's path (as on a custom domain; on the stage URL /live/...).
   event.requestContext.path = url.pathname;
   return event;
 }

@@ -3,8 +3,14 @@
  * configures AWS from these; local/server/ and its event builder read the same values. Pure data: no CDK import.
  */
 
-/** The REST API's stage: the base URL is `https://<api-id>.execute-api.<region>.amazonaws.com/v1`. */
-export const API_STAGE_NAME = 'v1';
+/**
+ * The REST API's stage (the default; `npx cdk deploy -c stageName=<name>` names it otherwise). The stage URL
+ * `https://<api-id>.execute-api.<region>.amazonaws.com/live` is the spec's `{base_url}`: every route answers at it
+ * followed by its path exactly as the spec writes it (`.../live/v1/tax/rate`, `.../live/vendors`); on a custom domain
+ * the base is the domain (`https://api.example.com/v1/tax/rate`). Never `v1` (that doubled the tax paths' version,
+ * `.../v1/v1/tax/rate`) nor any other first segment of a route's path (lib/stack/api.ts refuses them).
+ */
+export const API_STAGE_NAME = 'live';
 
 /** How long API Gateway caches an authorizer result per Authorization header. */
 export const AUTHORIZER_CACHE_TTL_SECONDS = 300;

@@ -283,7 +283,7 @@ describe('tracing (-c tracing=true)', () => {
 });
 
 describe('API', () => {
-  test('REST API, regional, stage v1 with throttling and JSON access logs (X-Ray only with -c tracing=true)', () => {
+  test('REST API, regional, stage live (API_STAGE_NAME) with throttling and JSON access logs (X-Ray only with -c tracing=true)', () => {
     template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
     template.resourceCountIs('AWS::ApiGateway::Stage', 1);

@@ -12,7 +12,7 @@ export type { components, operations, paths } from './schema';
 export type LevySchema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 export interface LevyClientOptions {
-  /** e.g. `http://localhost:3000` (npm start) or the stack's ApiUrl output (`https://....amazonaws.com/v1`). */
+  /** e.g. `http://localhost:3000` (npm start) or the stack's ApiUrl output (`https://....amazonaws.com/live`, or the custom domain). */
   baseUrl: string;
   /** An API key of the account (`lvy_...`), sent as `Authorization: Bearer <key>`. */
   apiKey: string;

@@ -3072,7 +3072,7 @@ export interface components {
          * @example {
          *       "id": "crq_0mhx2k3c0a1b2c3d4e5f60718",
          *       "customer_id": "cus_0mhx2k3c0a1b2c3d4e5f60718",
-         *       "url": "https://abc123.execute-api.eu-west-1.amazonaws.com/v1/certificate_requests/crq_0mhx2k3c0a1b2c3d4e5f60718?token=…",
+         *       "url": "https://abc123.execute-api.eu-west-1.amazonaws.com/live/certificate_requests/crq_0mhx2k3c0a1b2c3d4e5f60718?token=…",
          *       "status": "open",
          *       "jurisdictions": [
          *         {

@@ -1,6 +1,6 @@
 /**
  * Secondary adapter (Amazon S3): the deployed blob store, one object per key in the stack's documents bucket
- * (private, encrypted, versioned, retained: lib/levy-stack.ts), through the AWS SDK's S3 client (`@aws-sdk/client-s3`:
+ * (private, encrypted, versioned, retained: lib/stack/documents-bucket.ts), through the AWS SDK's S3 client (`@aws-sdk/client-s3`:
  * PutObject, GetObject, a ranged GetObject, HeadObject, DeleteObject) and its presigner
  * (`@aws-sdk/s3-request-presigner`) for the upload and download URLs: AWS's maintained signing, credential chain,
  * endpoint rules and retries, not code of our own (issue 25).

@@ -130,10 +130,10 @@ export interface PublicRouteOptions<R extends ResponseSpecs> extends RouteContra
 export const publicRoute = <R extends ResponseSpecs>(options: PublicRouteOptions<R>): PublicRouteOptions<ResponseSpecs> =>
   options as unknown as PublicRouteOptions<ResponseSpecs>;
 
-/** The path the client sent: with API Gateway's stage (`/v1/...`); locally the route's path. */
+/** The path the client sent: on the stage URL with the stage (`/live/v1/tax/rate`); on a custom domain and locally the route's path. */
 export const fullPathOf = (event: ValidatedEvent): string => event.requestContext?.path ?? event.path;
 
-/** `/v1/docs` seen by API Gateway as `/docs` of stage v1: the part before the route's path (empty locally). */
+/** `/live/docs` seen by API Gateway as `/docs` of stage live: the part before the route's path (empty on a custom domain mapped at its root, and locally). */
 function basePathOf(event: ValidatedEvent): string {
   const full = fullPathOf(event);
   return full.endsWith(event.path) ? full.slice(0, full.length - event.path.length) : '';

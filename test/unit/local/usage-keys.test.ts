@@ -13,6 +13,7 @@ import {
   type APIGatewayClient,
 } from '@aws-sdk/client-api-gateway';
 import { apiGatewayCacheFlush } from '../../../local/admin/authorizer-cache';
+import { API_STAGE_NAME } from '../../../src/config/api-settings';
 import { apiGatewayUsageKeys } from '../../../local/admin/usage-keys';
 
 const planIds = { starter: 'up-starter', growth: 'up-growth', scale: 'up-scale' } as const;
@@ -83,7 +84,7 @@ describe('authorizer cache flush', () => {
   it('flushes the stage at once and again after an in-flight authorizer call has surely ended', async () => {
     const api = fakeApiGateway();
     const said = await apiGatewayCacheFlush(api.client, 'abc123', 10)();
-    expect(api.calls).toEqual(['flush abc123/v1', 'flush abc123/v1']);
+    expect(api.calls).toEqual([`flush abc123/${API_STAGE_NAME}`, `flush abc123/${API_STAGE_NAME}`]);
     expect(said).toContain('abc123');
   });
 });
