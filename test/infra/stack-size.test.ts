@@ -109,7 +109,7 @@ describe('template sizes', () => {
     expect(Object.keys(stack.routeFunctions)).toHaveLength(routes.length + extra.length);
     expect(templates.ofType('AWS::ApiGateway::Method')).toHaveLength(Math.max(ROADMAP_ROUTES, routes.length));
     expectWithinCeilings(templates);
-    // Monitoring gets the function names one list per area (lib/levy-stack.ts): its parameters grow by area, not by route.
+    // Monitoring gets the function names one list per area (lib/stack/monitored-functions.ts): its parameters grow by area, not by route.
     const monitoringParameters = (t: StackTemplates) => t.templates.find((x) => x.path.endsWith('/MonitoringStack'))!.parameterCount;
     const current = build().templates;
     expect(monitoringParameters(templates) - monitoringParameters(current)).toBe(templates.templates.length - current.templates.length);
