@@ -69,7 +69,9 @@ async function main(): Promise<number> {
     console.log(JSON.stringify(shown, null, 2));
     const functions = templateFunctions(PROJECT_ROOT);
     if (functions.length) {
-      console.log('Functions of cdk.out/Levy.template.json and its nested stacks (sam local invoke -t cdk.out/Levy.template.json <identifier> -e events/<route>.json --env-vars env.json):');
+      console.log(
+        'Functions of cdk.out/Levy.template.json and its nested stacks (sam local invoke -t cdk.out/Levy.template.json <identifier> -e events/<route>.json --env-vars env.json):',
+      );
       for (const [path, identifier] of functions) console.log(`  ${path.padEnd(48)} ${identifier}`);
     }
     return 0;

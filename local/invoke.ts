@@ -44,7 +44,7 @@ type Handler = (event: unknown, context: Context) => Promise<unknown>;
 interface Request {
   routeName: string;
   entry: string;
-  event: Record<string, any>;
+  event: Record<string, unknown>;
   envFile?: string;
 }
 
@@ -67,14 +67,14 @@ function readRequest(argv: string[]): Request | number {
     console.error(`Unknown route '${routeName}'.\n${USAGE}`);
     return 2;
   }
-  let event: Record<string, any>;
+  let event: Record<string, unknown>;
   try {
     event = JSON.parse(readFileSync(resolve(eventFile), 'utf8'));
   } catch (error) {
     console.error(`Cannot read the event ${eventFile}: ${(error as Error).message}`);
     return 2;
   }
-  if (routeName !== authorizer.name) withAccount(event as APIGatewayProxyEvent, route!, parsed.values.account);
+  if (routeName !== authorizer.name) withAccount(event as unknown as APIGatewayProxyEvent, route!, parsed.values.account);
   return { routeName, entry, event, envFile: parsed.values['env-vars'] };
 }
 

@@ -158,7 +158,10 @@ function activitySamples(f: EventFixtures, { freshId }: SampleVariation): Sample
     'notifications-dismiss': { pathParameters: { id: f.notification_id } },
     'checkouts-create': { body: checkoutBody },
     'checkouts-get': { pathParameters: { id: f.checkout_id } },
-    'checkouts-update': { pathParameters: { id: f.checkout_id }, body: { location: { country: 'US', state: 'CA', postal_code: '94103', city: 'San Francisco', line1: '1 Market St' } } },
+    'checkouts-update': {
+      pathParameters: { id: f.checkout_id },
+      body: { location: { country: 'US', state: 'CA', postal_code: '94103', city: 'San Francisco', line1: '1 Market St' } },
+    },
     'checkouts-complete': { pathParameters: { id: f.checkout_to_complete_id }, body: { transaction_id: `checkout-${f.checkout_to_complete_id}` } },
     'payment-links-create': { body: paymentLinkBody },
     'payment-links-list': { query: { limit: '10' } },
@@ -176,7 +179,10 @@ function complianceSamples(f: EventFixtures, { today, freshDay: day }: SampleVar
   const year = today.slice(0, 4);
   const notice = f.notice_id ?? PLACEHOLDER_IDS.notice;
   // A function, not one object: each sample gets its own (the fuzz mutates samples).
-  const page = () => ({ pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request }, query: { token: f.certificate_request_token ?? 'token' } });
+  const page = () => ({
+    pathParameters: { id: f.certificate_request_id ?? PLACEHOLDER_IDS.certificate_request },
+    query: { token: f.certificate_request_token ?? 'token' },
+  });
   return {
     'registrations-create': { body: { country: 'DE', type: 'VAT', registration_number: 'DE136695976', active_from: day, expires_at: dayAfter(day) } },
     'registrations-list': { query: { status: 'active', limit: '10' } },
@@ -191,7 +197,10 @@ function complianceSamples(f: EventFixtures, { today, freshDay: day }: SampleVar
     'notices-update': { pathParameters: { id: notice }, body: { status: 'open' } },
     'notice-documents-add': { pathParameters: { id: notice }, document: { contentType: 'application/pdf', bytes: SAMPLE_PDF } },
     'notice-documents-get': { pathParameters: { id: notice, did: f.notice_document_id ?? PLACEHOLDER_IDS.notice_document } },
-    'certificate-requests-create': { pathParameters: { id: f.customer_id }, body: { expires_in_days: 14, message: 'Please upload your Texas resale certificate.' } },
+    'certificate-requests-create': {
+      pathParameters: { id: f.customer_id },
+      body: { expires_in_days: 14, message: 'Please upload your Texas resale certificate.' },
+    },
     'certificate-requests-list': { pathParameters: { id: f.customer_id } },
     'certificate-page': page(),
     'certificate-page-submit': { ...page(), document: { contentType: `multipart/form-data; boundary=${FORM_BOUNDARY}`, bytes: sampleForm() } },
@@ -211,7 +220,10 @@ function billingSamples(f: EventFixtures, { today }: SampleVariation): Samples {
     'invoices-delete': { pathParameters: { id: f.invoice_to_delete_id } },
     'invoices-finalize': { pathParameters: { id: f.invoice_to_finalize_id } },
     'invoices-pdf': { pathParameters: { id: f.finalized_invoice_id } },
-    'invoices-credit-notes-create': { pathParameters: { id: f.finalized_invoice_id }, body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' } },
+    'invoices-credit-notes-create': {
+      pathParameters: { id: f.finalized_invoice_id },
+      body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' },
+    },
     'returns-create': { body: { registration_id: f.return_registration_id, period_start: f.return_period_start, period_end: f.return_period_end } },
     'returns-list': { query: { registration_id: f.return_registration_id, limit: '10' } },
     'returns-get': { pathParameters: { id: f.return_id } },

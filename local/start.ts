@@ -22,13 +22,29 @@ import { ports } from '../src/composition/all-ports';
 import { DOCUMENTS_URL_ENV_VAR } from '../src/config/documents';
 import { ensureDevAccount, type EnsuredDevAccount } from './admin/dev-account';
 import type { LocalDynamoDb } from './dynamodb/dynamodb-local';
-import { DEFAULT_LOCAL_DYNAMODB_PORT, DEV_ACCOUNT_FILE, DYNAMODB_PORT_ENV_VAR, LOCAL_DATA_DIR, LOCAL_STATE_DIR, shownPath, startLocalDatabase } from './local-env';
+import {
+  DEFAULT_LOCAL_DYNAMODB_PORT,
+  DEV_ACCOUNT_FILE,
+  DYNAMODB_PORT_ENV_VAR,
+  LOCAL_DATA_DIR,
+  LOCAL_STATE_DIR,
+  shownPath,
+  startLocalDatabase,
+} from './local-env';
 import { importZipCounties } from './rates/zip-counties-import';
 import { importRates } from './rates/rates-import';
 import { startServer, type LocalServer } from './server/server';
 import { startWebhookDispatcher, type WebhookDispatcher } from './server/webhook-dispatcher';
 import { loopbackEndpoint, reachable } from './state/net';
-import { claimServerRecord, describeHolder, releaseServerRecord, replaceServerRecord, SERVER_FILE, updateServerRecord, type ServerRecord } from './state/server-record';
+import {
+  claimServerRecord,
+  describeHolder,
+  releaseServerRecord,
+  replaceServerRecord,
+  SERVER_FILE,
+  updateServerRecord,
+  type ServerRecord,
+} from './state/server-record';
 
 /** Copies of one signal arrive within this many ms of each other (see onSignal). */
 const SIGNAL_ECHO_MS = 1000;
@@ -82,7 +98,9 @@ async function claimStateFolder(settings: Settings): Promise<boolean> {
   if (claim.claimed) return true;
   const holder = claim.holder;
   if (settings.dataDir && holder.data_dir === settings.dataDir) {
-    throw new Error(`${shownPath(settings.dataDir)} is in use by ${describeHolder(holder)}. Stop that first, or run this one with LEVY_IN_MEMORY=1 (or LEVY_STATE_DIR=<another folder>).`);
+    throw new Error(
+      `${shownPath(settings.dataDir)} is in use by ${describeHolder(holder)}. Stop that first, or run this one with LEVY_IN_MEMORY=1 (or LEVY_STATE_DIR=<another folder>).`,
+    );
   }
   if (settings.dataDir) {
     // The persistent database is the one the tools should find: it takes the record over from a server in memory.
@@ -116,7 +134,9 @@ async function importStartupData(): Promise<void> {
 function announceDevAccount(dev: EnsuredDevAccount, settings: Settings): void {
   const file = shownPath(DEV_ACCOUNT_FILE);
   if (dev.replaced) {
-    const named = dev.replaced.account_id ? `named ${dev.replaced.account_id}, which the database in ${shownPath(settings.dataDir!)} does not hold` : 'could not be read';
+    const named = dev.replaced.account_id
+      ? `named ${dev.replaced.account_id}, which the database in ${shownPath(settings.dataDir!)} does not hold`
+      : 'could not be read';
     console.warn(
       `[levy] warning: ${file} ${named} (was the data folder deleted or replaced?). ` +
         `Made a new development account; the old file is kept as ${shownPath(dev.replaced.kept_as)}.`,
@@ -146,7 +166,12 @@ async function serve(settings: Settings, running: Running, registered: boolean):
   running.dispatcher = await startWebhookDispatcher({ pollMs: 1000, daily: true });
   // Pre-signed document URLs (the upload_url flow, a large document's 303) point to this server.
   process.env[DOCUMENTS_URL_ENV_VAR] ??= running.server.url;
-  if (registered) updateServerRecord(process.pid, { url: running.server.url, dev_account_id: dev.account.account_id, dev_account_file: settings.inMemory ? undefined : DEV_ACCOUNT_FILE });
+  if (registered)
+    updateServerRecord(process.pid, {
+      url: running.server.url,
+      dev_account_id: dev.account.account_id,
+      dev_account_file: settings.inMemory ? undefined : DEV_ACCOUNT_FILE,
+    });
 
   console.log('');
   announceDevAccount(dev, settings);

@@ -41,7 +41,8 @@ export async function usableAccount(ports: Deps, saved: Partial<DevAccount> | un
   const stored = saved?.account_id ? await ports.accounts.get(saved.account_id) : undefined;
   if (!saved?.account_id || !stored?.usage_key) return undefined;
   const key = saved.api_key ? await ports.apiKeys.get(hashApiKey(saved.api_key)) : undefined;
-  if (key?.status === 'active' && key.account_id === saved.account_id) return { account: { account_id: saved.account_id, api_key: saved.api_key! }, newKey: false };
+  if (key?.status === 'active' && key.account_id === saved.account_id)
+    return { account: { account_id: saved.account_id, api_key: saved.api_key! }, newKey: false };
   const issued = await createApiKey(ports, saved.account_id);
   return issued ? { account: { account_id: saved.account_id, api_key: issued.api_key }, newKey: true } : undefined;
 }

@@ -37,7 +37,9 @@ export function addAccountCommands(levy: Command): void {
     .addOption(awsOption())
     .action(async (options: { name: string; country: string; taxId?: string; plan: PlanId; aws?: boolean }) => {
       const target = await configureTarget(!!options.aws);
-      print(await createAccount(ports, { name: options.name, country: options.country, tax_id: options.taxId ?? null, plan: options.plan }, usageKeysFor(target)));
+      print(
+        await createAccount(ports, { name: options.name, country: options.country, tax_id: options.taxId ?? null, plan: options.plan }, usageKeysFor(target)),
+      );
     });
   accounts
     .command('update')

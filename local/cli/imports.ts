@@ -57,7 +57,10 @@ export function addImportCommands(levy: Command): void {
     .addOption(awsOption())
     .action(async (file: string, options: { aws?: boolean }) => {
       await configureTarget(!!options.aws, ['Rates']);
-      await importing(() => importZipCounties(file), (error) => error instanceof ZipCountyFileError);
+      await importing(
+        () => importZipCounties(file),
+        (error) => error instanceof ZipCountyFileError,
+      );
     });
   const fx = levy.command('fx').description('currency reference rates (the nexus report converts sales with them)');
   fx.command('import')
@@ -66,6 +69,9 @@ export function addImportCommands(levy: Command): void {
     .addOption(awsOption())
     .action(async (file: string, options: { aws?: boolean }) => {
       await configureTarget(!!options.aws, ['FxRates']);
-      await importing(() => importFxRates(file), (error) => error instanceof FxFileError);
+      await importing(
+        () => importFxRates(file),
+        (error) => error instanceof FxFileError,
+      );
     });
 }

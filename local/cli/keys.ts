@@ -23,7 +23,9 @@ async function revoke(idOrPrefix: string | undefined, options: { stdin?: boolean
   const given = [idOrPrefix !== undefined, !!options.stdin, options.keyFile !== undefined].filter(Boolean).length;
   if (given !== 1) throw new UsageError('Name the key by exactly one of: its id or prefix, --stdin, --key-file.');
   if (idOrPrefix && isWellFormedApiKey(idOrPrefix)) {
-    throw new UsageError('That is a secret key: never put one on the command line (it stays in shell history and `ps`). Use its id or prefix, --stdin or --key-file.');
+    throw new UsageError(
+      'That is a secret key: never put one on the command line (it stays in shell history and `ps`). Use its id or prefix, --stdin or --key-file.',
+    );
   }
   const target = await configureTarget(!!options.aws);
   const flush = cacheFlushFor(target);
@@ -33,7 +35,9 @@ async function revoke(idOrPrefix: string | undefined, options: { stdin?: boolean
   } catch (error) {
     // The key is revoked either way: say so, and that cached Allows may let it in for up to 300 s.
     print({ revoked, flushed: false, error: (error as Error).message ?? String(error) });
-    process.stderr.write(`levy: the key is revoked, but the authorizer cache was not flushed, so it may keep working for up to ${AUTHORIZER_CACHE_TTL_SECONDS} s: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `levy: the key is revoked, but the authorizer cache was not flushed, so it may keep working for up to ${AUTHORIZER_CACHE_TTL_SECONDS} s: ${(error as Error).message}\n`,
+    );
     process.exitCode = 1;
   }
 }

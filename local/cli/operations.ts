@@ -36,7 +36,9 @@ export function addOperationCommands(levy: Command): void {
 
   levy
     .command('events')
-    .description("events: `levy events daily` writes the day's time-driven events (certificates expiring and expired, registrations activated and expired), each once")
+    .description(
+      "events: `levy events daily` writes the day's time-driven events (certificates expiring and expired, registrations activated and expired), each once",
+    )
     .command('daily')
     .description('run the daily job now: safe to run again (an event already written is not written twice)')
     .addOption(awsOption())

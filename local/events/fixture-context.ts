@@ -3,7 +3,7 @@
  * ids an earlier run remembered, and requests sent through the route handlers as that account.
  */
 import type { EventFixtures, Sample } from '../samples';
-import { call } from './handler-call';
+import { call, type Answer } from './handler-call';
 
 export interface FixtureAccount {
   account_id: string;
@@ -17,9 +17,9 @@ export interface FixtureContext {
   /** What the last run remembered for this account; empty for another account or none. */
   known: Partial<EventFixtures>;
   /** One request through the route's handler, as the account; its JSON body, or a throw on a non-2xx. */
-  call(routeName: string, sample: Sample): Promise<Record<string, any>>;
+  call(routeName: string, sample: Sample): Promise<Answer>;
   /** The record a remembered id still names, read through its get route; undefined when none is remembered or it is gone. */
-  stillThere(getRoute: string, knownId: string | undefined): Promise<Record<string, any> | undefined>;
+  stillThere(getRoute: string, knownId: string | undefined): Promise<Answer | undefined>;
 }
 
 export function fixtureContext(account: FixtureAccount, known: Partial<EventFixtures>): FixtureContext {

@@ -14,7 +14,16 @@ import { ensureTables, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
 import { DYNAMODB_PORT_ENV_VAR, LOCAL_DATA_DIR, LOCAL_STATE_DIR, LOCAL_TABLE_PREFIX, shownPath } from '../local-env';
 import { freePort, loopbackEndpoint, reachable } from './net';
-import { claimServerRecord, describeHolder, liveServerRecord, processAlive, readServerRecord, releaseServerRecord, SERVER_FILE, type ServerRecord } from './server-record';
+import {
+  claimServerRecord,
+  describeHolder,
+  liveServerRecord,
+  processAlive,
+  readServerRecord,
+  releaseServerRecord,
+  SERVER_FILE,
+  type ServerRecord,
+} from './server-record';
 
 /** Nothing usable: the message says what to run. */
 export class LocalDatabaseError extends Error {}
@@ -73,7 +82,8 @@ async function untilListening(tool: string, record: ServerRecord): Promise<Serve
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
     const now = readServerRecord();
-    if (now?.pid !== record.pid || !processAlive(record.pid)) throw new LocalDatabaseError(`${describeHolder(record)} stopped while starting; run \`npm start\` again.`);
+    if (now?.pid !== record.pid || !processAlive(record.pid))
+      throw new LocalDatabaseError(`${describeHolder(record)} stopped while starting; run \`npm start\` again.`);
     if (now.url) return now;
     if (Date.now() > deadline) throw new LocalDatabaseError(`${describeHolder(record)} has not finished starting in ${SERVER_WAIT_MS / 1000} s.`);
   }
@@ -84,10 +94,20 @@ async function startOwn(tool: string, tablePrefix: string): Promise<LocalDatabas
   const port = await freePort();
   const endpoint = loopbackEndpoint(port);
   mkdirSync(LOCAL_STATE_DIR, { recursive: true });
-  const record: ServerRecord = { holder: tool, pid: process.pid, url: null, dynamodb_endpoint: endpoint, dynamodb_port: port, data_dir: LOCAL_DATA_DIR, started_at: new Date().toISOString() };
+  const record: ServerRecord = {
+    holder: tool,
+    pid: process.pid,
+    url: null,
+    dynamodb_endpoint: endpoint,
+    dynamodb_port: port,
+    data_dir: LOCAL_DATA_DIR,
+    started_at: new Date().toISOString(),
+  };
   const claim = await claimServerRecord(record);
   if (!claim.claimed) return claim.holder;
-  process.stderr.write(`[${tool}] no \`npm start\` runs on ${shownPath(LOCAL_DATA_DIR)}: starting a DynamoDB Local of its own there for this run (stopped after it) ...\n`);
+  process.stderr.write(
+    `[${tool}] no \`npm start\` runs on ${shownPath(LOCAL_DATA_DIR)}: starting a DynamoDB Local of its own there for this run (stopped after it) ...\n`,
+  );
   try {
     const db = await startDynamoDbLocal({ port, dataDir: LOCAL_DATA_DIR });
     const release = async () => {
@@ -101,7 +121,9 @@ async function startOwn(tool: string, tablePrefix: string): Promise<LocalDatabas
     return { endpoint, identity: LOCAL_DATA_DIR, release };
   } catch (error) {
     releaseServerRecord(process.pid);
-    throw new LocalDatabaseError(`Could not start DynamoDB Local on ${shownPath(LOCAL_DATA_DIR)}: ${(error as Error).message}\nRun \`npm start\` (it says what is missing), then try again.`);
+    throw new LocalDatabaseError(
+      `Could not start DynamoDB Local on ${shownPath(LOCAL_DATA_DIR)}: ${(error as Error).message}\nRun \`npm start\` (it says what is missing), then try again.`,
+    );
   }
 }
 
@@ -123,7 +145,9 @@ export async function openLocalDatabase(tool: string, options: { start?: boolean
       );
     }
     if (options.start === false) {
-      throw new LocalDatabaseError(`No \`npm start\` runs (${shownPath(SERVER_FILE)} names none). Run \`npm start\` in another terminal, or set ${DYNAMODB_PORT_ENV_VAR}.`);
+      throw new LocalDatabaseError(
+        `No \`npm start\` runs (${shownPath(SERVER_FILE)} names none). Run \`npm start\` in another terminal, or set ${DYNAMODB_PORT_ENV_VAR}.`,
+      );
     }
     const own = await startOwn(tool, options.tablePrefix ?? LOCAL_TABLE_PREFIX);
     // Somebody claimed the folder between our look and our claim: use theirs (the loop looks again).

@@ -133,7 +133,12 @@ export function releaseServerRecord(pid: number, file = SERVER_FILE): void {
 
 /** The record in words, for messages: `npm start (pid 123, http://127.0.0.1:3000, data in .levy/db)`. */
 export function describeHolder(record: ServerRecord): string {
-  const where = [`pid ${record.pid}`, record.url, `DynamoDB Local at ${record.dynamodb_endpoint}`, record.data_dir ? `data in ${shownPath(record.data_dir)}` : 'data in memory'];
+  const where = [
+    `pid ${record.pid}`,
+    record.url,
+    `DynamoDB Local at ${record.dynamodb_endpoint}`,
+    record.data_dir ? `data in ${shownPath(record.data_dir)}` : 'data in memory',
+  ];
   // Killed without its clean stop, its DynamoDB Local (a java process) may run on, holding the data.
   const orphaned = processAlive(record.pid) ? '' : ': that process is gone, but its DynamoDB Local still answers; stop that java process';
   return `\`${record.holder}\` (${where.filter(Boolean).join(', ')}${orphaned})`;

@@ -37,7 +37,8 @@ let out: string;
 /** A developer's shell: no database variables of the test run (its endpoint, table names, documents folder). */
 function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [...Object.keys(localTableEnv('levy')), 'LEVY_DYNAMODB_ENDPOINT', 'LEVY_DYNAMODB_PORT', 'LEVY_DOCUMENTS_DIR', 'LEVY_API_URL', 'PORT']) delete env[name];
+  for (const name of [...Object.keys(localTableEnv('levy')), 'LEVY_DYNAMODB_ENDPOINT', 'LEVY_DYNAMODB_PORT', 'LEVY_DOCUMENTS_DIR', 'LEVY_API_URL', 'PORT'])
+    delete env[name];
   return { ...env, LEVY_STATE_DIR: state, POWERTOOLS_LOG_LEVEL: 'SILENT', ...extra };
 }
 
@@ -64,7 +65,12 @@ interface Started {
 
 async function npmStart(apiPort: number, dbPort: number): Promise<Started> {
   // detached: a process group of its own, so a failed test can stop npm, Node and Java together.
-  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: shellEnv({ PORT: String(apiPort), LEVY_DYNAMODB_PORT: String(dbPort) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    env: shellEnv({ PORT: String(apiPort), LEVY_DYNAMODB_PORT: String(dbPort) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));
@@ -196,13 +202,19 @@ describe('no database where one is named, or the data held', () => {
     ];
     for (const { code, stdout, stderr } of await Promise.all(tools)) {
       expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-      expect(stderr).toContain(`Nothing answers at http://127.0.0.1:${nowhere} (LEVY_DYNAMODB_PORT=${nowhere}). Start Levy there with \`LEVY_DYNAMODB_PORT=${nowhere} npm start\``);
+      expect(stderr).toContain(
+        `Nothing answers at http://127.0.0.1:${nowhere} (LEVY_DYNAMODB_PORT=${nowhere}). Start Levy there with \`LEVY_DYNAMODB_PORT=${nowhere} npm start\``,
+      );
       expect(stderr).not.toMatch(/ECONNREFUSED|statusCode|\n\s+at /);
     }
   }, 120_000);
 
   it('a second npm start on the same data is refused, naming the server that holds it', async () => {
-    const second = spawn('npm', ['start'], { cwd: ROOT, env: shellEnv({ PORT: String(await freePort()), LEVY_DYNAMODB_PORT: String(await freePort()) }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: shellEnv({ PORT: String(await freePort()), LEVY_DYNAMODB_PORT: String(await freePort()) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     second.stdout!.on('data', (chunk) => (text += chunk));
     second.stderr!.on('data', (chunk) => (text += chunk));
