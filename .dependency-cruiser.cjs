@@ -3,13 +3,15 @@
  * test/architecture/dependency-rules.test.ts, which also proves each rule fails when broken (`npm run deps` runs the
  * same check on its own).
  *
- *   functions/<route>/handler.ts   entry points: the http adapter, use cases, the composition root, domain schemas
+ *   functions/<route>/handler.ts   entry points: the http adapter, use cases, the composition root, domain schemas;
+ *                                  they hand the http adapter what the root built (no adapter imports the root)
  *   src/composition/               builds the adapters behind the ports, lazily
  *   src/adapters/                  http (primary), dynamodb and geo (secondary): implement the ports
  *   src/usecases/                  one file per use case: domain + ports only
  *   src/ports/                     interfaces the use cases depend on: domain types only
  *   src/domain/                    pure TypeScript: no AWS, no Middy, no I/O
  *   src/config/                    plain data read by the stack and the runtime
+ *   src/shared/once.ts             the one module below every layer (values made on first use): imports nothing
  *   lib/                           the CDK app: reads src/config only
  *   local/, bench/, test/          the laptop runtime, benchmarks and tests: may use anything above
  */
@@ -35,6 +37,15 @@ module.exports = {
       comment: 'Every import resolves: a module the cruiser cannot find could be anything.',
       from: {},
       to: { couldNotResolve: true },
+    },
+    {
+      name: 'shared-imports-nothing',
+      severity: 'error',
+      comment:
+        'src/shared/ is below every layer (any layer may import it, e.g. `once`), so it imports nothing: no layer, ' +
+        'no package, not Node.',
+      from: { path: '^src/shared/' },
+      to: { pathNot: '^src/shared/' },
     },
     {
       name: 'domain-imports-only-domain',
@@ -100,9 +111,18 @@ module.exports = {
       to: { path: ['^src/(usecases|composition|adapters/http)/', outerRings] },
     },
     {
+      name: 'adapters-import-no-composition',
+      severity: 'error',
+      comment:
+        'No upward arrow: an adapter is given what it needs (ports, loaders) by the composition root through the entry ' +
+        'point (e.g. billableRoute(keyedRouteDeps, ...)), never imports the root itself.',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/composition/' },
+    },
+    {
       name: 'http-adapter-uses-ports',
       severity: 'error',
-      comment: 'The HTTP pipeline reaches storage through the composition root, never a store or geo adapter directly.',
+      comment: 'The HTTP pipeline reaches storage through the ports it is given, never a store or geo adapter directly.',
       from: { path: '^src/adapters/http/' },
       to: { path: '^src/adapters/(dynamodb|geo)/' },
     },

@@ -1,11 +1,12 @@
 /** Primary adapter: POST /v1/registrations -> 201 with the new registration; an overlapping one is a 409; Idempotency-Key honoured. */
 import { idempotentRoute } from '../../src/adapters/http/billable-route';
+import { keyedRouteDeps } from '../../src/composition/keyed-routes';
 import { entities, registrations } from '../../src/composition/ports';
 import { registrationSchema } from '../../src/domain/registrations/registration';
 import { createRegistrationSchema } from '../../src/domain/registrations/registration-requests';
 import { createRegistration } from '../../src/usecases/registrations';
 
-export const handler = idempotentRoute({
+export const handler = idempotentRoute(keyedRouteDeps, {
   route: 'registrations-create',
   body: createRegistrationSchema,
   responses: { 201: { description: 'The new registration, its status derived from its dates', schema: registrationSchema } },

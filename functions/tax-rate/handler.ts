@@ -4,12 +4,13 @@
  * the usage counter.
  */
 import { billableRoute } from '../../src/adapters/http/billable-route';
+import { keyedRouteDeps } from '../../src/composition/keyed-routes';
 import { taxRateDeps } from '../../src/composition/sales';
 import { taxRateRequestSchema } from '../../src/domain/tax/rate-request';
 import { quoteTaxRate } from '../../src/usecases/sales/quote-tax-rate';
 import { taxRateAnswerSchema } from '../../src/domain/tax/rate-response';
 
-export const handler = billableRoute({
+export const handler = billableRoute(keyedRouteDeps, {
   route: 'tax-rate',
   body: taxRateRequestSchema,
   responses: { 200: { description: 'The rate breakdown (spec 2.3)', schema: taxRateAnswerSchema } },

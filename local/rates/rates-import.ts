@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDbRateStore } from '../../src/adapters/dynamodb/rate-store';
-import { once } from '../../src/composition/once';
+import { once } from '../../src/shared/once';
 import { tableName } from '../../src/config/environment';
 import { effectiveMonthOf, parseZipRateLines, ZipRateFileError, type ZipRateRow } from './zip-rate-csv';
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkLocalBlobUrl } from '../../src/adapters/blobs/local-blob-urls';
 import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
 import { documents } from '../../src/composition/ports';
-import { once } from '../../src/composition/once';
+import { once } from '../../src/shared/once';
 import { documentsLocation } from '../../src/config/environment';
 import type { BlobStore } from '../../src/ports/blobs';
 import { errorBody, readBody, requestIdHeaders, send } from './http-io';

@@ -5,6 +5,6 @@
  */
 import { EventOutbox } from '../adapters/dynamodb/event-outbox';
 import { tableName } from '../config/environment';
-import { once } from './once';
+import { once } from '../shared/once';
 
 export const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events'), () => tableName('Notifications')));

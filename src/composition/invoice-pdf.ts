@@ -4,7 +4,7 @@
  */
 import { PdfLibInvoiceRenderer } from '../adapters/pdf/invoice-pdf';
 import type { InvoiceRenderer } from '../ports/invoices';
-import { once } from './once';
+import { once } from '../shared/once';
 
 const renderer = /* @__PURE__ */ once(() => new PdfLibInvoiceRenderer());
 

@@ -28,7 +28,8 @@ import type { FxRateTable, NexusCounterStore } from '../ports/reports';
 import type { InvoiceStore } from '../ports/invoices';
 import type { ReturnLedger, ReturnStore } from '../ports/returns';
 import type { CertificateRequestStore, NoticeStore, UrlTokenSecrets } from '../ports/notices';
-import { lazy, lazyImport, once, onceAsync } from './once';
+import { lazy, lazyImport } from './lazy';
+import { once, onceAsync } from '../shared/once';
 
 // Stores shared by several ports, made once.
 const entityStore = /* @__PURE__ */ once(() => new DynamoDbEntityStore(tableName('Entities')));

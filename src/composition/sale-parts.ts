@@ -8,7 +8,7 @@
 import type { Loader } from '../ports/loader';
 import type { NexusWatch } from '../ports/nexus-watch';
 import type { EstablishmentModule, SaleCollectionModule, SaleSubjectsModule, TaxIdModule } from '../ports/sale-parts';
-import { onceAsync } from './once';
+import { onceAsync } from '../shared/once';
 import { entities, fxRates, nexusCounters, nexusEvents, registrations, sales, settings } from './ports';
 
 export const subjects: Loader<SaleSubjectsModule> = { load: () => import('../usecases/sales/sale-subjects') };

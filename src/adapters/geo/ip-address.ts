@@ -1,13 +1,13 @@
 // Secondary adapter (offline geo): classifies IP addresses as public or private/reserved (RFC 6890 special-purpose registries).
 import { BlockList, isIP } from 'node:net';
-import { memo } from '../../domain/memo';
+import { once } from '../../shared/once';
 import { NON_PUBLIC_IP_RANGES } from '../../domain/network/ip-ranges';
 
 /**
  * Ranges that never identify a customer's country: every row of the domain's table (private, documentation...). Built
  * with the first IP address a container checks, not at import: most quotes carry none (docs/benchmarks.md).
  */
-const nonPublicRanges = memo(() => {
+const nonPublicRanges = once(() => {
   const ranges = new BlockList();
   for (const { network, prefix, family } of NON_PUBLIC_IP_RANGES) ranges.addSubnet(network, prefix, family);
   return ranges;

@@ -13,15 +13,27 @@
  * Why the function wrapper and not Powertools' Middy middleware: in 2.35.0 the middleware deletes the original's
  * record when a duplicate arrives in flight or with another body (upstream #5675), so the original would run twice.
  * makeIdempotent's try/catch wraps only the function call.
+ *
+ * The meter and the idempotency store are given by the handler (`keyedRouteDeps`, built in
+ * src/composition/keyed-routes.ts): this adapter never imports the composition root.
  */
 import type * as z from 'zod';
-import { usage } from '../../composition/ports';
 import { endpointLabel, routeByName } from '../../config/routes';
+import type { Loader } from '../../ports/loader';
+import type { UsageMeter } from '../../ports/reports';
 import { countBillableCall } from '../observability/metrics';
+import type { IdempotencyStoreOf } from './idempotent-call';
 import { pipeline, routeRequestFrom, toApiGatewayResult, withContracts } from './pipeline';
 import type { CoreFunction, ResponseSpecs, RouteOptions } from './route-types';
 
+/** What a keyed route is given: the billing meter, and each route's idempotency store, loaded with the first keyed call. */
+export interface KeyedRouteDeps {
+  usage: Pick<UsageMeter, 'recordBillableCall' | 'billOnce'>;
+  idempotencyStores: Loader<IdempotencyStoreOf>;
+}
+
 function keyedRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends ResponseSpecs>(
+  deps: KeyedRouteDeps,
   options: RouteOptions<B, Q, R>,
   billable: boolean,
 ) {
@@ -40,28 +52,30 @@ function keyedRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undef
     if (!event.headers?.['idempotency-key']) {
       const answer = await execute(event, context);
       if (billed) {
-        await usage.recordBillableCall(accountId, endpoint, new Date());
+        await deps.usage.recordBillableCall(accountId, endpoint, new Date());
         countBillableCall(endpoint);
       }
       return answer;
     }
     // Powertools idempotency and its JMESPath engine (about 40 KB) load with the first call that carries a key: a
     // chunk of its own in the bundle (lib/bundling.ts), so keyless calls never parse it.
-    const { callIdempotently } = await import('./idempotent-call');
-    return callIdempotently({ route: route.name, endpoint, accountId, billed }, execute, event, context);
+    const [{ callIdempotently }, storeOf] = await Promise.all([import('./idempotent-call'), deps.idempotencyStores.load()]);
+    return callIdempotently({ usage: deps.usage, storeOf }, { route: route.name, endpoint, accountId, billed }, execute, event, context);
   };
 
   return withContracts(pipeline(route, options, core), options);
 }
 
 export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  deps: KeyedRouteDeps,
   options: RouteOptions<B, Q, R>,
 ) {
-  return keyedRoute(options, true);
+  return keyedRoute(deps, options, true);
 }
 
 export function idempotentRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
+  deps: KeyedRouteDeps,
   options: RouteOptions<B, Q, R>,
 ) {
-  return keyedRoute(options, false);
+  return keyedRoute(deps, options, false);
 }

@@ -11,15 +11,17 @@
  *   limit in JSON (a 1,000-line cart) are kept; one still too large is refused (422, unbilled) and its key freed.
  * - An answer that could not be kept (the write failed) frees the key and answers the error, unbilled, so the client's
  *   retry runs once and bills once; if the keep did land after all, its answer is given.
+ *
+ * The persistence layer and the meter are given by the caller (billable-route.ts, from the composition root).
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { IdempotencyConfig, IdempotencyRecordStatus, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import { idempotencyPersistenceOf } from '../../composition/idempotency';
-import { once } from '../../composition/once';
-import { usage } from '../../composition/ports';
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { AppError } from '../../domain/errors';
+import type { UsageMeter } from '../../ports/reports';
+import { once } from '../../shared/once';
 import { logger } from '../observability/logger';
 import { countBillableCall, countIdempotentReplay } from '../observability/metrics';
 import { REPLAYED_HEADER, type CoreFunction } from './route-types';
@@ -82,7 +84,10 @@ function idempotencyConflict(error: unknown): AppError | undefined {
 const answerTooLarge = () =>
   new AppError(422, 'response_too_large', 'The answer is too large to keep for this Idempotency-Key, so it was not billed; send fewer line items per request.');
 
-type Persistence = ReturnType<typeof idempotencyPersistenceOf>;
+/** Powertools' persistence layer of one route, made once per container (src/adapters/dynamodb/idempotency-persistence.ts). */
+export type IdempotencyStoreOf = (route: string) => BasePersistenceLayer;
+
+type Persistence = BasePersistenceLayer;
 
 /**
  * After the answer could not be kept: the kept answer if the keep landed after all, else the key is freed. A failure
@@ -105,11 +110,11 @@ async function releaseKey(persistence: Persistence, event: unknown): Promise<API
 const idempotentRuns = new Map<string, (event: Parameters<CoreFunction>[0], context: Context) => Promise<KeptAnswer | Replayed>>();
 
 /** The route's idempotent run, made once per container. */
-function idempotentRunOf(route: string, execute: CoreFunction) {
+function idempotentRunOf(route: string, persistence: Persistence, execute: CoreFunction) {
   let run = idempotentRuns.get(route);
   if (!run) {
     run = makeIdempotent(async (event: Parameters<CoreFunction>[0], context: Context): Promise<KeptAnswer | Replayed> => keep(await execute(event, context)), {
-      persistenceStore: idempotencyPersistenceOf(route),
+      persistenceStore: persistence,
       config: idempotencyConfig(),
       keyPrefix: `levy.${route}`,
     });
@@ -125,6 +130,7 @@ const keyHash = (key: string) => createHash('sha256').update(key).digest('base64
  * (`billed: false`, idempotentRoute in billable-route.ts) is kept the same way and never billed.
  */
 export async function callIdempotently(
+  deps: { usage: Pick<UsageMeter, 'billOnce'>; storeOf: IdempotencyStoreOf },
   call: { route: string; endpoint: string; accountId: string; billed?: boolean },
   execute: CoreFunction,
   event: Parameters<CoreFunction>[0],
@@ -133,16 +139,16 @@ export async function callIdempotently(
   const { endpoint, accountId } = call;
   const billed = call.billed !== false;
   const bill = async () => {
-    if (billed && (await usage.billOnce(accountId, endpoint, keyHash(event.headers['idempotency-key']!), new Date()))) countBillableCall(endpoint);
+    if (billed && (await deps.usage.billOnce(accountId, endpoint, keyHash(event.headers['idempotency-key']!), new Date()))) countBillableCall(endpoint);
   };
   let outcome: KeptAnswer | Replayed;
   try {
-    outcome = await idempotentRunOf(call.route, execute)(event, context);
+    outcome = await idempotentRunOf(call.route, deps.storeOf(call.route), execute)(event, context);
   } catch (error) {
     if (error instanceof AnswerTooLarge) throw answerTooLarge();
     // Powertools' "Failed to update success record": the call ran, its answer was not kept.
     if ((error as Error).name === 'IdempotencyPersistenceLayerError' && /success record/.test((error as Error).message)) {
-      const kept = await releaseKey(idempotencyPersistenceOf(call.route), event);
+      const kept = await releaseKey(deps.storeOf(call.route), event);
       if (kept) {
         await bill();
         return kept;

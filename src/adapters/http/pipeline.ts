@@ -12,7 +12,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { once } from '../../composition/once';
+import { once } from '../../shared/once';
 import { endpointLabel, routeByName, type RouteDefinition } from '../../config/routes';
 import { logger, REQUEST_ID_PATH } from '../observability/logger';
 import { tracingMiddleware } from '../observability/tracer';

@@ -3,7 +3,7 @@
  * from the catalogue (type-index.ts), so that a rate answer's schema does not load every country's types.
  */
 import * as z from 'zod';
-import { memo } from '../memo';
+import { once } from '../../shared/once';
 import type { Exactly, Expect } from '../schema-check';
 import type { TaxIdInvalidReason, TaxIdKind, TaxIdValidation } from './types';
 
@@ -28,7 +28,7 @@ const buildTaxIdValidationSchema = () =>
     });
 
 /** Built when first read (answer schemas are for the OpenAPI document and the tests; nothing parses an answer). */
-export const taxIdValidationSchema = z.lazy(memo(buildTaxIdValidationSchema));
+export const taxIdValidationSchema = z.lazy(once(buildTaxIdValidationSchema));
 
 export type TaxIdKindsMatch = Expect<Exactly<(typeof taxIdKinds)[number], TaxIdKind>>;
 export type TaxIdReasonsMatch = Expect<Exactly<(typeof invalidReasons)[number], TaxIdInvalidReason>>;

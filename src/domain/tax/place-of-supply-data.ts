@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import placeOfSupplyJson from '#data/place-of-supply.json';
 import { countryName, euMemberStates, isAssignedCountry, vatAreaOf } from '../geography/countries';
-import { memo } from '../memo';
+import { once } from '../../shared/once';
 import { isoDate, parseDataFile, source } from './data-file';
 import { datedRowsProblem, rowInForceOrThrow } from './rate-history';
 import { productCategories, type ProductCategory } from './vocabulary';
@@ -72,7 +72,7 @@ export type PlaceOfSupplyRule = PlaceOfSupplyRow;
 export type PlaceCustomers = (typeof placeCustomers)[number];
 
 /** Validated once per process at first import. */
-const placeOfSupplySchemas = memo(buildPlaceOfSupplySchema);
+const placeOfSupplySchemas = once(buildPlaceOfSupplySchema);
 export const placeOfSupplyData = parseDataFile('place-of-supply.json', () => placeOfSupplySchemas().placeOfSupplySchema, placeOfSupplyJson);
 
 /** The area whose rules apply to a country: the EU-27 as one, otherwise the country's own VAT area (MC -> FR -> EU). */

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { isAssignedCountry, subdivisionName } from '../geography/countries';
-import { memo } from '../memo';
+import { once } from '../../shared/once';
 import { percentToPpm } from '../money/money';
 import { isoDate, source } from './data-file';
 import { coverageProblem, datedRowsProblem, SINCE_ALWAYS } from './rate-history';
@@ -201,7 +201,7 @@ function buildRateDataSchemas() {
 }
 
 /** The schemas, built on first use: importing this module builds nothing. */
-export const rateDataSchemas = memo(buildRateDataSchemas);
+export const rateDataSchemas = once(buildRateDataSchemas);
 
 type Schemas = ReturnType<typeof buildRateDataSchemas>;
 export type UsRule = z.infer<Schemas['usRuleSchema']>;

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
-import { memo } from '../memo';
+import { once } from '../../shared/once';
 import type { Exactly, Expect } from '../schema-check';
 import { customerTypeField } from '../fields/sale';
 import { taxIdValidationSchema } from '../tax-ids/validation-schema';
@@ -93,7 +93,7 @@ function buildRateResponseSchemas() {
 }
 
 /** The answer schemas, built on first use. */
-export const rateResponseSchemas = memo(buildRateResponseSchemas);
+export const rateResponseSchemas = once(buildRateResponseSchemas);
 
 /** POST /v1/tax/rate's answer (`TaxRateAnswer`), built when first read. */
 export const taxRateAnswerSchema = z.lazy(() => rateResponseSchemas().taxRateAnswerSchema);
