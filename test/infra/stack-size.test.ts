@@ -15,7 +15,7 @@ import { createLevyApp } from '../../lib/levy-app';
 import type { LevyStack } from '../../lib/levy-stack';
 import { AREA_SEGMENTS, DEFAULT_AREA, areaOfFunction, areaOfPath, areaSegment, areaStackId } from '../../lib/stack-areas';
 import { routeFunctions, routes, type RouteDefinition } from '../../src/config/routes';
-import { once } from '../../src/composition/once';
+import { once } from '../../src/shared/once';
 import { stackTemplates, type StackTemplates } from '../support/stack-templates';
 import { QUOTAS, measureQuotas, overCeiling, quotaTable, share, templatesDeployedFromS3, worstPerQuota, type Instance } from './quotas';
 
