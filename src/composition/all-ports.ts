@@ -3,30 +3,23 @@
  * need from ./ports instead, so their bundles stay small.
  */
 import type { Ports } from '../ports/ports';
-import { accounts, apiKeys, customers, documents, entities, exemptions, exposure, keyActivity, locations, products, refunds, registrations, sales, settings, usage, vendors, zipRates } from './ports';
+import { invoicePdf } from './invoice-pdf';
+import * as root from './ports';
 import { collection, establishments, nexusWatch, subjects, taxIds } from './sale-parts';
+import { stdnumModules } from './stdnum-modules';
+
+const {
+  accounts, apiKeys, keyActivity, vendors, entities, sellerEntities, customers, exemptions, documents, certificateRequests,
+  urlTokenSecrets, products, registrations, settings, notices, checkouts, paymentLinks, invoices, sales, refunds, exposure,
+  nexusCounters, usage, fxRates, returns, returnLedger, filedReturns, calendarFeedTokens, zipRates, cachedZipRates, zipSides,
+  locations, events, notifications, nexusEvents, calendar, webhookEndpoints, deliveries, deliveryQueue, hostResolver,
+  webhookTransport,
+} = root;
 
 export const ports: Ports = {
-  accounts,
-  apiKeys,
-  keyActivity,
-  vendors,
-  entities,
-  sales,
-  refunds,
-  exposure,
-  usage,
-  zipRates,
-  locations,
-  customers,
-  exemptions,
-  documents,
-  products,
-  registrations,
-  settings,
-  subjects,
-  collection,
-  establishments,
-  taxIds,
-  nexusWatch,
+  accounts, apiKeys, keyActivity, vendors, entities, sellerEntities, customers, exemptions, documents, certificateRequests,
+  urlTokenSecrets, products, registrations, settings, notices, checkouts, paymentLinks, invoices, invoicePdf, sales, refunds,
+  exposure, nexusCounters, usage, fxRates, returns, returnLedger, filedReturns, calendarFeedTokens, zipRates, cachedZipRates,
+  zipSides, locations, events, notifications, nexusEvents, calendar, webhookEndpoints, deliveries, deliveryQueue,
+  hostResolver, webhookTransport, subjects, collection, establishments, taxIds, nexusWatch, stdnumModules,
 };

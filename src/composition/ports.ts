@@ -14,20 +14,11 @@ import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
-import type { CheckoutStore, PaymentLinkStore } from '../ports/checkouts';
-import type { ZipSidesOf } from '../ports/rates';
 import { geoLocationLookups } from '../adapters/geo';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
-import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, NexusEventLog, WebhookEndpointStore, WebhookTransport } from '../ports/events';
-import type { NotificationStore } from '../ports/notifications';
-import type { CalendarFeedTokenStore, FiledReturnSource } from '../ports/tax-calendar';
 import type { Ports } from '../ports/ports';
-import type { FxRateTable, NexusCounterStore } from '../ports/reports';
-import type { InvoiceStore } from '../ports/invoices';
-import type { ReturnLedger, ReturnStore } from '../ports/returns';
-import type { CertificateRequestStore, NoticeStore, UrlTokenSecrets } from '../ports/notices';
 import { lazy, lazyImport } from './lazy';
 import { once, onceAsync } from '../shared/once';
 
@@ -62,7 +53,7 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * The seller of a quote (POST /v1/tax/rate, /v1/tax/unify): cached per container for READ_CACHE_TTL_SECONDS
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
-export const sellerEntities: Ports['entities'] = /* @__PURE__ */ lazy(entityCache);
+export const sellerEntities: Ports['sellerEntities'] = /* @__PURE__ */ lazy(entityCache);
 export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(({ DynamoDbSaleLedger, eventOutbox }) => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()));
 export const refunds: Ports['refunds'] = /* @__PURE__ */ onDemand(({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()));
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
@@ -71,7 +62,7 @@ export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tabl
 export const usage: Ports['usage'] = /* @__PURE__ */ lazy(usageStore);
 export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(rateStore);
 /** The ZIP rows of a quote, cached per container like sellerEntities (a table import reaches it within the TTL). */
-export const cachedZipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(
+export const cachedZipRates: Ports['cachedZipRates'] = /* @__PURE__ */ lazy(
   () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
@@ -96,27 +87,27 @@ export const products: Ports['products'] = /* @__PURE__ */ onDemand(({ DynamoDbP
 const registrationStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbRegistrationStore, eventOutbox }) => new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox()));
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(registrationStore);
 /** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
-export const calendarFeedTokens: CalendarFeedTokenStore = /* @__PURE__ */ lazyImport(registrationStore);
+export const calendarFeedTokens: Ports['calendarFeedTokens'] = /* @__PURE__ */ lazyImport(registrationStore);
 export const settings: Ports['settings'] = /* @__PURE__ */ onDemand(({ DynamoDbSettingsStore }) => new DynamoDbSettingsStore(tableName('Settings')));
 
 /** The nexus counters (issue 13) live in the Exposure table: its store writes them with each sale and reads them. */
-export const nexusCounters: NexusCounterStore = /* @__PURE__ */ lazy(exposureStore);
+export const nexusCounters: Ports['nexusCounters'] = /* @__PURE__ */ lazy(exposureStore);
 /** The imported ECB reference rates (issue 13): loaded on first use. */
-export const fxRates: FxRateTable = /* @__PURE__ */ onDemand(({ DynamoDbFxRateStore }) => new DynamoDbFxRateStore(tableName('FxRates')));
+export const fxRates: Ports['fxRates'] = /* @__PURE__ */ onDemand(({ DynamoDbFxRateStore }) => new DynamoDbFxRateStore(tableName('FxRates')));
 /**
  * Events and webhooks (issue 14; docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
  * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue locally (`npm start`, tests), whose
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
-export const events: EventLog = /* @__PURE__ */ onDemand(({ DynamoDbEventStore, eventOutbox }) => new DynamoDbEventStore(tableName('Events'), eventOutbox()));
-export const webhookEndpoints: WebhookEndpointStore = /* @__PURE__ */ onDemand(({ DynamoDbWebhookEndpointStore, eventOutbox }) => new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox()));
-export const deliveries: DeliveryLog = /* @__PURE__ */ onDemand(({ DynamoDbDeliveryLog }) => new DynamoDbDeliveryLog(tableName('WebhookDeliveries')));
-export const hostResolver: HostResolver = /* @__PURE__ */ onDemand(({ DnsHostResolver }) => new DnsHostResolver());
+export const events: Ports['events'] = /* @__PURE__ */ onDemand(({ DynamoDbEventStore, eventOutbox }) => new DynamoDbEventStore(tableName('Events'), eventOutbox()));
+export const webhookEndpoints: Ports['webhookEndpoints'] = /* @__PURE__ */ onDemand(({ DynamoDbWebhookEndpointStore, eventOutbox }) => new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox()));
+export const deliveries: Ports['deliveries'] = /* @__PURE__ */ onDemand(({ DynamoDbDeliveryLog }) => new DynamoDbDeliveryLog(tableName('WebhookDeliveries')));
+export const hostResolver: Ports['hostResolver'] = /* @__PURE__ */ onDemand(({ DnsHostResolver }) => new DnsHostResolver());
 // The addresses are checked when the delivery connects (DNS rebinding); loopback receivers only outside AWS.
-export const webhookTransport: WebhookTransport = /* @__PURE__ */ onDemand(({ NodeHttpWebhookTransport }) => new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() }));
+export const webhookTransport: Ports['webhookTransport'] = /* @__PURE__ */ onDemand(({ NodeHttpWebhookTransport }) => new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() }));
 /** The in-process delivery queue of this process (local runtime and tests). */
 export const localDeliveryQueue = /* @__PURE__ */ onDemandOnce(({ TimerDeliveryQueue }) => new TimerDeliveryQueue());
-export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () => {
+export const deliveryQueue: Ports['deliveryQueue'] = /* @__PURE__ */ lazyImport(async () => {
   const queues = deliveryQueues();
   if (!queues) {
     // In-process only outside AWS: deployed, a missing queue would silently drop every message.
@@ -127,14 +118,17 @@ export const deliveryQueue: DeliveryQueue = /* @__PURE__ */ lazyImport(async () 
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });
 /** Notifications (issue 14): read and dismissed through this store; the outbox writes them with their events. */
-export const notifications: NotificationStore = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
+export const notifications: Ports['notifications'] = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
 /** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
-export const nexusEvents: NexusEventLog = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
+export const nexusEvents: Ports['nexusEvents'] = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
-export const calendar: CalendarSource = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
+export const calendar: Ports['calendar'] = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
 /** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
-export const invoices: InvoiceStore = /* @__PURE__ */ onDemand(({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()));
-/** The outbox's stream records as events (the fan-out function); loaded with its first batch. */
+export const invoices: Ports['invoices'] = /* @__PURE__ */ onDemand(({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()));
+/**
+ * The outbox's stream records as events (the fan-out function); loaded with its first batch. Not in `Ports`: it reads
+ * Lambda's stream event, and only the fan-out handler calls it, handing the events to its use case.
+ */
 export const streamEvents = {
   async inserted(batch: import('aws-lambda').DynamoDBStreamEvent) {
     const { insertedEvents } = await onDemandAdapters();
@@ -143,17 +137,17 @@ export const streamEvents = {
 };
 
 /** Checkouts and payment links (issue 16; docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
-export const checkouts: CheckoutStore = /* @__PURE__ */ onDemand(({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
-export const paymentLinks: PaymentLinkStore = /* @__PURE__ */ onDemand(({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
-export const zipSides: ZipSidesOf = /* @__PURE__ */ lazy(rateStore);
+export const checkouts: Ports['checkouts'] = /* @__PURE__ */ onDemand(({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
+export const paymentLinks: Ports['paymentLinks'] = /* @__PURE__ */ onDemand(({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
+export const zipSides: Ports['zipSides'] = /* @__PURE__ */ lazy(rateStore);
 /** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
-export const returns: ReturnStore = /* @__PURE__ */ onDemand(({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()));
-export const returnLedger: ReturnLedger = /* @__PURE__ */ lazy(transactionStore);
+export const returns: Ports['returns'] = /* @__PURE__ */ onDemand(({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()));
+export const returnLedger: Ports['returnLedger'] = /* @__PURE__ */ lazy(transactionStore);
 /** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
-export const filedReturns: FiledReturnSource = returns;
+export const filedReturns: Ports['filedReturns'] = returns;
 /** Tax-authority notices (issue 14; docs/notices.md): loaded on first use. */
-export const notices: NoticeStore = /* @__PURE__ */ onDemand(({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()));
+export const notices: Ports['notices'] = /* @__PURE__ */ onDemand(({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()));
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
 const certificateRequestStore = /* @__PURE__ */ onDemandOnce(async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()));
-export const certificateRequests: CertificateRequestStore = /* @__PURE__ */ lazyImport(certificateRequestStore);
-export const urlTokenSecrets: UrlTokenSecrets = /* @__PURE__ */ lazyImport(certificateRequestStore);
+export const certificateRequests: Ports['certificateRequests'] = /* @__PURE__ */ lazyImport(certificateRequestStore);
+export const urlTokenSecrets: Ports['urlTokenSecrets'] = /* @__PURE__ */ lazyImport(certificateRequestStore);

@@ -352,7 +352,13 @@ export class MemoryProductStore implements ProductStore {
  * quote reads none of them here (no stored customers or certificates, default settings, no registrations: collected
  * everywhere), and recording raises no nexus events.
  */
-export interface MemoryPorts extends Omit<Ports, 'customers' | 'exemptions' | 'documents' | 'registrations' | 'settings'> {
+/** The ports faked in memory: the ones the unit-tested use cases read (Ports lists every port of the root). */
+type FakedPorts = Pick<
+  Ports,
+  'accounts' | 'apiKeys' | 'keyActivity' | 'vendors' | 'entities' | 'sales' | 'refunds' | 'exposure' | 'usage' | 'zipRates' | 'locations' | 'products' | 'subjects' | 'collection' | 'establishments' | 'taxIds' | 'nexusWatch'
+>;
+
+export interface MemoryPorts extends FakedPorts {
   customers: Pick<Ports['customers'], 'get'>;
   exemptions: Pick<Ports['exemptions'], 'listOf'>;
   settings: Pick<Ports['settings'], 'get'>;
