@@ -3,7 +3,7 @@
  * and signature (src/domain/notices/url-token.ts), a calendar feed token's account (src/domain/filing/calendar-feed.ts).
  * Decoding is strict because Node's Buffer.from(text, 'base64url') is not: it skips any character outside the alphabet,
  * takes `=` padding and ignores a last character's unused bits, so `<token>*`, `<token>!`, `<token>\0` or
- * `<token>=` gave the bytes of `<token>` and a tampered link still opened its page (issue 25). Here a text decodes
+ * `<token>=` gave the bytes of `<token>` and a tampered link still opened its page. Here a text decodes
  * only when it is exactly the encoding of its bytes: the alphabet [A-Za-z0-9_-], no padding, a length an encoding
  * can have (not 4n + 1), and the canonical last character (re-encoding gives the same text).
  */

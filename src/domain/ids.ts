@@ -20,7 +20,7 @@ const levyId = (prefix: string) => new RegExp(`^${prefix}_[0-9a-z]{25}$`);
 export const REFERENCE_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._:~-]{1,128}$/;
 
 /**
- * A caller's own id of a product or a customer (issue 12): 1-64 characters, URL-safe, never `#` (the stores' key
+ * A caller's own id of a product or a customer: 1-64 characters, URL-safe, never `#` (the stores' key
  * separator), and never `.` or `..` alone (a URL and a document's storage key would read them as directory steps).
  */
 export const OWN_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,64}$/;

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): checkouts, Levy's tax quote sessions (issue 16; docs/checkouts.md). A checkout holds a cart, who buys
+ * Domain (pure): checkouts, Levy's tax quote sessions (docs/checkouts.md). A checkout holds a cart, who buys
  * it and where (possibly only partly known), the engine's quote for what is known, and `required_fields`: what is
  * still needed for a final answer. It is open until it expires (expires_at) or is completed once, as one recorded
  * transaction. Request and response schemas, the record, its status and the rules that turn an engine answer into

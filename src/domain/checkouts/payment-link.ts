@@ -1,5 +1,5 @@
 /**
- * Domain (pure): payment links, reusable quote templates (issue 16; docs/checkouts.md). A link holds lines, a
+ * Domain (pure): payment links, reusable quote templates (docs/checkouts.md). A link holds lines, a
  * currency and whether its prices include tax; each buyer opens a checkout from it. Levy hosts no payment page: the
  * merchant's page calls `POST /v1/payment_links/{id}/checkouts`. With `tax_behavior: inclusive` the listed price is
  * what the buyer pays and the tax is carved out of it (unify's inclusive split: net + tax == listed, to the minor unit).

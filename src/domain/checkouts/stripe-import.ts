@@ -1,7 +1,7 @@
 /**
  * Domain (pure): a paid Stripe Checkout Session or Invoice, as Stripe's webhook delivers it (the
  * `checkout.session.completed` / `invoice.paid` event, or the bare object), read as a Levy transaction request
- * (issue 16; docs/checkouts.md "Importing Stripe payments"). Stripe computed and collected the tax: each line keeps
+ * (docs/checkouts.md "Importing Stripe payments"). Stripe computed and collected the tax: each line keeps
  * Stripe's tax (`tax_amount`), and Levy records the sale at its net amount, once per Stripe object id (the
  * transaction's id). Field names follow Stripe's API reference: https://docs.stripe.com/api/checkout/sessions/object,
  * https://docs.stripe.com/api/invoices/object, https://docs.stripe.com/api/events/object. Stripe objects carry many

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the customer record (issue 12), its request schemas and its tax IDs, checked offline on write with
+ * Domain (pure): the customer record, its request schemas and its tax IDs, checked offline on write with
  * the validator behind POST /v1/tax/id-validate. An invalid tax ID is kept and flagged, not refused: registries lag
  * (docs/customers.md).
  */

@@ -7,7 +7,7 @@ export type DocumentContentType = 'application/pdf' | 'image/png' | 'image/jpeg'
 
 export const DOCUMENT_CONTENT_TYPES: readonly DocumentContentType[] = ['application/pdf', 'image/png', 'image/jpeg'];
 
-/** The most a document may weigh: 5 MiB (issue 12: "at most 5 MB"; docs/customers.md). */
+/** The most a document may weigh: 5 MiB (the contract in docs/customers.md). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 const signatures: readonly { type: DocumentContentType; bytes: readonly number[] }[] = [

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): Levy's events (issue 14; docs/webhooks.md). An event reports one change of a record, as
+ * Domain (pure): Levy's events (docs/webhooks.md). An event reports one change of a record, as
  * `{id: evt_..., type, created_at, account_id, data: {object}}`; it is written in the same DynamoDB transaction as the
  * change (the outbox, src/adapters/dynamodb/event-outbox.ts), so it exists exactly when the change does, and it is
  * kept for EVENT_RETENTION_DAYS (TTL). Time-driven events (a certificate expiring) carry a deterministic id, so the
@@ -34,7 +34,7 @@ export const EVENT_TYPES = [
   'checkout.completed',
   'invoice.finalized',
   'credit_note.created',
-  // A filing obligation is due in 7 days (issue 15; docs/tax-calendar.md): written once by the daily job.
+  // A filing obligation is due in 7 days (docs/tax-calendar.md): written once by the daily job.
   'return.due_soon',
   'return.created',
   'return.finalized',

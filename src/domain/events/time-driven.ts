@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the events no request causes, only the calendar (issue 14): a certificate expiring in 30 days or
+ * Domain (pure): the events no request causes, only the calendar: a certificate expiring in 30 days or
  * expired, a registration coming into force or ending. A daily run asks `dueEvents` for each record and writes each
  * answer once: its id is deterministic in (type, record id, the record's date), so a second run that day, or the next
  * day's, writes nothing again. Dates that passed more than CATCH_UP_DAYS ago are left alone, so a first run (or a run

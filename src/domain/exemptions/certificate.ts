@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the exemption certificate of a customer (issue 12): its request schemas, the record as stored and as
+ * Domain (pure): the exemption certificate of a customer: its request schemas, the record as stored and as
  * answered, and its status on a given day. A certificate names only jurisdictions Levy holds rates for (a VAT/GST
  * country of the data, the US or Canada; a US state or Canadian province of Levy's tables): anything else is a 400
  * naming it. Dates are calendar dates (UTC); `expires_on` is the first day it no longer exempts (docs/customers.md).

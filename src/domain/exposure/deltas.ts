@@ -1,5 +1,5 @@
 /**
- * Domain (pure): what a sale or a refund adds to the exposure totals (issue 4, docs/exposure.md).
+ * Domain (pure): what a sale or a refund adds to the exposure totals (docs/exposure.md).
  *
  * A line's tax is attributed to its country always; to its state or region when the sale is in a known state
  * (a name exists for it) and some of the line's tax is levied at the state level or below; to its county when the
@@ -10,7 +10,7 @@
  * Every total is kept twice: per month (YYYY-MM of the sale's or refund's date) and for all time (`all`), so the
  * report without a range reads one item per entry, whatever the number of months.
  *
- * Beside the tax, the sales amounts a return needs (issue 12): each line's net amount split into the share tax was
+ * Beside the tax, the sales amounts a return needs: each line's net amount split into the share tax was
  * charged on (`taxable_sales`) and the share it was not, by reason (`exempt_sales`: the certificate's reason, RESALE,
  * NONPROFIT..., or the engine's, not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt). These are
  * attributed to the sale's own jurisdiction whatever tax it bore: its country, its state when Levy knows it by name,

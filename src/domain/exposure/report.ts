@@ -1,5 +1,5 @@
 /**
- * Domain (pure): GET /v1/exposure/countries (spec 2.4, 4.1; issue 4) from stored totals, never from transactions.
+ * Domain (pure): GET /v1/exposure/countries (spec 2.4, 4.1) from stored totals, never from transactions.
  *
  * One item per (country, currency); `jurisdictions` and `counties` only where exposure is attributed (spec 2.4 rule
  * 2): an entry appears when, in the range, a sale was attributed to it or its amount is not zero (a refund of an
@@ -18,7 +18,7 @@ export type ExposureTotal = ExposureDelta;
 const exposureAmount = z.number().int().meta({ description: 'Tax in minor units of the currency, net of refunds' });
 
 /**
- * With `include=sales` (issue 12): the entry's net sales in minor units, net of refunds: the share tax was charged on
+ * With `include=sales`: the entry's net sales in minor units, net of refunds: the share tax was charged on
  * and the rest by reason, so a return can be built (docs/exposure.md "Exempt and taxable sales").
  */
 const salesSchema = z
@@ -76,7 +76,7 @@ export type CountryItem = z.output<typeof countryItemSchema>;
 export type ExposureReport = z.output<typeof exposureReportSchema>;
 export type ExposureSales = z.output<typeof salesSchema>;
 
-/** What `include` may add: the sales amounts (issue 12), each US state's nexus status today (issue 13). */
+/** What `include` may add: the sales amounts, each US state's nexus status today. */
 export const exposureIncludes = ['sales', 'nexus'] as const;
 export type ExposureInclude = (typeof exposureIncludes)[number];
 const includeMessage = 'must be "sales", "nexus" or both, comma-separated (adds the taxable and exempt sales; each US state\'s nexus status)';

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the tax calendar's requests and its iCalendar feed token (issue 15; docs/tax-calendar.md).
+ * Domain (pure): the tax calendar's requests and its iCalendar feed token (docs/tax-calendar.md).
  *
  * The feed token is what a calendar app keeps in the feed's URL (it cannot send a bearer key): `lcal_`, the account id
  * (base64url, so the feed finds the account's item without an index), a dot, and 32 random bytes (base64url). Only its

@@ -1,6 +1,6 @@
 /**
- * Domain (pure): the default filing schedules and business-day rules of data/filing-defaults/ (issue 15;
- * docs/tax-calendar.md), validated at load, and the lookups: the row for a registration (country and state, then
+ * Domain (pure): the default filing schedules and business-day rules of data/filing-defaults/
+ * (docs/tax-calendar.md), validated at load, and the lookups: the row for a registration (country and state, then
  * country, then '*'), the schedule a registration gets when its request leaves fields out, and the jurisdiction's
  * rule for a due date on a weekend or holiday. Only the registration and calendar routes load it (not the rate
  * function).

@@ -1,6 +1,6 @@
 /**
- * Domain (pure): a period's due date under a schedule and its jurisdiction's business-day rule (issue 15;
- * docs/tax-calendar.md): the rule's nominal date, moved to the next day that is neither a Saturday, a Sunday nor a
+ * Domain (pure): a period's due date under a schedule and its jurisdiction's business-day rule
+ * (docs/tax-calendar.md): the rule's nominal date, moved to the next day that is neither a Saturday, a Sunday nor a
  * listed holiday where the jurisdiction says so (US states: SSUTA § 320 and each state's law), left where it falls
  * where it does not (the EU schemes, the UK).
  */

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the return.due_soon events of a registration on a day (issue 15; docs/tax-calendar.md): one for each
+ * Domain (pure): the return.due_soon events of a registration on a day (docs/tax-calendar.md): one for each
  * obligation due within DUE_SOON_DAYS (today included) and not filed. Its id is deterministic in (type, registration
  * and period, due date), so the daily job writes it once however often it runs; a missed run catches up as long as
  * the due date has not passed. A due date moved by a schedule change is another date: another event.

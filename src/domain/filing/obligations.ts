@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the tax calendar's obligations (issue 15; docs/tax-calendar.md): one per period of a registration's
+ * Domain (pure): the tax calendar's obligations (docs/tax-calendar.md): one per period of a registration's
  * filing schedule that shares a day with the registration's time in force, due on the schedule's due date (moved
  * for weekends and holidays where the jurisdiction says so). Nothing is stored: the calendar is recomputed from the
  * schedules, and `filed` / `return_id` come from the returns filed for a period (an input, FiledReturnRef).

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the period arithmetic of filing schedules (issue 15; docs/tax-calendar.md), shared by the tax
+ * Domain (pure): the period arithmetic of filing schedules (docs/tax-calendar.md), shared by the tax
  * calendar and returns. A period is {start, end}, both inclusive calendar days (YYYY-MM-DD): Q1 is 2026-01-01 to
  * 2026-03-31, as a return names it. Periods are whole months: a frequency's periods start in `anchorMonth` (1-12) and
  * every `monthsPerPeriod` months from it, so anchor 3 gives March-May, June-August, September-November,

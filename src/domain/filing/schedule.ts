@@ -1,6 +1,6 @@
 /**
  * Domain (pure, light: the registration schema that every registration route answers with loads it): a registration's
- * filing schedule (issue 15; docs/tax-calendar.md). How often a return is filed (`frequency`), which months a period
+ * filing schedule (docs/tax-calendar.md). How often a return is filed (`frequency`), which months a period
  * starts in (`period_anchor_month`: 1 = calendar periods; 3 = New York's March-May quarters), and the due date's rule
  * (`due_day_rule`): `months_after` the month a period ends in, on `day` of that month (a number, clamped to the month's
  * last day, or "last"), then `plus_days` (the UK's "1 month and 7 days"). Whether a weekend or holiday moves the date

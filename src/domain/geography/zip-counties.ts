@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the counties a US ZIP code spans, from the HUD-USPS ZIP-to-county crosswalk (issue 16). A ZIP is a
+ * Domain (pure): the counties a US ZIP code spans, from the HUD-USPS ZIP-to-county crosswalk. A ZIP is a
  * postal route, not a place: 8,279 of the crosswalk's 39,501 ZIPs reach into two or more counties of one state with at
  * least 1 % of their addresses each, and county (and city) sales taxes follow the address, not the ZIP. Levy's rate
  * tables give one estimate per ZIP, so a checkout in such a ZIP asks for the street address before its answer is

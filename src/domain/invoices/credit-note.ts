@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a credit note (issue 16): a numbered document that corrects a finalized invoice, which itself never
+ * Domain (pure): a credit note: a numbered document that corrects a finalized invoice, which itself never
  * changes. It references the invoice (Art. 219: a document that amends an invoice and refers to it specifically is
  * treated as an invoice) and carries the refund Levy recorded for it; its amounts are that refund's allocation.
  */

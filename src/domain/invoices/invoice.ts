@@ -1,5 +1,5 @@
 /**
- * Domain (pure): an invoice (issue 16): a tax document of one seller (the series' entity) to one buyer. A draft may
+ * Domain (pure): an invoice: a tax document of one seller (the series' entity) to one buyer. A draft may
  * change or be deleted; finalizing numbers it (src/domain/invoices/series.ts), freezes the seller and buyer as they
  * were, and stores the tax the engine computed. A finalized invoice never changes (credit notes correct it).
  */

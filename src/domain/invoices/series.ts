@@ -1,5 +1,5 @@
 /**
- * Domain (pure): an invoice numbering series (issue 16). A number is taken only when an invoice or credit note is
+ * Domain (pure): an invoice numbering series. A number is taken only when an invoice or credit note is
  * finalized, in the same DynamoDB transaction as the document (docs/invoices.md), so a series has no gaps and no
  * duplicates. Numbers read `<prefix><sequence, at least 4 digits>`, e.g. `INV-2026-0001`.
  */

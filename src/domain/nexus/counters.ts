@@ -1,5 +1,5 @@
 /**
- * Domain (pure): what a sale or a refund adds to the nexus counters (issue 13; docs/nexus.md "Counters"). The counters
+ * Domain (pure): what a sale or a refund adds to the nexus counters (docs/nexus.md "Counters"). The counters
  * are written in the same DynamoDB transaction as the sale or refund, so the nexus report is exact right after a 201
  * and any measurement window is a sum of a few dozen counter items, whatever the number of sales.
  *

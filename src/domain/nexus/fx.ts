@@ -1,5 +1,5 @@
 /**
- * Domain (pure): currency conversion for the nexus report (issue 13, docs/nexus.md "Currencies"), with the ECB
+ * Domain (pure): currency conversion for the nexus report (docs/nexus.md "Currencies"), with the ECB
  * euro foreign exchange reference rates an operator imports (`levy fx import eurofxref-hist.csv`). A sale is converted
  * at the reference rate of its own date, or of the last day before it with a published rate (the ECB publishes none
  * on weekends and TARGET holidays), at most 7 days back; without one the amount is reported unconverted.

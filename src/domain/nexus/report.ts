@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the nexus report (GET /v1/nexus, POST /v1/nexus/simulate; issue 13, docs/nexus.md). From the rules in
+ * Domain (pure): the nexus report (GET /v1/nexus, POST /v1/nexus/simulate; docs/nexus.md). From the rules in
  * force on `as_of`, which counters a report needs (readPlan), how a rule reads the stored counters (its basis, its
  * marketplace treatment, the EU test less the seller's home country, currency conversion), and the answer's row.
  * The arithmetic of a verdict is evaluate.ts; the reads are the use case's.

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the request of POST /v1/nexus/simulate (issue 13): the report's query fields and up to 1,000
+ * Domain (pure): the request of POST /v1/nexus/simulate: the report's query fields and up to 1,000
  * hypothetical sales in the shape of POST /v1/transactions (each validated as that route validates it, when taxed).
  */
 import * as z from 'zod';

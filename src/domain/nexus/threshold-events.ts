@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the nexus.approaching and nexus.crossed events (issue 14; docs/webhooks.md "Nexus events"). From a
+ * Domain (pure): the nexus.approaching and nexus.crossed events (docs/webhooks.md "Nexus events"). From a
  * nexus report (report.ts), the events it calls for: one `nexus.crossed` per jurisdiction whose status is crossed,
  * one `nexus.approaching` per jurisdiction that is approaching (a registered or below one calls for none), each
  * with the key that makes it once per entity, jurisdiction and threshold window: a writer puts the event only if

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a certificate request (issue 14; docs/notices.md): a signed, single-use link that lets a customer
+ * Domain (pure): a certificate request (docs/notices.md): a signed, single-use link that lets a customer
  * upload an exemption certificate on Levy's own page, like AvaTax's CertExpress invitation. Valid at most 14 days;
  * `status` is computed: completed once used, expired from `expires_at` on, open before.
  */
@@ -9,7 +9,7 @@ import { newId } from '../ids';
 import { timestampField } from '../records/record';
 import { requiredOr } from '../validation';
 
-/** Issue 14: "valid for 14 days". A shorter life may be asked, never a longer one. */
+/** A request's link is valid for 14 days (docs/notices.md). A shorter life may be asked, never a longer one. */
 export const MAX_REQUEST_DAYS = 14;
 
 const daysMessage = `must be a whole number of days from 1 to ${MAX_REQUEST_DAYS}`;

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a tax-authority notice (issue 14, "Communication"; docs/notices.md): a letter from a tax authority
+ * Domain (pure): a tax-authority notice (docs/notices.md): a letter from a tax authority
  * that the account logs and follows until it is closed, with its documents (the letter's scan, the reply). The kinds
  * follow the research (named-areas.md 7.2, after AvaTax's notice types). Dates are calendar dates (UTC).
  */

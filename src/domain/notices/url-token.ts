@@ -4,7 +4,7 @@
  * kind, account, record id and expiry, base64url>`: the URL names its account and record and cannot be changed or
  * prolonged without the deployment's secret. Single use is the record's own state, not the token's. Each part is read
  * strictly (src/domain/base64url.ts; the expiry in its one decimal form): a token with any character changed, added or
- * dropped is refused, even where the signed content would come out the same (issue 25).
+ * dropped is refused, even where the signed content would come out the same.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { decodeBase64Url, decodeBase64UrlText, encodeBase64Url } from '../base64url';

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): notifications (issue 14; docs/notifications.md), the human-facing list fed by the same events as
+ * Domain (pure): notifications (docs/notifications.md), the human-facing list fed by the same events as
  * webhooks. NOTIFYING_EVENTS says which event types raise one and how it reads; the outbox
  * (src/adapters/dynamodb/event-outbox.ts) writes the notification in the SAME transaction as its event, so a
  * notification exists exactly when its event does. A notification's id is its event's id with the `ntf` prefix (one per

@@ -1,4 +1,4 @@
-/** Domain (pure): the requests that create and update a product (issue 12), strict: unknown fields are 400. */
+/** Domain (pure): the requests that create and update a product, strict: unknown fields are 400. */
 import * as z from 'zod';
 import { nameField, requireSomeField } from '../fields/records';
 import { booleanField, dateField } from '../fields/sale';

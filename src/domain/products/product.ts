@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the product record (issue 12) and its effective-dated tax code. A change of tax code is kept in
+ * Domain (pure): the product record and its effective-dated tax code. A change of tax code is kept in
  * `tax_code_history`, so a sale is taxed under the code in force on its date and a refund can reuse it.
  */
 import { utcDay } from '../dates';

@@ -5,7 +5,7 @@ import { countryName, knownSubdivisions } from '../geography/countries';
 import { expected } from '../validation';
 
 /**
- * Where in its country the entity is established (issue 13): a US state or Canadian province, ISO 3166-2 suffix. A
+ * Where in its country the entity is established: a US state or Canadian province, ISO 3166-2 suffix. A
  * PICKUP sale made from the entity is taxed there (docs/nexus.md "Establishments").
  */
 const stateField = subdivisionField('"ON" or "CA"');
@@ -18,7 +18,7 @@ const addressLine = (max: number) =>
     .max(max, { error: `must be at most ${max} characters` });
 
 /**
- * The seller's postal address on its invoices (issue 16; Directive 2006/112/EC Art. 226(5)). The country is the
+ * The seller's postal address on its invoices (Directive 2006/112/EC Art. 226(5)). The country is the
  * entity's `country`; `state` is free text here (a county, a province), unlike the entity's establishment `state`.
  */
 export const entityAddressField = z.strictObject(

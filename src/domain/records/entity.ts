@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { newId } from '../ids';
 import { timestampField } from './record';
 
-/** The seller's postal address (issue 16): printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
+/** The seller's postal address: printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
 export const entityAddressSchema = z
   .object({
     line1: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Domain (pure, light: the rate function may load it): whether the seller collects tax on a line under the
- * `registered_only` setting (issue 13; docs/nexus.md "Which registration covers a sale"). A line is collected when a
+ * `registered_only` setting (docs/nexus.md "Which registration covers a sale"). A line is collected when a
  * registration of the selling entity, in force on the sale's date, covers the jurisdiction where the tax is due (the
  * engine's `jurisdiction`: the destination, or the seller's own country where the place of supply stays at origin):
  *

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): whether a registration's type fits its jurisdiction, read against Levy's own rate data (issue 13):
+ * Domain (pure): whether a registration's type fits its jurisdiction, read against Levy's own rate data:
  * a registration for a place Levy has no rule or rate for is refused (400 naming it), so a registration can never
  * claim to cover a sale the engine cannot rate. Only the registration routes load this (the rate data is already in
  * every bundle; this module adds only the checks).

@@ -1,7 +1,7 @@
 /**
- * Domain (pure): the request schemas of the registration routes (issue 13). PATCH may change only `expires_at`,
+ * Domain (pure): the request schemas of the registration routes. PATCH may change only `expires_at`,
  * `registration_number` and `filing` (Stripe's rule: a registration ends by setting expires_at; what it is never
- * changes; how often it files does, when the tax authority reassigns the frequency: issue 15).
+ * changes; how often it files does, when the tax authority reassigns the frequency).
  */
 import * as z from 'zod';
 import { listQuerySchema } from '../fields/periods';

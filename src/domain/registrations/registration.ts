@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a tax registration of one of the account's entities (issue 13; docs/nexus.md): where, for which tax,
+ * Domain (pure): a tax registration of one of the account's entities (docs/nexus.md): where, for which tax,
  * from when and until when it is in force. The status is never stored: it is derived from `active_from`,
  * `expires_at` and the day asked about (Stripe's `tax.registration` does the same), so it cannot go stale.
  */
@@ -26,7 +26,7 @@ export interface StoredRegistration {
   active_from: string;
   /** First day no longer in force (YYYY-MM-DD, exclusive); absent: open-ended. */
   expires_at?: string;
-  /** The filing schedule (issue 15); absent on registrations stored before it existed: the defaults apply (filing/defaults.ts). */
+  /** The filing schedule; absent on registrations stored before it existed: the defaults apply (filing/defaults.ts). */
   filing?: FilingSchedule;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a return's figures from the ledger's records (issue 15; docs/returns.md "How a return is computed").
+ * Domain (pure): a return's figures from the ledger's records (docs/returns.md "How a return is computed").
  * Which lines of a sale are the registration's, how they split over the return's jurisdictions (US: state, county,
  * city and special districts from each line's tax_breakdown; VAT and the OSS: member state and rate), and the
  * conversion of other currencies into the return's at one rate per currency (the ECB rate of the period's last day).

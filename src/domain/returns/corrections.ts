@@ -1,5 +1,5 @@
 /**
- * Domain (pure): which late records a return corrects (issue 15; docs/returns.md "Corrections"). A finalized return
+ * Domain (pure): which late records a return corrects (docs/returns.md "Corrections"). A finalized return
  * holds the records of its period recorded at or before its cutoff; a record dated in that period but recorded after
  * it is late, and lands in exactly one later return: the first of the registration's returns, for a later period,
  * whose cutoff reaches it. OSS: corrections of periods from 2021 are made "only by adjustments in a subsequent return"

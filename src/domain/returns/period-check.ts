@@ -1,5 +1,5 @@
 /**
- * Domain (pure): whether a return's period may be filed under a registration (issue 15): exactly one period of the
+ * Domain (pure): whether a return's period may be filed under a registration: exactly one period of the
  * registration's filing schedule (src/domain/filing/periods.ts; its frequency and anchor month, the defaults for a
  * registration stored before schedules existed), and where the registration is in force (from active_from, before
  * expires_at). A 400 naming the field otherwise, with the period that would fit.

@@ -1,5 +1,5 @@
 /**
- * Domain (pure): a tax return (issue 15; docs/returns.md): the figures of one registration's filing period, computed
+ * Domain (pure): a tax return (docs/returns.md): the figures of one registration's filing period, computed
  * from the ledger, with the manual adjustments and the corrections of earlier finalized periods. The record, its
  * response schema and the request schemas of the return routes.
  */

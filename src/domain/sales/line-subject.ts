@@ -1,5 +1,5 @@
 /**
- * Domain (pure): what a sale names instead of restating it (issue 12, wiring): a stored customer (`customer_id`),
+ * Domain (pure): what a sale names instead of restating it: a stored customer (`customer_id`),
  * and per line a stored product (`product_id`) or a catalogue code (`tax_code`) instead of `product_category` +
  * `delivery_method`. The fields and the checks every sale request shares (rate, unify, transactions); whether the
  * ids exist is the use case's question (an unknown one is a 400 naming it). docs/api.md states the precedence rules.

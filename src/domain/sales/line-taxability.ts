@@ -1,5 +1,5 @@
 /**
- * Domain (pure): what a sale line records about why it was or was not taxed (issue 12, wiring): the tax code it was
+ * Domain (pure): what a sale line records about why it was or was not taxed: the tax code it was
  * taxed under, the engine's reason, the exemption certificate that applied (a snapshot, so a later change to the
  * certificate never rewrites the sale), and the exact split of its net amount into a taxed and an untaxed share.
  * Rate, unify and transactions build it alike; the exposure counters read it (src/domain/exposure/deltas.ts).
@@ -25,7 +25,7 @@ export interface LineTaxability {
   taxability_reason: TaxabilityReason;
   /** The certificate that exempted the line (wholly or in part); `taxability_reason` is then `customer_exempt`. */
   exemption?: ExemptionSnapshot;
-  /** The registration the line's tax was collected under (`registered_only`, issue 13; docs/nexus.md). */
+  /** The registration the line's tax was collected under (`registered_only`; docs/nexus.md). */
   registration_id?: string;
 }
 

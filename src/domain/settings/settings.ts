@@ -1,5 +1,5 @@
 /**
- * Domain (pure): the account's tax settings (issue 13; docs/nexus.md). `collection` decides whether a sale is taxed
+ * Domain (pure): the account's tax settings (docs/nexus.md). `collection` decides whether a sale is taxed
  * wherever the engine says it is taxable (`everywhere`, the default and Levy's behaviour before registrations) or only
  * where an active registration of the selling entity covers it (`registered_only`, Stripe Tax's model).
  * `approaching_threshold_percent` is the share of a nexus threshold at which the nexus report says `approaching`.

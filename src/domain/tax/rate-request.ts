@@ -7,7 +7,7 @@ export const taxRateRequestSchema = z
   .strictObject({
     product_category: productCategoryField.optional(),
     delivery_method: deliveryMethodField.optional(),
-    /** Instead of product_category: a stored product (its code on the date) or a catalogue code (issue 12). */
+    /** Instead of product_category: a stored product (its code on the date) or a catalogue code. */
     product_id: productIdRefField.optional(),
     tax_code: taxCodeRefField.optional(),
     /** A stored customer: its type, address, tax IDs and certificates apply unless the fields below say otherwise. */
@@ -19,7 +19,7 @@ export const taxRateRequestSchema = z
     entity_id: entityIdField.optional(),
     date: dateField.optional(),
     government_level: governmentLevelField.optional(),
-    /** Adds `collecting` (and the registration used) to the answer: issue 13, docs/nexus.md. */
+    /** Adds `collecting` (and the registration used) to the answer (docs/nexus.md). */
     apply_registrations: booleanField.optional(),
   })
   .superRefine(checkLineSubject)

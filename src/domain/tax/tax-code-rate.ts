@@ -1,7 +1,7 @@
 /**
  * Domain (pure): the rate of a sale named by tax code rather than by category, with why it is or is not taxed
  * (`taxability_reason`) and the source of the rule applied. The function POST /v1/tax/rate, /v1/tax/unify and
- * /v1/transactions call for a line with `tax_code` or `product_id` (issue 12, wiring). A code's category answers
+ * /v1/transactions call for a line with `tax_code` or `product_id`. A code's category answers
  * exactly as before where the rule data has no rows for the code; the default code of each category is the category.
  */
 import { ValidationError } from '../errors';

@@ -17,7 +17,7 @@ import type { ProductCategory } from './vocabulary';
  * - `reverse_charge`: the business customer accounts for the tax.
  * - `customer_exempt`: the customer's type exempts it there (resale, government, nonprofit), the request's `exempt`
  *   flag, or an exemption certificate (then the line names it: `exemption_id`).
- * - `not_collecting`: taxable, but the account collects only where registered (`registered_only`, issue 13) and no
+ * - `not_collecting`: taxable, but the account collects only where registered (`registered_only`) and no
  *   registration of the selling entity covers the jurisdiction on the sale's date (docs/nexus.md).
  */
 export const taxabilityReasons = [

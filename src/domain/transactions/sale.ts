@@ -24,7 +24,7 @@ export interface TransactionLine {
   /** The line's tax by jurisdiction level; the levels add up to tax_amount exactly. */
   tax_breakdown: LevelAmounts;
   /**
-   * Issue 12: the product named, the code the line was taxed under, why, and the certificate used (a snapshot).
+   * The product named, the code the line was taxed under, why, and the certificate used (a snapshot).
    * `tax_code` and `taxability_reason` are absent only on lines recorded before Levy stored them.
    */
   product_id?: string;

@@ -16,7 +16,7 @@ const transactionLineSchema = z
     quantity: quantityField.default(1),
     product_category: productCategoryField.optional(),
     delivery_method: deliveryMethodField.optional(),
-    /** Instead of product_category: a stored product (its code on the sale's date) or a catalogue code (issue 12). */
+    /** Instead of product_category: a stored product (its code on the sale's date) or a catalogue code. */
     product_id: productIdRefField.optional(),
     tax_code: taxCodeRefField.optional(),
     /** The tax the seller already charged on this line; absent: Levy computes it. */
@@ -42,7 +42,7 @@ export const transactionRequestSchema = z
     entity_id: entityIdField.optional(),
     location: locationField.optional(),
     line_items: lineItemsField(transactionLineSchema),
-    /** Made through a marketplace facilitator (issue 13): nexus rules that exclude marketplace sales leave it out. */
+    /** Made through a marketplace facilitator: nexus rules that exclude marketplace sales leave it out. */
     marketplace: booleanField.optional(),
   })
   .superRefine((txn, ctx) => {

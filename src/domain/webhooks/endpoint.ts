@@ -1,5 +1,5 @@
 /**
- * Domain (pure): webhook endpoints (issue 14; docs/webhooks.md) and the retry schedule of their deliveries.
+ * Domain (pure): webhook endpoints (docs/webhooks.md) and the retry schedule of their deliveries.
  * `{id: we_..., url, enabled_events: [type | "*"], description, status: enabled|disabled, created_at, updated_at}`.
  * The signing secret (`whsec_...`) is answered only by the create and rotate_secret calls; after a rotation the
  * previous secret keeps signing until `previous_secret_expires_at` (24 h), so receivers can switch without a gap.
