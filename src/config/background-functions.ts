@@ -1,5 +1,5 @@
 /**
- * Config (single source of truth): the functions no HTTP route invokes (issue 14; docs/webhooks.md). The stack
+ * Config (single source of truth): the functions no HTTP route invokes (docs/webhooks.md). The stack
  * (lib/webhooks.ts) deploys each with exactly these DynamoDB actions, as it does the routes' functions:
  *   - webhook-fanout: the Events table's stream -> one SQS message per (event, subscribed endpoint);
  *   - webhook-delivery: the SQS queue -> one signed POST, recorded; retried through the queue, then dead-lettered;

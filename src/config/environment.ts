@@ -38,7 +38,7 @@ export function documentsLocation(): { bucket: string; region: string } | { fold
 }
 
 /**
- * How long before a finalize the records it locks end (issue 15; docs/returns.md "Cutoff"): a sale's `created_at` is
+ * How long before a finalize the records it locks end (docs/returns.md "Cutoff"): a sale's `created_at` is
  * taken when its function starts, which has FUNCTION_TIMEOUT_SECONDS to write it, so a finalize locks only what was
  * surely written. `LEVY_RETURNS_SETTLE_SECONDS` overrides it (tests set 0).
  */

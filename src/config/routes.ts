@@ -110,7 +110,7 @@ const idempotency = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteI
  */
 const billing = { ...idempotency, Usage: ['UpdateItem', 'PutItem'] } as const;
 
-/** A write that reports itself puts its event in the same transaction (the outbox; issue 14, docs/webhooks.md). */
+/** A write that reports itself puts its event in the same transaction (the outbox; docs/webhooks.md). */
 const outbox = { Events: ['PutItem'] } as const;
 
 /** Rating a sale reads its seller (by id, or the primary entity by query) and the ZIP's imported rates. */
@@ -120,7 +120,7 @@ const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
 const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], ...outbox } as const;
 
 /**
- * A sale that names a customer, a product or a tax code (issue 12): the customer (GetItem) and its certificates
+ * A sale that names a customer, a product or a tax code: the customer (GetItem) and its certificates
  * (Query), the products (GetItem).
  */
 const namedSubjects = { Customers: ['GetItem'], Exemptions: ['Query'], Products: ['GetItem'] } as const;
@@ -128,18 +128,18 @@ const namedSubjects = { Customers: ['GetItem'], Exemptions: ['Query'], Products:
 /** Recording a sale that names a customer raises the customer's transaction count in the same write (UpdateItem). */
 const namedCustomerRecording = { ...namedSubjects, Customers: ['GetItem', 'UpdateItem'] } as const;
 
-/** The collection setting and, under `registered_only`, the selling entity's registrations (issue 13). */
+/** The collection setting and, under `registered_only`, the selling entity's registrations. */
 const collection = { Settings: ['GetItem'], Registrations: ['Query'] } as const;
 
 /**
- * The nexus report's reads (issue 13), and the one write it makes: the sale that crossed on a day, remembered on that
+ * The nexus report's reads, and the one write it makes: the sale that crossed on a day, remembered on that
  * day's counter (UpdateItem of an existing item, docs/nexus.md).
  */
 const nexusReading = { Entities: ['GetItem', 'Query'], Registrations: ['Query'], Settings: ['GetItem'], Exposure: ['Query', 'UpdateItem'], Transactions: ['Query', 'GetItem'], FxRates: ['Query'] } as const;
 
 /**
  * Recording a sale then reads its seller's nexus report and writes the nexus.approaching / .crossed events it calls
- * for, once each (issue 14, docs/webhooks.md): the report's reads, the put-if-absent marker (Exposure UpdateItem), the
+ * for, once each (docs/webhooks.md): the report's reads, the put-if-absent marker (Exposure UpdateItem), the
  * event and its notification. Spread LAST: it keeps the sale's own Transactions PutItem, which nexusReading lacks.
  */
 const nexusWatching = { ...nexusReading, Transactions: ['Query', 'GetItem', 'PutItem'], Events: ['PutItem'], Notifications: ['PutItem'] } as const;
@@ -178,7 +178,7 @@ const invoiceId = { id: 'invoice' } as const;
 const returnId = { id: 'return' } as const;
 
 /**
- * Computing a return (issue 15; docs/returns.md): the registration and the entity's registrations, the primary entity,
+ * Computing a return (docs/returns.md): the registration and the entity's registrations, the primary entity,
  * the period's sales and refunds (a Query of the by-date index; GetItem for a refunded sale of an earlier period), the
  * ECB rates, and the registration's other returns (which periods are locked: corrections).
  */
@@ -216,10 +216,10 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'transactions-refund', method: 'POST', path: '/v1/transactions/{id}/refunds', billable: false, idempotent: false, tables: { ...refunding }, pathIds: transactionId, summary: 'Record a full or partial refund' }),
   // include=nexus reads as the nexus report does.
   route({ name: 'exposure-countries', method: 'GET', path: '/v1/exposure/countries', billable: false, idempotent: false, tables: { ...nexusReading }, summary: 'Tax exposure by country > state or region > county' }),
-  // Tax codes (issue 12): Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
+  // Tax codes: Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
   route({ name: 'tax-codes-list', method: 'GET', path: '/v1/tax_codes', billable: false, idempotent: false, tables: {}, summary: 'List tax codes (the whole catalogue)' }),
   route({ name: 'tax-codes-get', method: 'GET', path: '/v1/tax_codes/{id}', billable: false, idempotent: false, tables: {}, pathIds: taxCodeId, summary: 'Get a tax code' }),
-  // Products (issue 12): a PATCH or an archive reads the product and writes it back if unchanged meanwhile.
+  // Products: a PATCH or an archive reads the product and writes it back if unchanged meanwhile.
   route({ name: 'products-create', method: 'POST', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['PutItem'], ...outbox }, summary: 'Create a product with its tax code' }),
   route({ name: 'products-list', method: 'GET', path: '/v1/products', billable: false, idempotent: false, tables: { Products: ['Query'] }, summary: 'List products (cursor-paginated)' }),
   route({ name: 'products-get', method: 'GET', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem'] }, pathIds: productId, summary: 'Get a product' }),
@@ -227,7 +227,7 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'products-archive', method: 'DELETE', path: '/v1/products/{id}', billable: false, idempotent: false, tables: { Products: ['GetItem', 'PutItem'] }, pathIds: productId, summary: 'Archive a product (still readable)' }),
   // Usage (the bill)
   route({ name: 'usage-get', method: 'GET', path: '/v1/usage', billable: false, idempotent: false, tables: { Usage: ['Query'] }, summary: 'Billable calls per day and endpoint' }),
-  // Customers and their exemption certificates (issue 12; docs/customers.md)
+  // Customers and their exemption certificates (docs/customers.md)
   route({ name: 'customers-create', method: 'POST', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['PutItem'], ...outbox }, summary: 'Create a customer (tax IDs checked offline)' }),
   route({ name: 'customers-list', method: 'GET', path: '/v1/customers', billable: false, idempotent: false, tables: { Customers: ['Query'] }, summary: 'List customers (cursor-paginated)' }),
   route({ name: 'customers-get', method: 'GET', path: '/v1/customers/{id}', billable: false, idempotent: false, tables: { Customers: ['GetItem'] }, pathIds: customerId, summary: 'Get a customer' }),
@@ -245,19 +245,19 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'exemption-document-get', method: 'GET', path: '/v1/customers/{id}/exemptions/{eid}/document', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'read', summary: "Download a certificate's document" }),
   route({ name: 'exemption-document-upload-url', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/upload_url', billable: false, idempotent: false, tables: { Exemptions: ['GetItem'] }, pathIds: exemptionIds, documents: 'upload', summary: "Get a pre-signed URL to upload a certificate's document (up to 5 MiB)" }),
   route({ name: 'exemption-document-complete', method: 'POST', path: '/v1/customers/{id}/exemptions/{eid}/document/complete', billable: false, idempotent: false, tables: { Exemptions: ['GetItem', 'UpdateItem'] }, pathIds: exemptionIds, documents: 'complete', summary: 'Attach the document uploaded to a pre-signed URL, once checked' }),
-  // Registrations and settings (issue 13; docs/nexus.md): a registration is put in one transaction with its slot (the overlap rule);
+  // Registrations and settings (docs/nexus.md): a registration is put in one transaction with its slot (the overlap rule);
   // its create honours Idempotency-Key without billing (src/adapters/http/billable-route.ts, idempotentRoute).
   route({ name: 'registrations-create', method: 'POST', path: '/v1/registrations', billable: false, idempotent: true, tables: { Registrations: ['GetItem', 'PutItem'], Entities: ['GetItem', 'Query'], ...idempotency, ...outbox }, summary: 'Create a tax registration of an entity' }),
   route({ name: 'registrations-list', method: 'GET', path: '/v1/registrations', billable: false, idempotent: false, tables: { Registrations: ['Query'] }, summary: 'List registrations (cursor-paginated; by status and country)' }),
   route({ name: 'registrations-get', method: 'GET', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem'] }, pathIds: registrationId, summary: 'Get a registration' }),
   route({ name: 'registrations-update', method: 'PATCH', path: '/v1/registrations/{id}', billable: false, idempotent: false, tables: { Registrations: ['GetItem', 'PutItem'] }, pathIds: registrationId, summary: 'End a registration (expires_at), change its number or its filing schedule' }),
   route({ name: 'settings-get', method: 'GET', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['GetItem'] }, summary: "The account's tax settings (collection, approaching threshold)" }),
-  // The nexus report (issue 13; docs/nexus.md): the entity, registrations and settings, the counters (Exposure), the
+  // The nexus report (docs/nexus.md): the entity, registrations and settings, the counters (Exposure), the
   // crossing day's sales (a date-range Query), the imported FX rates. The simulation also taxes its sales as a sale is.
   route({ name: 'nexus-report', method: 'GET', path: '/v1/nexus', billable: false, idempotent: false, tables: nexusReading, summary: 'Economic-nexus and registration thresholds: status per jurisdiction on a day' }),
   route({ name: 'nexus-simulate', method: 'POST', path: '/v1/nexus/simulate', billable: false, idempotent: false, tables: { ...rating, ...namedSubjects, ...collection, ...nexusReading }, summary: 'The nexus report with hypothetical sales added (nothing written)', dataPackages: geoDataPackages }),
   route({ name: 'settings-update', method: 'PATCH', path: '/v1/settings', billable: false, idempotent: false, tables: { Settings: ['UpdateItem'] }, summary: "Change the account's tax settings" }),
-  // Events and webhook endpoints (issue 14; docs/webhooks.md). Delivery itself is not a route (the delivery function).
+  // Events and webhook endpoints (docs/webhooks.md). Delivery itself is not a route (the delivery function).
   route({ name: 'events-list', method: 'GET', path: '/v1/events', billable: false, idempotent: false, tables: { Events: ['Query'] }, summary: 'List events of the last 30 days (newest first; by type)' }),
   route({ name: 'events-get', method: 'GET', path: '/v1/events/{id}', billable: false, idempotent: false, tables: { Events: ['GetItem'] }, pathIds: eventId, summary: 'Get an event' }),
   route({ name: 'events-redeliver', method: 'POST', path: '/v1/events/{id}/redeliver', billable: false, idempotent: false, tables: { Events: ['GetItem'], WebhookEndpoints: ['Query'] }, pathIds: eventId, sendsDeliveries: true, summary: 'Send an event again to its subscribed endpoints' }),
@@ -268,11 +268,11 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'webhook-endpoints-delete', method: 'DELETE', path: '/v1/webhook_endpoints/{id}', billable: false, idempotent: false, tables: { WebhookEndpoints: ['DeleteItem'] }, pathIds: webhookEndpointId, summary: 'Delete a webhook endpoint' }),
   route({ name: 'webhook-endpoints-rotate', method: 'POST', path: '/v1/webhook_endpoints/{id}/rotate_secret', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem', 'UpdateItem'] }, pathIds: webhookEndpointId, summary: 'Rotate the signing secret (the old one signs too for 24 h)' }),
   route({ name: 'webhook-endpoints-deliveries', method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', billable: false, idempotent: false, tables: { WebhookEndpoints: ['GetItem'], WebhookDeliveries: ['Query'] }, pathIds: webhookEndpointId, summary: "A webhook endpoint's delivery attempts (newest first)" }),
-  // Notifications (issue 14; docs/notifications.md): written by the events outbox with their events; read and dismissed here.
+  // Notifications (docs/notifications.md): written by the events outbox with their events; read and dismissed here.
   route({ name: 'notifications-list', method: 'GET', path: '/v1/notifications', billable: false, idempotent: false, tables: { Notifications: ['Query'] }, summary: 'List notifications (newest first; open or dismissed)' }),
   route({ name: 'notifications-get', method: 'GET', path: '/v1/notifications/{id}', billable: false, idempotent: false, tables: { Notifications: ['GetItem'] }, pathIds: notificationId, summary: 'Get a notification' }),
   route({ name: 'notifications-dismiss', method: 'POST', path: '/v1/notifications/{id}/dismiss', billable: false, idempotent: false, tables: { Notifications: ['UpdateItem'] }, pathIds: notificationId, summary: 'Dismiss a notification (dismissing again answers it unchanged)' }),
-  // Checkouts, payment links and Stripe imports (issue 16; docs/checkouts.md). Completing claims the checkout
+  // Checkouts, payment links and Stripe imports (docs/checkouts.md). Completing claims the checkout
   // (UpdateItem), records the sale as unify's commit does, then completes it with its event (the outbox).
   route({ name: 'checkouts-create', method: 'POST', path: '/v1/checkouts', billable: false, idempotent: false, tables: { ...quoting, Checkouts: ['PutItem'] }, summary: 'Open a checkout (a tax quote session; what is still needed is in required_fields)', dataPackages: geoDataPackages }),
   route({ name: 'checkouts-get', method: 'GET', path: '/v1/checkouts/{id}', billable: false, idempotent: false, tables: { Checkouts: ['GetItem'] }, pathIds: checkoutId, summary: 'Get a checkout (its status computed from expires_at)' }),
@@ -283,7 +283,7 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'payment-links-get', method: 'GET', path: '/v1/payment_links/{id}', billable: false, idempotent: false, tables: { PaymentLinks: ['GetItem'] }, pathIds: paymentLinkId, summary: 'Get a payment link' }),
   route({ name: 'payment-links-checkouts', method: 'POST', path: '/v1/payment_links/{id}/checkouts', billable: false, idempotent: false, tables: { ...quoting, PaymentLinks: ['GetItem'], Checkouts: ['PutItem'] }, pathIds: paymentLinkId, summary: "Open a buyer's checkout from a payment link", dataPackages: geoDataPackages }),
   route({ name: 'transactions-import', method: 'POST', path: '/v1/transactions/import', billable: false, idempotent: false, tables: { ...saleRecording }, summary: 'Record a paid Stripe Checkout Session or Invoice (its webhook payload) as a transaction, once per Stripe id', dataPackages: geoDataPackages }),
-  // Invoicing (issue 16; docs/invoices.md): numbering series, and invoices whose finalization takes the series' next
+  // Invoicing (docs/invoices.md): numbering series, and invoices whose finalization takes the series' next
   // number in one transaction with the invoice and its event, rates the sale as unify does and records it (recording).
   route({ name: 'invoice-series-create', method: 'POST', path: '/v1/invoice_series', billable: false, idempotent: false, tables: { Invoices: ['PutItem'], Entities: ['GetItem'] }, summary: 'Create an invoice numbering series of an entity' }),
   route({ name: 'invoice-series-list', method: 'GET', path: '/v1/invoice_series', billable: false, idempotent: false, tables: { Invoices: ['Query'] }, summary: 'List invoice series' }),
@@ -298,12 +298,12 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'invoices-pdf', method: 'GET', path: '/v1/invoices/{id}/pdf', billable: false, idempotent: false, tables: { Invoices: ['GetItem'] }, pathIds: invoiceId, summary: 'A finalized invoice as PDF (the same bytes every time)' }),
   // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
   route({ name: 'invoices-credit-notes-create', method: 'POST', path: '/v1/invoices/{id}/credit_notes', billable: false, idempotent: false, tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...refunding }, pathIds: invoiceId, summary: 'Issue a credit note of a finalized invoice (its refund recorded)' }),
-  // The tax calendar (issue 15; docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
+  // The tax calendar (docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
   // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.
   route({ name: 'tax-calendar-list', method: 'GET', path: '/v1/tax_calendar', billable: false, idempotent: false, tables: { Registrations: ['Query'], Returns: ['Query'] }, summary: 'List filing obligations (due dates) of the registrations, by due date' }),
   route({ name: 'tax-calendar-ics', method: 'GET', path: '/v1/tax_calendar.ics', billable: false, idempotent: false, urlToken: true, tables: { Registrations: ['GetItem', 'Query'], Returns: ['Query'] }, summary: 'The tax calendar as an iCalendar feed, for calendar apps (token in the URL)' }),
   route({ name: 'tax-calendar-feed-token', method: 'POST', path: '/v1/tax_calendar/feed_token', billable: false, idempotent: false, tables: { Registrations: ['PutItem'] }, summary: 'Create or rotate the iCalendar feed token (answered once; the previous one stops working)' }),
-  // Returns (issue 15; docs/returns.md): a return and its period item are put in one transaction with its event; a
+  // Returns (docs/returns.md): a return and its period item are put in one transaction with its event; a
   // change replaces it conditional on the updated_at read.
   route({ name: 'returns-create', method: 'POST', path: '/v1/returns', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, summary: 'Create a draft return of a registration and period, computed from the ledger' }),
   route({ name: 'returns-list', method: 'GET', path: '/v1/returns', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'Query'] }, summary: 'List returns (cursor-paginated; by registration and status)' }),
@@ -313,18 +313,18 @@ export const routes = /* @__PURE__ */ (() => [
   route({ name: 'returns-finalize', method: 'POST', path: '/v1/returns/{id}/finalize', billable: false, idempotent: false, tables: { ...returnComputing, Returns: ['GetItem', 'Query', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Recompute and lock a return (later records land in the next return\'s corrections)' }),
   route({ name: 'returns-mark-filed', method: 'POST', path: '/v1/returns/{id}/mark_filed', billable: false, idempotent: false, tables: { Returns: ['GetItem', 'PutItem'], ...outbox }, pathIds: returnId, summary: 'Record that a finalized return was filed' }),
   route({ name: 'returns-csv', method: 'GET', path: '/v1/returns/{id}/csv', billable: false, idempotent: false, tables: { Returns: ['GetItem'] }, pathIds: returnId, summary: 'A return as CSV (EU schemes: the OSS return layout)' }),
-  // The API describes itself, without a key (issue 11): the document, the reference page and the page's assets.
+  // The API describes itself, without a key: the document, the reference page and the page's assets.
   route({ name: 'docs-openapi', ...docs, path: '/openapi.json', summary: 'The OpenAPI 3.1 document of this API' }),
   route({ name: 'docs-page', ...docs, path: '/docs', summary: 'API reference page (Swagger UI)' }),
   route({ name: 'docs-asset', ...docs, path: '/docs/{asset}', summary: 'The reference page\'s scripts and styles (Swagger UI, served by Levy)' }),
-  // Tax-authority notices (issue 14; docs/notices.md): a change or a document is a put conditional on the notice as read, with its event.
+  // Tax-authority notices (docs/notices.md): a change or a document is a put conditional on the notice as read, with its event.
   route({ name: 'notices-create', method: 'POST', path: '/v1/notices', billable: false, idempotent: false, tables: { Notices: ['PutItem'], ...outbox }, summary: 'Log a tax-authority notice' }),
   route({ name: 'notices-list', method: 'GET', path: '/v1/notices', billable: false, idempotent: false, tables: { Notices: ['Query'] }, summary: 'List notices (cursor-paginated; by status)' }),
   route({ name: 'notices-get', method: 'GET', path: '/v1/notices/{id}', billable: false, idempotent: false, tables: { Notices: ['GetItem'] }, pathIds: noticeId, summary: 'Get a notice' }),
   route({ name: 'notices-update', method: 'PATCH', path: '/v1/notices/{id}', billable: false, idempotent: false, tables: { Notices: ['GetItem', 'PutItem'], ...outbox }, pathIds: noticeId, summary: 'Update a notice (status, due date, summary ...)' }),
   route({ name: 'notice-documents-add', method: 'POST', path: '/v1/notices/{id}/documents', billable: false, idempotent: false, tables: { Notices: ['GetItem', 'PutItem'], ...outbox }, pathIds: noticeId, rawBody: true, documents: 'write', summary: "Add a document to a notice (PDF, PNG or JPEG, at most 5 MiB)" }),
   route({ name: 'notice-documents-get', method: 'GET', path: '/v1/notices/{id}/documents/{did}', billable: false, idempotent: false, tables: { Notices: ['GetItem'] }, pathIds: noticeDocumentIds, documents: 'read', summary: "Download a notice's document" }),
-  // Certificate requests (issue 14; docs/notices.md): the link is signed with the deployment's secret, kept in the requests' table.
+  // Certificate requests (docs/notices.md): the link is signed with the deployment's secret, kept in the requests' table.
   route({ name: 'certificate-requests-create', method: 'POST', path: '/v1/customers/{id}/certificate_requests', billable: false, idempotent: false, tables: { Customers: ['GetItem'], CertificateRequests: ['GetItem', 'PutItem'] }, pathIds: customerId, summary: 'Create a signed, single-use link for a customer to upload an exemption certificate' }),
   route({ name: 'certificate-requests-list', method: 'GET', path: '/v1/customers/{id}/certificate_requests', billable: false, idempotent: false, tables: { Customers: ['GetItem'], CertificateRequests: ['GetItem', 'Query'] }, pathIds: customerId, summary: "List a customer's certificate requests" }),
   // The page the link opens (urlToken: the signed token in the URL, not a key); its submit creates the certificate and completes the request in one transaction.

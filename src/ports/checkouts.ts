@@ -1,5 +1,5 @@
 /**
- * Port (implemented by src/adapters/dynamodb/checkout-store.ts): checkouts and payment links (issue 16). A checkout is
+ * Port (implemented by src/adapters/dynamodb/checkout-store.ts): checkouts and payment links. A checkout is
  * completed once: a claim names the transaction every completion records, and the completion lands with its
  * `checkout.completed` event (the outbox).
  */

@@ -1,6 +1,6 @@
 /**
  * Port (implemented by src/adapters/dynamodb and, for sending, src/adapters/webhooks): events, webhook endpoints, the
- * log of delivery attempts, the queue of pending deliveries and the HTTP sending itself (issue 14; docs/webhooks.md).
+ * log of delivery attempts, the queue of pending deliveries and the HTTP sending itself (docs/webhooks.md).
  */
 import type { StoredRegistration } from '../domain/registrations/registration';
 import type { LevyEvent } from '../domain/events/event';
@@ -79,11 +79,11 @@ export interface CalendarSource {
   exemptionsExpiringBetween(from: string, to: string): Promise<{ accountId: string; exemption: { id: string; expires_on: string | null; revoked_at: string | null } & Record<string, unknown> }[]>;
   /** Registrations whose active_from or expires_at is within [from, to]. */
   registrationsChangingBetween(from: string, to: string): Promise<{ accountId: string; registration: { id: string; active_from: string; expires_at?: string } & Record<string, unknown> }[]>;
-  /** Registrations in force on or after `since` (every registration still owing a return: issue 15's return.due_soon). */
+  /** Registrations in force on or after `since` (every registration still owing a return: return.due_soon). */
   registrationsInForceSince(since: string): Promise<{ accountId: string; registration: StoredRegistration }[]>;
 }
 
-/** nexus.approaching / nexus.crossed events (issue 14): each written once per entity and key (jurisdiction, window, type). */
+/** nexus.approaching / nexus.crossed events: each written once per entity and key (jurisdiction, window, type). */
 export interface NexusEventLog {
   /** The keys of the entity's events written so far (a retry or a concurrent sale may still find one written: writeOnce). */
   writtenKeys(accountId: string, entityId: string): Promise<Set<string>>;

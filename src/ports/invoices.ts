@@ -1,5 +1,5 @@
 /**
- * Port (implemented by src/adapters/dynamodb/invoice-store.ts): invoice series and invoices (issue 16). Every method
+ * Port (implemented by src/adapters/dynamodb/invoice-store.ts): invoice series and invoices. Every method
  * names the account, so another account's id is simply not found.
  */
 import type { CreditNote } from '../domain/invoices/credit-note';

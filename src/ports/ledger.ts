@@ -63,7 +63,7 @@ export interface RefundLedger {
     refundedAfter: RefundedSoFar,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
-    /** The nexus counters the refund lowers (issue 13), in the same write. */
+    /** The nexus counters the refund lowers, in the same write. */
     nexus?: readonly NexusDelta[],
   ): Promise<RefundRecording>;
 }

@@ -1,6 +1,6 @@
 /**
- * Port (implemented by src/adapters/dynamodb): tax-authority notices and certificate requests (issue 14,
- * "Communication"; docs/notices.md). Every write that reports itself writes its event in the same transaction.
+ * Port (implemented by src/adapters/dynamodb): tax-authority notices and certificate requests (docs/notices.md).
+ * Every write that reports itself writes its event in the same transaction.
  */
 import type { StoredExemption } from '../domain/exemptions/certificate';
 import type { Notice, NoticeStatus } from '../domain/notices/notice';

@@ -1,6 +1,6 @@
 /**
  * Port (implemented by src/adapters/dynamodb/notification-store.ts): reading and dismissing an account's notifications
- * (issue 14; docs/notifications.md). There is no create: the events outbox writes each one with its event.
+ * (docs/notifications.md). There is no create: the events outbox writes each one with its event.
  */
 import type { Notification, NotificationStatus } from '../domain/notifications/notification';
 import type { Page, PageRequest } from '../domain/records/record';

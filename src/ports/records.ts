@@ -34,7 +34,7 @@ export interface EntityStore extends Omit<RecordStore<Entity>, 'update' | 'delet
   updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate>;
   /**
    * Operator only (`levy accounts update`; the API refuses changes to the primary entity): the primary entity's seller
-   * address (issue 16). Undefined when the account has no such primary entity.
+   * address. Undefined when the account has no such primary entity.
    */
   updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined>;
   /** The account's primary entity: the seller of record for tax calculations. */

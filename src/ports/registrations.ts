@@ -1,6 +1,6 @@
 /**
  * Port (implemented by src/adapters/dynamodb/registration-store.ts and settings-store.ts): the account's tax
- * registrations and its settings (issue 13). Every method names the account, so another account's id is not found.
+ * registrations and its settings. Every method names the account, so another account's id is not found.
  */
 import type { RegistrationPeriod, StoredRegistration } from '../domain/registrations/registration';
 import type { AccountSettings } from '../domain/settings/settings';

@@ -9,7 +9,7 @@ export interface ExposureTotals {
   totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]>;
 }
 
-/** The nexus counters of each selling entity (issue 13), written with each sale and refund; read consistently. */
+/** The nexus counters of each selling entity, written with each sale and refund; read consistently. */
 export interface NexusCounterStore {
   /** An entity's month counters (every jurisdiction and currency) from `fromMonth` to `toMonth`, YYYY-MM, inclusive. */
   nexusMonths(accountId: string, entityId: string, fromMonth: string, toMonth: string): Promise<StoredNexusCounter[]>;
@@ -23,7 +23,7 @@ export interface NexusCounterStore {
 
 export type { FxRate };
 
-/** The imported ECB reference rates, units per euro (FxRates table; issue 13, `levy fx import`). */
+/** The imported ECB reference rates, units per euro (FxRates table; `levy fx import`). */
 export interface FxRateTable {
   /** A currency's rates from `fromDay` to `toDay` inclusive, by date. */
   rates(currency: string, fromDay: string, toDay: string): Promise<FxRate[]>;

@@ -1,5 +1,5 @@
 /**
- * Port (implemented by src/adapters/dynamodb/return-store.ts and transaction-store.ts): tax returns (issue 15) and the
+ * Port (implemented by src/adapters/dynamodb/return-store.ts and transaction-store.ts): tax returns and the
  * ledger reads a return is computed from.
  */
 import type { Page, PageRequest } from '../domain/records/record';

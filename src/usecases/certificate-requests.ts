@@ -1,5 +1,5 @@
 /**
- * Use case: certificate requests (issue 14; docs/notices.md). The account asks for a link; the customer opens it (no
+ * Use case: certificate requests (docs/notices.md). The account asks for a link; the customer opens it (no
  * API key: the signed token in the URL names the account and the request) and uploads a certificate, which creates
  * the exemption on that customer (the certificates' own rules and document store) and completes the request in one
  * transaction: a link works once, until it expires.

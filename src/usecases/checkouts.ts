@@ -1,5 +1,5 @@
 /**
- * Use case: checkouts, Levy's tax quote sessions (issue 16; docs/checkouts.md). A checkout is quoted by unify (the
+ * Use case: checkouts, Levy's tax quote sessions (docs/checkouts.md). A checkout is quoted by unify (the
  * same engine, customer rules and inclusive split as POST /v1/tax/unify, never committed), and `required_fields` is
  * derived from what the engine and the imported rate tables say about the quote (src/domain/checkouts/checkout.ts).
  * Completing records the sale once through unify's commit (./sales/record-sale recordDecidedSale):

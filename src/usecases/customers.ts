@@ -1,4 +1,4 @@
-/** Use case: the customers of an account (issue 12; decisions in docs/customers.md). */
+/** Use case: the customers of an account (decisions in docs/customers.md). */
 import { checkTaxIds, newCustomer, type CreateCustomerRequest, type Customer, type UpdateCustomerRequest } from '../domain/customers/customer';
 import { ConflictError, found, NotFoundError } from '../domain/errors';
 import { creationFingerprint } from '../domain/fingerprint';

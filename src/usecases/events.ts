@@ -1,4 +1,4 @@
-/** Use case: reading an account's events and sending one again (issue 14; docs/webhooks.md). */
+/** Use case: reading an account's events and sending one again (docs/webhooks.md). */
 import { found } from '../domain/errors';
 import type { LevyEvent } from '../domain/events/event';
 import type { Page, PageRequest } from '../domain/records/record';

@@ -1,5 +1,5 @@
 /**
- * Use case: the exemption certificates of a customer (issue 12; docs/customers.md): create, list (by status, and the
+ * Use case: the exemption certificates of a customer (docs/customers.md): create, list (by status, and the
  * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
  */
 import { utcDay } from '../domain/dates';

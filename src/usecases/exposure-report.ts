@@ -1,6 +1,6 @@
 /**
  * Use case: GET /v1/exposure/countries?from&to (YYYY-MM)&include=sales, spec 2.4: from the precomputed counters, never
- * from the sales; `include=sales` adds the taxable and exempt (by reason) sales amounts (issue 12).
+ * from the sales; `include=sales` adds the taxable and exempt (by reason) sales amounts.
  */
 import { buildExposureReport, periodsFor, type ExposureQuery, type ExposureReport } from '../domain/exposure/report';
 import type { Ports } from '../ports/ports';

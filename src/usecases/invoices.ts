@@ -1,5 +1,5 @@
 /**
- * Use case: invoice series and invoices (issue 16; docs/invoices.md).
+ * Use case: invoice series and invoices (docs/invoices.md).
  *
  * finalize: read the draft -> its seller (the series' entity) and buyer (the stored customer or the inline one) ->
  * the tax, by unify's engine path (customer, certificates, registrations apply) -> every field Art. 226 requires, or

@@ -1,5 +1,5 @@
 /**
- * Use case: nexus.approaching and nexus.crossed events (issue 14; docs/webhooks.md "Nexus events"). After a sale is
+ * Use case: nexus.approaching and nexus.crossed events (docs/webhooks.md "Nexus events"). After a sale is
  * recorded (its transaction ADDed the entity's nexus counters), the nexus report of its selling entity is read as of
  * today (or the sale's date when it is later) and each jurisdiction that is approaching or crossed gets its event,
  * written once per entity, jurisdiction and threshold window (src/domain/nexus/threshold-events.ts; a put-if-absent

@@ -1,5 +1,5 @@
 /**
- * Use case: the nexus report (GET /v1/nexus; POST /v1/nexus/simulate adds hypothetical sales; issue 13,
+ * Use case: the nexus report (GET /v1/nexus; POST /v1/nexus/simulate adds hypothetical sales;
  * docs/nexus.md). It reads only counters, never the sales, except the one day a crossing happened:
  *
  *   the entity (400 when unknown) -> the rules in force on as_of -> one key range of month counters over every

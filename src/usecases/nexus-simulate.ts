@@ -1,5 +1,5 @@
 /**
- * Use case: POST /v1/nexus/simulate (issue 13, docs/nexus.md "Simulation"): hypothetical sales, each in the shape of
+ * Use case: POST /v1/nexus/simulate (docs/nexus.md "Simulation"): hypothetical sales, each in the shape of
  * POST /v1/transactions and taxed by the same engine, added in memory to the recorded counters; the same report as
  * GET /v1/nexus, and nothing written. A hypothetical sale that crosses a threshold is named by its id.
  */

@@ -1,5 +1,5 @@
 /**
- * Use case: the tax-authority notices of an account (issue 14; docs/notices.md): log, list (by status), read, change,
+ * Use case: the tax-authority notices of an account (docs/notices.md): log, list (by status), read, change,
  * and their documents, through the same blob store and document rule as certificates (src/usecases/documents.ts).
  */
 import { DOCUMENTS_KEY_PREFIX } from '../config/documents';

@@ -1,4 +1,4 @@
-/** Use case: reading and dismissing an account's notifications (issue 14; docs/notifications.md). */
+/** Use case: reading and dismissing an account's notifications (docs/notifications.md). */
 import { found } from '../domain/errors';
 import type { Notification, NotificationStatus } from '../domain/notifications/notification';
 import type { Page, PageRequest } from '../domain/records/record';

@@ -1,5 +1,5 @@
 /**
- * Use case: payment links, reusable quote templates (issue 16; docs/checkouts.md). Each buyer's checkout is a copy of
+ * Use case: payment links, reusable quote templates (docs/checkouts.md). Each buyer's checkout is a copy of
  * the link's lines (tax-inclusive when the link says so: unify carves the tax out of the listed price exactly).
  */
 import { found } from '../domain/errors';

@@ -1,4 +1,4 @@
-/** Use case: the products of an account (issue 12; decisions in docs/products.md). */
+/** Use case: the products of an account (decisions in docs/products.md). */
 import { ConflictError, found, NotFoundError } from '../domain/errors';
 import { creationFingerprint } from '../domain/fingerprint';
 import { newProduct, updatedProduct, type Product } from '../domain/products/product';

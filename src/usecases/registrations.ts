@@ -1,5 +1,5 @@
 /**
- * Use case: the account's tax registrations (issue 13; docs/nexus.md). A create or an expires_at change is checked
+ * Use case: the account's tax registrations (docs/nexus.md). A create or an expires_at change is checked
  * against the other registrations of its slot (entity, type, jurisdiction) and written conditional on the slot's
  * version, so the overlap rule holds under concurrent writes (a lost race reads again: then 409 or success).
  */

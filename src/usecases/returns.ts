@@ -1,5 +1,5 @@
 /**
- * Use case: tax returns (issue 15; docs/returns.md). A return is computed from the ledger (the sales and refunds dated
+ * Use case: tax returns (docs/returns.md). A return is computed from the ledger (the sales and refunds dated
  * in its period and recorded at or before its cutoff, plus the late records of earlier finalized periods), then
  * adjusted by hand, finalized (recomputed and locked), and marked filed. The arithmetic is pure
  * (src/domain/returns/); this module reads the records and writes the return.

@@ -1,4 +1,4 @@
-/** Use case: the account's tax settings (issue 13): the defaults until the account changes them. */
+/** Use case: the account's tax settings: the defaults until the account changes them. */
 import { settingsOf, type AccountSettings, type UpdateSettingsRequest } from '../domain/settings/settings';
 import type { Ports } from '../ports/ports';
 

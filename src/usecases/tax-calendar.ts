@@ -1,5 +1,5 @@
 /**
- * Use case: the tax calendar (issue 15; docs/tax-calendar.md): the obligations of the account's registrations,
+ * Use case: the tax calendar (docs/tax-calendar.md): the obligations of the account's registrations,
  * computed from their filing schedules (nothing stored) and marked filed from the account's returns; its iCalendar
  * feed's token (created or rotated; only the hash kept); and the obligations the feed serves for a token.
  */

@@ -1,4 +1,4 @@
-/** Use case: Levy's tax-code catalogue (issue 12), read from the bundled data: the same for every account. */
+/** Use case: Levy's tax-code catalogue, read from the bundled data: the same for every account. */
 import { found } from '../domain/errors';
 import type { Page } from '../domain/records/record';
 import { taxCode, taxCodes, type TaxCode } from '../domain/tax/tax-codes';

@@ -1,8 +1,9 @@
 /**
- * Use case: the daily run of time-driven events (issue 14): exemption.expiring / .expired, registration.activated /
- * .expired, and return.due_soon 7 days before each filing obligation's due date (issue 15; docs/tax-calendar.md). Each is a conditional put of a deterministic id (src/domain/events/time-driven.ts), so running it twice
- * writes each once. Deployed: a daily EventBridge schedule invokes functions/scheduled-events; locally `levy events
- * daily` or `npm start` (at start and every 24 h).
+ * Use case: the daily run of time-driven events: exemption.expiring / .expired, registration.activated /
+ * .expired, and return.due_soon 7 days before each filing obligation's due date (docs/tax-calendar.md). Each is a
+ * conditional put of a deterministic id (src/domain/events/time-driven.ts), so running it twice writes each once.
+ * Deployed: a daily EventBridge schedule invokes functions/scheduled-events; locally `levy events daily` or
+ * `npm start` (at start and every 24 h).
  */
 import { utcDay } from '../domain/dates';
 import { newEvent } from '../domain/events/event';

@@ -1,5 +1,5 @@
 /**
- * Use case: delivering events to webhook endpoints (issue 14; docs/webhooks.md). `fanOut` turns one new event into
+ * Use case: delivering events to webhook endpoints (docs/webhooks.md). `fanOut` turns one new event into
  * one queued message per subscribed, enabled endpoint (deployed: the Events table's stream consumer; locally the
  * dispatcher of `npm start`). `deliverMessage` makes one attempt: a signed POST, 2xx within 10 s = delivered, else
  * the message is queued again after an exponential, jittered delay while the 3-day window lasts, then dead-lettered.

@@ -1,4 +1,4 @@
-/** Use case: an account's webhook endpoints (issue 14; docs/webhooks.md). */
+/** Use case: an account's webhook endpoints (docs/webhooks.md). */
 import { ConflictError, found, NotFoundError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import type { Page, PageRequest } from '../domain/records/record';

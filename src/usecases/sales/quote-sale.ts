@@ -44,7 +44,7 @@ export interface SaleRequest<Line extends LineSubject = LineSubject> extends Sal
   entity_id?: string | undefined;
   date?: string | undefined;
   /**
-   * Whether the collection setting and the seller's registrations decide the lines (issue 13; ./sale-collection):
+   * Whether the collection setting and the seller's registrations decide the lines (./sale-collection):
    * `apply` for unify and transactions, `report` for the rate route's apply_registrations; absent: not read.
    */
   collection?: CollectionUse | undefined;
@@ -183,7 +183,7 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
   const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date), collecting]);
   const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
   const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
-  // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale (issue 13).
+  // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale.
   const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
 
   const byKind = new Map<string, RatedLine>();

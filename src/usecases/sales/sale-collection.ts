@@ -1,6 +1,6 @@
 /**
  * Use case (loaded on demand by quote-sale.ts through its `collection` loader, so the rate route's keyless path never parses it): the collection
- * decision of a sale's lines (issue 13; docs/nexus.md). Reads the account's settings and, when it collects only
+ * decision of a sale's lines (docs/nexus.md). Reads the account's settings and, when it collects only
  * where registered (or the rate request asks), its registrations; the decision itself is pure
  * (src/domain/registrations/collection.ts).
  */

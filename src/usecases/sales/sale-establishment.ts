@@ -1,6 +1,6 @@
 /**
- * Use case (loaded on demand by quote-sale.ts through its `establishments` loader, only for a sale with PICKUP lines): establishments (issue 13;
- * docs/nexus.md "Establishments").
+ * Use case (loaded on demand by quote-sale.ts through its `establishments` loader, only for a sale with PICKUP lines): establishments (docs/nexus.md
+ * "Establishments").
  */
 import { fieldError } from '../../domain/validation';
 import type { LocationInput } from '../../domain/fields/sale';
