@@ -144,7 +144,7 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
 }
 
 /**
- * The request-path functions (issue 25: each imports at most 600 KB at cold start, in at most 60 ms): each built as
+ * The request-path functions (the budget: each imports at most 600 KB at cold start, in at most 60 ms): each built as
  * the stack builds it, then imported in fresh processes, the functions interleaved run by run so machine load falls on
  * all alike. With `baselineTree` (a checkout of an earlier commit with its node_modules), that tree's bundles of the
  * same functions, built by its own lib/bundling.ts, are timed in the same runs: before and after from one run.

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 4): GET /v1/exposure/countries latency through the local API Gateway emulation (local/server/,
+ * Benchmark: GET /v1/exposure/countries latency through the local API Gateway emulation (local/server/,
  * what `npm start` serves) after 1,000 and after 100,000 recorded sales spread over 50 US states and 20 countries,
  * side by side with a scan-and-sum of the same sales (Query of the account's Transactions partition + sum in
  * process), as ratios; and sales recorded per second through the use case (engine included).

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 13): GET /v1/nexus latency through the local API Gateway emulation (local/server/, what `npm start`
+ * Benchmark: GET /v1/nexus latency through the local API Gateway emulation (local/server/, what `npm start`
  * serves) for an account with 1,000 recorded sales and one with 100,000, with the same totals per state and month
  * (the 1,000 sales are ~100 times larger), so both reports answer the same statuses, amounts and crossing days and
  * only the number of sales differs (and the transaction counts).

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 15): building a quarterly return (POST /v1/returns' use case) of 100,000 sales of one registration
+ * Benchmark: building a quarterly return (POST /v1/returns' use case) of 100,000 sales of one registration
  * (California, 1-3 lines each, ZIP 90001: state, county, city and district levels), plus 2% of them refunded in the
  * quarter; and the first page of its records (GET /v1/returns/{id}/transactions). docs/benchmarks.md says why a
  * return reads its sales instead of the exposure counters.

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3, "Proof"): the tax-rate engine and POST /v1/tax/rate.
+ * Benchmark: the tax-rate engine and POST /v1/tax/rate.
  *
  *   (1) calculations per second in process on a mixed workload (EU-27 B2C SaaS, US ZIPs of
  *       ../shared/data/us-zip5-rates-2026-03 with their row as usLocal, the 13 Canadian provinces and territories),
@@ -277,7 +277,7 @@ async function throughServer(cases: Case[]): Promise<string[]> {
     ['no Idempotency-Key, sent with fetch (undici) instead', (i) => postWithFetch(bodies[i % bodies.length])],
   ];
   // Warm-up (module imports, authorizer cache, connections, DynamoDB Local's JIT); its keys never collide with the run's.
-  // It sends every body at least once, so the run measures a warm container as issue 11 defines it: the seller and each
+  // It sends every body at least once, so the run measures a warm container: the seller and each
   // ZIP row already in the container's read caches (a first sight of a ZIP is a cold read, not a warm call).
   await load(Math.max(300, bodies.length), CONCURRENCY, (i) => post(bodies[i % bodies.length]));
   await load(100, CONCURRENCY, (i) => post(bodies[i % bodies.length], `warm-${run}-${i}`));

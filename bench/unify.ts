@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5, "Benchmarks"): a 100-line cart, and offline tax-ID validation.
+ * Benchmark: a 100-line cart, and offline tax-ID validation.
  *
  *   - a 100-line cart's calculation time in process: the pure calculateCart with the engine's rates, the engine plus
  *     the cart, the request's zod validation; then the whole unifyCart use case against DynamoDB Local (without and

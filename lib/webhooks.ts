@@ -1,5 +1,5 @@
 /**
- * Infrastructure: webhook delivery and the daily time-driven events (issue 14; docs/webhooks.md), from
+ * Infrastructure: webhook delivery and the daily time-driven events (docs/webhooks.md), from
  * src/config/background-functions.ts:
  *   Events table stream (NEW_IMAGE) -> webhook-fanout -> delivery queue (SQS, encrypted, TLS only, with a DLQ)
  *   -> webhook-delivery (batch 1) -> the endpoint; retries are sent back to the queue with a delay by the function,

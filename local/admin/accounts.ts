@@ -103,7 +103,7 @@ export async function changePlan(deps: Deps, accountId: string, plan: PlanId, us
 }
 
 /**
- * The primary entity's seller address (issue 16), which the API refuses to change (403 primary_entity_immutable):
+ * The primary entity's seller address, which the API refuses to change (403 primary_entity_immutable):
  * the operator sets it here; `null` removes it. Checked with the API's own address field.
  */
 export async function updatePrimaryAddress(

@@ -1,5 +1,5 @@
 /**
- * Admin use case (`levy migrate`): completes accounts and keys made before usage plans existed (Levy before issue 9),
+ * Admin use case (`levy migrate`): completes accounts and keys made before usage plans existed,
  * which have no plan, usage key or key id. Each such account gets the default plan (or keeps the plan it has), a usage
  * key on that plan's usage plan, and its keys get a key id, the plan and the usage key, in one write per account.
  * Safe to run again: complete accounts are left alone, and a key's id, once given, is kept.

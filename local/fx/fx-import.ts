@@ -1,5 +1,5 @@
 /**
- * Admin command (`levy fx import <eurofxref-hist.csv>`, issue 13): loads the ECB euro foreign exchange reference rates
+ * Admin command (`levy fx import <eurofxref-hist.csv>`): loads the ECB euro foreign exchange reference rates
  * (the CSV of https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip: `Date,USD,JPY,...`, one line per
  * business day, units per euro) into the FxRates table, which the nexus report converts sales with. The whole file is
  * parsed first, so a malformed line (named) imports nothing; writes are puts keyed by currency and day, so importing

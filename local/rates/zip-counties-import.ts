@@ -1,6 +1,6 @@
 /**
- * Admin command (`levy zip-counties import <crosswalk.csv>`, also run by `npm start` for LEVY_ZIP_COUNTIES_FILE;
- * issue 16): loads the HUD-USPS ZIP-to-county crosswalk, keeping the ZIPs that reach into two or more counties of a
+ * Admin command (`levy zip-counties import <crosswalk.csv>`, also run by `npm start` for LEVY_ZIP_COUNTIES_FILE):
+ * loads the HUD-USPS ZIP-to-county crosswalk, keeping the ZIPs that reach into two or more counties of a
  * state (src/domain/geography/zip-counties.ts), into the Rates table beside each ZIP's rates, where a checkout reads
  * them to ask for the street address (docs/checkouts.md). Reads HUD's own layout (`ZIP,COUNTY,...,USPS_ZIP_PREF_STATE,
  * ...,TOT_RATIO`) or the named one of `../shared/data/us-zip-county-hud-2023q1` (`zip,county_fips,county_name,state,

@@ -35,7 +35,7 @@ const DAY_MS = 86_400_000;
 const LOOKBACK_MS = 3_600_000;
 
 /**
- * Why a mark on the item, not a window of time (issue 25): an event's created_at (and its time-ordered id) is taken
+ * Why a mark on the item, not a window of time: an event's created_at (and its time-ordered id) is taken
  * when its request starts, and its write may commit any time later (a stalled database, a retry), so a window that
  * follows the polls (it was "since the last poll, less 5 s") misses a late one; DynamoDB has no commit-time attribute,
  * and DynamoDB Local's stream has no client in this project. The mark finds every event committed while the dispatcher

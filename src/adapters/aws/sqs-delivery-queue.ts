@@ -1,7 +1,7 @@
 /**
  * Secondary adapter (SQS, deployed): the webhook delivery queue and its dead-letter queue, through the AWS SDK's SQS
  * client (`@aws-sdk/client-sqs`, SendMessage over SQS's JSON protocol): AWS's maintained signing, credential chain,
- * endpoint rules and retries, not code of our own (issue 25). SQS delays a message at most 900 s: a longer wait is
+ * endpoint rules and retries, not code of our own. SQS delays a message at most 900 s: a longer wait is
  * sent as 900 s with `not_before`, and the delivery function sends it on again until that time (receiveDelivery in
  * src/usecases/webhook-delivery.ts).
  *

@@ -3,7 +3,7 @@
  * (private, encrypted, versioned, retained: lib/stack/documents-bucket.ts), through the AWS SDK's S3 client (`@aws-sdk/client-s3`:
  * PutObject, GetObject, a ranged GetObject, HeadObject, DeleteObject) and its presigner
  * (`@aws-sdk/s3-request-presigner`) for the upload and download URLs: AWS's maintained signing, credential chain,
- * endpoint rules and retries, not code of our own (issue 25).
+ * endpoint rules and retries, not code of our own.
  *
  * One client per container, made by the first call and then reused (its keep-alive connections with it); made then,
  * not at import, because configuration is read when first used (the design card). The SDK modules are imported then

@@ -1,5 +1,5 @@
 /**
- * Secondary adapter (DynamoDB, Checkouts and PaymentLinks tables): checkouts and payment links (issue 16). An open
+ * Secondary adapter (DynamoDB, Checkouts and PaymentLinks tables): checkouts and payment links. An open
  * checkout carries `expires_at_epoch` (DynamoDB TTL, a while after it expires); completing removes it, so completed
  * checkouts are kept. Completion is a claim (a conditional SET: one transaction id per checkout, whoever asks), then the
  * completion itself with its `checkout.completed` event in one TransactWriteItems (the outbox).

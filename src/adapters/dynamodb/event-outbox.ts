@@ -1,7 +1,7 @@
 /**
  * Secondary adapter (DynamoDB, Events and Notifications tables): the outbox. A store that changes a record adds the
  * outbox's Put of its event to the TransactWriteItems of that change, so the event exists exactly when the change was
- * written (issue 14). An event whose type raises a notification (src/domain/notifications/notification.ts) comes
+ * written. An event whose type raises a notification (src/domain/notifications/notification.ts) comes
  * with the Put of its notification, in the same transaction. The function that writes an event needs PutItem on
  * Events, and on Notifications for a notifying one (src/config/routes.ts). The Events table's stream feeds delivery.
  *

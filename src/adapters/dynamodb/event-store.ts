@@ -50,7 +50,7 @@ export class DynamoDbEventStore implements EventLog {
   /**
    * An account's events created at or after `since` (ISO) that the local dispatcher has not marked fanned out: its
    * stand-in for the stream. What was fanned out is marked on the item, not inferred from a window of created_at, so an
-   * event whose write commits long after its created_at (taken when its request started) is still found (issue 25).
+   * event whose write commits long after its created_at (taken when its request started) is still found.
    * `since` only keeps the database's history from being replayed. Filtered, not a range of ids, because a
    * time-driven event's id is deterministic, not ordered by time.
    */

@@ -5,9 +5,9 @@
  *   sk `m#<YYYY-MM>#<currency>#<country>[#<state>[#<county>]]`  a month's totals
  *   sk `a#<currency>#<country>[#<state>[#<county>]]`             all-time totals
  *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count), taxable_sales and
- *               `exempt#<reason>` (net sales amounts in minor units, issue 12; absent on counters that never had any)
+ *               `exempt#<reason>` (net sales amounts in minor units; absent on counters that never had any)
  *
- * and the nexus counters of each selling entity (issue 13, docs/nexus.md "Counters"), per day and per month, the period
+ * and the nexus counters of each selling entity (docs/nexus.md "Counters"), per day and per month, the period
  * before the jurisdiction so one key range reads every jurisdiction of a span:
  *
  *   sk `n#<entity>#d#<YYYY-MM-DD>#<jurisdiction>#<currency>`   a day's sales

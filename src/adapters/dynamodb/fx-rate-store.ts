@@ -1,6 +1,6 @@
 /**
  * Secondary adapter (DynamoDB, FxRates table keyed currency + date): the ECB euro reference rates an operator imports
- * (`levy fx import`, issue 13), one item `{currency, date, per_eur}` per currency and business day. The nexus report
+ * (`levy fx import`), one item `{currency, date, per_eur}` per currency and business day. The nexus report
  * reads one currency's range of days with one Query.
  */
 import type { FxRate } from '../../domain/nexus/fx';

@@ -5,7 +5,7 @@
  * the slot's version read before (and, for a change, on the registration's updated_at): two overlapping creates that
  * race both read the same version, and only one lands (the other reads again and meets the overlap: 409). A new
  * registration's registration.created event is written in the same transaction (the outbox, event-outbox.ts).
- * The account's tax-calendar feed token (its hash) is kept here too (`calendar_feed`, issue 15): the feed reads it
+ * The account's tax-calendar feed token (its hash) is kept here too (`calendar_feed`): the feed reads it
  * with the registrations it publishes, so its function needs this table only.
  */
 import type { RegistrationPeriod, StoredRegistration } from '../../domain/registrations/registration';

@@ -1,5 +1,5 @@
 /**
- * Secondary adapter (DynamoDB, Returns table keyed (account_id, id)): tax returns (`ret_...`, issue 15) and one
+ * Secondary adapter (DynamoDB, Returns table keyed (account_id, id)): tax returns (`ret_...`) and one
  * `period#<registration_id>#<start>#<end>` item per return. A return is created in one transaction with its period
  * item (conditional on none existing: a second return for the same registration and period is refused) and its
  * `return.created` event (the outbox); a change replaces the return conditional on the `updated_at` read.

@@ -1,4 +1,4 @@
-/** Secondary adapter (DynamoDB, Settings table keyed account_id): the settings an account changed (issue 13). */
+/** Secondary adapter (DynamoDB, Settings table keyed account_id): the settings an account changed. */
 import type { AccountSettings } from '../../domain/settings/settings';
 import type { SettingsStore } from '../../ports/registrations';
 import { documentClient } from './client';

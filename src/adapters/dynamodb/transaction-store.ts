@@ -6,12 +6,12 @@
  *                                         `refund_version` (optimistic lock: each refund moves it by one) and
  *                                         `date_id` = `<YYYY-MM-DD>#<id>`, the sort key of the LSI `by-date`
  *   refund  sk `rfd#<txn id>#<refund id>` the Refund, plus `fingerprint` and `date_id` = `rfd#<YYYY-MM-DD>#<txn id>#<refund id>`
- *                                         (issue 15: a return reads the refunds dated in its period; the `rfd#` prefix
+ *                                         (a return reads the refunds dated in its period; the `rfd#` prefix
  *                                         sorts after every date, so the sales' date ranges never meet a refund)
  *
  * A sale's lines are stored as they are, or, when they are many (LINES_PACKED_FROM bytes of JSON), gzip-compressed in
  * `line_items_gz` (Binary): DynamoDB counts an item and its copy in the `by-date` index (projection ALL) against one
- * 400 KB limit, and a 1,000-line sale with each line's tax code and reason (issue 12) would not fit uncompressed.
+ * 400 KB limit, and a 1,000-line sale with each line's tax code and reason would not fit uncompressed.
  * Reads unpack it, so the stored Transaction is the same either way.
  *
  * Ids never contain `#` (referenceField), so prefixes cannot collide. Writes are returned as TransactWriteItems
@@ -39,7 +39,7 @@ const DATE_UPPER_SUFFIX = '~';
 
 const STORAGE_KEYS = ['account_id', 'sk'] as const;
 
-/** Sort key of a refund in the `by-date` index (returns, issue 15): after every sale's, by date, sale and refund. */
+/** Sort key of a refund in the `by-date` index (returns): after every sale's, by date, sale and refund. */
 const refundDateId = (date: string, transactionId: string, refundId: string) => `rfd#${date}#${transactionId}#${refundId}`;
 /** The highest sale `date_id`: a range open at its end stops here, before the refunds' `rfd#` keys. */
 const LAST_SALE_DATE_ID = `9999-12-31${DATE_UPPER_SUFFIX}`;
@@ -155,7 +155,7 @@ export class DynamoDbTransactionStore {
   /**
    * Every sale dated from `from` to `to` (inclusive), by date then id: the `by-date` index, read consistently (an LSI
    * can be). The days are cut into up to DATED_SLICES ranges read concurrently (a quarter's sales are many 1 MB pages;
-   * one Query reads them one after the other), handed to `each` in date order (issue 15: a return reads its period).
+   * one Query reads them one after the other), handed to `each` in date order (a return reads its period).
    */
   async eachSaleDated(accountId: string, from: string, to: string, each: (sale: Transaction) => void): Promise<void> {
     const slices = daySlices(from, to, DATED_SLICES);
@@ -163,7 +163,7 @@ export class DynamoDbTransactionStore {
     for (const items of read) for (const item of items) each(toStoredSale(item).transaction);
   }
 
-  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before issue 15 carry no `date_id`: docs/returns.md). */
+  /** Every refund dated from `from` to `to` (inclusive), by date (refunds recorded before returns existed carry no `date_id`: docs/returns.md). */
   async eachRefundDated(accountId: string, from: string, to: string, each: (refund: Refund) => void): Promise<void> {
     for (const item of await this.allDated(accountId, `rfd#${from}`, `rfd#${to}${DATE_UPPER_SUFFIX}`)) each(toRefund(item));
   }
@@ -210,7 +210,7 @@ export class DynamoDbTransactionStore {
   }
 
   /**
-   * `levy migrate` (issue 15): gives the refunds recorded before returns existed their `date_id`, so a return reads
+   * `levy migrate`: gives the refunds recorded before returns existed their `date_id`, so a return reads
    * them by date. A Scan (an operator command, never a request's path); each update is conditional on the refund still
    * having none, so running it again, or while refunds are recorded, changes nothing twice.
    */
