@@ -1,5 +1,5 @@
 /**
- * HTTP fuzz (issue 9): for every route, FUZZ_RUNS requests through the local server with generated bodies, query
+ * HTTP fuzz: for every route, FUZZ_RUNS requests through the local server with generated bodies, query
  * strings, path ids and headers (fast-check, seeded, so a failure replays), mixing garbage with near-valid requests
  * made by mutating each route's sample request. Not one may answer 5xx, and every 4xx must carry the error body
  * `{error, message, status, request_id}` with its own status, and every answer must be one docs/openapi.json

@@ -1,5 +1,5 @@
 /**
- * HTTP (issue 9): what a careless client or an attacker can send through the local API Gateway gets a 4xx with the
+ * HTTP: what a careless client or an attacker can send through the local API Gateway gets a 4xx with the
  * error body and its request id, never a 5xx: over-long and malformed path ids, sales that would add up past 2^53,
  * oversized headers and bytes that are not HTTP; answers too large for DynamoDB's item limit are still kept for their
  * Idempotency-Key and billed once; every answer names its request; per-account usage plans when enforced.

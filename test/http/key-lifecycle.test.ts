@@ -1,5 +1,5 @@
 /**
- * HTTP + CLI (issue 9): the key lifecycle an operator runs with `levy keys ...` against the local server that
+ * HTTP + CLI: the key lifecycle an operator runs with `levy keys ...` against the local server that
  * `npm start` serves. Several keys per account for rotation; `keys list` without secrets but with last_used_on (the
  * authorizer writes it, at most once a day); `keys revoke` by id or prefix (the secret only from stdin or a file,
  * never the command line) takes effect at once, because the CLI flushes the server's authorizer cache.
@@ -133,7 +133,7 @@ describe('levy migrate: accounts and keys made before usage plans', () => {
   it('gives them a plan, a usage key and key ids, after which the key passes the usage plan; running again changes nothing', async () => {
     const accountId = `acct_legacy${Date.now()}`;
     const secret = `lvy_${randomBytes(32).toString('base64url')}`;
-    // As Levy wrote them before issue 9: no plan, usage key, key id or prefix.
+    // As Levy wrote them before usage plans existed: no plan, usage key, key id or prefix.
     await documentClient().put({ TableName: tableName('Accounts'), Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' } });
     await documentClient().put({ TableName: tableName('ApiKeys'), Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' } });
     const before = await request('GET', '/entities', { key: secret });

@@ -1,5 +1,5 @@
 /**
- * The tax calendar's iCalendar feed through the local API Gateway (issue 15; docs/tax-calendar.md): the token is
+ * The tax calendar's iCalendar feed through the local API Gateway (docs/tax-calendar.md): the token is
  * made with the API key, the feed is read with no key at all (a calendar app sends none), and a bearer key alone
  * does not open it.
  */

@@ -22,7 +22,7 @@ import { QUOTAS, measureQuotas, overCeiling, quotaTable, share, templatesDeploye
 type Json = Record<string, any>;
 const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
-/** Every quota below this share of its limit (issue 27). */
+/** Every quota below this share of its limit. */
 const QUOTA_CEILING = 0.9;
 /**
  * The three per-template counts (resources, parameters, outputs) below this share of CloudFormation's limits: the
@@ -30,7 +30,7 @@ const QUOTA_CEILING = 0.9;
  */
 const LAYOUT_CEILING = 0.6;
 const LAYOUT_QUOTAS: readonly string[] = [QUOTAS.resources.id, QUOTAS.parameters.id, QUOTAS.outputs.id];
-/** Routes the roadmap expects once issues 14-16 are in (about 40 more than the 62 of issue 13). */
+/** Routes the quotas must leave room for: more than the API has today, so the next routes fit too. */
 const ROADMAP_ROUTES = 110;
 /**
  * What the CDK CLI adds to an app's context (aws-cdk's contextFromSettings: path and asset metadata, version

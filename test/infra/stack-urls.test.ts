@@ -1,5 +1,5 @@
 /**
- * CDK assertion tests (issue 27): the spec's URLs, deployed. The spec writes its paths relative to `{base_url}`
+ * CDK assertion tests: the spec's URLs, deployed. The spec writes its paths relative to `{base_url}`
  * (`POST /v1/tax/rate`, `POST /vendors`); deployed, `{base_url}` is the stage URL or a custom domain, and a route
  * answers at it followed by its path as written. So the stage must not be named like a first path segment (the stage
  * `v1` made `.../v1/v1/tax/rate` beside `.../v1/vendors`), a custom domain maps the stage at its root (empty base

@@ -483,7 +483,7 @@ describe('functions', () => {
       }
     }
     expect([...tableGrants(stack.routeFunctions['vendors-delete']).get(tableLogicalId('Vendors'))!]).toEqual(['dynamodb:DeleteItem']);
-    // The sale's counters are ADDed, never read and written back; its nexus check then reads them (issue 14: the nexus
+    // The sale's counters are ADDed, never read and written back; its nexus check then reads them (the nexus
     // report, Query) and puts its event's once-marker (UpdateItem). Nothing else on Exposure.
     expect([...tableGrants(stack.routeFunctions['transactions-create']).get(tableLogicalId('Exposure'))!].sort()).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
     expect(tableGrants(stack.routeFunctions['tax-rate']).has(tableLogicalId('Vendors'))).toBe(false);

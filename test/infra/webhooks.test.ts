@@ -1,5 +1,5 @@
 /**
- * CDK assertion tests of webhook delivery and the daily events job (issue 14; lib/webhooks.ts): the Events table's
+ * CDK assertion tests of webhook delivery and the daily events job (lib/webhooks.ts): the Events table's
  * stream, the delivery queue and its DLQ, the three background functions with exactly their grants, and the schedule.
  * Bundling is skipped, as in stack.test.ts.
  */

@@ -45,7 +45,7 @@ describe('certificate requests', () => {
     const res = await request({ message: 'Please send your Texas resale certificate.', jurisdictions: [{ country: 'US', state: 'TX' }] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ customer_id: customerId, status: 'open', completed_at: null, exemption_id: null, jurisdictions: [{ country: 'US', state: 'TX' }] });
-    // Issue 14: "a signed URL, valid for 14 days and single-use".
+    // A signed URL, valid for 14 days and single-use.
     expect(Date.parse(res.body.expires_at) - before).toBeGreaterThanOrEqual(14 * 86_400_000 - 1000);
     expect(Date.parse(res.body.expires_at) - before).toBeLessThanOrEqual(14 * 86_400_000 + 5000);
     expect(res.body.url).toMatch(new RegExp(`^https://api\\.example\\.test(/v1)?/certificate_requests/${res.body.id}\\?token=`));

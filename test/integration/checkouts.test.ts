@@ -1,5 +1,5 @@
 /**
- * Integration: checkouts (issue 16; docs/checkouts.md) on DynamoDB Local: required_fields derived from the engine and
+ * Integration: checkouts (docs/checkouts.md) on DynamoDB Local: required_fields derived from the engine and
  * the imported ZIP tables, PATCH, completion recorded once (also concurrently), expiry (TTL plus a computed status).
  */
 import { documentClient } from '../../src/adapters/dynamodb/client';

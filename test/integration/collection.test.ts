@@ -1,5 +1,5 @@
 /**
- * Integration: the collection setting on DynamoDB Local (issue 13; docs/nexus.md): with `registered_only`, unify and
+ * Integration: the collection setting on DynamoDB Local (docs/nexus.md): with `registered_only`, unify and
  * transactions charge tax only where an active registration of the selling entity covers the jurisdiction on the
  * sale's date; the rate route keeps the spec's result and adds `collecting` only when asked.
  */

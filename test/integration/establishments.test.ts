@@ -1,5 +1,5 @@
 /**
- * Integration: establishments (issue 13; docs/nexus.md "Establishments"): an entity's country and state are where it
+ * Integration: establishments (docs/nexus.md "Establishments"): an entity's country and state are where it
  * is established, and a PICKUP sale made from it is taxed there as a domestic sale, whoever the customer is.
  */
 import { callRoute, newTestAccount } from '../support/api';

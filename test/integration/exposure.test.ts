@@ -1,5 +1,5 @@
 /**
- * Integration: GET /v1/exposure/countries (spec 2.4, 4.1; issue 4) on DynamoDB Local: the exact shape and order,
+ * Integration: GET /v1/exposure/countries (spec 2.4, 4.1) on DynamoDB Local: the exact shape and order,
  * DE without jurisdictions, one item per currency, US states and counties, month ranges, bad queries, isolation
  * between accounts, and a fast-check property: for random batches of sales and refunds (some by tax code, some to a
  * customer whose certificates exempt them in whole or in part) the report, and its sales amounts with
@@ -156,7 +156,7 @@ describe('GET /v1/exposure/countries', () => {
       { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
       { product_category: 'SAAS', delivery_method: 'CLOUD' },
       { product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' },
-      // Issue 12: by tax code (groceries: exempt in most US states, reduced or zero-rated under VAT).
+      // By tax code (groceries: exempt in most US states, reduced or zero-rated under VAT).
       { tax_code: 'levy_groceries' },
     ];
     const months = ['2026-01', '2026-02', '2026-03'];
@@ -171,7 +171,7 @@ describe('GET /v1/exposure/countries', () => {
       month: fc.constantFrom(...months),
       day: fc.integer({ min: 1, max: 28 }),
       lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
-      // Issue 12: sold to the account's stored customer, whose certificates exempt half of CA sales and all of DE's.
+      // Sold to the account's stored customer, whose certificates exempt half of CA sales and all of DE's.
       withCustomer: fc.boolean(),
     });
     // A refund picks a sale by index; `share` of each line's remaining amount (0..1), or everything left.

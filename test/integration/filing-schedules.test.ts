@@ -1,4 +1,4 @@
-/** Integration: the filing schedule on registrations (issue 15; docs/tax-calendar.md), on DynamoDB Local. */
+/** Integration: the filing schedule on registrations (docs/tax-calendar.md), on DynamoDB Local. */
 import { callRoute, newTestAccount } from '../support/api';
 
 describe('filing schedules on registrations', () => {

@@ -1,5 +1,5 @@
 /**
- * Integration: invoice series, invoices, finalization and the invoice PDF (issue 16) on DynamoDB Local, through the
+ * Integration: invoice series, invoices, finalization and the invoice PDF on DynamoDB Local, through the
  * shared pipeline; the seller's address on entities.
  */
 import { callRoute, newTestAccount } from '../support/api';
@@ -321,7 +321,7 @@ describe('invoices', () => {
       expect(sale.body.refunds.map((r: any) => r.id)).toEqual([id]);
     });
 
-    it("an invoice finalized after its period's return was finalized lands in the next return's corrections (issue 15's rule)", async () => {
+    it("an invoice finalized after its period's return was finalized lands in the next return's corrections", async () => {
       process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
       const oss = await callRoute('registrations-create', { accountId, body: { entity_id: sellerId, country: 'DE', type: 'OSS_UNION', active_from: '2024-01-01' } });
       expect(oss.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Integration: nexus.approaching and nexus.crossed events on DynamoDB Local (issue 14; docs/webhooks.md "Nexus
+ * Integration: nexus.approaching and nexus.crossed events on DynamoDB Local (docs/webhooks.md "Nexus
  * events"). Recording a sale (POST /v1/transactions, or POST /v1/tax/unify with commit) reads the seller's nexus report
  * and writes each event once per entity, jurisdiction and threshold window, with its notification.
  *

@@ -1,5 +1,5 @@
 /**
- * Integration: the nexus report on DynamoDB Local (issue 13; docs/nexus.md): counters written with each sale and
+ * Integration: the nexus report on DynamoDB Local (docs/nexus.md): counters written with each sale and
  * refund, the windows of CA, NY, CT and SD, the crossing sale named, refunds, the simulation, currency conversion and
  * bad input. Thresholds are those of data/nexus-rules/us.json, each row citing its source; the comments name them.
  */

@@ -1,5 +1,5 @@
 /**
- * Integration: notifications on DynamoDB Local (issue 14; docs/notifications.md). Each is written by the events
+ * Integration: notifications on DynamoDB Local (docs/notifications.md). Each is written by the events
  * outbox in the same transaction as the event that raises it: the disabling of a webhook endpoint (the real delivery
  * use case, a real receiver answering 500, a clock 3 days on) and the daily job's exemption.expiring / .expired
  * (twice: one of each). The routes list (newest first, by status), get and dismiss (idempotent, TTL set 90 days on).

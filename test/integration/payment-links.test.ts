@@ -1,5 +1,5 @@
 /**
- * Integration: payment links (reusable quote templates) and Stripe imports (issue 16; docs/checkouts.md) on DynamoDB
+ * Integration: payment links (reusable quote templates) and Stripe imports (docs/checkouts.md) on DynamoDB
  * Local. An inclusive link's checkout keeps the listed prices and carves the tax out of them; a paid Stripe Checkout
  * Session or Invoice is recorded once per Stripe id.
  */

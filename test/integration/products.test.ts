@@ -1,4 +1,4 @@
-/** Integration: the product and tax-code routes on DynamoDB Local, through the shared pipeline (issue 12). */
+/** Integration: the product and tax-code routes on DynamoDB Local, through the shared pipeline. */
 import { ports } from '../../src/composition/all-ports';
 import { taxCodeOn, updatedProduct, type Product } from '../../src/domain/products/product';
 import { updateProduct } from '../../src/usecases/products';

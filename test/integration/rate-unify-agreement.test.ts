@@ -1,6 +1,6 @@
 /**
  * Integration: POST /v1/tax/rate, POST /v1/tax/unify and POST /v1/transactions answer the same treatment for the
- * same sale (issue 10 item 4), through their handlers on DynamoDB Local. One shared table: each case is sent to the
+ * same sale, through their handlers on DynamoDB Local. One shared table: each case is sent to the
  * three routes; they must report the same `customer` block (the transaction stores it), rate and unify the same
  * reverse charge, exemption and jurisdiction, and unify's and the transaction's one-line tax must be rate x amount.
  * Each case's expected answer names its source.

@@ -1,4 +1,4 @@
-/** Integration: the registration and settings routes on DynamoDB Local (issue 13; docs/nexus.md). */
+/** Integration: the registration and settings routes on DynamoDB Local (docs/nexus.md). */
 import { callRoute, newTestAccount } from '../support/api';
 
 const today = () => new Date().toISOString().slice(0, 10);

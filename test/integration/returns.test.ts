@@ -1,5 +1,5 @@
 /**
- * Integration: the return routes on DynamoDB Local (issue 15; docs/returns.md): a draft computed from the ledger (US
+ * Integration: the return routes on DynamoDB Local (docs/returns.md): a draft computed from the ledger (US
  * levels, OSS member state and rate in euro), the period's uniqueness, nil returns, adjustments, finalize and its
  * lock, mark_filed, the events, the records of a return, corrections of a finalized period, and the CSV.
  */
@@ -293,7 +293,7 @@ describe('returns: refunds recorded before returns existed', () => {
     const sale = await record(accountId, usSale('2026-04-10', 10_000));
     const refunded = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.id }, body: { id: `rf-${uid()}`, date: '2026-04-20' } });
     expect(refunded.status).toBe(201);
-    // As a refund was stored before issue 15: without its date_id.
+    // As a refund was stored before returns existed: without its date_id.
     const table = tableName('Transactions');
     await documentClient().update({ TableName: table, Key: { account_id: accountId, sk: `rfd#${sale.id}#${refunded.body.id}` }, UpdateExpression: 'REMOVE date_id' });
     const before = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });

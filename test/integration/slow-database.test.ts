@@ -1,5 +1,5 @@
 /**
- * Integration: a slow database never turns a successful write into an error (issue 25, item 2). The write of each
+ * Integration: a slow database never turns a successful write into an error. The write of each
  * create is sent to a DynamoDB Local paused (SIGSTOP) for longer than the client's per-attempt timeout, then resumed
  * (SIGCONT): the client gives up on the first attempt, which may still land, and sends it again. The answer must be
  * the create's success (or a clean 5xx with nothing written), never a 409 for the caller's own write, and the record

@@ -1,5 +1,5 @@
 /**
- * Integration: the tax calendar on DynamoDB Local (issue 15; docs/tax-calendar.md): obligations from the filing
+ * Integration: the tax calendar on DynamoDB Local (docs/tax-calendar.md): obligations from the filing
  * schedules, their due dates across weekends, holidays and month ends, the iCalendar feed (parsed back with ical.js
  * and compared to the JSON calendar), its token's rotation, and return.due_soon from the daily job.
  */

@@ -4,7 +4,7 @@
  * file names) and an earlier October 2025 table written here (made-up rates, named for its month by the flag). A
  * month's table is in force from the first of that month until a later one is imported (help.avalara.com/Rates_and_Rules:
  * AvaTax takes each month's rate changes on the first); before the first table, the state base rate answers with the
- * note `us_local_rate_unavailable_for_date` (issue 10). Every date here is before 2026-04, so the March 2026 table
+ * note `us_local_rate_unavailable_for_date`. Every date here is before 2026-04, so the March 2026 table
  * other test files import for every ZIP changes nothing.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Integration: POST/GET /v1/transactions and POST /v1/transactions/{id}/refunds on DynamoDB Local, through the
- * shared pipeline (issue 4): computed and provided tax, validation, safe retries, refunds, listing (by id, and by date
+ * shared pipeline: computed and provided tax, validation, safe retries, refunds, listing (by id, and by date
  * on the `by-date` index), isolation, and the all-or-nothing write (an injected failure of the TransactWriteItems
  * changes nothing).
  */

@@ -1,5 +1,5 @@
 /**
- * Integration: the delivery transport checks addresses when it connects (issue 14: DNS-rebinding hardening). A real
+ * Integration: the delivery transport checks addresses when it connects (DNS-rebinding hardening). A real
  * HTTP receiver listens on 127.0.0.1; host names reach it through an injected resolver (or the system's, for
  * `localhost`). Deployed (no loopback allowed) the connection is refused and the receiver gets nothing; locally the
  * same request is delivered, so the refusal is the check's doing. A resolver that answers a public address to the

@@ -2,7 +2,7 @@
  * Integration: webhook endpoints and delivery, end to end on DynamoDB Local with a real HTTP receiver (node:http on
  * 127.0.0.1) and the in-process dispatcher of `npm start` (the same delivery use case as deployed). Retries wait
  * LEVY_WEBHOOK_RETRY_SECONDS = 1 here (doubling, with jitter), so a 500, 500, 200 receiver is done in seconds.
- * Issue 14's "every event type reaches a subscribed endpoint with a valid signature": the delivery tests below produce
+ * Every event type reaches a subscribed endpoint with a valid signature: the delivery tests below produce
  * each type through its real route or the daily job, and the last one checks that together they delivered every
  * EVENT_TYPE (a type added later without a delivery here fails it).
  */
@@ -156,7 +156,7 @@ describe('webhooks', () => {
     for (const type of types) deliveredTypes.add(type);
   });
 
-  it('delivers, once, an event whose write commits 30 s after its created_at (issue 25: not a created_at window)', async () => {
+  it('delivers, once, an event whose write commits 30 s after its created_at (not a created_at window)', async () => {
     const { account_id: accountId } = await newTestAccount('US', 'Late Commit Inc');
     const r = await receiver();
     const secret = (await endpoint(accountId, { url: r.url, enabled_events: ['customer.created'] })).body.secret;

@@ -1,5 +1,5 @@
 /**
- * Integration (DynamoDB Local, through the handlers): issue 12's wiring. POST /v1/tax/rate, /v1/tax/unify and
+ * Integration (DynamoDB Local, through the handlers): customers, products and tax codes in every calculation. POST /v1/tax/rate, /v1/tax/unify and
  * /v1/transactions read a stored customer (type, address, tax IDs, certificates) and per line a product or a tax code;
  * each line says why it is or is not taxed; a recorded sale keeps its code and certificate, moves the customer's
  * transaction count, and feeds taxable and exempt sales to the exposure report. Every expected tax value names its
@@ -16,7 +16,7 @@ const NY = { country: 'US', state: 'NY' };
 const SD = { country: 'US', state: 'SD' };
 const goods = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' };
 
-describe('issue 12 wiring: customers, certificates, products and tax codes in every calculation', () => {
+describe('wiring: customers, certificates, products and tax codes in every calculation', () => {
   let accountId: string;
   let otherAccountId: string;
   /** A Texas business with a valid EIN and a resale certificate for TX and CA. */

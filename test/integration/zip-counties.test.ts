@@ -1,5 +1,5 @@
 /**
- * Integration: the ZIP-to-county crosswalk (issue 16; docs/checkouts.md) on DynamoDB Local: `levy zip-counties import`
+ * Integration: the ZIP-to-county crosswalk (docs/checkouts.md) on DynamoDB Local: `levy zip-counties import`
  * keeps the ZIPs that reach into several counties of a state, and a checkout in one asks for the street address. The
  * crosswalk lines are HUD's (../shared/data/us-zip-county-hud-2023q1, read here, never copied), written to a temporary
  * file in HUD's own column layout.

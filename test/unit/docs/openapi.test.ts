@@ -44,7 +44,7 @@ describe('docs/openapi.json', () => {
     }
     expect(params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key')).toBe(route.idempotent);
     if (route.idempotent) {
-      // 200 for the billable calls, 201 for POST /v1/registrations (issue 13).
+      // 200 for the billable calls, 201 for POST /v1/registrations.
       const success = resolve(op.responses[Object.keys(op.responses).find((status) => status.startsWith('2'))!]);
       expect(success.headers['Idempotent-Replayed']).toBeDefined();
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));

@@ -9,7 +9,7 @@ import { customerTreatment } from '../../../src/domain/tax/customer-treatment';
 const levels = (country: number, state = 0, county = 0, additional = 0, special = 0): LevelAmounts => ({ country, state, county, additional, special });
 const la = { country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County' };
 
-/** A sale whose lines are as recorded before issue 12 (no taxed/untaxed split): only its tax moves the counters. */
+/** A sale whose lines are as recorded before Levy stored sales amounts (no taxed/untaxed split): only its tax moves the counters. */
 function sale(jurisdiction: typeof la | { country: string; country_name: string; state?: string }, breakdowns: LevelAmounts[], date = '2026-03-10') {
   const t = saleWithAmounts(jurisdiction, breakdowns, date);
   return { ...t, line_items: t.line_items.map(({ exempt_amount: _e, taxability_reason: _r, tax_code: _c, ...line }) => line) };
@@ -73,7 +73,7 @@ describe('refundExposureDeltas', () => {
   });
 });
 
-describe('sales amounts (issue 12)', () => {
+describe('sales amounts', () => {
   const exemptLine = (t: ReturnType<typeof saleWithAmounts>, index: number, reason: 'RESALE' | 'NONPROFIT', exempt: number) => {
     const line = t.line_items[index]!;
     line.taxability_reason = 'customer_exempt';

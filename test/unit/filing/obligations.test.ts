@@ -1,4 +1,4 @@
-/** Unit: obligation statuses and the returns input of the tax calendar (issue 15; docs/tax-calendar.md). */
+/** Unit: obligation statuses and the returns input of the tax calendar (docs/tax-calendar.md). */
 import { businessDayCalendarFor, filingScheduleFor } from '../../../src/domain/filing/defaults';
 import { dueSoonEvents } from '../../../src/domain/filing/due-soon';
 import { obligationStatus, periodKey, registrationObligations, returnsByPeriod, type FiledReturnRef } from '../../../src/domain/filing/obligations';

@@ -1,4 +1,4 @@
-/** Unit: filing-period arithmetic and due dates (issue 15; docs/tax-calendar.md). */
+/** Unit: filing-period arithmetic and due dates (docs/tax-calendar.md). */
 import { businessDayCalendarFor, filingDefaultsData, filingScheduleFor } from '../../../src/domain/filing/defaults';
 import { dueOn, nextBusinessDay } from '../../../src/domain/filing/due-dates';
 import { isExactPeriod, nominalDueDate, periodContaining, periodsOverlapping } from '../../../src/domain/filing/periods';

@@ -1,6 +1,6 @@
 /**
  * Unit: a URL token (src/domain/notices/url-token.ts) with a stray character in one of its base64url parts is refused,
- * although Node's lenient decoding gives that part's bytes unchanged (issue 25).
+ * although Node's lenient decoding gives that part's bytes unchanged.
  */
 import { checkUrlToken, signUrlToken } from '../../../src/domain/notices/url-token';
 

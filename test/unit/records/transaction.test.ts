@@ -140,7 +140,7 @@ describe('allocateRefund', () => {
   it('nets every line to zero after any sequence of partial refunds and a final full refund (property)', () => {
     fc.assert(
       fc.property(
-        // Issue 12: some lines exempt in part or whole by a certificate (exempt_pct > 0).
+        // Some lines exempt in part or whole by a certificate (exempt_pct > 0).
         fc.array(fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }), tax: fc.integer({ min: 0, max: 300_000 }), exempt_pct: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })) }), { minLength: 1, maxLength: 5 }),
         fc.array(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }), { maxLength: 6 }),
         (lines, rounds) => {

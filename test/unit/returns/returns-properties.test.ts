@@ -1,6 +1,6 @@
 /**
- * Unit, property-based (fast-check, seeded): a return's arithmetic and its corrections rule (issue 15;
- * docs/returns.md), on random ledgers, without a database.
+ * Unit, property-based (fast-check, seeded): a return's arithmetic and its corrections rule
+ * (docs/returns.md), on random ledgers, without a database.
  *
  * - computeSection: the totals equal a recomputation from the records it lists; the jurisdiction lines' taxes add up
  *   to the totals' (each sale line's tax_breakdown is split over the US levels exactly); gross = taxable + exempt.

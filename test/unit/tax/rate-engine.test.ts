@@ -179,8 +179,8 @@ describe('United States', () => {
   });
 
   it('Connecticut taxes business SaaS at 1 % and consumer SaaS at 6.35 % (since 2019-10-01)', () => {
-    // Conn. Gen. Stat. §§ 12-407(a)(13), 12-408(1) as amended by P.A. 19-117; CT DRS SN 2019(8). This test asserted
-    // 1 % for a B2C buyer until issue 10: 1 % is the business-use rate only.
+    // Conn. Gen. Stat. §§ 12-407(a)(13), 12-408(1) as amended by P.A. 19-117; CT DRS SN 2019(8).
+    // 1 % is the business-use rate only: a B2C buyer pays 6.35 %.
     expect(calculateTaxRate(saas('B2B', { country: 'US', state: 'CT' }), usSeller).total_rate).toBe(0.01);
     expect(calculateTaxRate(saas('B2C', { country: 'US', state: 'CT' }), usSeller).total_rate).toBe(0.0635);
   });

@@ -1,4 +1,4 @@
-// Unit tests (pure, no database): effective-dated rates (issue 10 item 1). Each expected rate names its law or
+// Unit tests (pure, no database): effective-dated rates. Each expected rate names its law or
 // authority page; dates outside the history Levy holds answer 422 rate_history_unavailable, never a neighbouring row.
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import { RateHistoryUnavailableError } from '../../../src/domain/errors';
@@ -256,7 +256,7 @@ describe('the row mechanism (effective_from, inclusive effective_to, gaps)', () 
   });
 });
 
-describe('coverage: every jurisdiction of issue 10 answers from 2019-01-01 on', () => {
+describe('coverage: every jurisdiction with a rate history answers from 2019-01-01 on', () => {
   const HISTORY_FROM = '2019-01-01';
 
   it.each([...euMemberStates, 'GB', 'CH', 'NO', 'AU', 'NZ', 'SG', 'JP', 'IN', 'CA'].sort())('%s', (country) => {

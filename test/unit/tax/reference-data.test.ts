@@ -7,7 +7,7 @@ import { euMemberStates } from '../../../src/domain/geography/countries';
 import { avalaraRows, ibericodePeriodOn, ibericodeRates, kdeldyckeStandardRates } from '../../support/shared-data';
 
 const TODAY = new Date().toISOString().slice(0, 10);
-/** Levy holds the rate history of the EU-27 and GB back to this day at least (issue 10); the checks start there. */
+/** Levy holds the rate history of the EU-27 and GB back to this day at least; the checks start there. */
 const HISTORY_FROM = '2019-01-01';
 
 /** Every day from `from` to `to`, both included. */

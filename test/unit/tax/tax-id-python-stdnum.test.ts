@@ -1,6 +1,6 @@
 /**
  * Agreement of `validateTaxId` with python-stdnum (https://github.com/arthurdejong/python-stdnum),
- * with only `country` given, as issue 10 asks: its published test vectors (`tests/*.doctest`, read
+ * with only `country` given: its published test vectors (`tests/*.doctest`, read
  * at run time from a folder outside the repository: nothing of python-stdnum is copied in) must
  * agree on at least 99.5 % of the vectors of taxpayer and business-register modules, with at least
  * 98 % answered (a verdict other than `unsupported`). docs/tax-ids.md states the figures and lists

@@ -1,4 +1,4 @@
-// Unit tests (pure, no database): issue 10's US state rules (dated, per customer group, per government level) and
+// Unit tests (pure, no database): the US state rules (dated, per customer group, per government level) and
 // Canada's business buyers. Every expected value names its source; state base rates are those of data/us-states.json.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

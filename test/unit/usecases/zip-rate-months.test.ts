@@ -2,8 +2,8 @@
  * Unit (pure, and in-memory ports): which month's ZIP table rates a sale. The rule (docs/tax-rules.md, "United
  * States"): a month's table is in force from the first of that month (Avalara publishes its tables for the first of
  * each month, when AvaTax takes the month's rate changes: help.avalara.com/Rates_and_Rules) until a later month's is
- * imported; before a ZIP's first table the state base rate applies, with the note `us_local_rate_unavailable_for_date`
- * (issue 10); a ZIP never imported keeps `us_local_rate_unavailable_state_base_rate_used`. The rows are made up here:
+ * imported; before a ZIP's first table the state base rate applies, with the note `us_local_rate_unavailable_for_date`;
+ * a ZIP never imported keeps `us_local_rate_unavailable_state_base_rate_used`. The rows are made up here:
  * what is checked is which one answers.
  */
 import { effectiveMonthFromFolderName, effectiveMonthOf } from '../../../local/rates/zip-rate-csv';
