@@ -73,115 +73,152 @@ export function stdnumFoldersFor(req: TaxIdValidateInput): string[] {
   return country ? foldersOfCountry(country) : [];
 }
 
+interface Entry extends TaxIdTypeDefinition {
+  readonly validator: Validator;
+}
+
+/** A country's rows, and a countryless type's, with their validators. */
+interface Rows {
+  ofCountry(country: string): readonly Entry[] | undefined;
+  countryless(type: string): readonly Entry[];
+}
+
+type Attempt =
+  | { entry: Entry; valid: true; normalized: string }
+  | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
+
+/** stdnum error classes (the overrides use the same) -> API reason, and how far the check got (higher = further). */
+const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {
+  InvalidLength: { reason: 'invalid_length', rank: 1 },
+  InvalidFormat: { reason: 'invalid_format', rank: 2 },
+  // A part refers to something that does not exist (a date, region, entity class): still the
+  // number's format, as far as the API's reasons go.
+  InvalidComponent: { reason: 'invalid_format', rank: 3 },
+  InvalidChecksum: { reason: 'invalid_checksum', rank: 4 },
+};
+const UNKNOWN_FAILURE = { reason: 'invalid_format', rank: 0 } as const;
+
+function attempt(entry: Entry, taxId: string, prefixOptional: boolean): Attempt {
+  let value = taxId;
+  if (entry.requiredPrefix !== undefined) {
+    const stripped = value.replace(/^[\s(]+/, '');
+    if (stripped.slice(0, 2).toUpperCase() === entry.requiredPrefix) value = stripped.slice(2);
+    else if (!prefixOptional) return { entry, valid: false, reason: 'invalid_format', rank: 0 };
+  }
+  let result: ReturnType<Validator['validate']>;
+  try {
+    result = entry.validator.validate(value);
+  } catch {
+    return { entry, valid: false, ...UNKNOWN_FAILURE };
+  }
+  if (result.isValid) {
+    return { entry, valid: true, normalized: (entry.normalizedPrefix ?? '') + result.compact };
+  }
+  return { entry, valid: false, ...(FAILURE[result.error?.name ?? ''] ?? UNKNOWN_FAILURE) };
+}
+
+const unsupported = (country: string | null, type: string | null): TaxIdValidation => ({
+  valid: null,
+  country,
+  type,
+  kind: null,
+  normalized: null,
+  reason: 'unsupported',
+  registry_checked: false,
+});
+
+/**
+ * Offline validation of one tax ID. Pure and synchronous (safe to call in a tight loop):
+ * never consults a registry and never throws for any string input.
+ */
+function validateWith(rows: Rows, req: TaxIdValidateInput): TaxIdValidation {
+  const taxId = req.tax_id.trim();
+  const type = req.type?.trim().toLowerCase() || undefined;
+  const given = req.country?.trim().toUpperCase() || undefined;
+
+  // 0. A type of no country (`gen_ean`): checked as it is, whatever `country` says.
+  if (type !== undefined) {
+    const countryless = rows.countryless(type);
+    if (countryless.length > 0) return verdict(null, countryless, taxId, false);
+  }
+
+  // 1. The country: given, implied by the type, or read from a VAT prefix on the number.
+  let country: string | undefined;
+  let xiOnly = false;
+  if (given !== undefined) {
+    country = COUNTRY_ALIASES[given] ?? given;
+    xiOnly = given === 'XI';
+  } else if (type !== undefined && countryOfType(type) !== undefined) {
+    country = countryOfType(type);
+  } else {
+    const prefix = vatPrefixOf(taxId);
+    if (prefix === undefined) return unsupported(null, type ?? null);
+    country = VAT_PREFIX_COUNTRY[prefix];
+    xiOnly = prefix === 'XI';
+  }
+  const fromPrefix = given === undefined && (type === undefined || type === 'eu_vat');
+
+  const entries = country !== undefined ? rows.ofCountry(country) : undefined;
+  if (country === undefined || entries === undefined) return unsupported(country ?? null, type ?? null);
+
+  // 2. The candidate types. Without `type`, only tax types: an `other` type (passport, bank
+  //    account, ...) is checked only when the request names it, and so is a looser check of a
+  //    number another type checks in full (`subsumedBy`: `tw_ban`, the UBN without its check digit).
+  const candidates = entries.filter(
+    (e) =>
+      (type === undefined ? isTaxKind(e.kind) && e.subsumedBy === undefined : e.type === type) &&
+      (!xiOnly || e.requiredPrefix === 'XI') &&
+      (!fromPrefix || type !== undefined || e.prefixed === true),
+  );
+  if (candidates.length === 0) return unsupported(country, type ?? null);
+
+  return verdict(country, candidates, taxId, xiOnly);
+}
+
+/** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */
+function verdict(country: string | null, candidates: readonly Entry[], taxId: string, xiOnly: boolean): TaxIdValidation {
+  let best: Extract<Attempt, { valid: false }> | undefined;
+  for (const entry of candidates) {
+    const a = attempt(entry, taxId, xiOnly);
+    if (a.valid) {
+      return {
+        valid: true,
+        country,
+        type: entry.type,
+        kind: entry.kind,
+        normalized: a.normalized,
+        registry_checked: false,
+      };
+    }
+    if (best === undefined || a.rank > best.rank) best = a;
+  }
+  return {
+    valid: false,
+    country,
+    type: best!.entry.type,
+    kind: best!.entry.kind,
+    normalized: null,
+    reason: best!.reason,
+    registry_checked: false,
+  };
+}
+
 /** Validation over the stdnum modules `modules` answers; each country's rows are built on first use. */
 export function taxIdValidation(modules: StdnumModules) {
-  interface Entry extends TaxIdTypeDefinition {
-    readonly validator: Validator;
-  }
-
   const withValidator = (d: TaxIdTypeDefinition): Entry => ({ ...d, validator: validatorOf(d, modules) });
-  const builtEntries = new Map<string, readonly Entry[]>();
-  /** A country's rows with their validators, built once (the country's stdnum module must be there by then). */
-  const entriesOf = (country: string): readonly Entry[] | undefined => {
-    const defs = definitionsByCountry.get(country);
-    if (defs === undefined) return undefined;
-    let built = builtEntries.get(country);
-    if (!built) builtEntries.set(country, (built = defs.map(withValidator)));
-    return built;
+  const built = new Map<string, readonly Entry[]>();
+  const rows: Rows = {
+    /** A country's rows with their validators, built once (the country's stdnum module must be there by then). */
+    ofCountry(country) {
+      const defs = definitionsByCountry.get(country);
+      if (defs === undefined) return undefined;
+      let entries = built.get(country);
+      if (!entries) built.set(country, (entries = defs.map(withValidator)));
+      return entries;
+    },
+    countryless: (type) => countrylessDefinitionsOf(type).map(withValidator),
   };
-  const countrylessEntriesOf = (type: string): readonly Entry[] => countrylessDefinitionsOf(type).map(withValidator);
-
-  type Attempt =
-    | { entry: Entry; valid: true; normalized: string }
-    | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
-
-  /** stdnum error classes (the overrides use the same) -> API reason, and how far the check got (higher = further). */
-  const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {
-    InvalidLength: { reason: 'invalid_length', rank: 1 },
-    InvalidFormat: { reason: 'invalid_format', rank: 2 },
-    // A part refers to something that does not exist (a date, region, entity class): still the
-    // number's format, as far as the API's reasons go.
-    InvalidComponent: { reason: 'invalid_format', rank: 3 },
-    InvalidChecksum: { reason: 'invalid_checksum', rank: 4 },
-  };
-  const UNKNOWN_FAILURE = { reason: 'invalid_format', rank: 0 } as const;
-
-  function attempt(entry: Entry, taxId: string, prefixOptional: boolean): Attempt {
-    let value = taxId;
-    if (entry.requiredPrefix !== undefined) {
-      const stripped = value.replace(/^[\s(]+/, '');
-      if (stripped.slice(0, 2).toUpperCase() === entry.requiredPrefix) value = stripped.slice(2);
-      else if (!prefixOptional) return { entry, valid: false, reason: 'invalid_format', rank: 0 };
-    }
-    let result: ReturnType<Validator['validate']>;
-    try {
-      result = entry.validator.validate(value);
-    } catch {
-      return { entry, valid: false, ...UNKNOWN_FAILURE };
-    }
-    if (result.isValid) {
-      return { entry, valid: true, normalized: (entry.normalizedPrefix ?? '') + result.compact };
-    }
-    return { entry, valid: false, ...(FAILURE[result.error?.name ?? ''] ?? UNKNOWN_FAILURE) };
-  }
-
-  const unsupported = (country: string | null, type: string | null): TaxIdValidation => ({
-    valid: null,
-    country,
-    type,
-    kind: null,
-    normalized: null,
-    reason: 'unsupported',
-    registry_checked: false,
-  });
-
-  /**
-   * Offline validation of one tax ID. Pure and synchronous (safe to call in a tight loop):
-   * never consults a registry and never throws for any string input.
-   */
-  function validateTaxId(req: TaxIdValidateInput): TaxIdValidation {
-    const taxId = req.tax_id.trim();
-    const type = req.type?.trim().toLowerCase() || undefined;
-    const given = req.country?.trim().toUpperCase() || undefined;
-
-    // 0. A type of no country (`gen_ean`): checked as it is, whatever `country` says.
-    if (type !== undefined) {
-      const countryless = countrylessEntriesOf(type);
-      if (countryless.length > 0) return verdict(null, countryless, taxId, false);
-    }
-
-    // 1. The country: given, implied by the type, or read from a VAT prefix on the number.
-    let country: string | undefined;
-    let xiOnly = false;
-    if (given !== undefined) {
-      country = COUNTRY_ALIASES[given] ?? given;
-      xiOnly = given === 'XI';
-    } else if (type !== undefined && countryOfType(type) !== undefined) {
-      country = countryOfType(type);
-    } else {
-      const prefix = vatPrefixOf(taxId);
-      if (prefix === undefined) return unsupported(null, type ?? null);
-      country = VAT_PREFIX_COUNTRY[prefix];
-      xiOnly = prefix === 'XI';
-    }
-    const fromPrefix = given === undefined && (type === undefined || type === 'eu_vat');
-
-    const entries = country !== undefined ? entriesOf(country) : undefined;
-    if (country === undefined || entries === undefined) return unsupported(country ?? null, type ?? null);
-
-    // 2. The candidate types. Without `type`, only tax types: an `other` type (passport, bank
-    //    account, ...) is checked only when the request names it, and so is a looser check of a
-    //    number another type checks in full (`subsumedBy`: `tw_ban`, the UBN without its check digit).
-    const candidates = entries.filter(
-      (e) =>
-        (type === undefined ? isTaxKind(e.kind) && e.subsumedBy === undefined : e.type === type) &&
-        (!xiOnly || e.requiredPrefix === 'XI') &&
-        (!fromPrefix || type !== undefined || e.prefixed === true),
-    );
-    if (candidates.length === 0) return unsupported(country, type ?? null);
-
-    return verdict(country, candidates, taxId, xiOnly);
-  }
+  const validateTaxId = (req: TaxIdValidateInput): TaxIdValidation => validateWith(rows, req);
 
   /**
    * A customer's tax ID checked where the customer is (POST /v1/tax/rate, unify, transactions, customers): against the
@@ -206,34 +243,6 @@ export function taxIdValidation(modules: StdnumModules) {
   function checkTaxIdWhere(input: { tax_id: string; type?: string | undefined }, locationCountry: string | undefined): CheckedTaxId {
     const validation = validateTaxIdWhere(input, locationCountry);
     return { validation, provesBusiness: provesBusinessStatus(validation) };
-  }
-
-  /** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */
-  function verdict(country: string | null, candidates: readonly Entry[], taxId: string, xiOnly: boolean): TaxIdValidation {
-    let best: Extract<Attempt, { valid: false }> | undefined;
-    for (const entry of candidates) {
-      const a = attempt(entry, taxId, xiOnly);
-      if (a.valid) {
-        return {
-          valid: true,
-          country,
-          type: entry.type,
-          kind: entry.kind,
-          normalized: a.normalized,
-          registry_checked: false,
-        };
-      }
-      if (best === undefined || a.rank > best.rank) best = a;
-    }
-    return {
-      valid: false,
-      country,
-      type: best!.entry.type,
-      kind: best!.entry.kind,
-      normalized: null,
-      reason: best!.reason,
-      registry_checked: false,
-    };
   }
 
   return { validateTaxId, validateTaxIdWhere, checkTaxIdWhere };
