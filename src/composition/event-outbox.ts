@@ -1,5 +1,5 @@
 /**
- * Composition: the one event outbox of a container (issue 14): every store and ledger that writes a change adds its
+ * Composition: the one event outbox of a container: every store and ledger that writes a change adds its
  * event (and notification) through it. Exported by on-demand-adapters.ts with the stores that use it, so a function
  * that writes no event (POST /v1/tax/rate) never loads the outbox, the event types or the notification rules.
  */

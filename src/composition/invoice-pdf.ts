@@ -1,5 +1,5 @@
 /**
- * Composition root of the invoice PDF (issue 16): apart from ports.ts so that pdf-lib is bundled only into the
+ * Composition root of the invoice PDF: apart from ports.ts so that pdf-lib is bundled only into the
  * function that renders invoices (the other functions import ports.ts; test/infra/bundle.test.ts).
  */
 import { PdfLibInvoiceRenderer } from '../adapters/pdf/invoice-pdf';

@@ -68,8 +68,8 @@ export const cachedZipRates: Ports['cachedZipRates'] = /* @__PURE__ */ lazy(
 export const locations: Ports['locations'] = geoLocationLookups;
 /**
  * Customers, their certificates and products: their store modules load with the first call (a dynamic import), so a
- * function parses it only when a request needs it; the rate function's category path never does (issue 12,
- * test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
+ * function parses it only when a request needs it; the rate function's category path never does
+ * (test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
 export const customerStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox()));
@@ -83,19 +83,19 @@ export const documents: Ports['documents'] = /* @__PURE__ */ onDemand(({ S3BlobS
 });
 export const products: Ports['products'] = /* @__PURE__ */ onDemand(({ DynamoDbProductStore, eventOutbox }) => new DynamoDbProductStore(tableName('Products'), eventOutbox()));
 
-/** Registrations and settings (issue 13): loaded on first use, like products (the rate route reads them only with apply_registrations). */
+/** Registrations and settings: loaded on first use, like products (the rate route reads them only with apply_registrations). */
 const registrationStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbRegistrationStore, eventOutbox }) => new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox()));
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(registrationStore);
-/** The tax calendar's feed token hash, kept in the Registrations table by the registration store (issue 15). */
+/** The tax calendar's feed token hash, kept in the Registrations table by the registration store. */
 export const calendarFeedTokens: Ports['calendarFeedTokens'] = /* @__PURE__ */ lazyImport(registrationStore);
 export const settings: Ports['settings'] = /* @__PURE__ */ onDemand(({ DynamoDbSettingsStore }) => new DynamoDbSettingsStore(tableName('Settings')));
 
-/** The nexus counters (issue 13) live in the Exposure table: its store writes them with each sale and reads them. */
+/** The nexus counters live in the Exposure table: its store writes them with each sale and reads them. */
 export const nexusCounters: Ports['nexusCounters'] = /* @__PURE__ */ lazy(exposureStore);
-/** The imported ECB reference rates (issue 13): loaded on first use. */
+/** The imported ECB reference rates: loaded on first use. */
 export const fxRates: Ports['fxRates'] = /* @__PURE__ */ onDemand(({ DynamoDbFxRateStore }) => new DynamoDbFxRateStore(tableName('FxRates')));
 /**
- * Events and webhooks (issue 14; docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
+ * Events and webhooks (docs/webhooks.md): loaded on first use. The delivery queue is SQS when deployed
  * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue locally (`npm start`, tests), whose
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
@@ -117,13 +117,13 @@ export const deliveryQueue: Ports['deliveryQueue'] = /* @__PURE__ */ lazyImport(
   const { SqsDeliveryQueue } = await onDemandAdapters();
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });
-/** Notifications (issue 14): read and dismissed through this store; the outbox writes them with their events. */
+/** Notifications: read and dismissed through this store; the outbox writes them with their events. */
 export const notifications: Ports['notifications'] = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
-/** nexus.approaching / .crossed events (issue 14): each once per entity, jurisdiction and window (a marker in Exposure). */
+/** nexus.approaching / .crossed events: each once per entity, jurisdiction and window (a marker in Exposure). */
 export const nexusEvents: Ports['nexusEvents'] = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
 export const calendar: Ports['calendar'] = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
-/** Invoice series and invoices (issue 16; docs/invoices.md): loaded on first use. */
+/** Invoice series and invoices (docs/invoices.md): loaded on first use. */
 export const invoices: Ports['invoices'] = /* @__PURE__ */ onDemand(({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()));
 /**
  * The outbox's stream records as events (the fan-out function); loaded with its first batch. Not in `Ports`: it reads
@@ -136,16 +136,16 @@ export const streamEvents = {
   },
 };
 
-/** Checkouts and payment links (issue 16; docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
+/** Checkouts and payment links (docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
 export const checkouts: Ports['checkouts'] = /* @__PURE__ */ onDemand(({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
 export const paymentLinks: Ports['paymentLinks'] = /* @__PURE__ */ onDemand(({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
 export const zipSides: Ports['zipSides'] = /* @__PURE__ */ lazy(rateStore);
-/** Tax returns (issue 15): loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
+/** Tax returns: loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
 export const returns: Ports['returns'] = /* @__PURE__ */ onDemand(({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()));
 export const returnLedger: Ports['returnLedger'] = /* @__PURE__ */ lazy(transactionStore);
 /** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
 export const filedReturns: Ports['filedReturns'] = returns;
-/** Tax-authority notices (issue 14; docs/notices.md): loaded on first use. */
+/** Tax-authority notices (docs/notices.md): loaded on first use. */
 export const notices: Ports['notices'] = /* @__PURE__ */ onDemand(({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()));
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
 const certificateRequestStore = /* @__PURE__ */ onDemandOnce(async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()));

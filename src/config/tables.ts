@@ -248,14 +248,14 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       partitionKey: { name: 'account_id', type: 'S' },
       // `isr_...` numbering series and `inv_...` invoices: each kind is one Query by id prefix.
       sortKey: { name: 'id', type: 'S' },
-      description: 'Invoice numbering series (their next number) and invoices (issue 16; docs/invoices.md).',
+      description: 'Invoice numbering series (their next number) and invoices (docs/invoices.md).',
     },
     Returns: {
       id: 'Returns',
       partitionKey: { name: 'account_id', type: 'S' },
       // `ret_...` returns, and one `period#<registration_id>#<start>#<end>` item per return (one return per period).
       sortKey: { name: 'id', type: 'S' },
-      description: 'Tax returns (issue 15), and one item per registration and period that keeps a period to one return.',
+      description: 'Tax returns, and one item per registration and period that keeps a period to one return.',
     },
     Notices: {
       id: 'Notices',

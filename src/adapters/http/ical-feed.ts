@@ -1,6 +1,6 @@
 /**
  * Primary adapter (HTTP, the feed route only): the tax calendar as an iCalendar document (RFC 5545) for calendar
- * apps (issue 15; docs/tax-calendar.md), written by the `ics` package. One all-day VEVENT per obligation on its due
+ * apps (docs/tax-calendar.md), written by the `ics` package. One all-day VEVENT per obligation on its due
  * date; its UID is the registration and period (`<registration_id>-<period start>@tax-calendar.levy`), so an app
  * that refreshes the feed updates the event in place (a status change, a moved date) instead of adding another.
  */
