@@ -41,9 +41,7 @@ module.exports = {
     {
       name: 'shared-imports-nothing',
       severity: 'error',
-      comment:
-        'src/shared/ is below every layer (any layer may import it, e.g. `once`), so it imports nothing: no layer, ' +
-        'no package, not Node.',
+      comment: 'src/shared/ is below every layer (any layer may import it, e.g. `once`), so it imports nothing: no layer, ' + 'no package, not Node.',
       from: { path: '^src/shared/' },
       to: { pathNot: '^src/shared/' },
     },

@@ -4,13 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.build/', '.bench-tmp/', '.levy/', 'coverage/', 'clients/typescript/src/schema.ts', 'test/architecture/fixtures/'] },
+  {
+    ignores: ['node_modules/', 'cdk.out/', '.build/', '.bench-tmp/', '.levy/', 'coverage/', 'clients/typescript/src/schema.ts', 'test/architecture/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       // `_name` marks a value deliberately left unused (a destructured field dropped from a copy).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

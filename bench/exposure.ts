@@ -35,7 +35,6 @@ const USECASE_SALES = Number(process.env.BENCH_USECASE_SALES ?? 2_000);
 const COUNTRIES = ['AT', 'AU', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'JP', 'NL', 'NO', 'NZ', 'PL', 'PT', 'SE', 'SG'];
 const CURRENCY: Record<string, string> = { AU: 'AUD', CH: 'CHF', DK: 'DKK', GB: 'GBP', JP: 'JPY', NO: 'NOK', NZ: 'NZD', PL: 'PLN', SE: 'SEK', SG: 'SGD' };
 
-
 async function main() {
   await startBenchDatabase();
   Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'SILENT', LEVY_AUTH_CACHE_SECONDS: '300' });
@@ -56,7 +55,15 @@ async function main() {
 
   const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
   const quotes = await Promise.all(
-    locations.map((l) => quoteTaxRateDetailed(ports, accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: l.location, date: '2026-03-01' })),
+    locations.map((l) =>
+      quoteTaxRateDetailed(ports, accountId, {
+        product_category: 'PHYSICAL_GOODS',
+        delivery_method: 'SHIPPED',
+        customer_type: 'B2C',
+        location: l.location,
+        date: '2026-03-01',
+      }),
+    ),
   );
 
   // Loading (fast path): the very items recordTransaction writes, but sales by BatchWriteItem and the counters
@@ -81,12 +88,30 @@ async function main() {
           currency: locations[k].currency,
           customer_type: 'B2C',
           location: locations[k].location,
-          line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000), product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
+          line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({
+            amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000),
+            product_category: 'PHYSICAL_GOODS',
+            delivery_method: 'SHIPPED',
+          })),
         });
         const { ppm, result } = quotes[k];
         const taxes = request.line_items.map((l) => lineTax(l.amount, ppm, undefined, result.jurisdiction));
-        const facts = request.line_items.map((l) => ({ product_category: l.product_category!, delivery_method: l.delivery_method!, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const }, taxable_amount: l.amount, exempt_amount: 0 }));
-        const t = buildTransaction(request, { customer_type: 'B2C', location: request.location! }, customerTreatment({ type: 'B2C' }, result.jurisdiction.country, null), result.jurisdiction, facts, taxes, new Date().toISOString());
+        const facts = request.line_items.map((l) => ({
+          product_category: l.product_category!,
+          delivery_method: l.delivery_method!,
+          taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const },
+          taxable_amount: l.amount,
+          exempt_amount: 0,
+        }));
+        const t = buildTransaction(
+          request,
+          { customer_type: 'B2C', location: request.location! },
+          customerTreatment({ type: 'B2C' }, result.jurisdiction.country, null),
+          result.jurisdiction,
+          facts,
+          taxes,
+          new Date().toISOString(),
+        );
         puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
         for (const d of saleExposureDeltas(t)) {
           const key = exposureKeyString(d);
@@ -98,7 +123,12 @@ async function main() {
         }
       }
       // 16 batches of 25 in flight, a batch's unprocessed items sent again (src/adapters/dynamodb/batch.ts).
-      await batchWriteMany(transactionsTable, puts.map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales', { concurrency: 16 });
+      await batchWriteMany(
+        transactionsTable,
+        puts.map((Item) => ({ PutRequest: { Item } })),
+        'the benchmark sales',
+        { concurrency: 16 },
+      );
       const counters = exposureStore.addItems(accountId, [...sums.values()]);
       await pool(counters.length, 16, async (c) => {
         await documentClient().update(counters[c].Update as never);
@@ -162,8 +192,15 @@ async function main() {
     await pool(USECASE_SALES, 16, async (i) => {
       const l = pick(i);
       await recordTransaction(ports, writer, {
-        id: `w${i}`, date: '2026-03-15', currency: l.currency, customer_type: 'B2C', location: l.location,
-        line_items: [{ amount: 5_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }, { amount: 999, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+        id: `w${i}`,
+        date: '2026-03-15',
+        currency: l.currency,
+        customer_type: 'B2C',
+        location: l.location,
+        line_items: [
+          { amount: 5_000 + i, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' },
+          { amount: 999, product_category: 'SAAS', delivery_method: 'CLOUD' },
+        ],
       });
     });
     const line = `recordTransaction, ${label}: ${(USECASE_SALES / ((performance.now() - t0) / 1000)).toFixed(0)} sales/s (${USECASE_SALES} sales, 16 concurrent, 2 lines each)`;

@@ -46,7 +46,17 @@ async function main() {
   async function loadAccount(sales: number): Promise<{ apiKey: string; seconds: number }> {
     const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: `Nexus ${sales}`, country: 'GB' });
     const seller = (await ports.entities.primary(accountId))!.id;
-    const quotes = await Promise.all(STATES.map((state) => quoteTaxRateDetailed(ports, accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', state }, date: '2025-06-15' })));
+    const quotes = await Promise.all(
+      STATES.map((state) =>
+        quoteTaxRateDetailed(ports, accountId, {
+          product_category: 'PHYSICAL_GOODS',
+          delivery_method: 'SHIPPED',
+          customer_type: 'B2C',
+          location: { country: 'US', state },
+          date: '2025-06-15',
+        }),
+      ),
+    );
     // Each state-month sums to CELL_TOTAL whatever the number of sales in it (the last sale of a cell takes the rest).
     const cellOf = (i: number) => ({ k: i % STATES.length, m: Math.floor(i / STATES.length) % 12 });
     const inCell = new Map<string, number>();
@@ -77,21 +87,41 @@ async function main() {
         });
         const { ppm, result } = quotes[k]!;
         const taxes = request.line_items.map((l) => lineTax(l.amount, ppm, undefined, result.jurisdiction));
-        const facts = request.line_items.map((l) => ({ product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const }, taxable_amount: l.amount, exempt_amount: 0 }));
-        const t = buildTransaction(request, { customer_type: 'B2C', location: request.location! }, customerTreatment({ type: 'B2C' }, 'US', null), result.jurisdiction, facts, taxes, new Date(Date.UTC(2025, Number(month) - 1, 15, 0, 0, 0, i)).toISOString());
+        const facts = request.line_items.map((l) => ({
+          product_category: 'PHYSICAL_GOODS' as const,
+          delivery_method: 'SHIPPED' as const,
+          taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const },
+          taxable_amount: l.amount,
+          exempt_amount: 0,
+        }));
+        const t = buildTransaction(
+          request,
+          { customer_type: 'B2C', location: request.location! },
+          customerTreatment({ type: 'B2C' }, 'US', null),
+          result.jurisdiction,
+          facts,
+          taxes,
+          new Date(Date.UTC(2025, Number(month) - 1, 15, 0, 0, 0, i)).toISOString(),
+        );
         puts.push(transactionStore.putItem(accountId, t, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
         for (const d of saleNexusDeltas(t, seller)) {
           const key = `${d.jurisdiction}|${d.day}|${d.currency}|${d.channel}`;
           const sum = sums.get(key);
           if (!sum) sums.set(key, { ...d, amounts: { ...d.amounts }, counts: { ...d.counts } });
-          else for (const b of Object.keys(d.amounts) as (keyof typeof d.amounts)[]) {
-            sum.amounts[b] += d.amounts[b];
-            sum.counts[b] += d.counts[b];
-          }
+          else
+            for (const b of Object.keys(d.amounts) as (keyof typeof d.amounts)[]) {
+              sum.amounts[b] += d.amounts[b];
+              sum.counts[b] += d.counts[b];
+            }
         }
       }
       // 16 batches of 25 in flight, a batch's unprocessed items sent again (src/adapters/dynamodb/batch.ts).
-      await batchWriteMany(transactionsTable, puts.map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales', { concurrency: 16 });
+      await batchWriteMany(
+        transactionsTable,
+        puts.map((Item) => ({ PutRequest: { Item } })),
+        'the benchmark sales',
+        { concurrency: 16 },
+      );
     }
     // Day and month counters sum over days: the month item must be the sum of its days, so ADD once per day delta.
     const updates = exposureStore.addNexusItems(accountId, [...sums.values()]);

@@ -39,12 +39,22 @@ async function main() {
   const transactionsTable = tableName('Transactions');
   const store = new DynamoDbTransactionStore(transactionsTable);
 
-  const ca = zipRowsByFile().find(({ file }) => file.includes('_CA'))!.rows.find((r) => r.zip === '90001')!;
+  const ca = zipRowsByFile()
+    .find(({ file }) => file.includes('_CA'))!
+    .rows.find((r) => r.zip === '90001')!;
   await rateTable().putAll([ca]);
   const { account_id: accountId } = await createAccount(ports, { name: 'Bench Returns Inc', country: 'US' });
   const primary = (await ports.entities.primary(accountId))!;
-  const registration = await (await import('../src/usecases/registrations')).createRegistration(ports, accountId, { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2025-01-01', entity_id: primary.id });
-  const quote = await quoteTaxRateDetailed(ports, accountId, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '90001' }, date: '2026-05-01' });
+  const registration = await (
+    await import('../src/usecases/registrations')
+  ).createRegistration(ports, accountId, { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2025-01-01', entity_id: primary.id });
+  const quote = await quoteTaxRateDetailed(ports, accountId, {
+    product_category: 'PHYSICAL_GOODS',
+    delivery_method: 'SHIPPED',
+    customer_type: 'B2C',
+    location: { country: 'US', postal_code: '90001' },
+    date: '2026-05-01',
+  });
 
   const started = performance.now();
   const recordedAt = new Date(Date.now() - 60_000).toISOString();
@@ -58,18 +68,41 @@ async function main() {
         currency: 'USD',
         customer_type: 'B2C',
         location: { country: 'US', postal_code: '90001' },
-        line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({ amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000), product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' })),
+        line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({
+          amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000),
+          product_category: 'PHYSICAL_GOODS',
+          delivery_method: 'SHIPPED',
+        })),
       });
       const taxes = request.line_items.map((l) => lineTax(l.amount, quote.ppm, undefined, quote.result.jurisdiction));
-      const facts = request.line_items.map((l) => ({ product_category: l.product_category!, delivery_method: l.delivery_method!, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const, registration_id: registration.id }, taxable_amount: l.amount, exempt_amount: 0 }));
-      const sale = buildTransaction(request, { customer_type: 'B2C', location: request.location! }, customerTreatment({ type: 'B2C' }, 'US', null), quote.result.jurisdiction, facts, taxes, recordedAt);
+      const facts = request.line_items.map((l) => ({
+        product_category: l.product_category!,
+        delivery_method: l.delivery_method!,
+        taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const, registration_id: registration.id },
+        taxable_amount: l.amount,
+        exempt_amount: 0,
+      }));
+      const sale = buildTransaction(
+        request,
+        { customer_type: 'B2C', location: request.location! },
+        customerTreatment({ type: 'B2C' }, 'US', null),
+        quote.result.jurisdiction,
+        facts,
+        taxes,
+        recordedAt,
+      );
       puts.push(store.putItem(accountId, sale, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
       if (i % REFUND_EVERY === 0) {
         const { refund } = allocateRefund(sale, {}, { id: `r${i}`, date: '2026-06-30' } as never, recordedAt);
         puts.push(store.refundItems(accountId, refund, 'bench', {}, 0)[0]!.Put!.Item as Record<string, unknown>);
       }
     }
-    await batchWriteMany(transactionsTable, puts.map((Item) => ({ PutRequest: { Item } })), 'the benchmark sales', { concurrency: 16 });
+    await batchWriteMany(
+      transactionsTable,
+      puts.map((Item) => ({ PutRequest: { Item } })),
+      'the benchmark sales',
+      { concurrency: 16 },
+    );
   }
   console.log(`loaded ${TOTAL_SALES} sales (+ ${Math.ceil(TOTAL_SALES / REFUND_EVERY)} refunds) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -92,10 +125,14 @@ async function main() {
   const taxReturn = await createReturn(deps, accountId, { registration_id: registration.id, period_start: '2026-04-01', period_end: '2026-06-30' });
   const build = performance.now() - t0;
   const heap = process.memoryUsage().heapUsed - heapBefore;
-  console.log(`quarterly return of ${taxReturn.sale_count} sales and ${taxReturn.refund_count} refunds: ${(build / 1000).toFixed(2)} s (of which reading the sales ${(readMs / 1000).toFixed(2)} s; ${taxReturn.lines.length} lines; heap +${Math.round(heap / 1e6)} MB)`);
+  console.log(
+    `quarterly return of ${taxReturn.sale_count} sales and ${taxReturn.refund_count} refunds: ${(build / 1000).toFixed(2)} s (of which reading the sales ${(readMs / 1000).toFixed(2)} s; ${taxReturn.lines.length} lines; heap +${Math.round(heap / 1e6)} MB)`,
+  );
   const t1 = performance.now();
   const page = await listReturnRecords(deps, accountId, taxReturn.id, { limit: 100 });
-  console.log(`first page of its records (100 of ${taxReturn.sale_count + taxReturn.refund_count}): ${((performance.now() - t1) / 1000).toFixed(2)} s, has_more ${page.has_more}`);
+  console.log(
+    `first page of its records (100 of ${taxReturn.sale_count + taxReturn.refund_count}): ${((performance.now() - t1) / 1000).toFixed(2)} s, has_more ${page.has_more}`,
+  );
   await cleanUp();
 }
 

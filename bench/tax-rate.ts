@@ -41,7 +41,21 @@ import { calculateTaxRateDetailed, type TaxRateContext, type TaxRateInput } from
 import { bundleAndColdImport, requestPathColdImports } from './bundle-size';
 import { bundleLambdaFunction, projectRoot } from '../lib/bundling';
 import { LoopbackClient } from '../local/server/loopback-client';
-import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, ZIP_DIR, zipRowsByFile, type Timings } from './support';
+import {
+  cleanUp,
+  cleanups,
+  startBenchDatabase,
+  int,
+  load,
+  median,
+  ms,
+  quantile,
+  runBenchmark,
+  startServerProcess,
+  ZIP_DIR,
+  zipRowsByFile,
+  type Timings,
+} from './support';
 
 const ROOT = resolve(__dirname, '..');
 const TMP = join(ROOT, '.bench-tmp', 'tax-rate');
@@ -93,13 +107,25 @@ function buildWorkload(rows: ZipRateRow[]): Case[] {
   const cases: Case[] = [];
   for (let i = 0; i < PER_SEGMENT; i++) {
     const country = eu[i % eu.length];
-    cases.push(make('EU', { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country }, date: DATE }, null, [country, null]));
+    cases.push(
+      make('EU', { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country }, date: DATE }, null, [country, null]),
+    );
     const row = usable[Math.floor(i * step)];
     cases.push(
-      make('US', { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: row.zip }, date: DATE }, row, ['US', row.state]),
+      make(
+        'US',
+        { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: row.zip }, date: DATE },
+        row,
+        ['US', row.state],
+      ),
     );
     const province = CANADA[i % CANADA.length];
-    cases.push(make('CA', { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'CA', state: province }, date: DATE }, null, ['CA', province]));
+    cases.push(
+      make('CA', { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'CA', state: province }, date: DATE }, null, [
+        'CA',
+        province,
+      ]),
+    );
   }
   return cases;
 }
@@ -139,7 +165,10 @@ async function bundledEngine(): Promise<{ calculate: typeof calculateTaxRateDeta
   );
   const out = join(dir, 'bundle');
   bundleLambdaFunction(relative(projectRoot, entry), routeByName('tax-rate').dataPackages ?? [], out);
-  const mod = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as { calculateTaxRateDetailed: typeof calculateTaxRateDetailed; geoLocationLookups: typeof defaultLocationLookups };
+  const mod = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as {
+    calculateTaxRateDetailed: typeof calculateTaxRateDetailed;
+    geoLocationLookups: typeof defaultLocationLookups;
+  };
   return { calculate: mod.calculateTaxRateDetailed, lookups: mod.geoLocationLookups };
 }
 
@@ -196,7 +225,8 @@ async function inProcess(cases: Case[]): Promise<string[]> {
     const levy = calculateTaxRateDetailed(c.input, c.resolved);
     const theirs = (await SalesTax.getSalesTax(c.salesTax[0], c.salesTax[1])).rate;
     if (c.segment === 'US') {
-      if (Math.abs(levy.result.total_rate - c.resolved.usLocal!.combined_rate) > 1e-6) throw new Error(`US ${c.resolved.usLocal!.zip}: ${levy.result.total_rate} != ${c.resolved.usLocal!.combined_rate}`);
+      if (Math.abs(levy.result.total_rate - c.resolved.usLocal!.combined_rate) > 1e-6)
+        throw new Error(`US ${c.resolved.usLocal!.zip}: ${levy.result.total_rate} != ${c.resolved.usLocal!.combined_rate}`);
       if (Math.abs(theirs - c.resolved.usLocal!.combined_rate) > 1e-6) usCloser++;
       continue;
     }
@@ -238,7 +268,6 @@ async function inProcess(cases: Case[]): Promise<string[]> {
 
 // ---------------------------------------------------------------------------------------------------------------
 // (2) Through the local server
-
 
 const summary = (name: string, t: Timings) =>
   `| ${name} | ${int(t.times.length)} | ${CONCURRENCY} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.99))} | ${int(t.times.length / t.seconds)} |`;
@@ -352,7 +381,12 @@ async function main() {
     cold = await bundleAndColdImport('tax-rate', TMP, COLD_RUNS);
     cold.slice(2).forEach((l) => console.log(l));
     console.log('\n(4) the request-path functions, cold');
-    const requestPath = await requestPathColdImports(['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'], join(TMP, 'request-path'), COLD_RUNS, process.env.BENCH_BASELINE_TREE);
+    const requestPath = await requestPathColdImports(
+      ['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'],
+      join(TMP, 'request-path'),
+      COLD_RUNS,
+      process.env.BENCH_BASELINE_TREE,
+    );
     requestPath.forEach((l) => console.log(l));
     cold.push('', ...requestPath);
   }

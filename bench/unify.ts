@@ -31,7 +31,20 @@ import { TAX_ID_TYPE_CATALOGUE } from '../src/domain/tax-ids/type-index';
 import type { TaxIdValidateInput } from '../src/domain/tax-ids/types';
 import { validateTaxId } from '../src/domain/tax-ids/validator';
 import { unifyCart } from '../src/usecases/sales/unify-cart';
-import { cleanUp, cleanups, startBenchDatabase, int, load, median, ms, quantile, runBenchmark, startServerProcess, zipRowsByFile, type Timings } from './support';
+import {
+  cleanUp,
+  cleanups,
+  startBenchDatabase,
+  int,
+  load,
+  median,
+  ms,
+  quantile,
+  runBenchmark,
+  startServerProcess,
+  zipRowsByFile,
+  type Timings,
+} from './support';
 
 const VECTORS = join(__dirname, '../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
@@ -49,7 +62,9 @@ const us = (x: number) => `${(x * 1000).toFixed(0)} µs`;
 /** A ZIP row with all four parts (state, county, city, special): the most work for the split. */
 function richZipRow(): ZipRateRow {
   for (const { rows } of zipRowsByFile()) {
-    const row = rows.find((r) => r.state_rate > 0 && r.county_rate > 0 && r.city_rate > 0 && r.special_rate > 0 && defaultLocationLookups.stateForZip(r.zip) === r.state);
+    const row = rows.find(
+      (r) => r.state_rate > 0 && r.county_rate > 0 && r.city_rate > 0 && r.special_rate > 0 && defaultLocationLookups.stateForZip(r.zip) === r.state,
+    );
     if (row) return row;
   }
   throw new Error('no ZIP with four rate parts');
@@ -92,7 +107,6 @@ function perCall(fn: () => unknown): { median: number; min: number } {
   }
   return { median: median(rounds), min: Math.min(...rounds) };
 }
-
 
 async function main() {
   console.log(`unify benchmark: ${new Date().toISOString()}, node ${process.version}, ${process.arch}`);
@@ -171,7 +185,7 @@ async function main() {
     return { tax_id: r.number, type: d.type, ...(d.country ? { country: d.country } : {}) };
   };
   const variants: [string, (r: (typeof rows)[number]) => TaxIdValidateInput][] = [
-    ['type named (the row\'s module)', withType],
+    ["type named (the row's module)", withType],
     ['country only (tax types tried in order)', (r) => ({ tax_id: r.number, country: r.country })],
   ];
   out('');
@@ -180,7 +194,7 @@ async function main() {
   let sink = 0;
   // 197 validators, each its own code path: 2 s over every row first, or the first subsets measured pay the JIT.
   const everything = variants.flatMap(([, toInput]) => rows.map(toInput));
-  for (const until = performance.now() + 2_000; performance.now() < until; ) for (const input of everything) sink += validateTaxId(input).valid ? 1 : 0;
+  for (const until = performance.now() + 2_000; performance.now() < until;) for (const input of everything) sink += validateTaxId(input).valid ? 1 : 0;
   for (const [variant, toInput] of variants) {
     for (const [subset, picked] of [
       ['valid', rows.filter((r) => r.valid)],
@@ -192,7 +206,9 @@ async function main() {
       const t = perCall(() => {
         for (const input of inputs) sink += validateTaxId(input).valid ? 1 : 0;
       });
-      out(`| ${variant}, ${subset} rows | ${picked.length} | ${int(inputs.length / (t.median / 1000))} | ${((t.median * 1000) / inputs.length).toFixed(2)} | ${agree}/${picked.length} |`);
+      out(
+        `| ${variant}, ${subset} rows | ${picked.length} | ${int(inputs.length / (t.median / 1000))} | ${((t.median * 1000) / inputs.length).toFixed(2)} | ${agree}/${picked.length} |`,
+      );
     }
   }
   if (sink === -1) console.log('');
@@ -222,7 +238,8 @@ async function main() {
       'unifyCart use case in process, commit: true (records the sale: transaction + exposure)',
       1,
       SEQUENTIAL,
-      (cart, i) => unifyCart(ports, accountId, unifyRequestSchema.parse({ ...cart.body, commit: true, transaction_id: `u-${run}-${cart.usLocal ? 'us' : 'de'}-${i}` })),
+      (cart, i) =>
+        unifyCart(ports, accountId, unifyRequestSchema.parse({ ...cart.body, commit: true, transaction_id: `u-${run}-${cart.usLocal ? 'us' : 'de'}-${i}` })),
     ],
     ['POST /v1/tax/unify, commit: false, one at a time', 1, SEQUENTIAL, (cart) => post(JSON.stringify(cart.body))],
     [`POST /v1/tax/unify, commit: false, ${CONCURRENCY} concurrent`, CONCURRENCY, REQUESTS, (cart) => post(JSON.stringify(cart.body))],

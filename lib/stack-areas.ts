@@ -42,8 +42,7 @@ export function areaSegment(path: string): string {
 export const areaOfPath = (path: string): string => AREA_OF_SEGMENT.get(areaSegment(path)) ?? DEFAULT_AREA;
 
 /** A function serving several routes (the documentation's) goes where its first route's path says. */
-export const areaOfFunction = (served: { readonly routes: readonly Pick<RouteDefinition, 'path'>[] }): string =>
-  areaOfPath(served.routes[0].path);
+export const areaOfFunction = (served: { readonly routes: readonly Pick<RouteDefinition, 'path'>[] }): string => areaOfPath(served.routes[0].path);
 
 /** Construct id of an area's nested stack, e.g. `TaxRoutes`. */
 export const areaStackId = (area: string): string => `${area}Routes`;

@@ -92,13 +92,13 @@ export class LevyWebhooks extends Construct {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
         'dynamodb:ListStreams, added by the DynamoDB event source, does not support resource-level permissions; the stream ' +
-        'reads themselves (DescribeStream, GetRecords, GetShardIterator) are on the Events table\'s stream only.',
+        "reads themselves (DescribeStream, GetRecords, GetShardIterator) are on the Events table's stream only.",
     });
     // Consuming needs ReceiveMessage, DeleteMessage and GetQueueAttributes on the queue (the event source grants them).
     delivery.function.addEventSource(new sources.SqsEventSource(this.queue, { batchSize: 1 }));
 
     this.schedule = new events.Rule(this, 'DailySchedule', {
-      description: 'Levy: the day\'s time-driven events (certificates expiring and expired, registrations activated and expired)',
+      description: "Levy: the day's time-driven events (certificates expiring and expired, registrations activated and expired)",
       schedule: events.Schedule.cron({ minute: SCHEDULED_EVENTS_CRON.minute, hour: SCHEDULED_EVENTS_CRON.hour }),
       targets: [new targets.LambdaFunction(scheduled.function, { retryAttempts: 2 })],
     });

@@ -17,9 +17,14 @@ const html = { mediaType: 'text/html' } as const;
 export const handler = urlTokenRoute({
   route: 'certificate-page-submit',
   // The id is checked with the token (an unknown or malformed one is the same 404 page), not by the JSON pipeline.
-  params: z.object({ id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }) }),
+  params: z.object({
+    id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }),
+  }),
   query: z.object({ token: z.string().max(512).optional().meta({ description: 'The signed token of the link Levy issued' }) }),
-  rawBody: { mediaTypes: ['multipart/form-data'], description: 'The page\'s form: jurisdictions, reason, certificate_number, effective_from, expires_on and the file `document`' },
+  rawBody: {
+    mediaTypes: ['multipart/form-data'],
+    description: "The page's form: jurisdictions, reason, certificate_number, effective_from, expires_on and the file `document`",
+  },
   responses: {
     200: { description: 'The certificate was received (HTML)', ...html },
     400: { description: 'The form again, saying which field was wrong (HTML)', ...html },
@@ -33,7 +38,13 @@ export const handler = urlTokenRoute({
     const deps = { certificateRequests, urlTokenSecrets, documents };
     const form = await parseMultipart(rawBody ?? Buffer.alloc(0), headers['content-type'], MAX_DOCUMENT_BYTES);
     const text = (name: keyof CertificateForm) => form.fields[name]?.[0] ?? '';
-    const values: CertificateForm = { jurisdictions: text('jurisdictions'), reason: text('reason'), certificate_number: text('certificate_number'), effective_from: text('effective_from'), expires_on: text('expires_on') };
+    const values: CertificateForm = {
+      jurisdictions: text('jurisdictions'),
+      reason: text('reason'),
+      certificate_number: text('certificate_number'),
+      effective_from: text('effective_from'),
+      expires_on: text('expires_on'),
+    };
     let opened: Awaited<ReturnType<typeof openRequest>> | undefined;
     try {
       opened = await openRequest(deps, id, query.token);
@@ -45,7 +56,14 @@ export const handler = urlTokenRoute({
         // The form again, filled as sent, with what was wrong (the link is still open: openRequest checked it).
         const { request } = opened;
         const action = `${path}?token=${encodeURIComponent(query.token!)}`;
-        const page = certificateFormPage({ action, message: request.message, expiresAt: request.expires_at, jurisdictions: request.jurisdictions, values, error: (error as Error).message });
+        const page = certificateFormPage({
+          action,
+          message: request.message,
+          expiresAt: request.expires_at,
+          jurisdictions: request.jurisdictions,
+          values,
+          error: (error as Error).message,
+        });
         return { status, text: page, headers: PAGE_HEADERS };
       }
       if (status === 404 || status === 409 || status === 410) return { status, text: refusalPage((error as Error).message), headers: PAGE_HEADERS };

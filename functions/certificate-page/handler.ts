@@ -13,7 +13,9 @@ const html = { mediaType: 'text/html' } as const;
 export const handler = urlTokenRoute({
   route: 'certificate-page',
   // The id is checked with the token (an unknown or malformed one is the same 404 page), not by the JSON pipeline.
-  params: z.object({ id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }) }),
+  params: z.object({
+    id: z.string().meta({ description: "The certificate request's id (`crq_...`), from the link", example: 'crq_0mhx2k3c0a1b2c3d4e5f60718' }),
+  }),
   query: z.object({ token: z.string().max(512).optional().meta({ description: 'The signed token of the link Levy issued' }) }),
   responses: {
     200: { description: 'The upload form (HTML)', ...html },
@@ -24,9 +26,14 @@ export const handler = urlTokenRoute({
     try {
       const { request } = await openRequest({ certificateRequests, urlTokenSecrets }, id, query.token);
       const action = `${path}?token=${encodeURIComponent(query.token!)}`;
-      return { status: 200, text: certificateFormPage({ action, message: request.message, expiresAt: request.expires_at, jurisdictions: request.jurisdictions }), headers: PAGE_HEADERS };
+      return {
+        status: 200,
+        text: certificateFormPage({ action, message: request.message, expiresAt: request.expires_at, jurisdictions: request.jurisdictions }),
+        headers: PAGE_HEADERS,
+      };
     } catch (error) {
-      if (error instanceof PageRefusal && (error.status === 404 || error.status === 410)) return { status: error.status, text: refusalPage(error.message), headers: PAGE_HEADERS };
+      if (error instanceof PageRefusal && (error.status === 404 || error.status === 410))
+        return { status: error.status, text: refusalPage(error.message), headers: PAGE_HEADERS };
       throw error;
     }
   },

@@ -11,6 +11,9 @@ export const handler = httpRoute({
   responses: { 200: { description: "The customer's certificate requests, oldest first, with their status now", schema: pageSchema(certificateRequestSchema) } },
   run: async ({ accountId, headers, basePath, pathParameters: { id } }) => ({
     status: 200,
-    body: { data: await listCertificateRequests({ customers, certificateRequests, urlTokenSecrets }, accountId, id, publicBaseUrl(headers, basePath)), has_more: false },
+    body: {
+      data: await listCertificateRequests({ customers, certificateRequests, urlTokenSecrets }, accountId, id, publicBaseUrl(headers, basePath)),
+      has_more: false,
+    },
   }),
 });

@@ -8,7 +8,9 @@ import { completeCheckout } from '../../src/usecases/checkouts';
 export const handler = httpRoute({
   route: 'checkouts-complete',
   body: completeCheckoutSchema,
-  responses: { 200: { description: 'The completed checkout; `transaction_id` names its recorded sale (the same on every completion)', schema: checkoutSchema } },
+  responses: {
+    200: { description: 'The completed checkout; `transaction_id` names its recorded sale (the same on every completion)', schema: checkoutSchema },
+  },
   errors: ['not_found', 'checkout_expired', 'checkout_incomplete', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 200,

@@ -7,5 +7,8 @@ import { redeliverEvent } from '../../src/usecases/events';
 export const handler = httpRoute({
   route: 'events-redeliver',
   responses: { 202: { description: 'Queued for every enabled endpoint subscribed to its type', schema: redeliverySchema } },
-  run: async ({ accountId, pathParameters: { id } }) => ({ status: 202, body: await redeliverEvent({ events, webhookEndpoints, deliveryQueue }, accountId, id) }),
+  run: async ({ accountId, pathParameters: { id } }) => ({
+    status: 202,
+    body: await redeliverEvent({ events, webhookEndpoints, deliveryQueue }, accountId, id),
+  }),
 });

@@ -10,7 +10,10 @@ import { putExemptionDocument } from '../../src/usecases/exemptions';
 
 export const handler = httpRoute({
   route: 'exemption-document-put',
-  rawBody: { mediaTypes: [...DOCUMENT_CONTENT_TYPES, 'application/octet-stream'], description: 'The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes' },
+  rawBody: {
+    mediaTypes: [...DOCUMENT_CONTENT_TYPES, 'application/octet-stream'],
+    description: 'The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes',
+  },
   responses: { 200: { description: 'The certificate, with its document', schema: exemptionSchema } },
   errors: ['document_too_large', 'unsupported_media_type', 'exemption_revoked'],
   run: async ({ accountId, rawBody, pathParameters: { id, eid } }) => ({

@@ -8,6 +8,11 @@ import { listExemptions } from '../../src/usecases/exemptions';
 export const handler = httpRoute({
   route: 'exemptions-list',
   query: listExemptionsQuerySchema,
-  responses: { 200: { description: "The customer's certificates (all of them: at most 99), oldest first, with their status on `date`", schema: pageSchema(exemptionSchema) } },
+  responses: {
+    200: {
+      description: "The customer's certificates (all of them: at most 99), oldest first, with their status on `date`",
+      schema: pageSchema(exemptionSchema),
+    },
+  },
   run: async ({ accountId, query, pathParameters: { id } }) => ({ status: 200, body: await listExemptions({ customers, exemptions }, accountId, id, query) }),
 });

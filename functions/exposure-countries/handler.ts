@@ -9,5 +9,8 @@ export const handler = httpRoute({
   route: 'exposure-countries',
   query: exposureQuerySchema,
   responses: { 200: { description: 'Tax exposure by country > state or region > county', schema: exposureReportSchema } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await exposureReport({ exposure, nexus: async () => ({ entities, registrations, settings, sales, nexusCounters, fxRates }) }, accountId, query) }),
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await exposureReport({ exposure, nexus: async () => ({ entities, registrations, settings, sales, nexusCounters, fxRates }) }, accountId, query),
+  }),
 });

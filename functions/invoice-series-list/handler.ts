@@ -9,5 +9,8 @@ export const handler = httpRoute({
   route: 'invoice-series-list',
   query: listSeriesQuerySchema,
   responses: { 200: { description: 'A page of invoice series, oldest first', schema: pageSchema(invoiceSeriesSchema) } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await listSeries({ invoices }, accountId, { limit: query.limit, startingAfter: query.starting_after }) }),
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await listSeries({ invoices }, accountId, { limit: query.limit, startingAfter: query.starting_after }),
+  }),
 });

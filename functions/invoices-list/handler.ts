@@ -9,5 +9,8 @@ export const handler = httpRoute({
   route: 'invoices-list',
   query: listInvoicesQuerySchema,
   responses: { 200: { description: 'A page of invoices, oldest first', schema: pageSchema(invoiceSchema) } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await listInvoices({ invoices }, accountId, { limit: query.limit, startingAfter: query.starting_after }) }),
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await listInvoices({ invoices }, accountId, { limit: query.limit, startingAfter: query.starting_after }),
+  }),
 });

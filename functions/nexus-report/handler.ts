@@ -7,6 +7,11 @@ import { nexusReport } from '../../src/usecases/nexus-report';
 export const handler = httpRoute({
   route: 'nexus-report',
   query: nexusQuerySchema,
-  responses: { 200: { description: 'Every jurisdiction with a nexus rule in force on as_of: its window, figures, threshold and status', schema: nexusReportSchema } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await nexusReport({ entities, registrations, settings, sales, nexusCounters, fxRates }, accountId, query) }),
+  responses: {
+    200: { description: 'Every jurisdiction with a nexus rule in force on as_of: its window, figures, threshold and status', schema: nexusReportSchema },
+  },
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await nexusReport({ entities, registrations, settings, sales, nexusCounters, fxRates }, accountId, query),
+  }),
 });

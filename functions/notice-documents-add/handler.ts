@@ -10,7 +10,10 @@ import { addNoticeDocument } from '../../src/usecases/notices';
 
 export const handler = httpRoute({
   route: 'notice-documents-add',
-  rawBody: { mediaTypes: [...DOCUMENT_CONTENT_TYPES, 'application/octet-stream'], description: 'The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes' },
+  rawBody: {
+    mediaTypes: [...DOCUMENT_CONTENT_TYPES, 'application/octet-stream'],
+    description: 'The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes',
+  },
   responses: { 201: { description: 'The notice, with the new document last in `documents`', schema: noticeSchema } },
   errors: ['document_too_large', 'unsupported_media_type', 'too_many_notice_documents', 'notice_changed_concurrently'],
   run: async ({ accountId, rawBody, pathParameters: { id } }) => ({

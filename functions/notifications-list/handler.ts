@@ -8,7 +8,9 @@ import { listNotifications } from '../../src/usecases/notifications';
 export const handler = httpRoute({
   route: 'notifications-list',
   query: listNotificationsQuerySchema,
-  responses: { 200: { description: 'A page of notifications, newest first, optionally only open or only dismissed ones', schema: pageSchema(notificationSchema) } },
+  responses: {
+    200: { description: 'A page of notifications, newest first, optionally only open or only dismissed ones', schema: pageSchema(notificationSchema) },
+  },
   run: async ({ accountId, query }) => ({
     status: 200,
     body: await listNotifications({ notifications }, accountId, { limit: query.limit, startingAfter: query.starting_after, status: query.status }),

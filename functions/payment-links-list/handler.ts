@@ -10,5 +10,8 @@ export const handler = httpRoute({
   route: 'payment-links-list',
   query: listQuerySchema,
   responses: { 200: { description: 'A page of payment links, oldest first', schema: pageSchema(paymentLinkSchema) } },
-  run: async ({ accountId, query }) => ({ status: 200, body: await listPaymentLinks({ paymentLinks }, accountId, { limit: query.limit, startingAfter: query.starting_after }) }),
+  run: async ({ accountId, query }) => ({
+    status: 200,
+    body: await listPaymentLinks({ paymentLinks }, accountId, { limit: query.limit, startingAfter: query.starting_after }),
+  }),
 });

@@ -9,6 +9,8 @@ import { listRegistrations } from '../../src/usecases/registrations';
 export const handler = httpRoute({
   route: 'registrations-list',
   query: listRegistrationsQuerySchema,
-  responses: { 200: { description: 'A page of registrations in creation order, filtered by status (today) and country', schema: pageSchema(registrationSchema) } },
+  responses: {
+    200: { description: 'A page of registrations in creation order, filtered by status (today) and country', schema: pageSchema(registrationSchema) },
+  },
   run: async ({ accountId, query }) => ({ status: 200, body: await listRegistrations({ registrations }, accountId, query) }),
 });

@@ -6,7 +6,7 @@ import { getReturn } from '../../src/usecases/returns';
 
 export const handler = httpRoute({
   route: 'returns-csv',
-  responses: { 200: { description: 'The return as CSV (RFC 4180, CRLF); decimal amounts in the return\'s currency', mediaType: 'text/csv' } },
+  responses: { 200: { description: "The return as CSV (RFC 4180, CRLF); decimal amounts in the return's currency", mediaType: 'text/csv' } },
   run: async ({ accountId, pathParameters: { id } }) => {
     const taxReturn = await getReturn({ returns }, accountId, id);
     return {

@@ -8,7 +8,12 @@ import { feedObligations } from '../../src/usecases/tax-calendar';
 export const handler = urlTokenRoute({
   route: 'tax-calendar-ics',
   query: feedTokenQuerySchema,
-  responses: { 200: { description: 'An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead', mediaType: 'text/calendar' } },
+  responses: {
+    200: {
+      description: 'An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead',
+      mediaType: 'text/calendar',
+    },
+  },
   errors: ['not_found'],
   run: async ({ query }) => {
     const { obligations } = await feedObligations({ registrations, filedReturns, feedTokens: calendarFeedTokens }, query.token);

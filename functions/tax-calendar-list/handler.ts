@@ -7,6 +7,11 @@ import { taxCalendar } from '../../src/usecases/tax-calendar';
 export const handler = httpRoute({
   route: 'tax-calendar-list',
   query: taxCalendarQuerySchema,
-  responses: { 200: { description: "The obligations due within [from, to] (default: 90 days ago to a year ahead), computed from the registrations' filing schedules", schema: taxCalendarSchema } },
+  responses: {
+    200: {
+      description: "The obligations due within [from, to] (default: 90 days ago to a year ahead), computed from the registrations' filing schedules",
+      schema: taxCalendarSchema,
+    },
+  },
   run: async ({ accountId, query }) => ({ status: 200, body: await taxCalendar({ registrations, filedReturns }, accountId, query) }),
 });

@@ -17,10 +17,6 @@ export const handler = billableRoute(keyedRouteDeps, {
   errors: ['not_found', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => ({
     status: 200,
-    body: await quoteTaxRate(
-      taxRateDeps,
-      accountId,
-      body,
-    ),
+    body: await quoteTaxRate(taxRateDeps, accountId, body),
   }),
 });

@@ -14,11 +14,7 @@ export const handler = httpRoute({
   },
   errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
   run: async ({ accountId, body }) => {
-    const { created, transaction } = await recordTransaction(
-      saleRecordingDeps,
-      accountId,
-      body,
-    );
+    const { created, transaction } = await recordTransaction(saleRecordingDeps, accountId, body);
     return { status: created ? 201 : 200, body: transaction };
   },
 });

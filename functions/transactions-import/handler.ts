@@ -12,7 +12,9 @@ import { importStripePayment } from '../../src/usecases/import-stripe';
 export const handler = httpRoute({
   route: 'transactions-import',
   // Stripe's objects carry many fields Levy does not read: the use case checks the ones it reads and names a bad one.
-  body: z.record(z.string(), z.unknown()).meta({ description: 'A `checkout.session.completed` or `invoice.paid` event, or the Checkout Session or Invoice itself (Stripe API shapes)' }),
+  body: z
+    .record(z.string(), z.unknown())
+    .meta({ description: 'A `checkout.session.completed` or `invoice.paid` event, or the Checkout Session or Invoice itself (Stripe API shapes)' }),
   query: stripeImportQuerySchema,
   responses: {
     201: { description: 'The recorded sale (its id is the Stripe object id)', schema: transactionSchema },

@@ -19,13 +19,18 @@ export function createDocumentsBucket(stack: Stack): s3.Bucket {
     lifecycleRules: [
       { id: 'ExpireDeletedDocuments', noncurrentVersionExpiration: Duration.days(90), expiredObjectDeleteMarker: true },
       // An upload to a pre-signed URL that is never completed is not a document: gone after a day, its versions too.
-      { id: 'ExpireStagedUploads', prefix: `${STAGED_UPLOADS_PREFIX}/`, expiration: Duration.days(STAGED_UPLOADS_EXPIRE_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+      {
+        id: 'ExpireStagedUploads',
+        prefix: `${STAGED_UPLOADS_PREFIX}/`,
+        expiration: Duration.days(STAGED_UPLOADS_EXPIRE_DAYS),
+        noncurrentVersionExpiration: Duration.days(1),
+      },
     ],
   });
   Validations.of(bucket).acknowledge({
     id: 'AwsSolutions-S1',
     reason:
-      'No S3 server access logs: the bucket is reached only by the document routes\' functions (one object action each, ' +
+      "No S3 server access logs: the bucket is reached only by the document routes' functions (one object action each, " +
       'on one key prefix), whose every call is in the API access log with the account and request id; a log bucket ' +
       'would hold a second copy of that trail. CloudTrail data events are the step if object-level audit is required.',
   });

@@ -19,7 +19,12 @@ export function monitoredRouteFunctions(
   const monitored: Record<string, MonitoredFunction> = {};
   for (const nested of areaStacks.values()) {
     const inArea = Object.entries(functionsByName).filter(([, fn]) => Stack.of(fn) === nested);
-    const output = new CfnOutput(nested, 'FunctionNames', { value: Fn.join(',', inArea.map(([, fn]) => fn.function.functionName)) });
+    const output = new CfnOutput(nested, 'FunctionNames', {
+      value: Fn.join(
+        ',',
+        inArea.map(([, fn]) => fn.function.functionName),
+      ),
+    });
     const names = Fn.split(',', nested.nestedStackResource!.getAtt(`Outputs.${nested.getLogicalId(output)}`).toString(), inArea.length);
     inArea.forEach(([name], i) => {
       monitored[name] = { function: lambda.Function.fromFunctionName(monitoringStack, `Monitored${functionConstructId(name)}`, names[i]) };

@@ -83,7 +83,10 @@ function acknowledgeIndexGrants(props: NagAcknowledgementsProps): void {
         `The ${id} table has indexes (src/config/tables.ts) and the route queries it, so its Query grant also covers ` +
         '`<table arn>/index/*`: only the indexes of that one table, and only the actions src/config/routes.ts lists.';
       Validations.of(fn.role).acknowledge(
-        ...rootResourceNames(props.tables[id].node.defaultChild as CfnResource, 'Arn').map((arn) => ({ id: `AwsSolutions-IAM5[Resource::<${arn}>/index/*]`, reason })),
+        ...rootResourceNames(props.tables[id].node.defaultChild as CfnResource, 'Arn').map((arn) => ({
+          id: `AwsSolutions-IAM5[Resource::<${arn}>/index/*]`,
+          reason,
+        })),
       );
     }
   }
@@ -98,7 +101,7 @@ function acknowledgeDocumentGrants(props: NagAcknowledgementsProps): void {
   for (const route of props.routes.filter((r) => r.documents !== undefined)) {
     const reason =
       `${endpointLabel(route)} may ${documentsActions[route.documents!].join(', ')} objects under ${DOCUMENTS_KEY_PREFIX}/ only (its actions, ` +
-      'one prefix): each document\'s key is made per request from the account, customer, certificate and content hash.';
+      "one prefix): each document's key is made per request from the account, customer, certificate and content hash.";
     Validations.of(props.functionsByRoute[route.name].role).acknowledge(
       ...bucketArns.map((arn) => ({ id: `AwsSolutions-IAM5[Resource::<${arn}>/${DOCUMENTS_KEY_PREFIX}/*]`, reason })),
     );
@@ -113,12 +116,13 @@ function acknowledgeFunctionFindings(functions: readonly LevyFunction[], tracing
         'nodejs22.x is the runtime Levy targets and tests on (a project requirement); moving to a newer Node.js runtime ' +
         'is a deliberate upgrade, not something a synth should do.',
     });
-    if (tracing) Validations.of(fn.role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +
-        'permissions, so the statement lib/levy-function.ts adds for active tracing must use "*".',
-    });
+    if (tracing)
+      Validations.of(fn.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +
+          'permissions, so the statement lib/levy-function.ts adds for active tracing must use "*".',
+      });
   }
 }
 

@@ -7,7 +7,14 @@
  */
 import { NestedStack, type Stack } from 'aws-cdk-lib';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import { documentsActions, documentsBucketActions, endpointLabel, routeFunctions as functionsOfRoutes, type RouteDefinition, type RouteFunction } from '../../src/config/routes';
+import {
+  documentsActions,
+  documentsBucketActions,
+  endpointLabel,
+  routeFunctions as functionsOfRoutes,
+  type RouteDefinition,
+  type RouteFunction,
+} from '../../src/config/routes';
 import { functionConstructId, type FunctionSettings, LevyFunction } from '../levy-function';
 import { areaOfFunction, areaStackId } from '../stack-areas';
 import type { LevyTables } from './tables';
@@ -26,10 +33,14 @@ export interface RouteFunctions {
  * the return: +380 MB of heap at 100,000 sales, docs/benchmarks.md "Returns") get more memory, which on Lambda also
  * means more CPU. Adding an adjustment or marking a return filed puts the return without reading the ledger: 512 MB.
  */
-const memoryFor = (fn: Pick<RouteFunction, 'tables'>): number => (fn.tables.Rates || (fn.tables.Returns?.includes('PutItem') && fn.tables.Transactions) ? 1024 : 512);
+const memoryFor = (fn: Pick<RouteFunction, 'tables'>): number =>
+  fn.tables.Rates || (fn.tables.Returns?.includes('PutItem') && fn.tables.Transactions) ? 1024 : 512;
 
 /** A function's access to the documents bucket: the S3 actions of what its routes say (`documents`), together. */
-function documentsAccessOf(fn: RouteFunction, bucket: s3.IBucket): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {
+function documentsAccessOf(
+  fn: RouteFunction,
+  bucket: s3.IBucket,
+): { bucket: s3.IBucket; actions: readonly string[]; bucketActions: readonly string[] } | undefined {
   const actions = [...new Set(fn.routes.flatMap((r) => (r.documents ? documentsActions[r.documents] : [])))].sort();
   const bucketActions = [...new Set(fn.routes.flatMap((r) => (r.documents ? (documentsBucketActions[r.documents] ?? []) : [])))].sort();
   return actions.length === 0 ? undefined : { bucket, actions, bucketActions };

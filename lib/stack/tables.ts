@@ -10,8 +10,7 @@ import { tableList, type KeyDefinition, type TableDefinition, type TableId } fro
 
 export type LevyTables = Readonly<Record<TableId, dynamodb.Table>>;
 
-const attributeType = (key: KeyDefinition): dynamodb.AttributeType =>
-  key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING;
+const attributeType = (key: KeyDefinition): dynamodb.AttributeType => (key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING);
 
 function createTable(stack: Stack, def: TableDefinition): dynamodb.Table {
   const table = new dynamodb.Table(stack, `${def.id}Table`, {

@@ -75,7 +75,11 @@ export async function listApiKeys(deps: Pick<Ports, 'apiKeys' | 'keyActivity'>, 
  * Revokes the key named by `handle`: its id, its prefix (at least 8 characters, naming exactly one key), or its
  * secret. The caller then flushes the authorizer cache so the key stops working at once.
  */
-export async function revokeApiKey(deps: Pick<Ports, 'apiKeys' | 'keyActivity'>, handle: { idOrPrefix: string } | { secret: string }, now = new Date()): Promise<ApiKeySummary> {
+export async function revokeApiKey(
+  deps: Pick<Ports, 'apiKeys' | 'keyActivity'>,
+  handle: { idOrPrefix: string } | { secret: string },
+  now = new Date(),
+): Promise<ApiKeySummary> {
   let record: ApiKeyRecord | undefined;
   if ('secret' in handle) {
     record = await deps.apiKeys.get(hashApiKey(handle.secret.trim()));
@@ -92,7 +96,12 @@ export async function revokeApiKey(deps: Pick<Ports, 'apiKeys' | 'keyActivity'>,
 }
 
 /** Moves an account to another plan: its usage key to that plan's usage plan, then the account and its keys. */
-export async function changePlan(deps: Deps, accountId: string, plan: PlanId, usageKeys: UsageKeys = localUsageKeys): Promise<{ account_id: string; plan: PlanId; previous_plan: string }> {
+export async function changePlan(
+  deps: Deps,
+  accountId: string,
+  plan: PlanId,
+  usageKeys: UsageKeys = localUsageKeys,
+): Promise<{ account_id: string; plan: PlanId; previous_plan: string }> {
   const account = await deps.accounts.get(accountId);
   if (!account) throw new AdminError(`No account '${accountId}'.`);
   if (account.plan !== plan) {

@@ -32,13 +32,15 @@ export async function migrateLegacyAccounts(deps: Pick<Ports, 'accounts' | 'apiK
     const keys = [...(await deps.apiKeys.listFor(account.account_id)), ...(withoutId.get(account.account_id) ?? [])];
     if (isComplete(account, keys)) continue;
     const plan: PlanId = isPlanId(account.plan) ? account.plan : DEFAULT_PLAN;
-    const usage = account.usage_key
-      ? { usage_key: account.usage_key, usage_key_id: account.usage_key_id }
-      : await usageKeys.create(account.account_id, plan);
+    const usage = account.usage_key ? { usage_key: account.usage_key, usage_key_id: account.usage_key_id } : await usageKeys.create(account.account_id, plan);
     // A key id from the key's creation time, so ids keep sorting by age.
     const keyIds = Object.fromEntries(keys.map((k) => [k.key_hash, k.key_id ?? newId('key', Date.parse(k.created_at) || Date.now())]));
     await deps.accounts.attachUsageKey(account.account_id, plan, usage, keyIds);
-    report.accounts_completed.push({ account_id: account.account_id, plan, keys_completed: keys.filter((k) => !k.key_id || !k.plan || k.usage_key !== usage.usage_key).length });
+    report.accounts_completed.push({
+      account_id: account.account_id,
+      plan,
+      keys_completed: keys.filter((k) => !k.key_id || !k.plan || k.usage_key !== usage.usage_key).length,
+    });
   }
   return report;
 }

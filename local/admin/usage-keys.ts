@@ -5,13 +5,7 @@
  * Clients never send it: the authorizer returns it for their bearer key (apiKeySourceType AUTHORIZER).
  */
 import { randomBytes } from 'node:crypto';
-import {
-  APIGatewayClient,
-  CreateApiKeyCommand,
-  CreateUsagePlanKeyCommand,
-  DeleteUsagePlanKeyCommand,
-  NotFoundException,
-} from '@aws-sdk/client-api-gateway';
+import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, NotFoundException } from '@aws-sdk/client-api-gateway';
 import { planIds, type PlanId } from '../../src/config/plans';
 import { usagePlanEnvVar } from '../../src/config/stack-outputs';
 import type { UsageKey } from '../../src/ports/accounts';
@@ -45,7 +39,9 @@ export function apiGatewayUsageKeys(client: APIGatewayClient, usagePlanIds: Reco
   return {
     async create(accountId, plan) {
       const value = newUsageKeyValue();
-      const key = await client.send(new CreateApiKeyCommand({ name: `levy-${accountId}`, description: `Usage key of Levy account ${accountId}`, enabled: true, value }));
+      const key = await client.send(
+        new CreateApiKeyCommand({ name: `levy-${accountId}`, description: `Usage key of Levy account ${accountId}`, enabled: true, value }),
+      );
       await client.send(new CreateUsagePlanKeyCommand({ usagePlanId: usagePlanIds[plan], keyId: key.id!, keyType: 'API_KEY' }));
       return { usage_key: value, usage_key_id: key.id! };
     },

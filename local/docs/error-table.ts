@@ -9,7 +9,10 @@ const ERROR_TABLE_START = '<!-- errors:start (generated from src/config/error-co
 const ERROR_TABLE_END = '<!-- errors:end -->';
 
 function errorTableMarkdown(): string {
-  return markdownTable(['Status', '`error`', 'When'], errorCodes.map((e) => [e.status, `\`${e.error}\``, e.when]));
+  return markdownTable(
+    ['Status', '`error`', 'When'],
+    errorCodes.map((e) => [e.status, `\`${e.error}\``, e.when]),
+  );
 }
 
 /** docs/api.md with its error section replaced by the current table. */

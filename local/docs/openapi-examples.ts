@@ -62,16 +62,41 @@ function idByName(name: string): string | undefined {
 
 /** An id of the records a path lists or creates, by its last fixed segment (`/v1/invoice_series` -> `isr_...`). */
 function idOfPath(path: string): string | undefined {
-  const segment = path.split('/').filter((part) => part !== '' && !part.startsWith('{')).at(-1) ?? '';
+  const segment =
+    path
+      .split('/')
+      .filter((part) => part !== '' && !part.startsWith('{'))
+      .at(-1) ?? '';
   const singular = segment.replace(/ies$/, 'y').replace(/(?<!series)s$/, '');
   return idByName(`${singular}_id`);
 }
 
 /** Strings tried, in order, against a pattern no name or id rule fills. */
-const candidates = ['2026-01', '2026-Q1', 'US', 'CA', 'US-CA', 'ord-1001', 'levy_saas_business', 'crn_1001', 'TEAM-M', '1001', 'INV-2026-', 'https://hooks.acme.example/levy'];
+const candidates = [
+  '2026-01',
+  '2026-Q1',
+  'US',
+  'CA',
+  'US-CA',
+  'ord-1001',
+  'levy_saas_business',
+  'crn_1001',
+  'TEAM-M',
+  '1001',
+  'INV-2026-',
+  'https://hooks.acme.example/levy',
+];
 
 const integerByName = (name: string): number | undefined =>
-  /(^|_)(amount|total|subtotal|price|tax|net|gross|sales|exposure|value)($|_)/.test(name) ? 10_000 : /count|quantity|number/.test(name) ? 2 : /percent/.test(name) ? 80 : /days/.test(name) ? 30 : undefined;
+  /(^|_)(amount|total|subtotal|price|tax|net|gross|sales|exposure|value)($|_)/.test(name)
+    ? 10_000
+    : /count|quantity|number/.test(name)
+      ? 2
+      : /percent/.test(name)
+        ? 80
+        : /days/.test(name)
+          ? 30
+          : undefined;
 const numberByName = (name: string): number | undefined => (/rate|share|fraction/.test(name) ? 0.0725 : integerByName(name));
 
 /** An id of the kind a pattern like `^ret_[0-9a-z]{25}$` names (src/domain/ids.ts), fixed for a stable document. */
@@ -124,7 +149,9 @@ export class ExampleMaker {
     const validate = this.ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
     if (!validate) throw new Error(`No schema at ${pointer}`);
     if (!validate(value)) {
-      throw new Error(`The example made for ${pointer} does not match its schema (give the field a .meta({ example })): ${this.ajv.errorsText(validate.errors)}; example: ${JSON.stringify(value)?.slice(0, 300)}`);
+      throw new Error(
+        `The example made for ${pointer} does not match its schema (give the field a .meta({ example })): ${this.ajv.errorsText(validate.errors)}; example: ${JSON.stringify(value)?.slice(0, 300)}`,
+      );
     }
     return value;
   }
@@ -199,7 +226,13 @@ export class ExampleMaker {
       const id = idFor(schema.pattern);
       if (id) return id;
     }
-    const tried = [idByName(name), byName[name], ...(typeof schema.pattern === 'string' ? candidates : []), name.endsWith('_id') || name === 'id' ? 'ord-1001' : undefined, 'Example'];
+    const tried = [
+      idByName(name),
+      byName[name],
+      ...(typeof schema.pattern === 'string' ? candidates : []),
+      name.endsWith('_id') || name === 'id' ? 'ord-1001' : undefined,
+      'Example',
+    ];
     const found = tried.find((value): value is string => typeof value === 'string' && this.fits(schema, value));
     return found ?? 'Example'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? Infinity);
   }

@@ -62,7 +62,8 @@ export function routeErrors(route: RouteDefinition, contract: RouteContract): Ma
   // A method that can carry a body is checked for one even where the route takes none: a non-JSON body is a 415 and
   // malformed JSON a 400 before the route's own "takes no body" (src/adapters/http/request-middleware.ts); a route
   // that takes bytes refuses other media types with a 415.
-  if (['POST', 'PUT', 'PATCH'].includes(route.method)) codes.push(...(contract.rawBody ? [] : [[400, 'invalid_json'] as [number, ErrorCode]]), [415, 'unsupported_media_type']);
+  if (['POST', 'PUT', 'PATCH'].includes(route.method))
+    codes.push(...(contract.rawBody ? [] : [[400, 'invalid_json'] as [number, ErrorCode]]), [415, 'unsupported_media_type']);
   if (contract.body) codes.push([400, 'invalid_body']);
   if (route.pathIds) codes.push([404, 'not_found']);
   if (route.idempotent) codes.push([409, 'idempotency_key_in_use'], [422, 'idempotency_key_reused'], [422, 'response_too_large']);
@@ -134,7 +135,9 @@ function successResponses(route: RouteDefinition, contract: RouteContract): ZodO
       [REQUEST_ID_HEADER]: headerRef('RequestId'),
       [API_GATEWAY_REQUEST_ID_HEADER]: headerRef('AmznRequestId'),
       ...(route.idempotent ? { [REPLAYED_HEADER]: headerRef('IdempotentReplayed') } : {}),
-      ...Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' as const } }])),
+      ...Object.fromEntries(
+        Object.entries(spec.headers ?? {}).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' as const } }]),
+      ),
     };
     const mediaTypes = spec.mediaType === undefined ? [] : [spec.mediaType].flat();
     const content = spec.schema
@@ -161,7 +164,11 @@ function pagesWithErrors(route: RouteDefinition, contract: RouteContract, errors
       continue;
     }
     const error = errorResponse(Number(status), codes);
-    responses[status] = { ...page, description: `${page.description}; or, refused before the page runs, ${error.description}`, content: { ...error.content, ...page.content } };
+    responses[status] = {
+      ...page,
+      description: `${page.description}; or, refused before the page runs, ${error.description}`,
+      content: { ...error.content, ...page.content },
+    };
   }
   return responses as ZodOpenApiResponsesObject;
 }
@@ -180,7 +187,11 @@ function pathParams(route: RouteDefinition, contract: RouteContract): z.ZodObjec
           z
             .string()
             .max(MAX_ID_LENGTH)
-            .meta({ description: `The ${format.noun}'s id; one of another shape cannot exist (404)`, pattern: format.pattern.source, ...(example ? { example } : {}) }),
+            .meta({
+              description: `The ${format.noun}'s id; one of another shape cannot exist (404)`,
+              pattern: format.pattern.source,
+              ...(example ? { example } : {}),
+            }),
         ];
       }),
     ),
@@ -235,7 +246,12 @@ function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiO
       ...(route.idempotent ? { header: idempotencyHeader } : {}),
     },
     ...(contract.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body, ...(sample?.body !== undefined ? { example: sample.body } : {}) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: contract.body, ...(sample?.body !== undefined ? { example: sample.body } : {}) } },
+          },
+        }
       : {}),
     ...(contract.rawBody
       ? {

@@ -31,7 +31,6 @@ export interface LocalDynamoDb {
   stop(): Promise<void>;
 }
 
-
 export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient(localDynamoDbClientConfig(endpoint));
 }
@@ -85,10 +84,7 @@ export function keySchema(table: TableDefinition): {
   LocalSecondaryIndexes?: LocalSecondaryIndex[];
   GlobalSecondaryIndexes?: GlobalSecondaryIndex[];
 } {
-  const keys = [
-    { key: table.partitionKey, role: 'HASH' as const },
-    ...(table.sortKey ? [{ key: table.sortKey, role: 'RANGE' as const }] : []),
-  ];
+  const keys = [{ key: table.partitionKey, role: 'HASH' as const }, ...(table.sortKey ? [{ key: table.sortKey, role: 'RANGE' as const }] : [])];
   const indexes = table.localIndexes ?? [];
   const globals = table.globalIndexes ?? [];
   const attributes = new Map<string, KeyDefinition>();
@@ -184,9 +180,7 @@ export async function ensureTables(endpoint: string, prefix = 'levy'): Promise<R
       if (table.ttlAttribute) {
         const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
         if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
-          await client.send(
-            new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }),
-          );
+          await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
         }
       }
     }

@@ -30,7 +30,10 @@ export class NoRateFilesError extends Error {}
 export function listRateFiles(paths: readonly string[]): string[] {
   return paths.flatMap((p) =>
     statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => f.toLowerCase().endsWith('.csv')).sort().map((f) => join(p, f))
+      ? readdirSync(p)
+          .filter((f) => f.toLowerCase().endsWith('.csv'))
+          .sort()
+          .map((f) => join(p, f))
       : [p],
   );
 }
@@ -59,10 +62,7 @@ export function readRateFiles(files: readonly string[], effectiveMonth?: string)
   return rows;
 }
 
-export async function importRates(
-  paths: readonly string[],
-  options: { effectiveMonth?: string; progress?: boolean } = {},
-): Promise<ImportSummary> {
+export async function importRates(paths: readonly string[], options: { effectiveMonth?: string; progress?: boolean } = {}): Promise<ImportSummary> {
   const started = Date.now();
   const files = listRateFiles(paths);
   if (files.length === 0) throw new NoRateFilesError(`No .csv files in ${paths.join(', ')}`);

@@ -37,7 +37,8 @@ export function parseZipCountyCsv(text: string, file: string): ZipCountyPair[] {
   const at = {} as Record<keyof typeof COLUMNS, number>;
   for (const [field, names] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, readonly string[]][]) {
     at[field] = header.findIndex((name) => names.includes(name));
-    if (at[field] < 0 && !OPTIONAL.has(field)) throw new ZipCountyFileError(file, 1, `the header has no ${names.map((n) => n.toUpperCase()).join(' or ')} column`);
+    if (at[field] < 0 && !OPTIONAL.has(field))
+      throw new ZipCountyFileError(file, 1, `the header has no ${names.map((n) => n.toUpperCase()).join(' or ')} column`);
   }
   return records.slice(1).map(({ record, info }) => {
     const cell = (field: keyof typeof COLUMNS): string => (at[field] < 0 ? '' : (record[at[field]] ?? '').trim());

@@ -14,12 +14,23 @@ import type { UsLocalRate } from '../../src/domain/tax/rate-types';
 export type ZipRateRow = UsLocalRate;
 
 const ZIP_RATE_HEADER = [
-  'State', 'ZipCode', 'TaxRegionName', 'EstimatedCombinedRate', 'StateRate',
-  'EstimatedCountyRate', 'EstimatedCityRate', 'EstimatedSpecialRate', 'RiskLevel',
+  'State',
+  'ZipCode',
+  'TaxRegionName',
+  'EstimatedCombinedRate',
+  'StateRate',
+  'EstimatedCountyRate',
+  'EstimatedCityRate',
+  'EstimatedSpecialRate',
+  'RiskLevel',
 ] as const;
 
 export class ZipRateFileError extends Error {
-  constructor(readonly file: string, readonly line: number, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    problem: string,
+  ) {
     super(`${file}:${line}: ${problem}`);
     this.name = 'ZipRateFileError';
   }

@@ -16,7 +16,10 @@ export type AuthOutcome = { ok: true; result: APIGatewayAuthorizerResult } | { o
 
 /** IAM-style wildcard match of a policy resource (`*` any characters, `?` one) against an ARN. */
 function arnMatches(pattern: string, arn: string): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`).test(arn);
 }
 

@@ -23,7 +23,12 @@ export async function serveDocumentUrl(req: IncomingMessage, res: ServerResponse
   const store = folderStore();
   const method = (req.method ?? 'GET').toUpperCase();
   const declared = req.headers['content-length'];
-  const check = checkLocalBlobUrl(method, url, { contentType: req.headers['content-type'], contentLength: declared === undefined ? undefined : Number(declared) }, new Date());
+  const check = checkLocalBlobUrl(
+    method,
+    url,
+    { contentType: req.headers['content-type'], contentLength: declared === undefined ? undefined : Number(declared) },
+    new Date(),
+  );
   if (!check.ok) {
     req.resume();
     send(res, check.status, requestIdHeaders(requestId), errorBody(check.status, check.error, check.message, requestId));
@@ -34,7 +39,12 @@ export async function serveDocumentUrl(req: IncomingMessage, res: ServerResponse
     // The signed length is at most 5 MiB (the upload_url route refuses more); the body may not exceed it either.
     const body = await readBody(req, Math.min(grant.contentLength ?? 0, MAX_DOCUMENT_BYTES));
     if (body === null || body.length !== grant.contentLength) {
-      send(res, 400, { ...requestIdHeaders(requestId), Connection: 'close' }, errorBody(400, 'incomplete_body', `The body must be the ${grant.contentLength} bytes signed for.`, requestId));
+      send(
+        res,
+        400,
+        { ...requestIdHeaders(requestId), Connection: 'close' },
+        errorBody(400, 'incomplete_body', `The body must be the ${grant.contentLength} bytes signed for.`, requestId),
+      );
       return 400;
     }
     await store.put(grant.key, body, grant.contentType!);

@@ -29,7 +29,14 @@ export interface Gateway {
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 /** The REST proxy event (payload 1.0) of the request, before the authorizer has said whose it is. */
-function proxyEventFor(req: IncomingMessage, url: URL, route: RouteDefinition, pathParameters: Record<string, string>, body: Buffer, requestId: string): APIGatewayProxyEvent {
+function proxyEventFor(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  requestId: string,
+): APIGatewayProxyEvent {
   const headers = headersAsSent(req);
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const query: Record<string, string> = {};
@@ -60,7 +67,14 @@ function proxyEventFor(req: IncomingMessage, url: URL, route: RouteDefinition, p
 }
 
 /** The authorizer, the usage key and plan, then the integration with the authorizer's context on the event. */
-async function authorizedInvoke(gateway: Gateway, route: RouteDefinition, token: string, event: APIGatewayProxyEvent, res: ServerResponse, log: RequestLog): Promise<number> {
+async function authorizedInvoke(
+  gateway: Gateway,
+  route: RouteDefinition,
+  token: string,
+  event: APIGatewayProxyEvent,
+  res: ServerResponse,
+  log: RequestLog,
+): Promise<number> {
   const gatewayAnswer = (type: GatewayErrorType) => {
     log.gatewayResponse = type;
     return sendGatewayError(res, type, log.requestId);

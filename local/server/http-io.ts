@@ -67,7 +67,12 @@ export const requestIdHeaders = (requestId: string) => ({ ...gatewayRequestIdHea
  */
 export function sendGatewayError(res: ServerResponse, type: GatewayErrorType, requestId: string, extra: Record<string, string> = {}): number {
   const definition = gatewayError(type);
-  send(res, definition.status, { 'Content-Type': 'application/json', ...gatewayRequestIdHeader(requestId), ...definition.headers, ...extra }, gatewayErrorBody(definition, requestId));
+  send(
+    res,
+    definition.status,
+    { 'Content-Type': 'application/json', ...gatewayRequestIdHeader(requestId), ...definition.headers, ...extra },
+    gatewayErrorBody(definition, requestId),
+  );
   return definition.status;
 }
 
@@ -88,7 +93,8 @@ function unparsableAnswer(code: string | undefined): { status: number; reason: s
 }
 
 /** The JSON error body the local server writes itself (not through a handler): the API's error shape. */
-export const errorBody = (status: number, error: string, message: string, requestId: string): string => JSON.stringify({ error, message, status, request_id: requestId });
+export const errorBody = (status: number, error: string, message: string, requestId: string): string =>
+  JSON.stringify({ error, message, status, request_id: requestId });
 
 /**
  * The answer to a request Node could not even parse or receive (headers over the limit, malformed HTTP, too slow),
@@ -103,6 +109,6 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Du
   const body = errorBody(status, code, message, requestId);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-    `${API_GATEWAY_REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+      `${API_GATEWAY_REQUEST_ID_HEADER}: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -44,7 +44,12 @@ export class LoopbackClient {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const id = res.headers['x-amzn-requestid'];
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), requestId: typeof id === 'string' ? id : null, contentType: res.headers['content-type'] ?? null });
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            requestId: typeof id === 'string' ? id : null,
+            contentType: res.headers['content-type'] ?? null,
+          });
         });
         res.on('error', reject);
       });

@@ -45,7 +45,9 @@ const LOOKBACK_MS = 3_600_000;
  *
  * `daily`: also run the time-driven events job now and every 24 h (`npm start`; the deployed schedule's stand-in).
  */
-export async function startWebhookDispatcher(options: { pollMs?: number; settings?: Partial<DeliverySettings>; daily?: boolean } = {}): Promise<WebhookDispatcher> {
+export async function startWebhookDispatcher(
+  options: { pollMs?: number; settings?: Partial<DeliverySettings>; daily?: boolean } = {},
+): Promise<WebhookDispatcher> {
   const queue = await localDeliveryQueue();
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
@@ -68,7 +70,9 @@ export async function startWebhookDispatcher(options: { pollMs?: number; setting
   };
   const poll = () => (polling ??= pollOnce().finally(() => (polling = undefined)));
 
-  const timer = options.pollMs ? setInterval(() => void poll().catch((e: unknown) => console.error('[levy] webhook dispatcher:', e)), options.pollMs) : undefined;
+  const timer = options.pollMs
+    ? setInterval(() => void poll().catch((e: unknown) => console.error('[levy] webhook dispatcher:', e)), options.pollMs)
+    : undefined;
   timer?.unref?.();
   const daily = async () => {
     const run = await runTimeDrivenEvents({ calendar, events, filedReturns });

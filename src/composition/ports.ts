@@ -54,8 +54,12 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['sellerEntities'] = /* @__PURE__ */ lazy(entityCache);
-export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(({ DynamoDbSaleLedger, eventOutbox }) => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()));
-export const refunds: Ports['refunds'] = /* @__PURE__ */ onDemand(({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()));
+export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbSaleLedger, eventOutbox }) => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()),
+);
+export const refunds: Ports['refunds'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()),
+);
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
@@ -72,19 +76,27 @@ export const locations: Ports['locations'] = geoLocationLookups;
  * (test/infra/bundle.test.ts). The customer store also builds the write that marks a customer as named by a
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
-export const customerStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox()));
+export const customerStore = /* @__PURE__ */ onDemandOnce(
+  ({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox()),
+);
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
-const exemptionStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbExemptionStore, eventOutbox }) => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox()));
+const exemptionStore = /* @__PURE__ */ onDemandOnce(
+  ({ DynamoDbExemptionStore, eventOutbox }) => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox()),
+);
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(exemptionStore);
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */
 export const documents: Ports['documents'] = /* @__PURE__ */ onDemand(({ S3BlobStore, FolderBlobStore }) => {
   const where = documentsLocation();
   return 'bucket' in where ? new S3BlobStore(where.bucket, where.region) : new FolderBlobStore(where.folder);
 });
-export const products: Ports['products'] = /* @__PURE__ */ onDemand(({ DynamoDbProductStore, eventOutbox }) => new DynamoDbProductStore(tableName('Products'), eventOutbox()));
+export const products: Ports['products'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbProductStore, eventOutbox }) => new DynamoDbProductStore(tableName('Products'), eventOutbox()),
+);
 
 /** Registrations and settings: loaded on first use, like products (the rate route reads them only with apply_registrations). */
-const registrationStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbRegistrationStore, eventOutbox }) => new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox()));
+const registrationStore = /* @__PURE__ */ onDemandOnce(
+  ({ DynamoDbRegistrationStore, eventOutbox }) => new DynamoDbRegistrationStore(tableName('Registrations'), eventOutbox()),
+);
 export const registrations: Ports['registrations'] = /* @__PURE__ */ lazyImport(registrationStore);
 /** The tax calendar's feed token hash, kept in the Registrations table by the registration store. */
 export const calendarFeedTokens: Ports['calendarFeedTokens'] = /* @__PURE__ */ lazyImport(registrationStore);
@@ -99,12 +111,18 @@ export const fxRates: Ports['fxRates'] = /* @__PURE__ */ onDemand(({ DynamoDbFxR
  * (LEVY_DELIVERY_QUEUE_URL, set by the stack) and the in-process timer queue locally (`npm start`, tests), whose
  * consumer local/server/webhook-dispatcher.ts wires to the delivery use case.
  */
-export const events: Ports['events'] = /* @__PURE__ */ onDemand(({ DynamoDbEventStore, eventOutbox }) => new DynamoDbEventStore(tableName('Events'), eventOutbox()));
-export const webhookEndpoints: Ports['webhookEndpoints'] = /* @__PURE__ */ onDemand(({ DynamoDbWebhookEndpointStore, eventOutbox }) => new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox()));
+export const events: Ports['events'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbEventStore, eventOutbox }) => new DynamoDbEventStore(tableName('Events'), eventOutbox()),
+);
+export const webhookEndpoints: Ports['webhookEndpoints'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbWebhookEndpointStore, eventOutbox }) => new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox()),
+);
 export const deliveries: Ports['deliveries'] = /* @__PURE__ */ onDemand(({ DynamoDbDeliveryLog }) => new DynamoDbDeliveryLog(tableName('WebhookDeliveries')));
 export const hostResolver: Ports['hostResolver'] = /* @__PURE__ */ onDemand(({ DnsHostResolver }) => new DnsHostResolver());
 // The addresses are checked when the delivery connects (DNS rebinding); loopback receivers only outside AWS.
-export const webhookTransport: Ports['webhookTransport'] = /* @__PURE__ */ onDemand(({ NodeHttpWebhookTransport }) => new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() }));
+export const webhookTransport: Ports['webhookTransport'] = /* @__PURE__ */ onDemand(
+  ({ NodeHttpWebhookTransport }) => new NodeHttpWebhookTransport({ allowLoopback: webhooksAllowLoopback() }),
+);
 /** The in-process delivery queue of this process (local runtime and tests). */
 export const localDeliveryQueue = /* @__PURE__ */ onDemandOnce(({ TimerDeliveryQueue }) => new TimerDeliveryQueue());
 export const deliveryQueue: Ports['deliveryQueue'] = /* @__PURE__ */ lazyImport(async () => {
@@ -112,19 +130,29 @@ export const deliveryQueue: Ports['deliveryQueue'] = /* @__PURE__ */ lazyImport(
   if (!queues) {
     // In-process only outside AWS: deployed, a missing queue would silently drop every message.
     if (webhooksAllowLoopback()) return localDeliveryQueue();
-    throw new Error(`No delivery queue: ${DELIVERY_QUEUE_URL_ENV_VAR} and ${DEAD_LETTER_QUEUE_URL_ENV_VAR} are not set (the stack sets them on the functions that send deliveries)`);
+    throw new Error(
+      `No delivery queue: ${DELIVERY_QUEUE_URL_ENV_VAR} and ${DEAD_LETTER_QUEUE_URL_ENV_VAR} are not set (the stack sets them on the functions that send deliveries)`,
+    );
   }
   const { SqsDeliveryQueue } = await onDemandAdapters();
   return new SqsDeliveryQueue(queues.queueUrl, queues.deadLetterQueueUrl, queues.region);
 });
 /** Notifications: read and dismissed through this store; the outbox writes them with their events. */
-export const notifications: Ports['notifications'] = /* @__PURE__ */ onDemand(({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')));
+export const notifications: Ports['notifications'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbNotificationStore }) => new DynamoDbNotificationStore(tableName('Notifications')),
+);
 /** nexus.approaching / .crossed events: each once per entity, jurisdiction and window (a marker in Exposure). */
-export const nexusEvents: Ports['nexusEvents'] = /* @__PURE__ */ onDemand(({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox));
+export const nexusEvents: Ports['nexusEvents'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbNexusEventLog, eventOutbox }) => new DynamoDbNexusEventLog(exposureStore, eventOutbox),
+);
 /** What the daily run of time-driven events reads (a Scan of Exemptions and Registrations). */
-export const calendar: Ports['calendar'] = /* @__PURE__ */ onDemand(({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')));
+export const calendar: Ports['calendar'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbCalendarSource }) => new DynamoDbCalendarSource(tableName('Exemptions'), tableName('Registrations')),
+);
 /** Invoice series and invoices (docs/invoices.md): loaded on first use. */
-export const invoices: Ports['invoices'] = /* @__PURE__ */ onDemand(({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()));
+export const invoices: Ports['invoices'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbInvoiceStore, eventOutbox }) => new DynamoDbInvoiceStore(tableName('Invoices'), eventOutbox()),
+);
 /**
  * The outbox's stream records as events (the fan-out function); loaded with its first batch. Not in `Ports`: it reads
  * Lambda's stream event, and only the fan-out handler calls it, handing the events to its use case.
@@ -137,17 +165,27 @@ export const streamEvents = {
 };
 
 /** Checkouts and payment links (docs/checkouts.md); a ZIP's rate rows of every state and its counties, for required_fields. */
-export const checkouts: Ports['checkouts'] = /* @__PURE__ */ onDemand(({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()));
-export const paymentLinks: Ports['paymentLinks'] = /* @__PURE__ */ onDemand(({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')));
+export const checkouts: Ports['checkouts'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbCheckoutStore, eventOutbox }) => new DynamoDbCheckoutStore(tableName('Checkouts'), eventOutbox()),
+);
+export const paymentLinks: Ports['paymentLinks'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbPaymentLinkStore }) => new DynamoDbPaymentLinkStore(tableName('PaymentLinks')),
+);
 export const zipSides: Ports['zipSides'] = /* @__PURE__ */ lazy(rateStore);
 /** Tax returns: loaded on first use; the ledger reads they are computed from go to the one Transactions store. */
-export const returns: Ports['returns'] = /* @__PURE__ */ onDemand(({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()));
+export const returns: Ports['returns'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbReturnStore, eventOutbox }) => new DynamoDbReturnStore(tableName('Returns'), eventOutbox()),
+);
 export const returnLedger: Ports['returnLedger'] = /* @__PURE__ */ lazy(transactionStore);
 /** The tax calendar's view of the returns (which periods are filed, by which return): the same store. */
 export const filedReturns: Ports['filedReturns'] = returns;
 /** Tax-authority notices (docs/notices.md): loaded on first use. */
-export const notices: Ports['notices'] = /* @__PURE__ */ onDemand(({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()));
+export const notices: Ports['notices'] = /* @__PURE__ */ onDemand(
+  ({ DynamoDbNoticeStore, eventOutbox }) => new DynamoDbNoticeStore(tableName('Notices'), eventOutbox()),
+);
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
-const certificateRequestStore = /* @__PURE__ */ onDemandOnce(async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()));
+const certificateRequestStore = /* @__PURE__ */ onDemandOnce(
+  async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()),
+);
 export const certificateRequests: Ports['certificateRequests'] = /* @__PURE__ */ lazyImport(certificateRequestStore);
 export const urlTokenSecrets: Ports['urlTokenSecrets'] = /* @__PURE__ */ lazyImport(certificateRequestStore);

@@ -9,7 +9,17 @@ import { collection, establishments, nexusWatch, subjects, taxIds } from './sale
 const saleParts = { subjects, collection, establishments, taxIds };
 
 /** POST /v1/tax/rate: the seller and the ZIP rows through the container's read caches (one DynamoDB call when warm). */
-export const taxRateDeps = { entities: sellerEntities, zipRates: cachedZipRates, locations, customers, exemptions, products, settings, registrations, ...saleParts };
+export const taxRateDeps = {
+  entities: sellerEntities,
+  zipRates: cachedZipRates,
+  locations,
+  customers,
+  exemptions,
+  products,
+  settings,
+  registrations,
+  ...saleParts,
+};
 
 /** Quoting a cart as unify does (a checkout's quote, never recorded). */
 export const saleQuoteDeps = { entities, zipRates, locations, sales, customers, exemptions, products, settings, registrations, ...saleParts };

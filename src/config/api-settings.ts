@@ -45,4 +45,5 @@ export const FORM_MEDIA_TYPE = 'multipart/form-data';
 /** What API Gateway hands over as bytes: the documents' types and the form's (a file inside it must stay bytes). */
 export const GATEWAY_BINARY_MEDIA_TYPES = [...BINARY_MEDIA_TYPES, FORM_MEDIA_TYPE] as const;
 
-export const isGatewayBinaryMediaType = (contentType: string | undefined): boolean => (GATEWAY_BINARY_MEDIA_TYPES as readonly string[]).includes(mediaTypeOf(contentType));
+export const isGatewayBinaryMediaType = (contentType: string | undefined): boolean =>
+  (GATEWAY_BINARY_MEDIA_TYPES as readonly string[]).includes(mediaTypeOf(contentType));

@@ -29,7 +29,12 @@ const fn = (name: string, description: string, tables: BackgroundFunction['table
 });
 
 export const backgroundFunctions = {
-  webhookFanout: fn('webhook-fanout', 'Levy webhooks: new events (Events stream) -> one delivery message per subscribed endpoint', { WebhookEndpoints: ['Query'] }, true),
+  webhookFanout: fn(
+    'webhook-fanout',
+    'Levy webhooks: new events (Events stream) -> one delivery message per subscribed endpoint',
+    { WebhookEndpoints: ['Query'] },
+    true,
+  ),
   // The disabling of an endpoint writes its webhook_endpoint.disabled event and notification in the same transaction.
   webhookDelivery: fn(
     'webhook-delivery',

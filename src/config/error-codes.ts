@@ -22,14 +22,18 @@ export const errorCodes = [
       'parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below',
   },
   { status: 400, error: 'bad_request', when: '(local server) bytes that are not HTTP/1.1' },
-  { status: 401, error: 'unauthorized', when: 'missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens)' },
+  {
+    status: 401,
+    error: 'unauthorized',
+    when: 'missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens)',
+  },
   { status: 403, error: 'access_denied', when: 'the account has no usage plan (the operator fixes it with `levy accounts update --plan`)' },
   { status: 403, error: 'primary_entity_immutable', when: '`PATCH /entities/{id}` of the primary entity' },
   {
     status: 404,
     error: 'not_found',
     when:
-      'unknown id, an id of another account (indistinguishable on purpose), or a path id of another shape than the record\'s ids ' +
+      "unknown id, an id of another account (indistinguishable on purpose), or a path id of another shape than the record's ids " +
       '(`vnd_` + 25 characters ...), which cannot exist; an unknown `entity_id` in a body; an unknown documentation asset',
   },
   { status: 404, error: 'route_not_found', when: 'no route matches the method and path' },
@@ -43,19 +47,39 @@ export const errorCodes = [
   { status: 409, error: 'webhook_endpoint_limit', when: 'the account already has 16 webhook endpoints' },
   { status: 409, error: 'too_many_exemptions', when: 'a customer already has 98 exemption certificates (revoked ones included)' },
   { status: 409, error: 'exemption_revoked', when: 'a change to, or a document upload for, a revoked exemption certificate' },
-  { status: 409, error: 'exemption_changed_concurrently', when: 'the certificate was changed by another request during this PATCH, every retry; retry the request' },
+  {
+    status: 409,
+    error: 'exemption_changed_concurrently',
+    when: 'the certificate was changed by another request during this PATCH, every retry; retry the request',
+  },
   { status: 409, error: 'product_exists', when: '`POST /v1/products` with an `id` the account already has' },
   { status: 409, error: 'notice_changed_concurrently', when: 'the notice was changed by another request during this one, every retry; retry the request' },
   { status: 409, error: 'too_many_notice_documents', when: 'a notice already holds 20 documents' },
   { status: 409, error: 'product_changed_concurrently', when: 'the product was changed by another request during this one, every retry; retry the request' },
-  { status: 409, error: 'registration_overlaps', when: 'a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)' },
-  { status: 409, error: 'registration_changed_concurrently', when: 'the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request' },
+  {
+    status: 409,
+    error: 'registration_overlaps',
+    when: 'a registration whose period overlaps another of the same entity, type and jurisdiction (create, or a PATCH of `expires_at`)',
+  },
+  {
+    status: 409,
+    error: 'registration_changed_concurrently',
+    when: 'the registration (or another of its type and jurisdiction) was changed by other requests during this one, every retry; retry the request',
+  },
   { status: 409, error: 'checkout_completed', when: 'a `PATCH /v1/checkouts/{id}` of a checkout that is completed or being completed' },
   { status: 409, error: 'checkout_changed_concurrently', when: 'the checkout was changed by other requests during this PATCH, every retry; retry the request' },
   { status: 410, error: 'checkout_expired', when: 'completing or changing a checkout after its `expires_at`' },
-  { status: 409, error: 'invoice_not_draft', when: 'a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note)' },
-  { status: 409, error: 'invoice_not_finalized', when: "the PDF of a draft invoice (it has no number yet): finalize it first" },
-  { status: 409, error: 'invoice_changed_concurrently', when: 'the invoice or its series was changed by other requests during this one, every retry; retry the request' },
+  {
+    status: 409,
+    error: 'invoice_not_draft',
+    when: 'a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note)',
+  },
+  { status: 409, error: 'invoice_not_finalized', when: 'the PDF of a draft invoice (it has no number yet): finalize it first' },
+  {
+    status: 409,
+    error: 'invoice_changed_concurrently',
+    when: 'the invoice or its series was changed by other requests during this one, every retry; retry the request',
+  },
   { status: 409, error: 'return_exists', when: '`POST /v1/returns` for a registration and period that already have a return (the message names it)' },
   { status: 409, error: 'return_locked', when: 'an adjustment to, or a second finalize of, a finalized or filed return; `mark_filed` of a filed one' },
   { status: 409, error: 'return_not_finalized', when: '`POST /v1/returns/{id}/mark_filed` of a draft: finalize it first' },
@@ -63,11 +87,23 @@ export const errorCodes = [
   { status: 409, error: 'return_changed_concurrently', when: 'the return was changed by another request during this one, every retry; retry the request' },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
   { status: 413, error: 'document_too_large', when: 'an exemption certificate document over 5 MiB (5,242,880 bytes)' },
-  { status: 415, error: 'unsupported_media_type', when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG' },
+  {
+    status: 415,
+    error: 'unsupported_media_type',
+    when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG',
+  },
   { status: 422, error: 'idempotency_key_reused', when: 'the same `Idempotency-Key` with a different body' },
-  { status: 422, error: 'rate_history_unavailable', when: 'the sale\'s `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer' },
+  {
+    status: 422,
+    error: 'rate_history_unavailable',
+    when: "the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer",
+  },
   { status: 422, error: 'checkout_incomplete', when: 'completing a checkout whose `required_fields` are not all given; the message names them' },
-  { status: 422, error: 'fx_rate_unavailable', when: 'a return holds sales in a currency without an imported ECB reference rate on the period\'s last day or the 7 days before (`levy fx import`)' },
+  {
+    status: 422,
+    error: 'fx_rate_unavailable',
+    when: "a return holds sales in a currency without an imported ECB reference rate on the period's last day or the 7 days before (`levy fx import`)",
+  },
   { status: 422, error: 'exposure_limit_exceeded', when: 'recording the sale would take an exposure total past 2^53 - 1 minor units' },
   {
     status: 422,
@@ -76,7 +112,11 @@ export const errorCodes = [
       'a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with ' +
       '`commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key',
   },
-  { status: 422, error: 'invoice_incomplete', when: '`POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field' },
+  {
+    status: 422,
+    error: 'invoice_incomplete',
+    when: '`POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field',
+  },
   {
     status: 429,
     error: 'rate_limited',

@@ -128,7 +128,7 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       sortKey: { name: 'state', type: 'S' },
       description:
         'US local sales-tax rates, one item per ZIP5, state (two for a border ZIP) and month (sort key `<state>#<YYYY-MM>`), ' +
-        'imported by `levy rates import`; a month\'s table is in force until a later month\'s is imported. ' +
+        "imported by `levy rates import`; a month's table is in force until a later month's is imported. " +
         'A ZIP that spans counties also has one item per state under `counties#<state>` (`levy zip-counties import`).',
     },
     Transactions: {
@@ -171,13 +171,13 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       partitionKey: { name: 'account_id', type: 'S' },
       // `<customer_id>#<exemption_id>`: a customer's certificates are one Query, oldest first.
       sortKey: { name: 'sk', type: 'S' },
-      description: 'Exemption certificates of the account\'s customers (revoked ones kept for audit).',
+      description: "Exemption certificates of the account's customers (revoked ones kept for audit).",
     },
     Products: {
       id: 'Products',
       partitionKey: { name: 'account_id', type: 'S' },
       sortKey: { name: 'id', type: 'S' },
-      description: 'Products with their tax code history, partitioned by account (the id is Levy\'s or the caller\'s own).',
+      description: "Products with their tax code history, partitioned by account (the id is Levy's or the caller's own).",
     },
     Registrations: {
       id: 'Registrations',
@@ -195,7 +195,8 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       id: 'FxRates',
       partitionKey: { name: 'currency', type: 'S' },
       sortKey: { name: 'date', type: 'S' },
-      description: 'ECB euro reference rates (units per euro), one item per currency and day, imported by `levy fx import`; the nexus report converts sales with them.',
+      description:
+        'ECB euro reference rates (units per euro), one item per currency and day, imported by `levy fx import`; the nexus report converts sales with them.',
     },
     Events: {
       id: 'Events',
@@ -271,7 +272,10 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       description: "Certificate requests (signed, single-use links to Levy's upload page), and the deployment's link-signing secret.",
     },
   };
-  return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<TableId, TableDefinition>;
+  return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<
+    TableId,
+    TableDefinition
+  >;
 })();
 
 export const tableList: readonly TableDefinition[] = /* @__PURE__ */ Object.values(tables);

@@ -17,4 +17,3 @@ export const currencyField = z
   .trim()
   .transform((s) => s.toUpperCase())
   .refine(isCurrencyCode, { error: 'must be an ISO 4217 code such as "EUR" or "USD"' });
-

@@ -16,7 +16,10 @@ export class AppError extends Error {
 
 /** 400: a field is missing, of the wrong type, out of range, or unknown. Name the field. */
 export class ValidationError extends AppError {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(400, 'validation_error', message);
   }
 }

@@ -69,8 +69,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, option
 }
 
 /** A 400 about one field, in the shared style: `'location.country' must be ...`. */
-export const fieldError = (field: string, continuation: string): ValidationError =>
-  new ValidationError(sentence(`'${field}' ${continuation}`), field);
+export const fieldError = (field: string, continuation: string): ValidationError => new ValidationError(sentence(`'${field}' ${continuation}`), field);
 
 /** A 400 about one query parameter: `Query parameter 'from' must not be after 'to'.` */
 export const parameterError = (parameter: string, continuation: string): ValidationError =>

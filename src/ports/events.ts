@@ -76,9 +76,15 @@ export interface HostResolver {
 /** The records whose dates fall in a window, across every account: what the daily run of time-driven events reads. */
 export interface CalendarSource {
   /** Certificates (not revoked) whose expires_on is within [from, to]. */
-  exemptionsExpiringBetween(from: string, to: string): Promise<{ accountId: string; exemption: { id: string; expires_on: string | null; revoked_at: string | null } & Record<string, unknown> }[]>;
+  exemptionsExpiringBetween(
+    from: string,
+    to: string,
+  ): Promise<{ accountId: string; exemption: { id: string; expires_on: string | null; revoked_at: string | null } & Record<string, unknown> }[]>;
   /** Registrations whose active_from or expires_at is within [from, to]. */
-  registrationsChangingBetween(from: string, to: string): Promise<{ accountId: string; registration: { id: string; active_from: string; expires_at?: string } & Record<string, unknown> }[]>;
+  registrationsChangingBetween(
+    from: string,
+    to: string,
+  ): Promise<{ accountId: string; registration: { id: string; active_from: string; expires_at?: string } & Record<string, unknown> }[]>;
   /** Registrations in force on or after `since` (every registration still owing a return: return.due_soon). */
   registrationsInForceSince(since: string): Promise<{ accountId: string; registration: StoredRegistration }[]>;
 }

@@ -26,7 +26,13 @@ export interface RegistrationStore {
    * its slot's new periods in one transaction, only if the slot still has `seenVersion`: false when either
    * condition failed, and nothing was written.
    */
-  write(accountId: string, registration: StoredRegistration, slot: string, periods: Record<string, RegistrationPeriod>, seen: { version: number; updatedAt?: string }): Promise<boolean>;
+  write(
+    accountId: string,
+    registration: StoredRegistration,
+    slot: string,
+    periods: Record<string, RegistrationPeriod>,
+    seen: { version: number; updatedAt?: string },
+  ): Promise<boolean>;
 }
 
 export interface SettingsStore {

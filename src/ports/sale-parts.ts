@@ -61,7 +61,12 @@ export interface SaleSubjects {
   customer?: StoredParties;
   /** The code of line i, or undefined for a line named by product_category. */
   codeOf(index: number): LineCode | undefined;
-  rateByCode(input: Omit<TaxRateInput, 'product_category' | 'delivery_method'>, context: TaxRateContext, code: LineCode, delivery: DeliveryMethod | undefined): RatedLine;
+  rateByCode(
+    input: Omit<TaxRateInput, 'product_category' | 'delivery_method'>,
+    context: TaxRateContext,
+    code: LineCode,
+    delivery: DeliveryMethod | undefined,
+  ): RatedLine;
   /** The line with the customer's certificate applied, when one covers its jurisdiction on `date` and tax is due. */
   withCertificate(line: RatedLine, date: string): RatedLine;
 }
@@ -93,7 +98,11 @@ export interface SaleSubjectsModule {
 }
 
 export interface SaleCollectionModule {
-  saleCollection(deps: Pick<QuoteDeps, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }>;
+  saleCollection(
+    deps: Pick<QuoteDeps, 'settings' | 'registrations'>,
+    accountId: string,
+    use: CollectionUse,
+  ): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }>;
 }
 
 export interface EstablishmentModule {

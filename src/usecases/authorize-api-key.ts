@@ -18,8 +18,7 @@ export interface Authorization {
 }
 
 export type AuthorizationOutcome =
-  | { allowed: true; authorization: Authorization; activityNotNoted?: unknown }
-  | { allowed: false; reason: 'missing or malformed' | 'unknown' | 'revoked' };
+  { allowed: true; authorization: Authorization; activityNotNoted?: unknown } | { allowed: false; reason: 'missing or malformed' | 'unknown' | 'revoked' };
 
 export async function authorizeApiKey(
   deps: Pick<Ports, 'apiKeys' | 'keyActivity'>,

@@ -30,17 +30,32 @@ const TOKEN_KIND = 'certificate_request';
 type Deps = { customers: CustomerStore; certificateRequests: CertificateRequestStore; urlTokenSecrets: UrlTokenSecrets };
 
 /** The page's path under the API's base (`https://host/v1`): `/certificate_requests/{id}?token=...`. */
-export const certificatePageUrl = (baseUrl: string, id: string, token: string): string => `${baseUrl}/certificate_requests/${id}?token=${encodeURIComponent(token)}`;
+export const certificatePageUrl = (baseUrl: string, id: string, token: string): string =>
+  `${baseUrl}/certificate_requests/${id}?token=${encodeURIComponent(token)}`;
 
 /** The answer: the status now, and the link while open (the create makes the deployment's secret on first use; a list only reads it). */
-async function view(secrets: UrlTokenSecrets, accountId: string, request: StoredCertificateRequest, baseUrl: string, now: Date, makeSecret = false): Promise<CertificateRequest> {
+async function view(
+  secrets: UrlTokenSecrets,
+  accountId: string,
+  request: StoredCertificateRequest,
+  baseUrl: string,
+  now: Date,
+  makeSecret = false,
+): Promise<CertificateRequest> {
   const status = certificateRequestStatus(request, now);
   const secret = status === 'open' ? await secrets.secret(makeSecret) : undefined;
   const url = secret ? certificatePageUrl(baseUrl, request.id, signUrlToken(secret, TOKEN_KIND, accountId, request.id, new Date(request.expires_at))) : null;
   return { ...request, status, url };
 }
 
-export async function createCertificateRequest(deps: Deps, accountId: string, customerId: string, body: CreateCertificateRequestRequest, baseUrl: string, now = new Date()): Promise<CertificateRequest> {
+export async function createCertificateRequest(
+  deps: Deps,
+  accountId: string,
+  customerId: string,
+  body: CreateCertificateRequestRequest,
+  baseUrl: string,
+  now = new Date(),
+): Promise<CertificateRequest> {
   found(await deps.customers.get(accountId, customerId), 'customer', customerId);
   const request = newCertificateRequest(customerId, body, now);
   await deps.certificateRequests.create(accountId, request);
@@ -48,7 +63,13 @@ export async function createCertificateRequest(deps: Deps, accountId: string, cu
 }
 
 /** Every request of the customer, oldest first; `url` while it is open (the same link as at creation). */
-export async function listCertificateRequests(deps: Deps, accountId: string, customerId: string, baseUrl: string, now = new Date()): Promise<CertificateRequest[]> {
+export async function listCertificateRequests(
+  deps: Deps,
+  accountId: string,
+  customerId: string,
+  baseUrl: string,
+  now = new Date(),
+): Promise<CertificateRequest[]> {
   found(await deps.customers.get(accountId, customerId), 'customer', customerId);
   const requests = await deps.certificateRequests.listOf(accountId, customerId);
   return Promise.all(requests.map((r) => view(deps.urlTokenSecrets, accountId, r, baseUrl, now)));
@@ -67,7 +88,12 @@ export class PageRefusal extends Error {
 const unknownLink = () => new PageRefusal(404, 'This link is not valid. Ask the seller for a new one.');
 
 /** The open request a page's URL names, with its account; refused (PageRefusal) otherwise. */
-export async function openRequest(deps: Pick<Deps, 'certificateRequests' | 'urlTokenSecrets'>, id: string, token: string | undefined, now = new Date()): Promise<{ accountId: string; request: StoredCertificateRequest }> {
+export async function openRequest(
+  deps: Pick<Deps, 'certificateRequests' | 'urlTokenSecrets'>,
+  id: string,
+  token: string | undefined,
+  now = new Date(),
+): Promise<{ accountId: string; request: StoredCertificateRequest }> {
   if (!idFormats.certificate_request.pattern.test(id) || !token) throw unknownLink();
   const secret = await deps.urlTokenSecrets.secret(false);
   if (!secret) throw unknownLink();
@@ -79,7 +105,8 @@ export async function openRequest(deps: Pick<Deps, 'certificateRequests' | 'urlT
   const request = await deps.certificateRequests.get(check.accountId, id);
   if (!request) throw unknownLink();
   const status = certificateRequestStatus(request, now);
-  if (status === 'completed') throw new PageRefusal(410, 'This link has already been used: the certificate was received. Ask the seller for a new link to send another.');
+  if (status === 'completed')
+    throw new PageRefusal(410, 'This link has already been used: the certificate was received. Ask the seller for a new link to send another.');
   if (status === 'expired') throw new PageRefusal(410, 'This link has expired. Ask the seller for a new one.');
   return { accountId: check.accountId, request };
 }

@@ -97,7 +97,14 @@ async function zipSidesOf(deps: CheckoutDeps, country: string, postalCode: strin
  * Whether a customer declared a business, but taxed as B2C for want of a proving tax ID, would be taxed otherwise
  * with one: the engine is asked about each line as the declared type and as B2C at the same place, date and seller.
  */
-async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, quote: RatedSale, lineCount: number, today: string): Promise<boolean> {
+async function taxIdWouldChangeTax(
+  deps: CheckoutDeps,
+  accountId: string,
+  draft: CheckoutDraft,
+  quote: RatedSale,
+  lineCount: number,
+  today: string,
+): Promise<boolean> {
   const { customer } = quote;
   if (customer.reason !== 'tax_id_missing' && customer.reason !== 'tax_id_invalid') return false;
   const seller = draft.entity_id !== undefined ? await deps.entities.get(accountId, draft.entity_id) : await deps.entities.primary(accountId);
@@ -117,7 +124,13 @@ async function taxIdWouldChangeTax(deps: CheckoutDeps, accountId: string, draft:
 }
 
 /** The quote of a draft on `date`, and what it still needs. */
-async function quoteDraft(deps: CheckoutDeps, accountId: string, draft: CheckoutDraft, date: string, today: string): Promise<Pick<Checkout, 'quote' | 'required_fields'>> {
+async function quoteDraft(
+  deps: CheckoutDeps,
+  accountId: string,
+  draft: CheckoutDraft,
+  date: string,
+  today: string,
+): Promise<Pick<Checkout, 'quote' | 'required_fields'>> {
   const request = unifyRequestOf(draft, date);
   // unify's quote, with the engine's own remarks on each line (its answer keeps the figures, not the notes).
   const { response: quote, decided: sale } = await quoteCart(deps, accountId, request, today);
@@ -136,7 +149,12 @@ async function quoteDraft(deps: CheckoutDeps, accountId: string, draft: Checkout
 }
 
 /** POST /v1/checkouts (and a payment link's checkout): quoted at once, open until expires_at. */
-export async function createCheckout(deps: CheckoutDeps, accountId: string, request: CreateCheckoutRequest & { payment_link_id?: string }, now = new Date()): Promise<CheckoutView> {
+export async function createCheckout(
+  deps: CheckoutDeps,
+  accountId: string,
+  request: CreateCheckoutRequest & { payment_link_id?: string },
+  now = new Date(),
+): Promise<CheckoutView> {
   const today = todayUtc(now);
   const { expires_in_seconds, payment_link_id, ...draft } = request;
   const quoted = await quoteDraft(deps, accountId, draft, today, today);
@@ -168,11 +186,22 @@ export async function updateCheckout(deps: CheckoutDeps, accountId: string, id: 
   const today = todayUtc(now);
   for (let attempt = 1; attempt <= PATCH_ATTEMPTS; attempt++) {
     const stored = found(await deps.checkouts.get(accountId, id), 'checkout', id);
-    if (stored.claim !== undefined) throw new ConflictError('checkout_completed', `Checkout '${id}' is completed (or being completed) and can no longer change.`);
+    if (stored.claim !== undefined)
+      throw new ConflictError('checkout_completed', `Checkout '${id}' is completed (or being completed) and can no longer change.`);
     if (checkoutStatus(stored, now) === 'expired') throw expiredError(stored);
-    const draft: CheckoutDraft = { ...stored, ...(patch.location !== undefined ? { location: patch.location } : {}), ...(patch.customer !== undefined ? { customer: patch.customer } : {}) };
+    const draft: CheckoutDraft = {
+      ...stored,
+      ...(patch.location !== undefined ? { location: patch.location } : {}),
+      ...(patch.customer !== undefined ? { customer: patch.customer } : {}),
+    };
     const quoted = await quoteDraft(deps, accountId, draft, today, today);
-    const next: Checkout = { ...stored, ...withoutUndefined({ location: draft.location, customer: draft.customer }), ...quoted, version: stored.version + 1, updated_at: now.toISOString() };
+    const next: Checkout = {
+      ...stored,
+      ...withoutUndefined({ location: draft.location, customer: draft.customer }),
+      ...quoted,
+      version: stored.version + 1,
+      updated_at: now.toISOString(),
+    };
     if (await deps.checkouts.replace(accountId, next, stored.version)) return checkoutView(next, now);
   }
   throw new ConflictError('checkout_changed_concurrently', `Checkout '${id}' was changed by other requests during this one; retry the request.`);
@@ -182,13 +211,23 @@ export async function updateCheckout(deps: CheckoutDeps, accountId: string, id: 
  * POST /v1/checkouts/{id}/complete: records the checkout's sale once. Every completion records the claimed
  * transaction id and date, so concurrent and repeated completions write one transaction and answer it.
  */
-export async function completeCheckout(deps: CompleteCheckoutDeps, accountId: string, id: string, request: CompleteCheckoutRequest, now = new Date()): Promise<CheckoutView> {
+export async function completeCheckout(
+  deps: CompleteCheckoutDeps,
+  accountId: string,
+  id: string,
+  request: CompleteCheckoutRequest,
+  now = new Date(),
+): Promise<CheckoutView> {
   const stored = found(await deps.checkouts.get(accountId, id), 'checkout', id);
   if (stored.completed_at !== undefined) return checkoutView(stored, now);
   if (stored.claim === undefined) {
     if (checkoutStatus(stored, now) === 'expired') throw expiredError(stored);
     if (stored.required_fields.length > 0) {
-      throw new AppError(422, 'checkout_incomplete', `Checkout '${id}' still needs ${stored.required_fields.join(', ')}; add them with PATCH /v1/checkouts/${id} before completing it.`);
+      throw new AppError(
+        422,
+        'checkout_incomplete',
+        `Checkout '${id}' still needs ${stored.required_fields.join(', ')}; add them with PATCH /v1/checkouts/${id} before completing it.`,
+      );
     }
   }
   const claim = await deps.checkouts.claim(accountId, id, { transaction_id: request.transaction_id, date: todayUtc(now) });

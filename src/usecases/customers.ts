@@ -21,7 +21,8 @@ export async function createCustomer(deps: Deps, accountId: string, request: Cre
 
 export const listCustomers = (deps: Deps, accountId: string, page: PageRequest): Promise<Page<Customer>> => deps.customers.list(accountId, page);
 
-export const getCustomer = async (deps: Deps, accountId: string, id: string): Promise<Customer> => found(await deps.customers.get(accountId, id), 'customer', id);
+export const getCustomer = async (deps: Deps, accountId: string, id: string): Promise<Customer> =>
+  found(await deps.customers.get(accountId, id), 'customer', id);
 
 /**
  * Tax IDs sent are checked again against the (new or stored) address country. A new address alone does not re-check

@@ -22,7 +22,11 @@ export const getEntity = async (deps: Deps, accountId: string, id: string): Prom
 
 export async function updateEntity(deps: Deps, accountId: string, id: string, patch: UpdateEntityRequest): Promise<Entity> {
   // A new country without a state leaves the old country's state behind: it is cleared.
-  const result = await deps.entities.updateSubsidiary(accountId, id, patch.country !== undefined && patch.state === undefined ? { ...patch, state: null } : patch);
+  const result = await deps.entities.updateSubsidiary(
+    accountId,
+    id,
+    patch.country !== undefined && patch.state === undefined ? { ...patch, state: null } : patch,
+  );
   if (result.outcome === 'updated') return result.entity;
   if (result.outcome === 'missing') throw new NotFoundError('entity', id);
   throw new ForbiddenError('primary_entity_immutable', 'The primary entity cannot be changed through the API. Contact support to update it.');

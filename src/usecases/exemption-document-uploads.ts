@@ -27,9 +27,20 @@ export const stagedUploadKey = (accountId: string, customerId: string, id: strin
  * A pre-signed PUT for a document of the given type and size (the same 415 and 413 as the direct PUT), valid 15
  * minutes, to a staged key. Nothing is recorded: the certificate changes only at `complete`.
  */
-export async function createDocumentUpload(deps: DocumentDeps, accountId: string, customerId: string, id: string, request: DocumentUploadRequest, now = new Date()): Promise<DocumentUpload> {
+export async function createDocumentUpload(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+  request: DocumentUploadRequest,
+  now = new Date(),
+): Promise<DocumentUpload> {
   if (!DOCUMENT_CONTENT_TYPES.includes(request.content_type as DocumentContentType)) {
-    throw new AppError(415, 'unsupported_media_type', `content_type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; '${request.content_type}' is not a document type Levy keeps.`);
+    throw new AppError(
+      415,
+      'unsupported_media_type',
+      `content_type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; '${request.content_type}' is not a document type Levy keeps.`,
+    );
   }
   checkDocumentSize(request.content_length);
   await writableCertificate(deps, accountId, customerId, id);
@@ -48,11 +59,19 @@ export async function createDocumentUpload(deps: DocumentDeps, accountId: string
  * removes the staged copy. The size (HEAD) and the first bytes (a ranged GET) are checked before the bytes are read
  * whole; a refused upload is removed and the certificate is left as it was.
  */
-export async function completeDocumentUpload(deps: DocumentDeps, accountId: string, customerId: string, id: string, uploadId: string, now = new Date()): Promise<Exemption> {
+export async function completeDocumentUpload(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+  uploadId: string,
+  now = new Date(),
+): Promise<Exemption> {
   await writableCertificate(deps, accountId, customerId, id);
   const key = stagedUploadKey(accountId, customerId, id, uploadId);
   const head = await deps.documents.head(key);
-  if (!head) throw fieldError('upload_id', 'has no bytes to complete: PUT the document to its url first (an upload is kept 1 day, and completing it once consumes it)');
+  if (!head)
+    throw fieldError('upload_id', 'has no bytes to complete: PUT the document to its url first (an upload is kept 1 day, and completing it once consumes it)');
   try {
     checkedDocumentType(head.size, (await deps.documents.readRange(key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0));
     const staged = await deps.documents.get(key);
@@ -73,7 +92,14 @@ export type DocumentDownload = { kind: 'bytes'; bytes: Buffer; contentType: stri
  * The document's bytes, or a pre-signed GET (5 minutes) when it is larger than a function may answer deployed
  * (MAX_INLINE_DOCUMENT_BYTES) or the client asks for one (`redirect=true`).
  */
-export async function downloadExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string, redirect: boolean, now = new Date()): Promise<DocumentDownload> {
+export async function downloadExemptionDocument(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+  redirect: boolean,
+  now = new Date(),
+): Promise<DocumentDownload> {
   const certificate = await deps.exemptions.get(accountId, customerId, id);
   const document = certificate?.document;
   if (document && (redirect || document.size > MAX_INLINE_DOCUMENT_BYTES)) {

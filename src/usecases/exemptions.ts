@@ -31,7 +31,13 @@ type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
 
 const certificateNoun = 'exemption certificate';
 
-export async function createExemption(deps: Deps, accountId: string, customerId: string, request: CreateExemptionRequest, now = new Date()): Promise<Exemption> {
+export async function createExemption(
+  deps: Deps,
+  accountId: string,
+  customerId: string,
+  request: CreateExemptionRequest,
+  now = new Date(),
+): Promise<Exemption> {
   const exemption = newExemption(customerId, request, now);
   const outcome = await deps.exemptions.create(accountId, exemption);
   if (outcome === 'missing_customer') throw new NotFoundError('customer', customerId);
@@ -49,17 +55,28 @@ export interface ExemptionListQuery {
 
 /** Every certificate of the customer (at most 98), oldest first, filtered by status on `date` (default today, UTC). */
 export async function listExemptions(deps: Deps, accountId: string, customerId: string, query: ExemptionListQuery, now = new Date()): Promise<Page<Exemption>> {
-  if (query.within_days !== undefined && query.status !== 'expiring') throw fieldError('within_days', "is only used with status=expiring");
+  if (query.within_days !== undefined && query.status !== 'expiring') throw fieldError('within_days', 'is only used with status=expiring');
   const [customer, certificates] = await Promise.all([deps.customers.get(accountId, customerId), deps.exemptions.listOf(accountId, customerId)]);
   found(customer, 'customer', customerId);
   const date = query.date ?? utcDay(now);
   const kept = certificates.filter((c) =>
-    query.status === undefined ? true : query.status === 'expiring' ? isExpiring(c, date, query.within_days ?? DEFAULT_EXPIRING_WITHIN_DAYS) : exemptionStatus(c, date) === query.status,
+    query.status === undefined
+      ? true
+      : query.status === 'expiring'
+        ? isExpiring(c, date, query.within_days ?? DEFAULT_EXPIRING_WITHIN_DAYS)
+        : exemptionStatus(c, date) === query.status,
   );
   return { data: kept.map((c) => withStatus(c, date)), has_more: false };
 }
 
-export async function getExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, date?: string, now = new Date()): Promise<Exemption> {
+export async function getExemption(
+  deps: Pick<Ports, 'exemptions'>,
+  accountId: string,
+  customerId: string,
+  id: string,
+  date?: string,
+  now = new Date(),
+): Promise<Exemption> {
   return withStatus(await stored(deps, accountId, customerId, id), date ?? utcDay(now));
 }
 
@@ -68,13 +85,23 @@ export async function getExemption(deps: Pick<Ports, 'exemptions'>, accountId: s
  * being as read, so two PATCHes cannot together store an expiry on or before the start; the loser reads again.
  * A revoked certificate is not changed (409).
  */
-export async function updateExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, patch: UpdateExemptionRequest, now = new Date()): Promise<Exemption> {
+export async function updateExemption(
+  deps: Pick<Ports, 'exemptions'>,
+  accountId: string,
+  customerId: string,
+  id: string,
+  patch: UpdateExemptionRequest,
+  now = new Date(),
+): Promise<Exemption> {
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
     const current = await stored(deps, accountId, customerId, id);
     const effectiveFrom = patch.effective_from ?? current.effective_from;
     const expiresOn = patch.expires_on === undefined ? current.expires_on : patch.expires_on;
     if (expiresOn !== null && expiresOn <= effectiveFrom) {
-      throw fieldError(patch.expires_on !== undefined ? 'expires_on' : 'effective_from', `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`);
+      throw fieldError(
+        patch.expires_on !== undefined ? 'expires_on' : 'effective_from',
+        `would put expires_on (${expiresOn}) on or before effective_from (${effectiveFrom})`,
+      );
     }
     const change = await deps.exemptions.update(accountId, customerId, id, patch, current.updated_at);
     if (change.outcome !== 'stale') return withStatus(changed(change, id), utcDay(now));
@@ -83,7 +110,13 @@ export async function updateExemption(deps: Pick<Ports, 'exemptions'>, accountId
 }
 
 /** DELETE revokes: the certificate is kept for audit with its `revoked_at`, and never exempts again. */
-export async function revokeExemption(deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string, now = new Date()): Promise<Exemption> {
+export async function revokeExemption(
+  deps: Pick<Ports, 'exemptions'>,
+  accountId: string,
+  customerId: string,
+  id: string,
+  now = new Date(),
+): Promise<Exemption> {
   return withStatus(found(await deps.exemptions.revoke(accountId, customerId, id, now), certificateNoun, id), utcDay(now));
 }
 
@@ -94,7 +127,14 @@ export { checkDocumentSize, checkedDocumentType } from './documents';
  * Content-Type is not trusted). The bytes go to the blob store first, under a key made of their hash, then the
  * certificate records them; a failure in between leaves only an unreferenced blob, never a record without its bytes.
  */
-export async function putExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string, bytes: Buffer, now = new Date()): Promise<Exemption> {
+export async function putExemptionDocument(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+  bytes: Buffer,
+  now = new Date(),
+): Promise<Exemption> {
   checkedDocumentType(bytes.length, bytes);
   const current = await writableCertificate(deps, accountId, customerId, id);
   const document = await storeDocument(deps.documents, (sha256) => documentKey(accountId, customerId, id, sha256), bytes, now);
@@ -116,7 +156,12 @@ export async function writableCertificate(deps: Pick<Ports, 'exemptions'>, accou
 }
 
 /** The document's bytes and type; 404 when the certificate has none. */
-export async function getExemptionDocument(deps: DocumentDeps, accountId: string, customerId: string, id: string): Promise<{ bytes: Buffer; contentType: string }> {
+export async function getExemptionDocument(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const certificate = await stored(deps, accountId, customerId, id);
   if (!certificate.document) throw new AppError(404, 'not_found', `Exemption certificate '${id}' has no document.`);
   const blob = await deps.documents.get(documentKey(accountId, customerId, id, certificate.document.sha256));
@@ -132,7 +177,8 @@ export const documentKey = (accountId: string, customerId: string, id: string, s
 const stored = async (deps: Pick<Ports, 'exemptions'>, accountId: string, customerId: string, id: string): Promise<StoredExemption> =>
   found(await deps.exemptions.get(accountId, customerId, id), certificateNoun, id);
 
-const revokedError = (id: string) => new ConflictError('exemption_revoked', `Exemption certificate '${id}' is revoked; it is kept for audit and cannot be changed.`);
+const revokedError = (id: string) =>
+  new ConflictError('exemption_revoked', `Exemption certificate '${id}' is revoked; it is kept for audit and cannot be changed.`);
 
 function changed(change: ExemptionChange, id: string): StoredExemption {
   if (change.outcome === 'missing') throw new NotFoundError(certificateNoun, id);

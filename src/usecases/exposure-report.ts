@@ -23,7 +23,12 @@ export async function exposureReport(deps: ExposureReportDeps, accountId: string
     exposure: report.exposure.map((country) =>
       country.country_code !== 'US' || !country.jurisdictions
         ? country
-        : { ...country, jurisdictions: country.jurisdictions.map((j) => (statusOf.has(j.jurisdiction_code) ? { ...j, nexus_status: statusOf.get(j.jurisdiction_code)! } : j)) },
+        : {
+            ...country,
+            jurisdictions: country.jurisdictions.map((j) =>
+              statusOf.has(j.jurisdiction_code) ? { ...j, nexus_status: statusOf.get(j.jurisdiction_code)! } : j,
+            ),
+          },
     ),
   };
 }

@@ -45,12 +45,18 @@ const notDraft = (id: string) =>
 const changedConcurrently = (id: string) =>
   new ConflictError('invoice_changed_concurrently', `Invoice '${id}' or its series was changed by other requests during this one. Retry the request.`);
 
-export async function createSeries(deps: Pick<InvoiceDeps, 'invoices' | 'entities'>, accountId: string, request: CreateSeriesRequest, now = new Date()): Promise<InvoiceSeries> {
+export async function createSeries(
+  deps: Pick<InvoiceDeps, 'invoices' | 'entities'>,
+  accountId: string,
+  request: CreateSeriesRequest,
+  now = new Date(),
+): Promise<InvoiceSeries> {
   found(await deps.entities.get(accountId, request.entity_id), 'entity', request.entity_id);
   return deps.invoices.createSeries(accountId, newSeries(request, now));
 }
 
-export const listSeries = (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, page: PageRequest): Promise<Page<InvoiceSeries>> => deps.invoices.listSeries(accountId, page);
+export const listSeries = (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, page: PageRequest): Promise<Page<InvoiceSeries>> =>
+  deps.invoices.listSeries(accountId, page);
 
 export const getSeries = async (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, id: string): Promise<InvoiceSeries> =>
   found(await deps.invoices.getSeries(accountId, id), 'invoice series', id);
@@ -60,18 +66,30 @@ async function checkCustomer(deps: Pick<InvoiceDeps, 'customers'>, accountId: st
   if (customerId) found(await deps.customers.get(accountId, customerId), 'customer', customerId);
 }
 
-export async function createInvoice(deps: Pick<InvoiceDeps, 'invoices' | 'customers'>, accountId: string, request: CreateInvoiceRequest, now = new Date()): Promise<Invoice> {
+export async function createInvoice(
+  deps: Pick<InvoiceDeps, 'invoices' | 'customers'>,
+  accountId: string,
+  request: CreateInvoiceRequest,
+  now = new Date(),
+): Promise<Invoice> {
   const series = found(await deps.invoices.getSeries(accountId, request.series_id), 'invoice series', request.series_id);
   await checkCustomer(deps, accountId, request.customer_id);
   return deps.invoices.createInvoice(accountId, newInvoice(request, series.entity_id, now));
 }
 
-export const listInvoices = (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, page: PageRequest): Promise<Page<Invoice>> => deps.invoices.listInvoices(accountId, page);
+export const listInvoices = (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, page: PageRequest): Promise<Page<Invoice>> =>
+  deps.invoices.listInvoices(accountId, page);
 
 export const getInvoice = async (deps: Pick<InvoiceDeps, 'invoices'>, accountId: string, id: string): Promise<Invoice> =>
   found(await deps.invoices.getInvoice(accountId, id), 'invoice', id);
 
-export async function updateInvoice(deps: Pick<InvoiceDeps, 'invoices' | 'customers'>, accountId: string, id: string, patch: UpdateInvoiceRequest, now = new Date()): Promise<Invoice> {
+export async function updateInvoice(
+  deps: Pick<InvoiceDeps, 'invoices' | 'customers'>,
+  accountId: string,
+  id: string,
+  patch: UpdateInvoiceRequest,
+  now = new Date(),
+): Promise<Invoice> {
   await checkCustomer(deps, accountId, patch.customer_id);
   for (let attempt = 1; attempt <= MAX_CHANGE_ATTEMPTS; attempt++) {
     const draft = await getInvoice(deps, accountId, id);
@@ -98,7 +116,11 @@ async function partiesOf(deps: InvoiceDeps, accountId: string, invoice: Invoice)
   if (invoice.customer_id) {
     const customer = found(await deps.customers.get(accountId, invoice.customer_id), 'customer', invoice.customer_id);
     const taxId = customer.tax_ids.find((t) => t.valid !== false) ?? customer.tax_ids[0];
-    return { seller, buyer: { name: customer.name, address: { ...customer.address }, tax_id: taxId ? (taxId.normalized ?? taxId.value) : null }, buyerType: customer.customer_type };
+    return {
+      seller,
+      buyer: { name: customer.name, address: { ...customer.address }, tax_id: taxId ? (taxId.normalized ?? taxId.value) : null },
+      buyerType: customer.customer_type,
+    };
   }
   const inline = invoice.customer!;
   return { seller, buyer: { name: inline.name, address: { ...inline.address }, tax_id: inline.tax_id ?? null }, buyerType: inline.type };
@@ -112,7 +134,13 @@ function cartOf(invoice: Invoice, commit: boolean) {
     ...(invoice.customer_id ? { customer_id: invoice.customer_id } : {}),
     ...(inline ? { customer: { type: inline.type, ...(inline.tax_id !== undefined ? { tax_id: inline.tax_id } : {}) } } : {}),
     ...(inline
-      ? { location: { country: inline.address.country, ...(inline.address.state !== undefined ? { state: inline.address.state } : {}), ...(inline.address.postal_code !== undefined ? { postal_code: inline.address.postal_code } : {}) } }
+      ? {
+          location: {
+            country: inline.address.country,
+            ...(inline.address.state !== undefined ? { state: inline.address.state } : {}),
+            ...(inline.address.postal_code !== undefined ? { postal_code: inline.address.postal_code } : {}),
+          },
+        }
       : {}),
     entity_id: invoice.entity_id,
     date: invoice.supply_date ?? invoice.issue_date,
@@ -175,17 +203,27 @@ export async function finalizeInvoice(deps: FinalizeDeps, accountId: string, id:
       }
       if (written.outcome === 'changed') break;
       await jitter(attempt);
-      series = written.next_number !== undefined ? { ...series, next_number: written.next_number } : found(await deps.invoices.getSeries(accountId, draft.series_id), 'invoice series', draft.series_id);
+      series =
+        written.next_number !== undefined
+          ? { ...series, next_number: written.next_number }
+          : found(await deps.invoices.getSeries(accountId, draft.series_id), 'invoice series', draft.series_id);
     }
   }
   throw changedConcurrently(id);
 }
 
 /** A finalized invoice's PDF; a draft has no number yet (409 invoice_not_finalized). */
-export async function invoicePdfOf(deps: Pick<InvoiceDeps, 'invoices'> & { renderer: InvoiceRenderer }, accountId: string, id: string): Promise<{ number: string; bytes: Uint8Array }> {
+export async function invoicePdfOf(
+  deps: Pick<InvoiceDeps, 'invoices'> & { renderer: InvoiceRenderer },
+  accountId: string,
+  id: string,
+): Promise<{ number: string; bytes: Uint8Array }> {
   const invoice = await getInvoice(deps, accountId, id);
   if (invoice.status !== 'finalized') {
-    throw new ConflictError('invoice_not_finalized', `Invoice '${id}' is a draft: it has no number and no PDF until it is finalized (POST /v1/invoices/${id}/finalize).`);
+    throw new ConflictError(
+      'invoice_not_finalized',
+      `Invoice '${id}' is a draft: it has no number and no PDF until it is finalized (POST /v1/invoices/${id}/finalize).`,
+    );
   }
   return { number: invoice.number!, bytes: await deps.renderer.pdf(invoice) };
 }
@@ -200,17 +238,27 @@ export type CreditNoteDeps = Pick<InvoiceDeps, 'invoices'> & RecordRefundDeps;
  * after its refund was written is completed: the refund is found again (record-refund answers a retried id), then
  * numbered (docs/invoices.md). `created`: false when the credit note existed.
  */
-export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, invoiceId: string, request: CreateCreditNoteRequest, now = new Date()): Promise<{ created: boolean; note: CreditNote }> {
+export async function issueCreditNote(
+  deps: CreditNoteDeps,
+  accountId: string,
+  invoiceId: string,
+  request: CreateCreditNoteRequest,
+  now = new Date(),
+): Promise<{ created: boolean; note: CreditNote }> {
   if (request.id !== undefined) {
     const issued = await deps.invoices.getCreditNote(accountId, request.id);
     if (issued) {
-      if (issued.invoice_id !== invoiceId) throw new ConflictError('transaction_exists', `Credit note '${request.id}' exists already, for invoice '${issued.invoice_id}'.`);
+      if (issued.invoice_id !== invoiceId)
+        throw new ConflictError('transaction_exists', `Credit note '${request.id}' exists already, for invoice '${issued.invoice_id}'.`);
       return { created: false, note: issued };
     }
   }
   const invoice = await getInvoice(deps, accountId, invoiceId);
   if (invoice.status !== 'finalized') {
-    throw new ConflictError('invoice_not_finalized', `Invoice '${invoiceId}' is a draft: change it instead (PATCH /v1/invoices/${invoiceId}); only a finalized invoice is credited.`);
+    throw new ConflictError(
+      'invoice_not_finalized',
+      `Invoice '${invoiceId}' is a draft: change it instead (PATCH /v1/invoices/${invoiceId}); only a finalized invoice is credited.`,
+    );
   }
   const seriesId = request.series_id ?? invoice.series_id;
   let series = found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
@@ -218,13 +266,22 @@ export async function issueCreditNote(deps: CreditNoteDeps, accountId: string, i
     throw fieldError('series_id', `is '${seriesId}', a series of entity '${series.entity_id}'; the invoice's seller is '${invoice.entity_id}'`);
   }
   const id = request.id ?? newId('crn', now.getTime());
-  const { refund } = await recordRefund(deps, accountId, invoice.id, { id, date: utcDay(now), ...(request.line_items ? { line_items: request.line_items } : {}) }, now);
+  const { refund } = await recordRefund(
+    deps,
+    accountId,
+    invoice.id,
+    { id, date: utcDay(now), ...(request.line_items ? { line_items: request.line_items } : {}) },
+    now,
+  );
   for (let attempt = 1; attempt <= MAX_NUMBER_ATTEMPTS; attempt++) {
     const note = newCreditNote(id, invoice, refund, series.id, documentNumber(series, series.next_number), request.reason);
     const written = await deps.invoices.issueCreditNote(accountId, note, series.next_number);
     if (written.outcome === 'finalized') return { created: true, note };
     await jitter(attempt);
-    series = written.next_number !== undefined ? { ...series, next_number: written.next_number } : found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
+    series =
+      written.next_number !== undefined
+        ? { ...series, next_number: written.next_number }
+        : found(await deps.invoices.getSeries(accountId, seriesId), 'invoice series', seriesId);
   }
   throw changedConcurrently(invoiceId);
 }

@@ -19,7 +19,13 @@ export type NexusEventDeps = NexusReportDeps & { nexusEvents: NexusEventLog };
  * Writes the entity's due nexus events; answers how many were written now (0 when all were written before).
  * `entityId`: the selling entity (undefined: the primary).
  */
-export async function raiseNexusEvents(deps: NexusEventDeps, accountId: string, entityId: string | undefined, saleDate: string, now = new Date()): Promise<number> {
+export async function raiseNexusEvents(
+  deps: NexusEventDeps,
+  accountId: string,
+  entityId: string | undefined,
+  saleDate: string,
+  now = new Date(),
+): Promise<number> {
   const today = utcDay(now);
   const asOf = saleDate > today ? saleDate : today;
   const report = await nexusReport(deps, accountId, { entity_id: entityId, as_of: asOf }, undefined, today);

@@ -70,13 +70,15 @@ class CounterReader {
     if (!read) {
       read = (async () => {
         const all: Transaction[] = [];
-        for (let startingAfter: string | undefined; ; ) {
+        for (let startingAfter: string | undefined; ;) {
           const page = await this.deps.sales.list(this.accountId, { limit: 100, from: day, to: day, startingAfter });
           all.push(...page.data);
           if (!page.has_more) break;
           startingAfter = page.data.at(-1)!.id;
         }
-        return all.filter((t) => (t.entity_id ?? this.primaryId) === this.entityId).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+        return all
+          .filter((t) => (t.entity_id ?? this.primaryId) === this.entityId)
+          .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       })();
       this.sales.set(day, read);
     }
@@ -107,7 +109,13 @@ function crossingMemoKey(rule: ApplyingNexusRule, window: DateWindow, counters: 
   return [rule.jurisdiction, rule.effective_from, window.start, beforeSales, beforeCount, daySales, dayCount].join('|');
 }
 
-export async function nexusReport(deps: NexusReportDeps, accountId: string, query: NexusQuery, hypothetical: HypotheticalSales = { counters: [] }, today = utcDay()): Promise<NexusReport> {
+export async function nexusReport(
+  deps: NexusReportDeps,
+  accountId: string,
+  query: NexusQuery,
+  hypothetical: HypotheticalSales = { counters: [] },
+  today = utcDay(),
+): Promise<NexusReport> {
   const asOf = query.as_of ?? today;
   const [entity, primary, registrations, stored] = await Promise.all([
     namedOrPrimaryEntity(deps, accountId, query.entity_id),
@@ -131,7 +139,11 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   const currencies = new Set<string>();
   for (const rule of applying) {
     for (const { jurisdiction } of sourcesOf(rule, entity.country)) {
-      const inOther = new Set([...months, ...edgeDays, ...hypothetical.counters].filter((c) => c.jurisdiction === jurisdiction && c.currency !== rule.sales_threshold.currency).map((c) => c.currency));
+      const inOther = new Set(
+        [...months, ...edgeDays, ...hypothetical.counters]
+          .filter((c) => c.jurisdiction === jurisdiction && c.currency !== rule.sales_threshold.currency)
+          .map((c) => c.currency),
+      );
       // The threshold's currency is fetched only where something is converted into it.
       if (inOther.size > 0) currencies.add(rule.sales_threshold.currency);
       for (const currency of inOther) {
@@ -147,7 +159,11 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
   const convert: Converter = fxConverter(rates);
 
   /** A rule's stored counters: months, the cut months' days (and `extraDayMonths`), days in other currencies. */
-  const countersFor = async (rule: ApplyingNexusRule, extraDayMonths: ReadonlySet<string>, crossingDay?: string): Promise<{ counters: NexusCounter[]; unconverted: ReturnType<typeof ruleCounters>['unconverted'] }> => {
+  const countersFor = async (
+    rule: ApplyingNexusRule,
+    extraDayMonths: ReadonlySet<string>,
+    crossingDay?: string,
+  ): Promise<{ counters: NexusCounter[]; unconverted: ReturnType<typeof ruleCounters>['unconverted'] }> => {
     const target = rule.sales_threshold.currency;
     const jurisdictions = new Set(sourcesOf(rule, entity.country).map((s) => s.jurisdiction));
     const byDay = new Set([...(plan?.dayMonths ?? []), ...extraDayMonths]);
@@ -163,9 +179,15 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       // The crossing day: its sales one by one (recorded order, then the hypothetical ones), and what they leave of
       // the day's counter (that day's refunds) last.
       const sales = await reader.salesOn(crossingDay);
-      const perSale = sales.flatMap((t) => saleNexusDeltas(t, entity.id).filter((d) => jurisdictions.has(d.jurisdiction)).map((d) => ({ ...counterOf(d, crossingDay), transaction_id: t.id })));
+      const perSale = sales.flatMap((t) =>
+        saleNexusDeltas(t, entity.id)
+          .filter((d) => jurisdictions.has(d.jurisdiction))
+          .map((d) => ({ ...counterOf(d, crossingDay), transaction_id: t.id })),
+      );
       const dayCounters = list.filter((c) => c.period === crossingDay && c.transaction_id === undefined);
-      const rest = dayCounters.map((day) => perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => subtractCounter(left, s), day));
+      const rest = dayCounters.map((day) =>
+        perSale.filter((s) => s.jurisdiction === day.jurisdiction && s.currency === day.currency).reduce((left, s) => subtractCounter(left, s), day),
+      );
       const hypotheticalDay = list.filter((c) => c.period === crossingDay && c.transaction_id !== undefined);
       list = [...list.filter((c) => c.period !== crossingDay), ...perSale, ...hypotheticalDay, ...rest];
     }
@@ -191,7 +213,9 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
       const day = evaluation.crossed_on;
       const key = crossingMemoKey(rule, evaluation.window, counters, day);
       const home = sourcesOf(rule, entity.country)[0]!.jurisdiction;
-      const dayCounter = (await reader.daysOf(day.slice(0, 7))).find((c) => c.period === day && c.jurisdiction === home && c.currency === rule.sales_threshold.currency);
+      const dayCounter = (await reader.daysOf(day.slice(0, 7))).find(
+        (c) => c.period === day && c.jurisdiction === home && c.currency === rule.sales_threshold.currency,
+      );
       const simulated = hypothetical.counters.some((c) => c.period === day);
       const remembered = simulated ? undefined : dayCounter?.crossings?.[key];
       if (remembered !== undefined) evaluation = { ...evaluation, crossing_transaction_id: remembered };
@@ -199,7 +223,8 @@ export async function nexusReport(deps: NexusReportDeps, accountId: string, quer
         ({ counters, unconverted } = await countersFor(rule, new Set([day.slice(0, 7)]), day));
         evaluation = evaluateNexus({ rule, counters, asOf, approachingPercent: approaching });
         // The simulation writes nothing, not even this.
-        if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null) await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
+        if (hypothetical.counters.length === 0 && dayCounter && evaluation.crossing_transaction_id !== null)
+          await deps.nexusCounters.rememberCrossing(accountId, entity.id, day, home, rule.sales_threshold.currency, key, evaluation.crossing_transaction_id);
       }
     }
     rows.push(evaluatedRow(rule, evaluation, unconvertedIn(unconverted, evaluation.window), registrationFor(registrations, rule, entity.id, asOf)));

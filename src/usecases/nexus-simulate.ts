@@ -56,7 +56,8 @@ export async function simulateNexus(ports: SimulationDeps, accountId: string, re
   const counters: ReportCounter[] = [];
   for (const [index, input] of request.transactions.entries()) {
     // The report's entity sells them, unless a sale names it itself (another entity is a mistake: 400).
-    if (input.entity_id !== undefined && input.entity_id !== entity.id) throw fieldError(`transactions[${index}].entity_id`, `is '${input.entity_id}', but the simulation reports on entity '${entity.id}'`);
+    if (input.entity_id !== undefined && input.entity_id !== entity.id)
+      throw fieldError(`transactions[${index}].entity_id`, `is '${input.entity_id}', but the simulation reports on entity '${entity.id}'`);
     // Validated here first, so a mistake names its place in the request (transactions[2].line_items[0].amount).
     const request = { ...parseWith(transactionRequestSchema, input, { prefix: `transactions[${index}]` }), entity_id: entity.id };
     const { transaction, seller_id } = await decideTransaction(deps, accountId, request);

@@ -6,7 +6,16 @@ import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 import { utcDay } from '../domain/dates';
 import { ConflictError, found } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { checkReceivedOn, MAX_NOTICE_DOCUMENTS, newNotice, updatedNotice, type CreateNoticeRequest, type Notice, type NoticeStatus, type UpdateNoticeRequest } from '../domain/notices/notice';
+import {
+  checkReceivedOn,
+  MAX_NOTICE_DOCUMENTS,
+  newNotice,
+  updatedNotice,
+  type CreateNoticeRequest,
+  type Notice,
+  type NoticeStatus,
+  type UpdateNoticeRequest,
+} from '../domain/notices/notice';
 import type { Page, PageRequest } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
 import type { BlobStore } from '../ports/blobs';
@@ -28,11 +37,13 @@ export async function createNotice(deps: Deps, accountId: string, request: Creat
   return notice;
 }
 
-export const listNotices = (deps: Deps, accountId: string, page: PageRequest, status?: NoticeStatus): Promise<Page<Notice>> => deps.notices.list(accountId, page, status);
+export const listNotices = (deps: Deps, accountId: string, page: PageRequest, status?: NoticeStatus): Promise<Page<Notice>> =>
+  deps.notices.list(accountId, page, status);
 
 export const getNotice = async (deps: Deps, accountId: string, id: string): Promise<Notice> => found(await deps.notices.get(accountId, id), noticeNoun, id);
 
-const concurrentChange = (id: string) => new ConflictError('notice_changed_concurrently', `Notice '${id}' was changed by another request during this one; retry.`);
+const concurrentChange = (id: string) =>
+  new ConflictError('notice_changed_concurrently', `Notice '${id}' was changed by another request during this one; retry.`);
 
 /** The dates are checked against the stored ones they pair with; the write is conditional on the notice being as read. */
 export async function updateNotice(deps: Deps, accountId: string, id: string, patch: UpdateNoticeRequest, now = new Date()): Promise<Notice> {
@@ -50,7 +61,8 @@ export async function updateNotice(deps: Deps, accountId: string, id: string, pa
 }
 
 /** Where a notice document's bytes are: per account and notice, one key per content (the certificates' scheme). */
-export const noticeDocumentKey = (accountId: string, noticeId: string, sha256: string): string => `${DOCUMENTS_KEY_PREFIX}/${accountId}/notices/${noticeId}/${sha256}`;
+export const noticeDocumentKey = (accountId: string, noticeId: string, sha256: string): string =>
+  `${DOCUMENTS_KEY_PREFIX}/${accountId}/notices/${noticeId}/${sha256}`;
 
 /** Adds a document (the bytes first, then the notice's list, with notice.updated); at most MAX_NOTICE_DOCUMENTS. */
 export async function addNoticeDocument(deps: DocumentDeps, accountId: string, id: string, bytes: Buffer, now = new Date()) {
@@ -69,15 +81,24 @@ export async function addNoticeDocument(deps: DocumentDeps, accountId: string, i
   throw concurrentChange(id);
 }
 
-const tooMany = (id: string) => new ConflictError('too_many_notice_documents', `Notice '${id}' already holds ${MAX_NOTICE_DOCUMENTS} documents, the most Levy keeps per notice.`);
+const tooMany = (id: string) =>
+  new ConflictError('too_many_notice_documents', `Notice '${id}' already holds ${MAX_NOTICE_DOCUMENTS} documents, the most Levy keeps per notice.`);
 
 /** A document's bytes and type; 404 when the notice has no such document. */
-export async function getNoticeDocument(deps: DocumentDeps, accountId: string, id: string, documentId: string): Promise<{ bytes: Buffer; contentType: string }> {
+export async function getNoticeDocument(
+  deps: DocumentDeps,
+  accountId: string,
+  id: string,
+  documentId: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const notice = await getNotice(deps, accountId, id);
-  const document = found(notice.documents.find((d) => d.id === documentId), 'notice document', documentId);
+  const document = found(
+    notice.documents.find((d) => d.id === documentId),
+    'notice document',
+    documentId,
+  );
   const blob = await deps.documents.get(noticeDocumentKey(accountId, id, document.sha256));
   // The list is written only after its bytes: missing bytes are a broken store, not a client mistake.
   if (!blob) throw new Error(`The document ${documentId} of notice ${id} is recorded but its bytes are missing`);
   return { bytes: blob.bytes, contentType: document.content_type };
 }
-

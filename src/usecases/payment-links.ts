@@ -26,12 +26,24 @@ export async function listPaymentLinks(deps: Deps, accountId: string, page: Page
 }
 
 /** POST /v1/payment_links/{id}/checkouts: a checkout of the link's lines for one buyer. */
-export async function openLinkCheckout(deps: Deps & CheckoutDeps, accountId: string, id: string, buyer: LinkCheckoutRequest, now = new Date()): Promise<CheckoutView> {
+export async function openLinkCheckout(
+  deps: Deps & CheckoutDeps,
+  accountId: string,
+  id: string,
+  buyer: LinkCheckoutRequest,
+  now = new Date(),
+): Promise<CheckoutView> {
   const link = found(await deps.paymentLinks.get(accountId, id), 'payment link', id);
   return createCheckout(
     deps,
     accountId,
-    { currency: link.currency, line_items: link.line_items, ...(link.entity_id !== undefined ? { entity_id: link.entity_id } : {}), ...buyer, payment_link_id: link.id },
+    {
+      currency: link.currency,
+      line_items: link.line_items,
+      ...(link.entity_id !== undefined ? { entity_id: link.entity_id } : {}),
+      ...buyer,
+      payment_link_id: link.id,
+    },
     now,
   );
 }

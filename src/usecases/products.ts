@@ -30,7 +30,13 @@ export const listProducts = (deps: Deps, accountId: string, page: PageRequest): 
 export const getProduct = async (deps: Deps, accountId: string, id: string): Promise<Product> => found(await deps.products.get(accountId, id), 'product', id);
 
 /** null clears sku or description; a new tax_code is added to the history (docs/products.md). */
-export async function updateProduct(deps: Deps, accountId: string, id: string, patch: UpdateProductRequest, clock: () => Date = () => new Date()): Promise<Product> {
+export async function updateProduct(
+  deps: Deps,
+  accountId: string,
+  id: string,
+  patch: UpdateProductRequest,
+  clock: () => Date = () => new Date(),
+): Promise<Product> {
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
     const current = await deps.products.get(accountId, id);
     if (!current) throw new NotFoundError('product', id);

@@ -37,7 +37,11 @@ const overlapError = (registration: StoredRegistration, other: string) =>
     `A ${registration.type} registration of entity '${registration.entity_id}' for ${jurisdictionCode(registration)} overlaps registration '${other}'; end that one (PATCH its expires_at) or choose dates after it.`,
   );
 
-async function writeChecked(deps: Deps, accountId: string, make: () => Promise<{ next: StoredRegistration; seenUpdatedAt?: string }>): Promise<StoredRegistration> {
+async function writeChecked(
+  deps: Deps,
+  accountId: string,
+  make: () => Promise<{ next: StoredRegistration; seenUpdatedAt?: string }>,
+): Promise<StoredRegistration> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const { next, seenUpdatedAt } = await make();
     const slot = registrationSlot(next);
@@ -45,13 +49,27 @@ async function writeChecked(deps: Deps, accountId: string, make: () => Promise<{
     const period = { active_from: next.active_from, ...(next.expires_at !== undefined ? { expires_at: next.expires_at } : {}) };
     const other = overlappingRegistration(state.periods, period, next.id);
     if (other) throw overlapError(next, other);
-    const written = await deps.registrations.write(accountId, next, slot, { ...state.periods, [next.id]: period }, { version: state.version, ...(seenUpdatedAt !== undefined ? { updatedAt: seenUpdatedAt } : {}) });
+    const written = await deps.registrations.write(
+      accountId,
+      next,
+      slot,
+      { ...state.periods, [next.id]: period },
+      { version: state.version, ...(seenUpdatedAt !== undefined ? { updatedAt: seenUpdatedAt } : {}) },
+    );
     if (written) return next;
   }
-  throw new ConflictError('registration_changed_concurrently', 'Registrations of this entity, type and jurisdiction were changed by other requests during this one; retry.');
+  throw new ConflictError(
+    'registration_changed_concurrently',
+    'Registrations of this entity, type and jurisdiction were changed by other requests during this one; retry.',
+  );
 }
 
-export async function createRegistration(deps: Deps, accountId: string, request: CreateRegistrationRequest, now: () => Date = () => new Date()): Promise<Registration> {
+export async function createRegistration(
+  deps: Deps,
+  accountId: string,
+  request: CreateRegistrationRequest,
+  now: () => Date = () => new Date(),
+): Promise<Registration> {
   const entity = await namedOrPrimaryEntity(deps, accountId, request.entity_id);
   checkRegistrationJurisdiction(request.type, request.country, request.state);
   const registration = newRegistration({ ...request, entity_id: entity.id, filing: filingScheduleFor(request, request.filing) }, now());
@@ -66,7 +84,12 @@ export async function getRegistration(deps: Pick<Deps, 'registrations'>, account
 }
 
 /** Filtered by status (on today's date) and country, then paged in id order after `starting_after`. */
-export async function listRegistrations(deps: Pick<Deps, 'registrations'>, accountId: string, query: ListRegistrationsQuery, today = utcDay()): Promise<Page<Registration>> {
+export async function listRegistrations(
+  deps: Pick<Deps, 'registrations'>,
+  accountId: string,
+  query: ListRegistrationsQuery,
+  today = utcDay(),
+): Promise<Page<Registration>> {
   const matching = (await deps.registrations.listAll(accountId))
     .map((r) => answered(r, today))
     .filter((r) => (query.status === undefined || r.status === query.status) && (query.country === undefined || r.country === query.country))
@@ -74,7 +97,13 @@ export async function listRegistrations(deps: Pick<Deps, 'registrations'>, accou
   return { data: matching.slice(0, query.limit), has_more: matching.length > query.limit };
 }
 
-export async function updateRegistration(deps: Pick<Deps, 'registrations'>, accountId: string, id: string, patch: UpdateRegistrationRequest, now: () => Date = () => new Date()): Promise<Registration> {
+export async function updateRegistration(
+  deps: Pick<Deps, 'registrations'>,
+  accountId: string,
+  id: string,
+  patch: UpdateRegistrationRequest,
+  now: () => Date = () => new Date(),
+): Promise<Registration> {
   const written = await writeChecked(deps as Deps, accountId, async () => {
     const current = await deps.registrations.get(accountId, id);
     if (!current) throw new NotFoundError('registration', id);

@@ -11,7 +11,17 @@ import { fxConverter, rateOn } from '../domain/nexus/fx';
 import { fxRatesFor } from './fx-rates';
 import type { Page } from '../domain/records/record';
 import type { StoredRegistration } from '../domain/registrations/registration';
-import { applyAdjustments, computeSection, coveredLines, coveredRefundLines, refundRecord, saleRecord, type RegistrationScope, type ReturnConverter, type SectionRecords } from '../domain/returns/compute';
+import {
+  applyAdjustments,
+  computeSection,
+  coveredLines,
+  coveredRefundLines,
+  refundRecord,
+  saleRecord,
+  type RegistrationScope,
+  type ReturnConverter,
+  type SectionRecords,
+} from '../domain/returns/compute';
 import { filingOf } from '../domain/filing/defaults';
 import { nominalDueDate } from '../domain/filing/periods';
 import { correctionWindows } from '../domain/returns/corrections';
@@ -44,7 +54,6 @@ export interface ReturnDeps {
   entities: Pick<Ports['entities'], 'primary'>;
   fxRates: Pick<FxRateTable, 'rates'>;
 }
-
 
 /** Which records a return holds: its period up to its cutoff, and each correction's window. */
 interface ReturnScope {
@@ -80,7 +89,12 @@ function returnCurrency(registration: StoredRegistration, records: readonly Sect
 }
 
 /** The converter into the return's currency at the ECB rate of the period's last day (or the 7 days before: fx.ts). */
-async function converterFor(deps: ReturnDeps, currency: string, fxDate: string, records: readonly SectionRecords[]): Promise<{ convert: ReturnConverter; rates?: Record<string, number> }> {
+async function converterFor(
+  deps: ReturnDeps,
+  currency: string,
+  fxDate: string,
+  records: readonly SectionRecords[],
+): Promise<{ convert: ReturnConverter; rates?: Record<string, number> }> {
   const used = new Set(records.flatMap((r) => [...r.sales.map((s) => s.currency), ...r.refunds.map((x) => x.refund.currency)]));
   used.delete(currency);
   if (used.size === 0) return { convert: (amount) => amount };
@@ -95,8 +109,12 @@ async function converterFor(deps: ReturnDeps, currency: string, fxDate: string, 
 }
 
 /** The jurisdictions an adjustment may name besides the return's lines: the registration's own (US-CA, FR) or, for a scheme, a member state. */
-function baseJurisdiction(registration: StoredRegistration, jurisdiction: string): Omit<ReturnLine, keyof import('../domain/returns/return').ReturnFigures> | undefined {
-  if (registration.country === 'US') return jurisdiction === `US-${registration.state}` ? { jurisdiction, country: 'US', state: registration.state!, level: 'state' } : undefined;
+function baseJurisdiction(
+  registration: StoredRegistration,
+  jurisdiction: string,
+): Omit<ReturnLine, keyof import('../domain/returns/return').ReturnFigures> | undefined {
+  if (registration.country === 'US')
+    return jurisdiction === `US-${registration.state}` ? { jurisdiction, country: 'US', state: registration.state!, level: 'state' } : undefined;
   if (SCHEME_TYPES.has(registration.type)) return euMemberStates.has(jurisdiction) ? { jurisdiction, country: jurisdiction, level: 'country' } : undefined;
   return jurisdiction === registration.country ? { jurisdiction, country: jurisdiction, level: 'country' } : undefined;
 }
@@ -111,7 +129,14 @@ interface Computed {
 }
 
 /** Reads and computes everything a return holds for `scope` (the adjustments applied on top). */
-async function compute(deps: ReturnDeps, accountId: string, registration: StoredRegistration, scope: ReturnScope, adjustments: TaxReturn['adjustments'], currencyOf?: string): Promise<Computed> {
+async function compute(
+  deps: ReturnDeps,
+  accountId: string,
+  registration: StoredRegistration,
+  scope: ReturnScope,
+  adjustments: TaxReturn['adjustments'],
+  currencyOf?: string,
+): Promise<Computed> {
   const entityRegistrations = (await deps.registrations.listAll(accountId)).filter((r) => r.entity_id === registration.entity_id);
   const registrationScope: RegistrationScope = { registration, entityRegistrations, primaryEntityId: (await primaryEntity(deps, accountId)).id };
   const period = await readRecords(deps, accountId, scope.period_start, scope.period_end, undefined, scope.cutoff);
@@ -128,13 +153,26 @@ async function compute(deps: ReturnDeps, accountId: string, registration: Stored
     records.push(...section.records);
     corrections.push({ ...c, lines: section.lines, totals: { ...section.totals } });
   });
-  const lineFor = (jurisdiction: string) => baseJurisdiction(registration, jurisdiction) ?? { jurisdiction, country: registration.country, level: 'country' as const };
+  const lineFor = (jurisdiction: string) =>
+    baseJurisdiction(registration, jurisdiction) ?? { jurisdiction, country: registration.country, level: 'country' as const };
   const adjusted = applyAdjustments(main.lines, main.totals, adjustments, corrections, lineFor);
-  return { ...adjusted, corrections, records, currency, ...(rates && Object.keys(rates).length > 0 ? { fx: { source: 'ECB' as const, date: fxDate, rates } } : {}) };
+  return {
+    ...adjusted,
+    corrections,
+    records,
+    currency,
+    ...(rates && Object.keys(rates).length > 0 ? { fx: { source: 'ECB' as const, date: fxDate, rates } } : {}),
+  };
 }
 
 /** The scope of a fresh computation at `cutoff`: the registration's finalized returns decide the corrections. */
-async function freshScope(deps: ReturnDeps, accountId: string, registration: StoredRegistration, target: Pick<TaxReturn, 'id' | 'registration_id' | 'period_start' | 'period_end'>, cutoff: string): Promise<ReturnScope> {
+async function freshScope(
+  deps: ReturnDeps,
+  accountId: string,
+  registration: StoredRegistration,
+  target: Pick<TaxReturn, 'id' | 'registration_id' | 'period_start' | 'period_end'>,
+  cutoff: string,
+): Promise<ReturnScope> {
   const summaries = await deps.returns.summaries(accountId, target.registration_id);
   const { due_day_rule } = filingOf(registration);
   const windows = correctionWindows(target, cutoff, summaries, (r) => nominalDueDate({ start: r.period_start, end: r.period_end }, due_day_rule));
@@ -142,7 +180,12 @@ async function freshScope(deps: ReturnDeps, accountId: string, registration: Sto
     period_start: target.period_start,
     period_end: target.period_end,
     cutoff,
-    corrections: windows.map((w) => ({ return_id: w.corrected.id, period_start: w.corrected.period_start, period_end: w.corrected.period_end, recorded_after: w.recorded_after })),
+    corrections: windows.map((w) => ({
+      return_id: w.corrected.id,
+      period_start: w.corrected.period_start,
+      period_end: w.corrected.period_end,
+      recorded_after: w.recorded_after,
+    })),
   };
 }
 
@@ -179,19 +222,27 @@ export async function createReturn(deps: ReturnDeps, accountId: string, request:
   } as TaxReturn;
   const outcome = await deps.returns.create(accountId, taxReturn);
   if (outcome !== 'created') {
-    throw new ConflictError('return_exists', `Registration '${registration.id}' already has a return for ${request.period_start} to ${request.period_end}: '${outcome.exists}'.`);
+    throw new ConflictError(
+      'return_exists',
+      `Registration '${registration.id}' already has a return for ${request.period_start} to ${request.period_end}: '${outcome.exists}'.`,
+    );
   }
   return taxReturn;
 }
 
-export const getReturn = async (deps: Pick<ReturnDeps, 'returns'>, accountId: string, id: string): Promise<TaxReturn> => found(await deps.returns.get(accountId, id), 'return', id);
+export const getReturn = async (deps: Pick<ReturnDeps, 'returns'>, accountId: string, id: string): Promise<TaxReturn> =>
+  found(await deps.returns.get(accountId, id), 'return', id);
 
 export async function listReturns(deps: Pick<ReturnDeps, 'returns'>, accountId: string, query: ListReturnsQuery): Promise<Page<TaxReturn>> {
   // The cursor is a return of this account (the page reads on from its id), whatever the filters.
   if (query.starting_after !== undefined && !(await deps.returns.get(accountId, query.starting_after))) {
     throw parameterError('starting_after', `is '${query.starting_after}', but no return with that id is in this list`);
   }
-  return deps.returns.page(accountId, { limit: query.limit, startingAfter: query.starting_after }, { registrationId: query.registration_id, status: query.status });
+  return deps.returns.page(
+    accountId,
+    { limit: query.limit, startingAfter: query.starting_after },
+    { registrationId: query.registration_id, status: query.status },
+  );
 }
 
 /** One run of a return's records: one kind, dated in a range, recorded in a window, listed under a section. */
@@ -209,23 +260,43 @@ const recordedIn = (segment: RecordSegment, recordedAt: string) => recordedAt <=
  * Every sale and refund the return holds, a page at a time: its period's sales then refunds (by date), then each
  * correction's. The page reads the by-date index from the cursor on, only as far as it needs (docs/returns.md).
  */
-export async function listReturnRecords(deps: ReturnDeps, accountId: string, id: string, page: { limit: number; starting_after?: string | undefined }): Promise<Page<ReturnRecord>> {
+export async function listReturnRecords(
+  deps: ReturnDeps,
+  accountId: string,
+  id: string,
+  page: { limit: number; starting_after?: string | undefined },
+): Promise<Page<ReturnRecord>> {
   const taxReturn = await getReturn(deps, accountId, id);
   const registration = found(await deps.registrations.get(accountId, taxReturn.registration_id), 'registration', taxReturn.registration_id);
   const entityRegistrations = (await deps.registrations.listAll(accountId)).filter((r) => r.entity_id === registration.entity_id);
   const scope: RegistrationScope = { registration, entityRegistrations, primaryEntityId: (await primaryEntity(deps, accountId)).id };
   const segments: RecordSegment[] = [
     { from: taxReturn.period_start, to: taxReturn.period_end, after: undefined, section: { section: 'period' as const } },
-    ...taxReturn.corrections.map((c) => ({ from: c.period_start, to: c.period_end, after: c.recorded_after, section: { section: 'correction' as const, corrected_return_id: c.return_id } })),
-  ].flatMap(({ from, to, after, section }) => (['sale', 'refund'] as const).map((kind) => ({ kind, range: { from, to }, ...(after !== undefined ? { after } : {}), upTo: taxReturn.cutoff, section })));
+    ...taxReturn.corrections.map((c) => ({
+      from: c.period_start,
+      to: c.period_end,
+      after: c.recorded_after,
+      section: { section: 'correction' as const, corrected_return_id: c.return_id },
+    })),
+  ].flatMap(({ from, to, after, section }) =>
+    (['sale', 'refund'] as const).map((kind) => ({ kind, range: { from, to }, ...(after !== undefined ? { after } : {}), upTo: taxReturn.cutoff, section })),
+  );
 
   // The cursor: the record it names, found in the segment whose range and window hold it.
   let first = 0;
   let cursor: { date: string; transactionId: string; refundId?: string } | undefined;
   if (page.starting_after !== undefined) {
     const [kind, transactionId, refundId] = page.starting_after.split(':');
-    const record = kind === 'sale' && transactionId ? (await deps.ledger.get(accountId, transactionId))?.transaction : kind === 'refund' && transactionId && refundId ? (await deps.ledger.getRefund(accountId, transactionId, refundId))?.refund : undefined;
-    const index = record === undefined ? -1 : segments.findIndex((s) => s.kind === kind && record.date >= s.range.from && record.date <= s.range.to && recordedIn(s, record.created_at));
+    const record =
+      kind === 'sale' && transactionId
+        ? (await deps.ledger.get(accountId, transactionId))?.transaction
+        : kind === 'refund' && transactionId && refundId
+          ? (await deps.ledger.getRefund(accountId, transactionId, refundId))?.refund
+          : undefined;
+    const index =
+      record === undefined
+        ? -1
+        : segments.findIndex((s) => s.kind === kind && record.date >= s.range.from && record.date <= s.range.to && recordedIn(s, record.created_at));
     if (record === undefined || index < 0) throw parameterError('starting_after', `is '${page.starting_after}', which is not a record of this return`);
     first = index;
     cursor = { date: record.date, transactionId: transactionId!, ...(refundId !== undefined ? { refundId } : {}) };
@@ -260,7 +331,12 @@ export async function listReturnRecords(deps: ReturnDeps, accountId: string, id:
 const ATTEMPTS = 3;
 
 /** Reads the return, applies `change` and writes it conditionally; a concurrent change is retried, then a 409. */
-async function changeReturn(deps: Pick<ReturnDeps, 'returns'>, accountId: string, id: string, change: (r: TaxReturn) => Promise<{ next: TaxReturn; event?: 'return.finalized' | 'return.filed' }>): Promise<TaxReturn> {
+async function changeReturn(
+  deps: Pick<ReturnDeps, 'returns'>,
+  accountId: string,
+  id: string,
+  change: (r: TaxReturn) => Promise<{ next: TaxReturn; event?: 'return.finalized' | 'return.filed' }>,
+): Promise<TaxReturn> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await getReturn(deps, accountId, id);
     const { next, event } = await change(current);
@@ -269,7 +345,11 @@ async function changeReturn(deps: Pick<ReturnDeps, 'returns'>, accountId: string
   throw new ConflictError('return_changed_concurrently', `Return '${id}' was changed by other requests during this one; retry the request.`);
 }
 
-const locked = (r: TaxReturn) => new ConflictError('return_locked', `Return '${r.id}' is ${r.status}: it can no longer change (a late sale or refund lands in the next return's corrections).`);
+const locked = (r: TaxReturn) =>
+  new ConflictError(
+    'return_locked',
+    `Return '${r.id}' is ${r.status}: it can no longer change (a late sale or refund lands in the next return's corrections).`,
+  );
 
 /** A later instant than `previous` (updated_at is the write's condition, so two changes in one millisecond must differ). */
 const nextTimestamp = (now: Date, previous: string): string => {
@@ -284,11 +364,18 @@ export async function addAdjustment(deps: ReturnDeps, accountId: string, id: str
     const known = current.lines.some((l) => l.jurisdiction === request.jurisdiction) || baseJurisdiction(registration, request.jurisdiction) !== undefined;
     if (!known) {
       const names = [...new Set([...current.lines.map((l) => l.jurisdiction)])];
-      throw fieldError('jurisdiction', `is '${request.jurisdiction}', which is not a jurisdiction of this return (${names.length > 0 ? names.join(', ') : 'it has no lines'}; or the registration's own: ${registration.country === 'US' ? `US-${registration.state}` : SCHEME_TYPES.has(registration.type) ? 'an EU member state code' : registration.country})`);
+      throw fieldError(
+        'jurisdiction',
+        `is '${request.jurisdiction}', which is not a jurisdiction of this return (${names.length > 0 ? names.join(', ') : 'it has no lines'}; or the registration's own: ${registration.country === 'US' ? `US-${registration.state}` : SCHEME_TYPES.has(registration.type) ? 'an EU member state code' : registration.country})`,
+      );
     }
     const at = nextTimestamp(now, current.updated_at);
-    const adjustments = [...current.adjustments, { id: newAdjustmentId(now), amount: request.amount, jurisdiction: request.jurisdiction, reason: request.reason, created_at: at }];
-    const lineFor = (jurisdiction: string) => baseJurisdiction(registration, jurisdiction) ?? { jurisdiction, country: registration.country, level: 'country' as const };
+    const adjustments = [
+      ...current.adjustments,
+      { id: newAdjustmentId(now), amount: request.amount, jurisdiction: request.jurisdiction, reason: request.reason, created_at: at },
+    ];
+    const lineFor = (jurisdiction: string) =>
+      baseJurisdiction(registration, jurisdiction) ?? { jurisdiction, country: registration.country, level: 'country' as const };
     const adjusted = applyAdjustments(current.lines, current.totals, adjustments, current.corrections, lineFor);
     return { next: { ...current, ...adjusted, adjustments, updated_at: at } };
   });
@@ -299,7 +386,10 @@ export async function finalizeReturn(deps: ReturnDeps, accountId: string, id: st
   return changeReturn(deps, accountId, id, async (current) => {
     if (current.status !== 'draft') throw locked(current);
     if (current.period_end >= utcDay(now)) {
-      throw new ConflictError('return_period_open', `Return '${current.id}' covers ${current.period_start} to ${current.period_end}, which has not ended yet (today is ${utcDay(now)} UTC): finalize it from ${addDays(current.period_end, 1)}.`);
+      throw new ConflictError(
+        'return_period_open',
+        `Return '${current.id}' covers ${current.period_start} to ${current.period_end}, which has not ended yet (today is ${utcDay(now)} UTC): finalize it from ${addDays(current.period_end, 1)}.`,
+      );
     }
     const registration = found(await deps.registrations.get(accountId, current.registration_id), 'registration', current.registration_id);
     const cutoff = new Date(now.getTime() - settleSeconds * 1000).toISOString();
@@ -316,7 +406,13 @@ export async function markReturnFiled(deps: ReturnDeps, accountId: string, id: s
     if (request.filed_on < current.period_start) throw fieldError('filed_on', `is ${request.filed_on}, before the period's start ${current.period_start}`);
     const at = nextTimestamp(now, current.updated_at);
     return {
-      next: { ...current, status: 'filed', filed_on: request.filed_on, ...(request.confirmation_number !== undefined ? { confirmation_number: request.confirmation_number } : {}), updated_at: at },
+      next: {
+        ...current,
+        status: 'filed',
+        filed_on: request.filed_on,
+        ...(request.confirmation_number !== undefined ? { confirmation_number: request.confirmation_number } : {}),
+        updated_at: at,
+      },
       event: 'return.filed',
     };
   });

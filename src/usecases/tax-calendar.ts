@@ -5,7 +5,16 @@
  */
 import { addDays, utcDay } from '../domain/dates';
 import { AppError, ValidationError } from '../domain/errors';
-import { calendarRange, feedTokenAccount, feedTokenHash, feedTokenMatches, MAX_RANGE_DAYS, newFeedToken, rangeTooLong, type TaxCalendarQuery } from '../domain/filing/calendar-feed';
+import {
+  calendarRange,
+  feedTokenAccount,
+  feedTokenHash,
+  feedTokenMatches,
+  MAX_RANGE_DAYS,
+  newFeedToken,
+  rangeTooLong,
+  type TaxCalendarQuery,
+} from '../domain/filing/calendar-feed';
 import { byDueDate, obligationInputs, registrationObligations, returnsByPeriod, type Obligation } from '../domain/filing/obligations';
 import type { StoredRegistration } from '../domain/registrations/registration';
 import type { RegistrationStore } from '../ports/registrations';
@@ -17,11 +26,14 @@ export interface TaxCalendarDeps {
 }
 
 /** The obligations of `registrations` due within the range, by due date. */
-export function obligationsOf(registrations: readonly StoredRegistration[], returns: Parameters<typeof returnsByPeriod>[0], range: { from: string; to: string }, today: string): Obligation[] {
+export function obligationsOf(
+  registrations: readonly StoredRegistration[],
+  returns: Parameters<typeof returnsByPeriod>[0],
+  range: { from: string; to: string },
+  today: string,
+): Obligation[] {
   const made = returnsByPeriod(returns);
-  return registrations
-    .flatMap((r) => registrationObligations(obligationInputs(r, made, today), range))
-    .sort(byDueDate);
+  return registrations.flatMap((r) => registrationObligations(obligationInputs(r, made, today), range)).sort(byDueDate);
 }
 
 /** Every obligation of the account due within the range. */
@@ -31,15 +43,25 @@ export async function accountObligations(deps: TaxCalendarDeps, accountId: strin
 }
 
 /** GET /v1/tax_calendar. */
-export async function taxCalendar(deps: TaxCalendarDeps, accountId: string, query: TaxCalendarQuery, today = utcDay()): Promise<{ from: string; to: string; data: Obligation[] }> {
+export async function taxCalendar(
+  deps: TaxCalendarDeps,
+  accountId: string,
+  query: TaxCalendarQuery,
+  today = utcDay(),
+): Promise<{ from: string; to: string; data: Obligation[] }> {
   const range = calendarRange(query, today);
-  if (rangeTooLong(range)) throw new ValidationError(`from: the range ${range.from} to ${range.to} is longer than ${MAX_RANGE_DAYS} days; ask for a shorter one`, 'from');
+  if (rangeTooLong(range))
+    throw new ValidationError(`from: the range ${range.from} to ${range.to} is longer than ${MAX_RANGE_DAYS} days; ask for a shorter one`, 'from');
   const all = await accountObligations(deps, accountId, range, today);
   return { ...range, data: query.status === undefined ? all : all.filter((o) => o.status === query.status) };
 }
 
 /** POST /v1/tax_calendar/feed_token: a new token; the account's previous one stops working. */
-export async function createFeedToken(deps: { feedTokens: CalendarFeedTokenStore }, accountId: string, now = new Date()): Promise<{ token: string; path: string; created_at: string }> {
+export async function createFeedToken(
+  deps: { feedTokens: CalendarFeedTokenStore },
+  accountId: string,
+  now = new Date(),
+): Promise<{ token: string; path: string; created_at: string }> {
   const token = newFeedToken(accountId);
   const created_at = now.toISOString();
   await deps.feedTokens.putFeedTokenHash(accountId, feedTokenHash(token), created_at);
@@ -53,12 +75,19 @@ export const FEED_RANGE = { pastDays: 366, futureDays: 731 } as const;
  * GET /v1/tax_calendar.ics: the account a valid token names and its obligations. A token that is malformed, unknown
  * or rotated away is a 404 (not 401: the URL is the credential, and an unknown URL is not found), the same for each.
  */
-export async function feedObligations(deps: TaxCalendarDeps & { feedTokens: CalendarFeedTokenStore }, token: string, today = utcDay()): Promise<{ accountId: string; obligations: Obligation[] }> {
+export async function feedObligations(
+  deps: TaxCalendarDeps & { feedTokens: CalendarFeedTokenStore },
+  token: string,
+  today = utcDay(),
+): Promise<{ accountId: string; obligations: Obligation[] }> {
   const accountId = feedTokenAccount(token);
   if (accountId === undefined || !feedTokenMatches(token, await deps.feedTokens.feedTokenHash(accountId))) {
-    throw new AppError(404, 'not_found', 'No tax calendar feed has this token (it is unknown, or was replaced by a newer one: POST /v1/tax_calendar/feed_token).');
+    throw new AppError(
+      404,
+      'not_found',
+      'No tax calendar feed has this token (it is unknown, or was replaced by a newer one: POST /v1/tax_calendar/feed_token).',
+    );
   }
   const range = { from: addDays(today, -FEED_RANGE.pastDays), to: addDays(today, FEED_RANGE.futureDays) };
   return { accountId, obligations: await accountObligations(deps, accountId, range, today) };
 }
-

@@ -26,11 +26,17 @@ export interface TimeDrivenRun {
   already: number;
 }
 
-export async function runTimeDrivenEvents(deps: { calendar: CalendarSource; events: EventLog; filedReturns?: FiledReturnSource }, now = new Date()): Promise<TimeDrivenRun> {
+export async function runTimeDrivenEvents(
+  deps: { calendar: CalendarSource; events: EventLog; filedReturns?: FiledReturnSource },
+  now = new Date(),
+): Promise<TimeDrivenRun> {
   const day = utcDay(now);
   const ex = exemptionDateWindow(day);
   const reg = registrationDateWindow(day);
-  const [exemptions, registrations] = await Promise.all([deps.calendar.exemptionsExpiringBetween(ex.from, ex.to), deps.calendar.registrationsChangingBetween(reg.from, reg.to)]);
+  const [exemptions, registrations] = await Promise.all([
+    deps.calendar.exemptionsExpiringBetween(ex.from, ex.to),
+    deps.calendar.registrationsChangingBetween(reg.from, reg.to),
+  ]);
   const due = [
     ...exemptions.flatMap(({ accountId, exemption }) => exemptionDueEvents(exemption, day).map((e) => ({ accountId, e }))),
     ...registrations.flatMap(({ accountId, registration }) => registrationDueEvents(registration, day).map((e) => ({ accountId, e }))),
@@ -47,7 +53,10 @@ export async function runTimeDrivenEvents(deps: { calendar: CalendarSource; even
  * return.due_soon of every registration still owing returns; the returns of an account are read only when it has one
  * due (without `filedReturns`, as in tests of the other events, every obligation counts as unfiled).
  */
-async function returnDueSoonEvents(deps: { calendar: CalendarSource; filedReturns?: FiledReturnSource | undefined }, day: string): Promise<{ accountId: string; e: DueEvent }[]> {
+async function returnDueSoonEvents(
+  deps: { calendar: CalendarSource; filedReturns?: FiledReturnSource | undefined },
+  day: string,
+): Promise<{ accountId: string; e: DueEvent }[]> {
   const owing = await deps.calendar.registrationsInForceSince(addDays(day, -OWING_AFTER_END_DAYS));
   const byAccount = new Map<string, typeof owing>();
   for (const entry of owing) byAccount.set(entry.accountId, [...(byAccount.get(entry.accountId) ?? []), entry]);
@@ -57,7 +66,11 @@ async function returnDueSoonEvents(deps: { calendar: CalendarSource; filedReturn
     const unfiltered = inputs(new Map()).flatMap(dueSoonEvents);
     if (unfiltered.length === 0) continue;
     const returns = returnsByPeriod((await deps.filedReturns?.returnsOf(accountId)) ?? []);
-    out.push(...inputs(returns).flatMap(dueSoonEvents).map((e) => ({ accountId, e })));
+    out.push(
+      ...inputs(returns)
+        .flatMap(dueSoonEvents)
+        .map((e) => ({ accountId, e })),
+    );
   }
   return out;
 }

@@ -16,5 +16,4 @@ export async function getTransaction(deps: Deps, accountId: string, id: string) 
 }
 
 /** In id order, or with from/to only the sales in range, by date then id. Unknown starting_after: 400. */
-export const listTransactions = (deps: Deps, accountId: string, request: SaleListRequest): Promise<Page<Transaction>> =>
-  deps.sales.list(accountId, request);
+export const listTransactions = (deps: Deps, accountId: string, request: SaleListRequest): Promise<Page<Transaction>> => deps.sales.list(accountId, request);

@@ -40,7 +40,11 @@ type FanOutDeps = Pick<DeliveryDeps, 'webhookEndpoints' | 'deliveryQueue'>;
 type EndpointsOf = WebhookEndpointStore['listAll'];
 
 /** Queues the event for every enabled endpoint of its account that subscribes to its type; answers how many. */
-export async function fanOut(deps: FanOutDeps, event: LevyEvent, endpointsOf: EndpointsOf = (accountId) => deps.webhookEndpoints.listAll(accountId)): Promise<number> {
+export async function fanOut(
+  deps: FanOutDeps,
+  event: LevyEvent,
+  endpointsOf: EndpointsOf = (accountId) => deps.webhookEndpoints.listAll(accountId),
+): Promise<number> {
   const endpoints = (await endpointsOf(event.account_id)).filter((e) => e.status === 'enabled' && subscribes(e.enabled_events, event.type));
   for (const endpoint of endpoints) {
     await deps.deliveryQueue.send({ account_id: event.account_id, event_id: event.id, endpoint_id: endpoint.id, attempt: 1, first_attempt_at: null }, 0);
@@ -131,7 +135,12 @@ export async function deliverMessage(deps: DeliveryDeps, settings: DeliverySetti
  * A message as the queue hands it over: one whose `not_before` is still ahead (a wait longer than SQS delays) is
  * sent on for the rest of the wait; any other is attempted.
  */
-export async function receiveDelivery(deps: DeliveryDeps, settings: DeliverySettings, message: DeliveryMessage, now = new Date()): Promise<DeliveryOutcome | 'waiting'> {
+export async function receiveDelivery(
+  deps: DeliveryDeps,
+  settings: DeliverySettings,
+  message: DeliveryMessage,
+  now = new Date(),
+): Promise<DeliveryOutcome | 'waiting'> {
   if (message.not_before && Date.parse(message.not_before) > now.getTime()) {
     const { not_before: notBefore, ...rest } = message;
     await deps.deliveryQueue.send(rest, Math.ceil((Date.parse(notBefore) - now.getTime()) / 1000));

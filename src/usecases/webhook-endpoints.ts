@@ -55,7 +55,11 @@ export async function createWebhookEndpoint(deps: WebhookEndpointDeps, accountId
   return withSecret(stored);
 }
 
-export async function listWebhookEndpoints(deps: Pick<WebhookEndpointDeps, 'webhookEndpoints'>, accountId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+export async function listWebhookEndpoints(
+  deps: Pick<WebhookEndpointDeps, 'webhookEndpoints'>,
+  accountId: string,
+  page: PageRequest,
+): Promise<Page<WebhookEndpoint>> {
   const { data, has_more } = await deps.webhookEndpoints.list(accountId, page);
   return { data: data.map(publicEndpoint), has_more };
 }
@@ -65,7 +69,12 @@ export async function getWebhookEndpoint(deps: Pick<WebhookEndpointDeps, 'webhoo
 }
 
 /** Enabling an endpoint again starts its failure run afresh. */
-export async function updateWebhookEndpoint(deps: WebhookEndpointDeps, accountId: string, id: string, patch: UpdateWebhookEndpointRequest): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  id: string,
+  patch: UpdateWebhookEndpointRequest,
+): Promise<WebhookEndpoint> {
   if (patch.url !== undefined) await checkUrl(deps, patch.url);
   const fields: Partial<StoredWebhookEndpoint> = {
     ...(patch.url !== undefined ? { url: patch.url } : {}),
@@ -92,7 +101,12 @@ export async function rotateWebhookSecret(deps: Pick<WebhookEndpointDeps, 'webho
   return withSecret(found(updated, 'webhook endpoint', id));
 }
 
-export async function listDeliveries(deps: { webhookEndpoints: WebhookEndpointStore; deliveries: DeliveryLog }, accountId: string, id: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+export async function listDeliveries(
+  deps: { webhookEndpoints: WebhookEndpointStore; deliveries: DeliveryLog },
+  accountId: string,
+  id: string,
+  page: PageRequest,
+): Promise<Page<WebhookDelivery>> {
   found(await deps.webhookEndpoints.get(accountId, id), 'webhook endpoint', id);
   return deps.deliveries.listOf(accountId, id, page);
 }

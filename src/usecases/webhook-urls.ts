@@ -21,7 +21,8 @@ function shapeOf(raw: string, allowLoopback: boolean): Shape {
   if (url.username || url.password) return { refusal: "'url' must not carry a user name or password" };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = addressRefusal(host) !== 'not an IP address';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { refusal: `'url' must be https${allowLoopback ? ' (or http for localhost)' : ''}, not ${url.protocol.replace(':', '')}; use http or https` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { refusal: `'url' must be https${allowLoopback ? ' (or http for localhost)' : ''}, not ${url.protocol.replace(':', '')}; use http or https` };
   const namesLoopback = host === 'localhost' || (literal && addressRefusal(host) === 'loopback');
   if (url.protocol === 'http:' && !(allowLoopback && namesLoopback)) {
     return { refusal: `'url' must be https${allowLoopback ? ' (http only for localhost and 127.0.0.1)' : ''}, got http` };

@@ -17,7 +17,11 @@ interface Violation {
 
 /** Cruises `paths` from `cwd` with the project's rules; answers every violation. */
 function cruise(cwd: string, paths: string[]): Violation[] {
-  const out = execFileSync(process.execPath, [cli, '--config', config, '--output-type', 'json', ...paths], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, [cli, '--config', config, '--output-type', 'json', ...paths], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
@@ -39,10 +43,16 @@ describe('dependency rules', () => {
     expect(broken).toEqual(ruleNames());
     expect(violations).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-io-or-aws-package' }), to: expect.stringContaining('@aws-sdk/client-dynamodb') }),
+        expect.objectContaining({
+          rule: expect.objectContaining({ name: 'domain-uses-no-io-or-aws-package' }),
+          to: expect.stringContaining('@aws-sdk/client-dynamodb'),
+        }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-node-io' }), to: 'fs' }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'domain-uses-no-node-io' }), to: 'net' }),
-        expect.objectContaining({ rule: expect.objectContaining({ name: 'usecases-import-no-adapter' }), to: expect.stringContaining('@aws-sdk/client-dynamodb') }),
+        expect.objectContaining({
+          rule: expect.objectContaining({ name: 'usecases-import-no-adapter' }),
+          to: expect.stringContaining('@aws-sdk/client-dynamodb'),
+        }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'usecases-do-no-io' }), to: 'fs' }),
         expect.objectContaining({ rule: expect.objectContaining({ name: 'handlers-import-no-store' }), from: 'functions/route/handler.ts' }),
       ]),

@@ -29,12 +29,17 @@ const api = async (method: string, path: string, body?: unknown): Promise<{ stat
     headers: { Authorization: `Bearer ${account.api_key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    body: res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: the certificate page test needs a real browser. Install it with: sudo apt-get install chromium (or set LEVY_CHROMIUM).`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: the certificate page test needs a real browser. Install it with: sudo apt-get install chromium (or set LEVY_CHROMIUM).`,
+    );
   }
   server = await startServer({ port: 0 });
   account = await newTestAccount('US', 'Page Seller Inc');
@@ -42,7 +47,16 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -54,8 +68,12 @@ afterAll(async () => {
 
 describe('a certificate request link in Chromium', () => {
   it('fills and submits the form with a PDF; the API shows the certificate; the link then refuses', async () => {
-    const customer = (await api('POST', '/v1/customers', { name: 'Browser Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } })).body;
-    const request = await api('POST', `/v1/customers/${customer.id}/certificate_requests`, { jurisdictions: [{ country: 'US', state: 'TX' }], message: 'Please upload your Texas resale certificate.' });
+    const customer = (await api('POST', '/v1/customers', { name: 'Browser Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } }))
+      .body;
+    const request = await api('POST', `/v1/customers/${customer.id}/certificate_requests`, {
+      jurisdictions: [{ country: 'US', state: 'TX' }],
+      message: 'Please upload your Texas resale certificate.',
+    });
     expect(request.status).toBe(201);
     const url: string = request.body.url;
     expect(url.startsWith(`${server.url}/certificate_requests/`)).toBe(true);
@@ -88,7 +106,16 @@ describe('a certificate request link in Chromium', () => {
     // The API shows the certificate, with the document as uploaded.
     const certificates = (await api('GET', `/v1/customers/${customer.id}/exemptions`)).body.data;
     const certificate = certificates.find((c: { certificate_number: string }) => c.certificate_number === 'TX-BROWSER-1');
-    expect(certificate).toMatchObject({ reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'OK' }], effective_from: '2026-01-01', expires_on: '2030-01-01', document: { content_type: 'application/pdf', size: PDF.length } });
+    expect(certificate).toMatchObject({
+      reason: 'RESALE',
+      jurisdictions: [
+        { country: 'US', state: 'TX' },
+        { country: 'US', state: 'OK' },
+      ],
+      effective_from: '2026-01-01',
+      expires_on: '2030-01-01',
+      document: { content_type: 'application/pdf', size: PDF.length },
+    });
     const document = await api('GET', `/v1/customers/${customer.id}/exemptions/${certificate.id}/document`);
     expect(Buffer.compare(document.body as Buffer, PDF)).toBe(0);
     const listed = (await api('GET', `/v1/customers/${customer.id}/certificate_requests`)).body.data;
@@ -107,7 +134,9 @@ describe('a certificate request link in Chromium', () => {
     const page = await browser!.newPage();
     const token = new URL(request.url).searchParams.get('token')!;
     const [accountPart, expires, mac] = token.split('.');
-    const tampered = await page.goto(`${server.url}/certificate_requests/${request.id}?token=${accountPart}.${Number(expires) + 86_400 * 30}.${mac}`, { waitUntil: 'load' });
+    const tampered = await page.goto(`${server.url}/certificate_requests/${request.id}?token=${accountPart}.${Number(expires) + 86_400 * 30}.${mac}`, {
+      waitUntil: 'load',
+    });
     expect(tampered?.status()).toBe(404);
     await expect(page.getByRole('alert').textContent()).resolves.toContain('not valid');
     const secret = await urlTokenSecrets.secret(false);

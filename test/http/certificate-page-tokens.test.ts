@@ -20,7 +20,10 @@ afterAll(async () => {
 
 it('refuses a token with a stray character appended (*, %21, %00, =) with the invalid-link page', async () => {
   const account = await newTestAccount('US', 'Strict Links Inc');
-  const customer = await request('POST', '/v1/customers', { key: account.api_key, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } });
+  const customer = await request('POST', '/v1/customers', {
+    key: account.api_key,
+    body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } },
+  });
   expect(customer.status).toBe(201);
   const created = await request('POST', `/v1/customers/${customer.body.id}/certificate_requests`, { key: account.api_key, body: {} });
   expect(created.status).toBe(201);
@@ -38,7 +41,12 @@ it('refuses a token with a stray character appended (*, %21, %00, =) with the in
   const answers = [];
   for (const stray of ['*', '%21', '%00', '=']) {
     const tampered = await page(`${token}${stray}`);
-    answers.push([stray, tampered.status, tampered.headers.get('content-type'), tampered.body === invalid.body ? 'the invalid-link page' : tampered.body.includes('<form') ? 'the upload form' : tampered.body]);
+    answers.push([
+      stray,
+      tampered.status,
+      tampered.headers.get('content-type'),
+      tampered.body === invalid.body ? 'the invalid-link page' : tampered.body.includes('<form') ? 'the upload form' : tampered.body,
+    ]);
   }
   expect(answers).toEqual(['*', '%21', '%00', '='].map((stray) => [stray, invalid.status, invalid.headers.get('content-type'), 'the invalid-link page']));
   // Refusing the tampered forms did not use up the link.

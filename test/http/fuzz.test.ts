@@ -53,8 +53,11 @@ let server: ServerProcess;
 async function accountWithRecords(): Promise<{ account: CreatedAccount; existing: Record<string, string> }> {
   const account = await newTestAccount('US', 'Fuzz Inc');
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${account.api_key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      .then((r) => r.json() as Promise<{ id: string }>);
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${account.api_key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ id: string }>);
   return {
     account,
     existing: {
@@ -72,7 +75,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (PROFILE && profile.length) console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
+  if (PROFILE && profile.length)
+    console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
   client.destroy();
   await server?.stop();
   await db?.stop();
@@ -111,18 +115,20 @@ function mutated(sample: unknown): fc.Arbitrary<unknown> {
   };
   walk(sample, []);
   if (!paths.length) return fc.constant(sample);
-  return fc.tuple(fc.constantFrom(...paths), fc.constantFrom('replace', 'remove', 'add'), value, fc.string({ maxLength: 12 })).map(([path, how, replacement, extra]) => {
-    const copy = structuredClone(sample) as Record<string, unknown>;
-    let parent: Record<string | number, unknown> = copy;
-    for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
-    const last = path.at(-1)!;
-    if (how === 'replace') parent[last] = replacement;
-    else if (how === 'remove') delete parent[last];
-    // Into an array, an element more: a numeric key such as '99999999' would make it sparse and billions long.
-    else if (Array.isArray(parent)) parent.push(replacement);
-    else parent[extra || 'x'] = replacement;
-    return copy;
-  });
+  return fc
+    .tuple(fc.constantFrom(...paths), fc.constantFrom('replace', 'remove', 'add'), value, fc.string({ maxLength: 12 }))
+    .map(([path, how, replacement, extra]) => {
+      const copy = structuredClone(sample) as Record<string, unknown>;
+      let parent: Record<string | number, unknown> = copy;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+      const last = path.at(-1)!;
+      if (how === 'replace') parent[last] = replacement;
+      else if (how === 'remove') delete parent[last];
+      // Into an array, an element more: a numeric key such as '99999999' would make it sparse and billions long.
+      else if (Array.isArray(parent)) parent.push(replacement);
+      else parent[extra || 'x'] = replacement;
+      return copy;
+    });
 }
 
 function requestsFor(route: RouteDefinition, existing: Record<string, string>): fc.Arbitrary<FuzzRequest> {
@@ -147,14 +153,16 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
       ? [
           {
             weight: 1,
-            arbitrary: fc.tuple(fc.constantFrom(1, 7, 1_000), fc.constantFrom(9_999_999_999_999, 9_999_999_999_999, 123_456_789), fc.uuid()).map(([count, amount, id]) =>
-              JSON.stringify({
-                ...(sample.body as object),
-                // A new sale each time, so it is recorded rather than compared with an earlier one.
-                ...('id' in (sample.body as object) ? { id } : {}),
-                line_items: Array.from({ length: count }, (_, i) => ({ ...(lines[0] as object), id: `l${i}`, amount })),
-              }),
-            ),
+            arbitrary: fc
+              .tuple(fc.constantFrom(1, 7, 1_000), fc.constantFrom(9_999_999_999_999, 9_999_999_999_999, 123_456_789), fc.uuid())
+              .map(([count, amount, id]) =>
+                JSON.stringify({
+                  ...(sample.body as object),
+                  // A new sale each time, so it is recorded rather than compared with an earlier one.
+                  ...('id' in (sample.body as object) ? { id } : {}),
+                  line_items: Array.from({ length: count }, (_, i) => ({ ...(lines[0] as object), id: `l${i}`, amount })),
+                }),
+              ),
           },
         ]
       : []),
@@ -167,7 +175,14 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
   // integration tests cover, and each costs a DynamoDB Local query (docs/benchmarks.md, "Fuzz budget").
   const query = fc.oneof(
     { weight: 1, arbitrary: fc.constant(sample.query ?? {}) },
-    { weight: 9, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('limit', 'starting_after', 'from', 'to', ...knownQuery), fc.string({ maxLength: 8 })), fc.string({ maxLength: 30 }), { maxKeys: 3 }) },
+    {
+      weight: 9,
+      arbitrary: fc.dictionary(
+        fc.oneof(fc.constantFrom('limit', 'starting_after', 'from', 'to', ...knownQuery), fc.string({ maxLength: 8 })),
+        fc.string({ maxLength: 30 }),
+        { maxKeys: 3 },
+      ),
+    },
   );
   const headers = fc.record(
     {
@@ -181,7 +196,10 @@ function requestsFor(route: RouteDefinition, existing: Record<string, string>): 
     path: route.path.replace('{id}', encodeURIComponent(id)),
     query,
     body,
-    headers: Object.fromEntries(Object.entries(headers).filter(([name, v]) => v !== '' && (name !== 'Idempotency-Key' || route.idempotent))) as Record<string, string>,
+    headers: Object.fromEntries(Object.entries(headers).filter(([name, v]) => v !== '' && (name !== 'Idempotency-Key' || route.idempotent))) as Record<
+      string,
+      string
+    >,
   }));
 }
 
@@ -191,7 +209,11 @@ const client = new LoopbackClient(IN_FLIGHT);
 function send(route: RouteDefinition, r: FuzzRequest, account: CreatedAccount): Promise<LoopbackAnswer> {
   const query = new URLSearchParams(r.query).toString();
   const hasBody = r.body !== undefined && route.method !== 'GET';
-  const headers: Record<string, string> = { Authorization: `Bearer ${account.api_key}`, ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...r.headers };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${account.api_key}`,
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...r.headers,
+  };
   return client.send(route.method, `${server.url}${r.path}${query ? `?${query}` : ''}`, headers, hasBody ? r.body : undefined);
 }
 
@@ -215,66 +237,74 @@ function undocumented(route: RouteDefinition, r: FuzzRequest, answer: LoopbackAn
 
 describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}${PATH ? `, path ${PATH}` : ''}`, () => {
   const selected = routes.filter((r) => !ONLY || ONLY.has(r.name));
-  if (ONLY && selected.length !== ONLY.size) throw new Error(`FUZZ_ROUTES names no route: ${[...ONLY].filter((n) => !routes.some((r) => r.name === n)).join(', ')}`);
-  it.each(selected.map((r) => [r.name, r] as const))('%s: no 5xx, every 4xx with the error body and its request id', async (_name, route) => {
-    const { account, existing } = await accountWithRecords();
-    // The processes' CPU is read (all of /proc) only for FUZZ_PROFILE=1.
-    const cpuBefore = PROFILE ? cpuByProcess() : undefined;
-    const wallBefore = performance.now();
-    const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}) });
-    const generatedMs = cpuBefore ? cpuSince(cpuBefore).self : 0;
-    const problems: string[] = [];
-    let next = 0;
-    let clientErrors = 0;
-    // Each problem names the request's index in the seed's sequence, for FUZZ_PATH.
-    const at = (index: number) => `[index ${Number(PATH ?? 0) + index}]`;
-    const worker = async () => {
-      while (next < cases.length && problems.length < 5) {
-        const index = next++;
-        const r = cases[index];
-        const answer = await send(route, r, account);
-        if (answer.status >= 500) {
-          problems.push(`${at(index)} ${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
-          continue;
+  if (ONLY && selected.length !== ONLY.size)
+    throw new Error(`FUZZ_ROUTES names no route: ${[...ONLY].filter((n) => !routes.some((r) => r.name === n)).join(', ')}`);
+  it.each(selected.map((r) => [r.name, r] as const))(
+    '%s: no 5xx, every 4xx with the error body and its request id',
+    async (_name, route) => {
+      const { account, existing } = await accountWithRecords();
+      // The processes' CPU is read (all of /proc) only for FUZZ_PROFILE=1.
+      const cpuBefore = PROFILE ? cpuByProcess() : undefined;
+      const wallBefore = performance.now();
+      const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}) });
+      const generatedMs = cpuBefore ? cpuSince(cpuBefore).self : 0;
+      const problems: string[] = [];
+      let next = 0;
+      let clientErrors = 0;
+      // Each problem names the request's index in the seed's sequence, for FUZZ_PATH.
+      const at = (index: number) => `[index ${Number(PATH ?? 0) + index}]`;
+      const worker = async () => {
+        while (next < cases.length && problems.length < 5) {
+          const index = next++;
+          const r = cases[index];
+          const answer = await send(route, r, account);
+          if (answer.status >= 500) {
+            problems.push(`${at(index)} ${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
+            continue;
+          }
+          const contractProblem = undocumented(route, r, answer);
+          if (contractProblem) problems.push(`${at(index)} ${contractProblem}`);
+          if (answer.status < 400) continue;
+          clientErrors++;
+          // A page a signed link opens (urlToken) answers its refusals as pages for the person who followed it (documented text/html).
+          if (route.urlToken && /^text\/html\b/.test(answer.contentType ?? '') && answer.requestId) continue;
+          let body: Record<string, unknown> | undefined;
+          try {
+            body = JSON.parse(answer.text) as Record<string, unknown>;
+          } catch {
+            body = undefined;
+          }
+          const ok =
+            body !== undefined &&
+            typeof body.error === 'string' &&
+            typeof body.message === 'string' &&
+            body.status === answer.status &&
+            typeof body.request_id === 'string' &&
+            body.request_id === answer.requestId;
+          if (!ok) problems.push(`${at(index)} ${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
         }
-        const contractProblem = undocumented(route, r, answer);
-        if (contractProblem) problems.push(`${at(index)} ${contractProblem}`);
-        if (answer.status < 400) continue;
-        clientErrors++;
-        // A page a signed link opens (urlToken) answers its refusals as pages for the person who followed it (documented text/html).
-        if (route.urlToken && /^text\/html\b/.test(answer.contentType ?? '') && answer.requestId) continue;
-        let body: Record<string, unknown> | undefined;
-        try {
-          body = JSON.parse(answer.text) as Record<string, unknown>;
-        } catch {
-          body = undefined;
-        }
-        const ok =
-          body !== undefined &&
-          typeof body.error === 'string' &&
-          typeof body.message === 'string' &&
-          body.status === answer.status &&
-          typeof body.request_id === 'string' &&
-          body.request_id === answer.requestId;
-        if (!ok) problems.push(`${at(index)} ${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      if (cpuBefore) {
+        const cpu = cpuSince(cpuBefore);
+        const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
+        const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
+        profile.push(line);
+        process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
       }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    if (cpuBefore) {
-      const cpu = cpuSince(cpuBefore);
-      const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
-      const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
-      profile.push(line);
-      process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
-    }
-    if (problems.length) {
-      const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}${PATH ? ` FUZZ_PATH=${PATH}` : ''} FUZZ_ROUTES=${route.name}`;
-      const first = /^\[index (\d+)\]/.exec(problems[0])?.[1];
-      problems.push(`replay the route: ${replay} npx jest test/http/fuzz.test.ts`);
-      if (first) problems.push(`replay the first request alone: FUZZ_SEED=${SEED} FUZZ_PATH=${first} FUZZ_RUNS=1 FUZZ_ROUTES=${route.name} npx jest test/http/fuzz.test.ts`);
-    }
-    expect(problems).toEqual([]);
-    // The generator must reach the validation rules, not only the happy path.
-    expect(clientErrors).toBeGreaterThan(RUNS / 10);
-  }, 600_000);
+      if (problems.length) {
+        const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}${PATH ? ` FUZZ_PATH=${PATH}` : ''} FUZZ_ROUTES=${route.name}`;
+        const first = /^\[index (\d+)\]/.exec(problems[0])?.[1];
+        problems.push(`replay the route: ${replay} npx jest test/http/fuzz.test.ts`);
+        if (first)
+          problems.push(
+            `replay the first request alone: FUZZ_SEED=${SEED} FUZZ_PATH=${first} FUZZ_RUNS=1 FUZZ_ROUTES=${route.name} npx jest test/http/fuzz.test.ts`,
+          );
+      }
+      expect(problems).toEqual([]);
+      // The generator must reach the validation rules, not only the happy path.
+      expect(clientErrors).toBeGreaterThan(RUNS / 10);
+    },
+    600_000,
+  );
 });

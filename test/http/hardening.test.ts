@@ -31,28 +31,33 @@ afterAll(async () => {
 const idRoutes = routes.filter((r) => r.pathIds);
 const pathFor = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
 // A raw-body route (a document upload) is sent no body: a JSON one would be refused (415) before its path is read.
-const bodyFor = (route: { method: string; rawBody?: true }) => (!route.rawBody && (route.method === 'POST' || route.method === 'PATCH') ? { name: 'x' } : undefined);
+const bodyFor = (route: { method: string; rawBody?: true }) =>
+  !route.rawBody && (route.method === 'POST' || route.method === 'PATCH') ? { name: 'x' } : undefined;
 
 describe('path ids', () => {
-  it.each(idRoutes.map((r) => [r.name, r] as const))('%s: an id over 128 characters (or 1,024 bytes) is a 400, one of another shape a 404', async (_name, route) => {
-    for (const longId of ['a'.repeat(1_025), '😀'.repeat(300), 'x'.repeat(129)]) {
-      const res = await request(route.method, pathFor(route.path, longId), { key: account.api_key, body: bodyFor(route) });
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining("Path parameter 'id' must be at most 128 characters") });
-    }
-    for (const wrongShape of ['😀', 'vnd_', 'a b', 'vnd_0mhx2k3c0a1b2c3d4e5f6071#', 'ent_0mhx2k3c0A1B2C3D4E5F60718']) {
-      // A shape the record's ids may take (a caller's own reference or id: transactions, customers, products) is not
-      // another shape: it names a record that may exist, and the route answers as for any unknown id.
-      if (idFormats[route.pathIds!.id].pattern.test(wrongShape)) continue;
-      const res = await request(route.method, pathFor(route.path, wrongShape), { key: account.api_key, body: bodyFor(route) });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ error: 'not_found', status: 404 });
-    }
-  });
+  it.each(idRoutes.map((r) => [r.name, r] as const))(
+    '%s: an id over 128 characters (or 1,024 bytes) is a 400, one of another shape a 404',
+    async (_name, route) => {
+      for (const longId of ['a'.repeat(1_025), '😀'.repeat(300), 'x'.repeat(129)]) {
+        const res = await request(route.method, pathFor(route.path, longId), { key: account.api_key, body: bodyFor(route) });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining("Path parameter 'id' must be at most 128 characters") });
+      }
+      for (const wrongShape of ['😀', 'vnd_', 'a b', 'vnd_0mhx2k3c0a1b2c3d4e5f6071#', 'ent_0mhx2k3c0A1B2C3D4E5F60718']) {
+        // A shape the record's ids may take (a caller's own reference or id: transactions, customers, products) is not
+        // another shape: it names a record that may exist, and the route answers as for any unknown id.
+        if (idFormats[route.pathIds!.id].pattern.test(wrongShape)) continue;
+        const res = await request(route.method, pathFor(route.path, wrongShape), { key: account.api_key, body: bodyFor(route) });
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ error: 'not_found', status: 404 });
+      }
+    },
+  );
 });
 
 describe('amounts', () => {
-  const lines = (amount: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `l${i}`, amount, product_category: 'SAAS', delivery_method: 'CLOUD' }));
+  const lines = (amount: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: `l${i}`, amount, product_category: 'SAAS', delivery_method: 'CLOUD' }));
   const sale = { id: 'huge-1', date: '2026-03-01', currency: 'EUR', customer_type: 'B2C', location: { country: 'DE' } };
 
   it('refuses a sale and a cart whose lines add up past 10^15 minor units with a 400 naming the limit', async () => {
@@ -62,7 +67,14 @@ describe('amounts', () => {
     expect(recorded.body.message).toContain('at most 10^15');
     const unify = await request('POST', '/v1/tax/unify', {
       key: account.api_key,
-      body: { currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'DE' }, line_items: lines(9_999_999_999_999, 1_000), commit: true, transaction_id: 'huge-2' },
+      body: {
+        currency: 'EUR',
+        customer: { type: 'B2C' },
+        location: { country: 'DE' },
+        line_items: lines(9_999_999_999_999, 1_000),
+        commit: true,
+        transaction_id: 'huge-2',
+      },
     });
     expect(unify.status).toBe(400);
     expect(unify.body.message).toContain('at most 10^15');
@@ -73,7 +85,12 @@ describe('amounts', () => {
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ subtotal: 1_000_000_000_000_000, tax_total: 190_000_000_000_000, total: 1_190_000_000_000_000 });
     // An all-time counter already near the ceiling (as many huge sales would leave it).
-    await documentClient().update({ TableName: tableName('Exposure'), Key: { account_id: account.account_id, sk: 'a#EUR#DE' }, UpdateExpression: 'SET tax = :t', ExpressionAttributeValues: { ':t': Number.MAX_SAFE_INTEGER - 10 } });
+    await documentClient().update({
+      TableName: tableName('Exposure'),
+      Key: { account_id: account.account_id, sk: 'a#EUR#DE' },
+      UpdateExpression: 'SET tax = :t',
+      ExpressionAttributeValues: { ':t': Number.MAX_SAFE_INTEGER - 10 },
+    });
     const refused = await request('POST', '/v1/transactions', { key: account.api_key, body: { ...sale, id: 'max-2', line_items: lines(1_000, 1) } });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ error: 'exposure_limit_exceeded' });
@@ -91,7 +108,12 @@ describe('idempotent answers too large for one DynamoDB item', () => {
       currency: 'EUR',
       customer: { type: 'B2C' },
       location: { country: 'FR' },
-      line_items: Array.from({ length: 1_000 }, (_, i) => ({ id: `${'line-'.repeat(24)}${String(i).padStart(6, '0')}`, amount: 123_456_789 + i, product_category: 'SAAS', delivery_method: 'CLOUD' })),
+      line_items: Array.from({ length: 1_000 }, (_, i) => ({
+        id: `${'line-'.repeat(24)}${String(i).padStart(6, '0')}`,
+        amount: 123_456_789 + i,
+        product_category: 'SAAS',
+        delivery_method: 'CLOUD',
+      })),
     };
     const first = await request('POST', '/v1/tax/unify', { key: api_key, body: cart, headers: { 'Idempotency-Key': 'big-cart' } });
     expect(first.status).toBe(200);

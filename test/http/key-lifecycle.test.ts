@@ -61,7 +61,13 @@ describe('levy keys', () => {
     const listed = await cli('keys', 'list', '--account', account.out.account_id);
     expect(listed.out.map((k: { key_id: string }) => k.key_id)).toEqual([account.out.key_id, second.out.key_id]);
     const today = new Date().toISOString().slice(0, 10);
-    expect(listed.out[0]).toMatchObject({ status: 'active', plan: 'growth', prefix: account.out.api_key.slice(0, 12), last_used_on: today, created_at: expect.any(String) });
+    expect(listed.out[0]).toMatchObject({
+      status: 'active',
+      plan: 'growth',
+      prefix: account.out.api_key.slice(0, 12),
+      last_used_on: today,
+      created_at: expect.any(String),
+    });
     expect(JSON.stringify(listed.out)).not.toContain(account.out.api_key);
     expect(JSON.stringify(listed.out)).not.toMatch(/key_hash|usage_key/);
 
@@ -134,8 +140,14 @@ describe('levy migrate: accounts and keys made before usage plans', () => {
     const accountId = `acct_legacy${Date.now()}`;
     const secret = `lvy_${randomBytes(32).toString('base64url')}`;
     // As Levy wrote them before usage plans existed: no plan, usage key, key id or prefix.
-    await documentClient().put({ TableName: tableName('Accounts'), Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' } });
-    await documentClient().put({ TableName: tableName('ApiKeys'), Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' } });
+    await documentClient().put({
+      TableName: tableName('Accounts'),
+      Item: { account_id: accountId, name: 'Old GmbH', country: 'DE', primary_entity_id: 'ent_old', created_at: '2026-01-05T00:00:00.000Z' },
+    });
+    await documentClient().put({
+      TableName: tableName('ApiKeys'),
+      Item: { key_hash: hashApiKey(secret), account_id: accountId, status: 'active', created_at: '2026-01-05T00:00:00.000Z' },
+    });
     const before = await request('GET', '/entities', { key: secret });
     expect(before.status).toBe(403);
     expect(before.body.error).toBe('access_denied');

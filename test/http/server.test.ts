@@ -27,7 +27,14 @@ describe('routes through the local API Gateway', () => {
   it('creates a vendor (201) and reads it back', async () => {
     const created = await request('POST', '/vendors', { key: accountA.api_key, body: { name: 'Acme GmbH', country: 'de', email: 'ap@acme.example' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^vnd_/), name: 'Acme GmbH', country: 'DE', tax_id: null, exempt: false, email: 'ap@acme.example' });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^vnd_/),
+      name: 'Acme GmbH',
+      country: 'DE',
+      tax_id: null,
+      exempt: false,
+      email: 'ap@acme.example',
+    });
 
     const read = await request('GET', `/vendors/${created.body.id}`, { key: accountA.api_key });
     expect(read.status).toBe(200);
@@ -124,7 +131,7 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
     }
   });
 
-  it('refuses a revoked key on every route, while the account\'s other key still works', async () => {
+  it("refuses a revoked key on every route, while the account's other key still works", async () => {
     const { api_key: key, key_id } = (await createApiKey(ports, accountA.account_id))!;
     expect((await request('GET', '/vendors', { key })).status).toBe(200);
     expect(await revokeApiKey(ports, { idOrPrefix: key_id })).toMatchObject({ key_id, status: 'revoked' });
@@ -178,7 +185,7 @@ describe('authentication (401 with exactly the UNAUTHORIZED body)', () => {
   });
 });
 
-describe('API Gateway\'s own errors', () => {
+describe("API Gateway's own errors", () => {
   it.each([
     ['GET', '/nope'],
     ['GET', '/'],
@@ -264,7 +271,7 @@ describe('API Gateway\'s own errors', () => {
     }
   });
 
-  it('answers 403 when the authorizer\'s policy does not allow the route', async () => {
+  it("answers 403 when the authorizer's policy does not allow the route", async () => {
     const denying = await startServer({
       port: 0,
       authCacheSeconds: 0,
@@ -291,7 +298,7 @@ describe('tenant isolation: the account comes only from the key', () => {
     vendorOfA = created.body.id;
   });
 
-  it('answers another account\'s vendor with 404, like a missing one', async () => {
+  it("answers another account's vendor with 404, like a missing one", async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await request(method, `/vendors/${vendorOfA}`, { key: accountB.api_key });
       expect(res.status).toBe(404);
@@ -302,7 +309,7 @@ describe('tenant isolation: the account comes only from the key', () => {
     expect((await request('GET', `/vendors/${vendorOfA}`, { key: accountA.api_key })).body.name).toBe('A only');
   });
 
-  it('does not list another account\'s records', async () => {
+  it("does not list another account's records", async () => {
     const list = await request('GET', '/vendors?limit=100', { key: accountB.api_key });
     expect(list.status).toBe(200);
     expect(list.body.data.map((v: { id: string }) => v.id)).not.toContain(vendorOfA);
@@ -314,7 +321,9 @@ describe('tenant isolation: the account comes only from the key', () => {
   it('never takes an account id from the body, the query or a header', async () => {
     const viaBody = await request('POST', '/vendors', { key: accountB.api_key, body: { name: 'X', country: 'DE', account_id: accountA.account_id } });
     expect(viaBody.status).toBe(400);
-    const viaQuery = await request('GET', `/vendors/${vendorOfA}?account_id=${accountA.account_id}&accountId=${accountA.account_id}`, { key: accountB.api_key });
+    const viaQuery = await request('GET', `/vendors/${vendorOfA}?account_id=${accountA.account_id}&accountId=${accountA.account_id}`, {
+      key: accountB.api_key,
+    });
     expect(viaQuery.status).toBe(400);
     const viaHeader = await request('GET', `/vendors/${vendorOfA}`, {
       key: accountB.api_key,

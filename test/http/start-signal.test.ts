@@ -49,7 +49,9 @@ async function npmStart(dbPort: number, apiPort: number): Promise<Started> {
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 60_000;
   while (!/listening on (\S+)/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${out}`);
@@ -70,20 +72,28 @@ describe('npm start stops cleanly', () => {
   it.each([
     ['Ctrl-C (SIGINT to the process group)', 'SIGINT', true],
     ['SIGTERM to npm', 'SIGTERM', false],
-  ] as const)('%s: exits 0 after closing the server and DynamoDB Local', async (_label, signal, group) => {
-    const [dbPort, apiPort] = [await freePort(), await freePort()];
-    started = await npmStart(dbPort, apiPort);
-    // A request first, so a keep-alive connection is open when the signal comes.
-    const answer = await fetch(`${started.url}/vendors`, { headers: { Authorization: `Bearer ${started.apiKey}` } });
-    expect(answer.status).toBe(200);
+  ] as const)(
+    '%s: exits 0 after closing the server and DynamoDB Local',
+    async (_label, signal, group) => {
+      const [dbPort, apiPort] = [await freePort(), await freePort()];
+      started = await npmStart(dbPort, apiPort);
+      // A request first, so a keep-alive connection is open when the signal comes.
+      const answer = await fetch(`${started.url}/vendors`, { headers: { Authorization: `Bearer ${started.apiKey}` } });
+      expect(answer.status).toBe(200);
 
-    if (group) process.kill(-started.child.pid!, signal);
-    else started.child.kill(signal);
-    const { code, signal: killedBy } = await started.exited;
+      if (group) process.kill(-started.child.pid!, signal);
+      else started.child.kill(signal);
+      const { code, signal: killedBy } = await started.exited;
 
-    expect({ code, killedBy, output: started.output().split('\n').slice(-4).join('\n') }).toEqual({ code: 0, killedBy: null, output: expect.stringContaining('[levy] stopped.') });
-    expect(started.output()).not.toContain('again: exiting without waiting');
-    expect(await listening(apiPort)).toBe(false);
-    expect(await listening(dbPort)).toBe(false);
-  }, 90_000);
+      expect({ code, killedBy, output: started.output().split('\n').slice(-4).join('\n') }).toEqual({
+        code: 0,
+        killedBy: null,
+        output: expect.stringContaining('[levy] stopped.'),
+      });
+      expect(started.output()).not.toContain('again: exiting without waiting');
+      expect(await listening(apiPort)).toBe(false);
+      expect(await listening(dbPort)).toBe(false);
+    },
+    90_000,
+  );
 });

@@ -20,7 +20,10 @@ afterAll(async () => {
 
 it('serves the feed to its token without a key, and refuses the key without the token', async () => {
   const account = await newTestAccount('US', 'Feed Inc');
-  const registered = await request('POST', '/v1/registrations', { key: account.api_key, body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2026-01-01' } });
+  const registered = await request('POST', '/v1/registrations', {
+    key: account.api_key,
+    body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2026-01-01' },
+  });
   expect(registered.status).toBe(201);
   // The feed-token route needs the key like any other.
   expect((await request('POST', '/v1/tax_calendar/feed_token')).status).toBe(401);

@@ -24,16 +24,20 @@ function invokeBundle(bundle: string, events: unknown[]): { statusCode: number; 
     const results = [];
     for (const event of events) results.push(await handler(event, context));
     process.stdout.write(JSON.stringify(results));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);${script}`, bundle], {
-    input: JSON.stringify(events),
-    // Not the project folder: packages must come from the asset itself.
-    cwd: tmpdir(),
-    env: { ...process.env, NODE_PATH: '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-    // The docs function answers Swagger UI's 1.7 MB script.
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);${script}`, bundle],
+    {
+      input: JSON.stringify(events),
+      // Not the project folder: packages must come from the asset itself.
+      cwd: tmpdir(),
+      env: { ...process.env, NODE_PATH: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+      // The docs function answers Swagger UI's 1.7 MB script.
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return JSON.parse(out);
 }
 
@@ -51,13 +55,25 @@ describe('tax-rate bundle', () => {
     // Kept out of a cold start: the X-Ray tracer (opt-in per stack), zod's locales but English, stdnum's
     // second (CommonJS) build.
     const { atImport, onDemand } = bundleOutputs(built.metafile);
-    const inputs = atImport.flatMap(([, output]) => Object.entries(output.inputs)).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file);
+    const inputs = atImport
+      .flatMap(([, output]) => Object.entries(output.inputs))
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([file]) => file);
     expect(inputs.filter((f) => /aws-xray-sdk-core|@aws-lambda-powertools\/tracer|stdnum\/lib\/cjs/.test(f))).toEqual([]);
     // DynamoDB through the AWS SDK's document client (no client of our own), idempotency through
     // Powertools' own DynamoDB persistence layer (in the chunk the first keyed call loads).
-    expect(inputs).toEqual(expect.arrayContaining([expect.stringContaining('node_modules/@aws-sdk/client-dynamodb/'), expect.stringContaining('node_modules/@aws-sdk/lib-dynamodb/')]));
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('node_modules/@aws-sdk/client-dynamodb/'),
+        expect.stringContaining('node_modules/@aws-sdk/lib-dynamodb/'),
+      ]),
+    );
     expect(inputs.filter((f) => /lean-client|sigv4|signed-fetch|idempotency-store/.test(f))).toEqual([]);
-    expect(onDemand.some(([, chunk]) => Object.keys(chunk.inputs).some((f) => f.includes('@aws-lambda-powertools/idempotency/lib/esm/persistence/DynamoDBPersistenceLayer')))).toBe(true);
+    expect(
+      onDemand.some(([, chunk]) =>
+        Object.keys(chunk.inputs).some((f) => f.includes('@aws-lambda-powertools/idempotency/lib/esm/persistence/DynamoDBPersistenceLayer')),
+      ),
+    ).toBe(true);
     expect(inputs.filter((f) => /zod\/v4\/locales\/(?!en\.js)/.test(f))).toEqual([]);
     // The tax-ID validators are a chunk of their own, loaded by the first quote that carries a tax ID.
     expect(inputs.filter((f) => /node_modules\/stdnum\/|src\/domain\/tax-ids\/validator\.ts/.test(f))).toEqual([]);
@@ -70,7 +86,13 @@ describe('tax-rate bundle', () => {
     // stores that read them load with the first quote naming a customer, product or code (src/usecases/sale-subjects.ts
     // and the quote ports of src/composition/ports.ts, both dynamic imports): the category path never parses them.
     expect(inputs.filter((f) => /data\/tax-codes\.js(on)?|domain\/tax\/tax-codes\.ts/.test(f))).toEqual([]);
-    expect(inputs.filter((f) => /usecases\/(sales\/)?sale-subjects\.ts|domain\/exemptions\/|domain\/products\/|domain\/customers\/|dynamodb\/(customer|exemption|product)-store\.ts/.test(f))).toEqual([]);
+    expect(
+      inputs.filter((f) =>
+        /usecases\/(sales\/)?sale-subjects\.ts|domain\/exemptions\/|domain\/products\/|domain\/customers\/|dynamodb\/(customer|exemption|product)-store\.ts/.test(
+          f,
+        ),
+      ),
+    ).toEqual([]);
     expect(onDemand.some(([, chunk]) => Object.keys(chunk.inputs).some((f) => /data\/tax-codes\.js(on)?/.test(f)))).toBe(true);
     // What a cold start parses (index.mjs and the chunks it imports) stays under CEILING_KB, so what the checks
     // above keep out stays out (docs/benchmarks.md has the figures).
@@ -82,8 +104,13 @@ describe('tax-rate bundle', () => {
     // The rule data is parsed as JSON text, not as an object literal (lib/bundling.ts writeLambdaData).
     expect(atImport.flatMap(([, output]) => Object.keys(output.inputs))).toContain('.build/lambda-data/us-states.json.mjs');
     // The rule data travels without the text citing its sources (no answer carries it): not one citation is shipped.
-    const shipped = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(join(outDir, f), 'utf8')).join('\n');
-    const usStates = JSON.parse(readFileSync(join(__dirname, '../../data/us-states.json'), 'utf8')) as { states: { nonprofit_cite: string; rates: { source: string }[] }[] };
+    const shipped = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => readFileSync(join(outDir, f), 'utf8'))
+      .join('\n');
+    const usStates = JSON.parse(readFileSync(join(__dirname, '../../data/us-states.json'), 'utf8')) as {
+      states: { nonprofit_cite: string; rates: { source: string }[] }[];
+    };
     const citations = usStates.states.flatMap((state) => [state.nonprofit_cite, ...state.rates.map((rate) => rate.source)]);
     expect(citations.length).toBeGreaterThan(100);
     expect(citations.filter((citation) => shipped.includes(citation))).toEqual([]);
@@ -92,7 +119,19 @@ describe('tax-rate bundle', () => {
     expect(shipped).not.toContain(routeByName('tax-rate').summary);
     expect(shipped).toContain('"name":"tax-rate"');
 
-    await rateTable().putAll([{ zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' }]);
+    await rateTable().putAll([
+      {
+        zip: '90001',
+        state: 'CA',
+        region_name: 'HUNTINGTON PARK',
+        state_rate: 0.06,
+        county_rate: 0.0025,
+        city_rate: 0.0075,
+        special_rate: 0.035,
+        combined_rate: 0.105,
+        effective_month: '2026-03',
+      },
+    ]);
     const { account_id } = await newTestAccount('US');
     const event = (location: object, customer: object = { customer_type: 'B2C' }) =>
       buildProxyEvent({
@@ -108,7 +147,13 @@ describe('tax-rate bundle', () => {
       // A valid German VAT number (python-stdnum's de/vat example): the chunk loads and the sale is B2B.
       event({ country: 'DE' }, { customer_type: 'B2B', customer_tax_id: 'DE136695976' }),
       // By tax code: the catalogue's chunk loads (Tex. Tax Code § 151.314: groceries exempt in TX).
-      buildProxyEvent({ route, path: route.path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tax_code: 'levy_groceries', customer_type: 'B2C', location: { country: 'US', state: 'TX' } }), accountId: account_id }),
+      buildProxyEvent({
+        route,
+        path: route.path,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tax_code: 'levy_groceries', customer_type: 'B2C', location: { country: 'US', state: 'TX' } }),
+        accountId: account_id,
+      }),
     ]);
     expect(byCode.statusCode).toBe(200);
     expect(JSON.parse(byCode.body)).toMatchObject({ tax_code: 'levy_groceries', taxability_reason: 'not_taxable_in_jurisdiction', total_rate: 0 });
@@ -123,14 +168,19 @@ describe('tax-rate bundle', () => {
 
 describe('the request-path functions', () => {
   it.each(['tax-rate', 'tax-unify', 'tax-id-validate', 'transactions-create', 'authorizer'] as const)(
-    '%s: DynamoDB through the SDK document client, keyed calls through Powertools\' DynamoDB persistence layer, no client of our own',
+    "%s: DynamoDB through the SDK document client, keyed calls through Powertools' DynamoDB persistence layer, no client of our own",
     (name) => {
       const entry = name === 'authorizer' ? authorizer.entry : routeByName(name).entry;
       const dataPackages = name === 'authorizer' ? [] : (routeByName(name).dataPackages ?? []);
       const { metafile } = bundleLambdaFunction(entry, dataPackages, mkdtempSync(join(tmpdir(), `levy-${name}-`)));
       const { atImport, onDemand } = bundleOutputs(metafile);
       const inputsOf = (outputs: typeof atImport) => outputs.flatMap(([, output]) => Object.keys(output.inputs));
-      expect(inputsOf(atImport)).toEqual(expect.arrayContaining([expect.stringContaining('node_modules/@aws-sdk/client-dynamodb/'), expect.stringContaining('node_modules/@aws-sdk/lib-dynamodb/')]));
+      expect(inputsOf(atImport)).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('node_modules/@aws-sdk/client-dynamodb/'),
+          expect.stringContaining('node_modules/@aws-sdk/lib-dynamodb/'),
+        ]),
+      );
       expect(Object.keys(metafile.inputs).filter((f) => /lean-client|sigv4|signed-fetch|idempotency-store/.test(f))).toEqual([]);
       // What a cold start parses stays under CEILING_KB (docs/benchmarks.md has the figures).
       expect(atImport.reduce((sum, [, output]) => sum + output.bytes, 0)).toBeLessThan(CEILING_KB * 1024);
@@ -148,7 +198,9 @@ describe('a bundle with a CommonJS module', () => {
     const { metafile } = bundleLambdaFunction(route.entry, route.dataPackages ?? [], outDir);
     const inputs = Object.entries(metafile.inputs);
     // currency-codes (minor units of amounts) is CommonJS.
-    expect(inputs.filter(([, input]) => input.format === 'cjs').map(([file]) => file)).toEqual(expect.arrayContaining([expect.stringContaining('currency-codes')]));
+    expect(inputs.filter(([, input]) => input.format === 'cjs').map(([file]) => file)).toEqual(
+      expect.arrayContaining([expect.stringContaining('currency-codes')]),
+    );
     expect(inputs.map(([file]) => file).filter((file) => file.includes('.build/entry-importers/'))).toEqual([]);
     // A build with none has the importer: the authorizer without its DynamoDB client would; a test module stands in.
     const { metafile: plain } = bundleLambdaFunction('test/infra/fixtures/esm-only-handler.ts', [], mkdtempSync(join(tmpdir(), 'levy-esm-bundle-')));

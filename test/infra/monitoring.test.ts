@@ -33,8 +33,14 @@ interface Fixture {
 }
 
 const FIXTURE_FINDINGS = [
-  'AwsSolutions-APIG1', 'AwsSolutions-APIG2', 'AwsSolutions-APIG3', 'AwsSolutions-APIG4', 'AwsSolutions-APIG6', 'AwsSolutions-COG4',
-  'AwsSolutions-L1', 'AwsSolutions-DDB3',
+  'AwsSolutions-APIG1',
+  'AwsSolutions-APIG2',
+  'AwsSolutions-APIG3',
+  'AwsSolutions-APIG4',
+  'AwsSolutions-APIG6',
+  'AwsSolutions-COG4',
+  'AwsSolutions-L1',
+  'AwsSolutions-DDB3',
   'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
   'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
 ];
@@ -101,8 +107,9 @@ const alarmNamed = (template: Template, name: string): Json => {
 
 /** FunctionName refs (or TableName/Operation pairs) of the metric stats inside a metric-math alarm. */
 const statDimensions = (alarm: Json): Json[] =>
-  (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => Object.fromEntries(
-    (m.MetricStat.Metric.Dimensions as Json[]).map((d) => [d.Name, d.Value.Ref ?? d.Value])));
+  (alarm.Metrics as Json[])
+    .filter((m) => m.MetricStat)
+    .map((m) => Object.fromEntries((m.MetricStat.Metric.Dimensions as Json[]).map((d) => [d.Name, d.Value.Ref ?? d.Value])));
 
 describe('LevyMonitoring', () => {
   let f: Fixture;
@@ -118,19 +125,28 @@ describe('LevyMonitoring', () => {
     f.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });
     f.template.hasResourceProperties('AWS::KMS::Key', {
       EnableKeyRotation: true,
-      KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({
-        Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      })]) },
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          }),
+        ]),
+      },
     });
     f.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [topicRef],
-      PolicyDocument: { Statement: Match.arrayWith([
-        Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        Match.objectLike({
-          Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish',
-          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': Match.anyValue() } },
-        }),
-      ]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
     });
   });
 
@@ -140,7 +156,9 @@ describe('LevyMonitoring', () => {
     try {
       withEmail.template.resourceCountIs('AWS::SNS::Subscription', 1);
       withEmail.template.hasResourceProperties('AWS::SNS::Subscription', {
-        Protocol: 'email', Endpoint: 'oncall@example.com', TopicArn: { Ref: withEmail.logicalId(withEmail.monitoring.topic) },
+        Protocol: 'email',
+        Endpoint: 'oncall@example.com',
+        TopicArn: { Ref: withEmail.logicalId(withEmail.monitoring.topic) },
       });
     } finally {
       cleanUp(withEmail);
@@ -160,9 +178,15 @@ describe('LevyMonitoring', () => {
 
   test('API 5xx rate: average 5XXError > 1 % for 3 of 3 five-minute periods, missing data not breaching', () => {
     expect(alarmNamed(f.template, `${STACK}-api-5xx-rate`)).toMatchObject({
-      Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Statistic: 'Average', Period: 300,
-      Threshold: 0.01, ComparisonOperator: 'GreaterThanThreshold',
-      EvaluationPeriods: 3, DatapointsToAlarm: 3, TreatMissingData: 'notBreaching',
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5XXError',
+      Statistic: 'Average',
+      Period: 300,
+      Threshold: 0.01,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
     });
     const dims = alarmNamed(f.template, `${STACK}-api-5xx-rate`).Dimensions as Json[];
     expect(dims.map((d) => d.Name).sort()).toEqual(['ApiName', 'Stage']);
@@ -170,8 +194,14 @@ describe('LevyMonitoring', () => {
 
   test('API latency: p99 Latency > 3000 ms for 3 of 3 five-minute periods', () => {
     expect(alarmNamed(f.template, `${STACK}-api-latency-p99`)).toMatchObject({
-      Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99', Period: 300,
-      Threshold: 3000, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3, DatapointsToAlarm: 3,
+      Namespace: 'AWS/ApiGateway',
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Period: 300,
+      Threshold: 3000,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
     });
   });
 
@@ -184,14 +214,24 @@ describe('LevyMonitoring', () => {
     for (const m of (a.Metrics as Json[]).filter((x) => x.MetricStat)) {
       expect(m.MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/Lambda', MetricName: 'Throttles' }, Stat: 'Sum', Period: 300 });
     }
-    expect(statDimensions(a).map((d) => d.FunctionName).sort()).toEqual(f.functions.map((fn) => f.logicalId(fn)).sort());
+    expect(
+      statDimensions(a)
+        .map((d) => d.FunctionName)
+        .sort(),
+    ).toEqual(f.functions.map((fn) => f.logicalId(fn)).sort());
   });
 
   test('authorizer failures: the AuthorizerFailures sum > 0 for 2 of 2 five-minute periods (not Lambda Errors, which refusals raise)', () => {
     expect(alarmNamed(f.template, `${STACK}-authorizer-failures`)).toMatchObject({
-      Namespace: METRICS_NAMESPACE, MetricName: metricNames.authorizerFailures, Statistic: 'Sum', Period: 300,
+      Namespace: METRICS_NAMESPACE,
+      MetricName: metricNames.authorizerFailures,
+      Statistic: 'Sum',
+      Period: 300,
       Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
-      Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 2, DatapointsToAlarm: 2,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
     });
     expect(() => alarmNamed(f.template, `${STACK}-authorizer-errors`)).toThrow();
   });
@@ -204,7 +244,9 @@ describe('LevyMonitoring', () => {
     for (const m of stats) expect(m.MetricStat.Metric).toMatchObject({ Namespace: 'AWS/DynamoDB', MetricName: 'ThrottledRequests' });
     const dims = statDimensions(a);
     expect(new Set(dims.map((d) => d.TableName))).toEqual(new Set([f.logicalId(f.tables[i])]));
-    expect(dims.map((d) => d.Operation)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'TransactWriteItems', 'BatchWriteItem']));
+    expect(dims.map((d) => d.Operation)).toEqual(
+      expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'TransactWriteItems', 'BatchWriteItem']),
+    );
   });
 
   test('dashboard <stack>-overview: API, custom metrics (BillableCalls, IdempotentReplays, Errors via SEARCH), functions, tables, alarms', () => {
@@ -212,9 +254,21 @@ describe('LevyMonitoring', () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0].Properties.DashboardName).toBe(`${STACK}-overview`);
     const body = JSON.stringify(dashboards[0].Properties.DashboardBody);
-    for (const text of [metricNames.billableCalls, metricNames.idempotentReplays, metricNames.errors, ...BILLABLE,
+    for (const text of [
+      metricNames.billableCalls,
+      metricNames.idempotentReplays,
+      metricNames.errors,
+      ...BILLABLE,
       `SEARCH('{${METRICS_NAMESPACE},service,endpoint,code} MetricName=\\\\\\"Errors\\\\\\"`,
-      '5XXError', '4XXError', 'Latency', 'p50', 'p99', 'Duration', 'ThrottledRequests', '"type\\":\\"alarm\\"']) {
+      '5XXError',
+      '4XXError',
+      'Latency',
+      'p50',
+      'p99',
+      'Duration',
+      'ThrottledRequests',
+      '"type\\":\\"alarm\\"',
+    ]) {
       expect(body).toContain(text);
     }
     for (const a of f.monitoring.alarms) expect(body).toContain(f.stack.getLogicalId(a.node.defaultChild as CfnResource));
@@ -225,9 +279,11 @@ describe('LevyMonitoring with more than 10 functions', () => {
   test('Lambda throttles: alarms of at most 10 metrics together cover every function, one composite alarm notifies', () => {
     const f = build({ routeCount: 12 });
     try {
-      const parts = Object.values(f.template.findResources('AWS::CloudWatch::Alarm', {
-        Properties: { AlarmName: Match.stringLikeRegexp(`^${STACK}-lambda-throttles-part-`) },
-      })).map((r) => r.Properties as Json);
+      const parts = Object.values(
+        f.template.findResources('AWS::CloudWatch::Alarm', {
+          Properties: { AlarmName: Match.stringLikeRegexp(`^${STACK}-lambda-throttles-part-`) },
+        }),
+      ).map((r) => r.Properties as Json);
       expect(parts).toHaveLength(2);
       const covered = parts.flatMap((p) => {
         expect(p.AlarmActions).toBeUndefined(); // the composite notifies, once
@@ -238,12 +294,17 @@ describe('LevyMonitoring with more than 10 functions', () => {
       expect(covered.sort()).toEqual(f.functions.map((fn) => f.logicalId(fn)).sort());
       const topicRef = { Ref: f.logicalId(f.monitoring.topic) };
       f.template.hasResourceProperties('AWS::CloudWatch::CompositeAlarm', {
-        AlarmName: `${STACK}-lambda-throttles`, AlarmActions: [topicRef], OKActions: [topicRef], AlarmDescription: Match.stringLikeRegexp('Look first at'),
+        AlarmName: `${STACK}-lambda-throttles`,
+        AlarmActions: [topicRef],
+        OKActions: [topicRef],
+        AlarmDescription: Match.stringLikeRegexp('Look first at'),
       });
       const rule = JSON.stringify(Object.values(f.template.findResources('AWS::CloudWatch::CompositeAlarm'))[0].Properties.AlarmRule);
-      const partIds = Object.keys(f.template.findResources('AWS::CloudWatch::Alarm', {
-        Properties: { AlarmName: Match.stringLikeRegexp(`^${STACK}-lambda-throttles-part-`) },
-      }));
+      const partIds = Object.keys(
+        f.template.findResources('AWS::CloudWatch::Alarm', {
+          Properties: { AlarmName: Match.stringLikeRegexp(`^${STACK}-lambda-throttles-part-`) },
+        }),
+      );
       for (const id of partIds) expect(rule).toContain(`"${id}","Arn"`);
       expect(rule).toMatch(/\) OR ALARM\(/);
     } finally {
@@ -272,7 +333,8 @@ describe('cdk-nag AwsSolutions', () => {
     try {
       const report = new AwsSolutionsChecks().validateScope(f.stack);
       const inConstruct = report.violations.flatMap((v) =>
-        v.violatingResources.filter((r) => r.constructPath?.startsWith(`${f.monitoring.node.path}/`)).map((r) => `${v.ruleName}: ${r.constructPath}`));
+        v.violatingResources.filter((r) => r.constructPath?.startsWith(`${f.monitoring.node.path}/`)).map((r) => `${v.ruleName}: ${r.constructPath}`),
+      );
       expect(inConstruct).toEqual([]);
       expect(report.violations.length).toBeGreaterThan(0); // the check does run here
     } finally {

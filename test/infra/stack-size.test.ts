@@ -65,9 +65,11 @@ function syntheticRoutes(count: number): RouteDefinition[] {
 function tightest(instances: readonly Instance[]): string {
   const [worst] = worstPerQuota(instances);
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
-  return `tightest quota: ${worst.quota.name}, ${worst.subject}: ${n(worst.value)} of ${n(worst.limit)} ${worst.quota.unit} ` +
+  return (
+    `tightest quota: ${worst.quota.name}, ${worst.subject}: ${n(worst.value)} of ${n(worst.limit)} ${worst.quota.unit} ` +
     `(${(share(worst) * 100).toFixed(1)} %); headroom ${n(worst.limit - worst.value)} ${worst.quota.unit} to the limit, ` +
-    `${n(worst.limit * QUOTA_CEILING - worst.value)} to the ${QUOTA_CEILING * 100} % ceiling`;
+    `${n(worst.limit * QUOTA_CEILING - worst.value)} to the ${QUOTA_CEILING * 100} % ceiling`
+  );
 }
 
 /** Every quota under 90 % of its limit, every quota measured, and the per-template counts under the layout's 60 %. */
@@ -75,10 +77,17 @@ function expectWithinQuotas(templates: StackTemplates): Instance[] {
   const instances = measureQuotas(templates);
   expect(new Set(instances.map((i) => i.quota.id))).toEqual(new Set(Object.values(QUOTAS).map((q) => q.id)));
   expect(overCeiling(instances, QUOTA_CEILING)).toEqual([]);
-  expect(overCeiling(instances.filter((i) => LAYOUT_QUOTAS.includes(i.quota.id)), LAYOUT_CEILING)).toEqual([]);
+  expect(
+    overCeiling(
+      instances.filter((i) => LAYOUT_QUOTAS.includes(i.quota.id)),
+      LAYOUT_CEILING,
+    ),
+  ).toEqual([]);
   // `PRINT_SIZES=1 npx jest test/infra/stack-size.test.ts` prints each template's counts too, and the table at 110 routes.
   if (process.env.PRINT_SIZES) {
-    console.log(JSON.stringify(templates.templates.map((t) => ({ path: t.path, resources: t.resourceCount, parameters: t.parameterCount, outputs: t.outputCount }))));
+    console.log(
+      JSON.stringify(templates.templates.map((t) => ({ path: t.path, resources: t.resourceCount, parameters: t.parameterCount, outputs: t.outputCount }))),
+    );
   }
   return instances;
 }
@@ -107,8 +116,17 @@ describe('areas', () => {
     }
     expect(Stack.of(stack.authorizerFunction)).toBe(stack);
     const rootTypes = new Set(Object.values(templates.root.toJSON().Resources as Record<string, Json>).map((r) => r.Type));
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::ApiGateway::RestApi', 'AWS::ApiGateway::Method', 'AWS::ApiGateway::Resource',
-      'AWS::ApiGateway::Authorizer', 'AWS::ApiGateway::UsagePlan', 'AWS::ApiGateway::GatewayResponse', 'AWS::ApiGateway::Stage']) {
+    for (const type of [
+      'AWS::DynamoDB::Table',
+      'AWS::S3::Bucket',
+      'AWS::ApiGateway::RestApi',
+      'AWS::ApiGateway::Method',
+      'AWS::ApiGateway::Resource',
+      'AWS::ApiGateway::Authorizer',
+      'AWS::ApiGateway::UsagePlan',
+      'AWS::ApiGateway::GatewayResponse',
+      'AWS::ApiGateway::Stage',
+    ]) {
       expect(rootTypes).toContain(type);
     }
     // Each route's invoke permission sits beside its function; the root keeps only the authorizer's.
@@ -128,7 +146,7 @@ describe('AWS quotas', () => {
     console.log(tightest(instances));
   });
 
-  test('the template size limit is the S3 object\'s (1 MB): the root is deployed from its asset, each nested stack by TemplateURL', () => {
+  test("the template size limit is the S3 object's (1 MB): the root is deployed from its asset, each nested stack by TemplateURL", () => {
     expect(templatesDeployedFromS3(build().templates)).toEqual([]);
   });
 

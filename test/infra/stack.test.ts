@@ -39,14 +39,14 @@ let templates: StackTemplates;
 let template: Template;
 let resources: Record<string, Json>;
 
-const logicalId = (construct: LevyFunction | LevyStack['tables'][TableId] | LevyFunction['role'] | LevyFunction['function']): string => templates.logicalId(construct);
+const logicalId = (construct: LevyFunction | LevyStack['tables'][TableId] | LevyFunction['role'] | LevyFunction['function']): string =>
+  templates.logicalId(construct);
 const tableLogicalId = (id: TableId): string => logicalId(stack.tables[id]);
 const functionLogicalId = (fn: LevyFunction): string => logicalId(fn.function);
 const roleLogicalId = (fn: LevyFunction): string => logicalId(fn.role);
 const allTableEnvVars = new Set(tableList.map((t) => t.envVar));
 
-const ofType = (type: string): [string, Json][] =>
-  Object.entries(resources).filter(([, r]) => r.Type === type);
+const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** Every table logical id a role's inline policies reference, with the actions granted on it. */
 function tableGrants(fn: LevyFunction): Map<string, Set<string>> {
@@ -202,12 +202,19 @@ describe('tables', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Description: string }>;
     for (const o of cliOutputs) expect(outputs[o.id]?.Description).toBe(`${o.envVar}: ${o.purpose}`);
     // What `aws cloudformation describe-stacks --query '...[Description,OutputValue]' --output text` prints.
-    const described = Object.entries(outputs).map(([id, o]) => `${o.Description}\tvalue-of-${id}`).join('\n');
+    const described = Object.entries(outputs)
+      .map(([id, o]) => `${o.Description}\tvalue-of-${id}`)
+      .join('\n');
     const docs = readFileSync(path.join(__dirname, '../../docs/deployment.md'), 'utf8');
     const program = /awk -F'\\t' '([^']+)'/.exec(docs)?.[1];
     expect(program).toBeDefined();
     const exported = execFileSync('awk', ['-F', '\t', program!], { input: described, encoding: 'utf8' });
-    const vars = Object.fromEntries(exported.trim().split('\n').map((line: string) => /^export ([A-Z0-9_]+)=(.*)$/.exec(line)!.slice(1)));
+    const vars = Object.fromEntries(
+      exported
+        .trim()
+        .split('\n')
+        .map((line: string) => /^export ([A-Z0-9_]+)=(.*)$/.exec(line)!.slice(1)),
+    );
     expect(vars).toEqual(Object.fromEntries(cliOutputs.map((o) => [o.envVar, `value-of-${o.id}`])));
   });
 });
@@ -226,7 +233,13 @@ describe('exemption documents bucket', () => {
         Rules: [
           { Id: 'ExpireDeletedDocuments', NoncurrentVersionExpiration: { NoncurrentDays: 90 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
           // Uploads to a pre-signed URL never completed (docs/customers.md): gone after a day, the documents' prefix untouched.
-          { Id: 'ExpireStagedUploads', Prefix: 'exemption-documents/staged/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+          {
+            Id: 'ExpireStagedUploads',
+            Prefix: 'exemption-documents/staged/',
+            ExpirationInDays: 1,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            Status: 'Enabled',
+          },
         ],
       },
     });
@@ -429,7 +442,9 @@ describe('functions', () => {
     expect(env.POWERTOOLS_METRICS_DISABLED).toBeUndefined();
     expect(env.POWERTOOLS_TRACE_ENABLED).toBeUndefined();
     // Exactly the table variables of the tables it lists, each naming the right table.
-    const tableVars = Object.keys(env).filter((k) => allTableEnvVars.has(k)).sort();
+    const tableVars = Object.keys(env)
+      .filter((k) => allTableEnvVars.has(k))
+      .sort();
     const listed = Object.keys(access) as TableId[];
     expect(tableVars).toEqual(listed.map((id) => tables[id].envVar).sort());
     for (const id of listed) expect(env[tables[id].envVar]).toEqual({ Ref: tableLogicalId(id) });
@@ -445,15 +460,18 @@ describe('functions', () => {
     }
   });
 
-  test.each([...routes.map((r) => r.name), authorizerDefinition.name])('%s: least privilege, exactly the listed actions on exactly the listed tables', (name) => {
-    const { tables: access, fn } = everyFunction().find((f) => f.name === name)!;
-    const grants = tableGrants(fn);
-    const expected = new Map((Object.entries(access) as [TableId, TableAccess][]).map(([id, actions]) => [tableLogicalId(id), actions]));
-    expect([...grants.keys()].sort()).toEqual([...expected.keys()].sort());
-    for (const [id, actions] of expected) {
-      expect([...grants.get(id)!].sort()).toEqual(actions.map((a) => `dynamodb:${a}`).sort());
-    }
-  });
+  test.each([...routes.map((r) => r.name), authorizerDefinition.name])(
+    '%s: least privilege, exactly the listed actions on exactly the listed tables',
+    (name) => {
+      const { tables: access, fn } = everyFunction().find((f) => f.name === name)!;
+      const grants = tableGrants(fn);
+      const expected = new Map((Object.entries(access) as [TableId, TableAccess][]).map(([id, actions]) => [tableLogicalId(id), actions]));
+      expect([...grants.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [id, actions] of expected) {
+        expect([...grants.get(id)!].sort()).toEqual(actions.map((a) => `dynamodb:${a}`).sort());
+      }
+    },
+  );
 
   test("the authorizer may only GetItem on the key table (and note a key's last day of use in its own table)", () => {
     const grants = tableGrants(stack.authorizerFunction);
@@ -464,7 +482,18 @@ describe('functions', () => {
 
   test('the Rates table is read only by the rating routes (and the nexus simulation, which rates its sales), with Query alone (the table in force on a date is a key range)', () => {
     const readers = everyFunction().filter(({ fn }) => tableGrants(fn).has(tableLogicalId('Rates')));
-    expect(readers.map((r) => r.name).sort()).toEqual(['checkouts-complete', 'checkouts-create', 'checkouts-update', 'invoices-finalize', 'nexus-simulate', 'payment-links-checkouts', 'tax-rate', 'tax-unify', 'transactions-create', 'transactions-import']);
+    expect(readers.map((r) => r.name).sort()).toEqual([
+      'checkouts-complete',
+      'checkouts-create',
+      'checkouts-update',
+      'invoices-finalize',
+      'nexus-simulate',
+      'payment-links-checkouts',
+      'tax-rate',
+      'tax-unify',
+      'transactions-create',
+      'transactions-import',
+    ]);
     for (const { fn } of readers) expect([...tableGrants(fn).get(tableLogicalId('Rates'))!]).toEqual(['dynamodb:Query']);
   });
 
@@ -485,7 +514,10 @@ describe('functions', () => {
     expect([...tableGrants(stack.routeFunctions['vendors-delete']).get(tableLogicalId('Vendors'))!]).toEqual(['dynamodb:DeleteItem']);
     // The sale's counters are ADDed, never read and written back; its nexus check then reads them (the nexus
     // report, Query) and puts its event's once-marker (UpdateItem). Nothing else on Exposure.
-    expect([...tableGrants(stack.routeFunctions['transactions-create']).get(tableLogicalId('Exposure'))!].sort()).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect([...tableGrants(stack.routeFunctions['transactions-create']).get(tableLogicalId('Exposure'))!].sort()).toEqual([
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
     expect(tableGrants(stack.routeFunctions['tax-rate']).has(tableLogicalId('Vendors'))).toBe(false);
   });
 });
@@ -493,7 +525,13 @@ describe('functions', () => {
 describe('monitoring', () => {
   test('alarms on 5xx rate, p99 latency, Lambda throttles, authorizer failures and DynamoDB throttles of every table, and one dashboard', () => {
     const alarmNames = [...ofType('AWS::CloudWatch::Alarm'), ...ofType('AWS::CloudWatch::CompositeAlarm')].map(([, a]) => a.Properties.AlarmName as string);
-    for (const name of ['levy-api-5xx-rate', 'levy-api-latency-p99', 'levy-lambda-throttles', 'levy-authorizer-failures', ...tableList.map((t) => `levy-dynamodb-throttles-${t.id}`)]) {
+    for (const name of [
+      'levy-api-5xx-rate',
+      'levy-api-latency-p99',
+      'levy-lambda-throttles',
+      'levy-authorizer-failures',
+      ...tableList.map((t) => `levy-dynamodb-throttles-${t.id}`),
+    ]) {
       expect(alarmNames).toContain(name);
     }
     expect(ofType('AWS::CloudWatch::Dashboard')).toHaveLength(1);

@@ -52,7 +52,10 @@ describe('webhooks infrastructure', () => {
     const queue = resources[logicalId(stack.webhooks.queue)].Properties;
     expect(queue.SqsManagedSseEnabled).toBe(true);
     expect(queue.MessageRetentionPeriod).toBeGreaterThan(3 * 86_400);
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }, maxReceiveCount: DELIVERY_MAX_RECEIVES });
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] },
+      maxReceiveCount: DELIVERY_MAX_RECEIVES,
+    });
     const dlq = resources[logicalId(stack.webhooks.deadLetterQueue)].Properties;
     expect(dlq.SqsManagedSseEnabled).toBe(true);
     const policies = ofType('AWS::SQS::QueuePolicy').map(([, p]) => JSON.stringify(p.Properties));
@@ -90,7 +93,10 @@ describe('webhooks infrastructure', () => {
       }
       expect(sends).toHaveLength(1);
       expect(sends[0].Resource).toEqual(
-        expect.arrayContaining([{ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }]),
+        expect.arrayContaining([
+          { 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] },
+          { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] },
+        ]),
       );
       expect(sends[0].Resource).toHaveLength(2);
       expect(env[DELIVERY_QUEUE_URL_ENV_VAR]).toEqual({ Ref: logicalId(stack.webhooks.queue) });
@@ -98,12 +104,15 @@ describe('webhooks infrastructure', () => {
     }
   });
 
-  test('the redelivery route sends like the background senders: the queues\' URLs and SendMessage on both', () => {
+  test("the redelivery route sends like the background senders: the queues' URLs and SendMessage on both", () => {
     const fn = stack.routeFunctions['events-redeliver'];
     const sends = statementsOf(fn).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
     expect(sends).toHaveLength(1);
     expect(sends[0].Resource).toEqual(
-      expect.arrayContaining([{ 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] }]),
+      expect.arrayContaining([
+        { 'Fn::GetAtt': [logicalId(stack.webhooks.queue), 'Arn'] },
+        { 'Fn::GetAtt': [logicalId(stack.webhooks.deadLetterQueue), 'Arn'] },
+      ]),
     );
     expect(sends[0].Resource).toHaveLength(2);
     const env = resources[logicalId(fn.function)].Properties.Environment.Variables;
@@ -131,7 +140,13 @@ describe('webhooks infrastructure', () => {
     expect(table.StreamSpecification).toBeUndefined();
     const notificationsId = `"${logicalId(stack.tables.Notifications)}"`;
     const actionsOn = (fn: LevyFunction) =>
-      [...new Set(statementsOf(fn).filter((st) => JSON.stringify(st.Resource).includes(notificationsId)).flatMap((st) => [st.Action].flat() as string[]))].sort();
+      [
+        ...new Set(
+          statementsOf(fn)
+            .filter((st) => JSON.stringify(st.Resource).includes(notificationsId))
+            .flatMap((st) => [st.Action].flat() as string[]),
+        ),
+      ].sort();
     const granted = Object.fromEntries(
       [
         ...routes.map((r) => [r.name, stack.routeFunctions[r.name]] as const),

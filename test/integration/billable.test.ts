@@ -105,7 +105,12 @@ describe('GET /v1/usage', () => {
     expect(res.body).toEqual({ data: [{ date: today, endpoint: 'POST /v1/tax/id-validate', count: 1 }] });
     const past = await callRoute('usage-get', { accountId: account_id, query: { from: '2020-01-01', to: '2020-01-31' } });
     expect(past.body).toEqual({ data: [] });
-    const badQueries: Record<string, string>[] = [{ from: '2026-13-01' }, { from: '2026-02-01', to: '2026-01-01' }, { month: '2026-01' }, { from: '2020-01-01', to: '2026-01-01' }];
+    const badQueries: Record<string, string>[] = [
+      { from: '2026-13-01' },
+      { from: '2026-02-01', to: '2026-01-01' },
+      { month: '2026-01' },
+      { from: '2020-01-01', to: '2026-01-01' },
+    ];
     for (const query of badQueries) {
       const bad = await callRoute('usage-get', { accountId: account_id, query });
       expect(bad.status).toBe(400);

@@ -16,7 +16,11 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   const boundary = '----levytest7MA4YWxkTrZu0gW';
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
@@ -31,20 +35,38 @@ describe('certificate requests', () => {
   beforeAll(async () => {
     accountId = (await newTestAccount('US', 'Seller Inc')).account_id;
     otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
-    customerId = (await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })).body.id;
+    customerId = (
+      await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })
+    ).body.id;
   });
 
-  const request = async (body: unknown = {}) => callRoute('certificate-requests-create', { accountId, pathParameters: { id: customerId }, body, headers: { Host: 'api.example.test', 'X-Forwarded-Proto': 'https' } });
+  const request = async (body: unknown = {}) =>
+    callRoute('certificate-requests-create', {
+      accountId,
+      pathParameters: { id: customerId },
+      body,
+      headers: { Host: 'api.example.test', 'X-Forwarded-Proto': 'https' },
+    });
   const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
   const page = (id: string, token: string) => callRoute('certificate-page', { accountId: '', pathParameters: { id }, query: { token } });
-  const submit = (id: string, token: string, fields = formFields, file: { name: string; type: string; bytes: Buffer } | null = { name: 'cert.pdf', type: 'application/pdf', bytes: PDF }) =>
-    callRoute('certificate-page-submit', { accountId: '', pathParameters: { id }, query: { token }, ...multipart(fields, file ?? undefined) });
+  const submit = (
+    id: string,
+    token: string,
+    fields = formFields,
+    file: { name: string; type: string; bytes: Buffer } | null = { name: 'cert.pdf', type: 'application/pdf', bytes: PDF },
+  ) => callRoute('certificate-page-submit', { accountId: '', pathParameters: { id }, query: { token }, ...multipart(fields, file ?? undefined) });
 
   it('creates a request valid 14 days by default, with a signed link to the page', async () => {
     const before = Date.now();
     const res = await request({ message: 'Please send your Texas resale certificate.', jurisdictions: [{ country: 'US', state: 'TX' }] });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ customer_id: customerId, status: 'open', completed_at: null, exemption_id: null, jurisdictions: [{ country: 'US', state: 'TX' }] });
+    expect(res.body).toMatchObject({
+      customer_id: customerId,
+      status: 'open',
+      completed_at: null,
+      exemption_id: null,
+      jurisdictions: [{ country: 'US', state: 'TX' }],
+    });
     // A signed URL, valid for 14 days and single-use.
     expect(Date.parse(res.body.expires_at) - before).toBeGreaterThanOrEqual(14 * 86_400_000 - 1000);
     expect(Date.parse(res.body.expires_at) - before).toBeLessThanOrEqual(14 * 86_400_000 + 5000);
@@ -80,11 +102,24 @@ describe('certificate requests', () => {
     const done = await submit(created.id, token);
     expect(done.status).toBe(200);
     expect(done.body).toContain('Certificate received');
-    const listed = (await callRoute('certificate-requests-list', { accountId, pathParameters: { id: customerId } })).body.data.find((r: { id: string }) => r.id === created.id);
+    const listed = (await callRoute('certificate-requests-list', { accountId, pathParameters: { id: customerId } })).body.data.find(
+      (r: { id: string }) => r.id === created.id,
+    );
     expect(listed).toMatchObject({ status: 'completed', url: null, exemption_id: expect.stringMatching(/^exm_/) });
     const certificate = (await callRoute('exemptions-get', { accountId, pathParameters: { id: customerId, eid: listed.exemption_id } })).body;
-    expect(certificate).toMatchObject({ reason: 'RESALE', certificate_number: 'TX-RS-778', jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }], status: 'active', document: { content_type: 'application/pdf', size: PDF.length } });
-    expect(await ports.documents.get(documentKey(accountId, customerId, certificate.id, certificate.document.sha256))).toMatchObject({ contentType: 'application/pdf' });
+    expect(certificate).toMatchObject({
+      reason: 'RESALE',
+      certificate_number: 'TX-RS-778',
+      jurisdictions: [
+        { country: 'US', state: 'TX' },
+        { country: 'US', state: 'CA' },
+      ],
+      status: 'active',
+      document: { content_type: 'application/pdf', size: PDF.length },
+    });
+    expect(await ports.documents.get(documentKey(accountId, customerId, certificate.id, certificate.document.sha256))).toMatchObject({
+      contentType: 'application/pdf',
+    });
     const events = (await callRoute('events-list', { accountId, query: { type: 'exemption.created', limit: '100' } })).body.data;
     expect(events.filter((e: any) => e.data.object.id === certificate.id)).toHaveLength(1);
     // Single use: the page and a second submit are refused (410), and no second certificate exists.
@@ -99,7 +134,10 @@ describe('certificate requests', () => {
   it('two submits at once create one certificate: the completion is conditional on the request still open', async () => {
     const created = (await request()).body;
     const token = tokenOf(created.url);
-    const results = await Promise.all([submit(created.id, token, { ...formFields, certificate_number: 'RACE-1' }), submit(created.id, token, { ...formFields, certificate_number: 'RACE-2' })]);
+    const results = await Promise.all([
+      submit(created.id, token, { ...formFields, certificate_number: 'RACE-1' }),
+      submit(created.id, token, { ...formFields, certificate_number: 'RACE-2' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 410]);
     const all = (await callRoute('exemptions-list', { accountId, pathParameters: { id: customerId } })).body.data;
     expect(all.filter((c: { certificate_number: string }) => c.certificate_number.startsWith('RACE-'))).toHaveLength(1);

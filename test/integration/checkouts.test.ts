@@ -21,24 +21,35 @@ describe('checkouts', () => {
     us = (await newTestAccount('US', 'Lamp Shop Inc')).account_id;
     de = (await newTestAccount()).account_id;
     // 57068 is listed under MN (Rock, 6.875 %) and SD (Valley Springs, 6.2 %) in Avalara's March 2026 table.
-    await importZipRows([['MN', '57068'], ['SD', '57068']]);
+    await importZipRows([
+      ['MN', '57068'],
+      ['SD', '57068'],
+    ]);
   });
 
   const create = (accountId: string, body: unknown) => callRoute('checkouts-create', { accountId, body });
   const patch = (accountId: string, id: string, body: unknown) => callRoute('checkouts-update', { accountId, pathParameters: { id }, body });
-  const complete = (accountId: string, id: string, transaction_id: string) => callRoute('checkouts-complete', { accountId, pathParameters: { id }, body: { transaction_id } });
+  const complete = (accountId: string, id: string, transaction_id: string) =>
+    callRoute('checkouts-complete', { accountId, pathParameters: { id }, body: { transaction_id } });
 
   it('asks for the full address of a ZIP the tables rate differently by side, then quotes it and completes once', async () => {
     const opened = await create(us, { currency: 'USD', location: { country: 'US', postal_code: '57068' }, line_items: [lamp('lamp', 10_000)] });
     expect(opened.status).toBe(201);
-    expect(opened.body).toMatchObject({ status: 'open', required_fields: ['location.city', 'location.line1', 'location.state'], transaction_id: null, payment_link_id: null });
+    expect(opened.body).toMatchObject({
+      status: 'open',
+      required_fields: ['location.city', 'location.line1', 'location.state'],
+      transaction_id: null,
+      payment_link_id: null,
+    });
     expect(opened.body.id).toMatch(/^chk_/);
 
     const early = await complete(us, opened.body.id, 'order-57068');
     expect(early.status).toBe(422);
     expect(early.body).toMatchObject({ error: 'checkout_incomplete', message: expect.stringContaining('location.city, location.line1, location.state') });
 
-    const full = await patch(us, opened.body.id, { location: { country: 'US', state: 'SD', postal_code: '57068', city: 'Valley Springs', line1: '100 Main St' } });
+    const full = await patch(us, opened.body.id, {
+      location: { country: 'US', state: 'SD', postal_code: '57068', city: 'Valley Springs', line1: '100 Main St' },
+    });
     expect(full.status).toBe(200);
     // SD,57068,VALLEY SPRINGS,0.062000 (Avalara TAXRATES_ZIP5_SD202603.csv, ../shared/data/us-zip5-rates-2026-03): 6.2 % of 100.00.
     expect(full.body).toMatchObject({ status: 'open', required_fields: [], subtotal: 10_000, tax_total: 620, total: 10_620, jurisdiction: { state: 'SD' } });
@@ -99,7 +110,10 @@ describe('checkouts', () => {
 
     const later = new Date(Date.parse(opened.body.expires_at) + 1);
     expect((await getCheckout(deps, de, opened.body.id, later)).status).toBe('expired');
-    await expect(completeCheckout(deps, de, opened.body.id, { transaction_id: 'too-late' }, later)).rejects.toMatchObject({ status: 410, code: 'checkout_expired' });
+    await expect(completeCheckout(deps, de, opened.body.id, { transaction_id: 'too-late' }, later)).rejects.toMatchObject({
+      status: 410,
+      code: 'checkout_expired',
+    });
     expect((await callRoute('transactions-get', { accountId: de, pathParameters: { id: 'too-late' } })).status).toBe(404);
 
     // Completing keeps the checkout: its TTL is removed.
@@ -112,9 +126,15 @@ describe('checkouts', () => {
   it.each([
     [{ currency: 'EUR', line_items: [saas('a', 1)] }, "'location' is required"],
     [{ currency: 'EUR', location: { country: 'DE' }, expires_in_seconds: 60, line_items: [saas('a', 1)] }, "'expires_in_seconds' must be at least 1800"],
-    [{ currency: 'EUR', location: { country: 'DE' }, expires_in_seconds: 7_776_001, line_items: [saas('a', 1)] }, "'expires_in_seconds' must be at most 7776000"],
+    [
+      { currency: 'EUR', location: { country: 'DE' }, expires_in_seconds: 7_776_001, line_items: [saas('a', 1)] },
+      "'expires_in_seconds' must be at most 7776000",
+    ],
     [{ currency: 'EUR', location: { country: 'DE', street: 'x' }, line_items: [saas('a', 1)] }, "Unknown field 'street' in 'location'"],
-    [{ currency: 'EUR', location: { country: 'DE' }, line_items: Array.from({ length: 101 }, (_, i) => saas(`l${i}`, 1)) }, "'line_items' must hold at most 100 lines"],
+    [
+      { currency: 'EUR', location: { country: 'DE' }, line_items: Array.from({ length: 101 }, (_, i) => saas(`l${i}`, 1)) },
+      "'line_items' must hold at most 100 lines",
+    ],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const res = await create(de, body);
     expect(res.status).toBe(400);

@@ -17,10 +17,18 @@ describe('collection: registered_only, a US seller', () => {
   let wa: string;
   beforeAll(async () => {
     us = (await newTestAccount('US', 'Collect Inc')).account_id;
-    wa = (await callRoute('registrations-create', { accountId: us, body: { country: 'US', state: 'WA', type: 'SALES_TAX', active_from: '2024-01-01' } })).body.id;
+    wa = (await callRoute('registrations-create', { accountId: us, body: { country: 'US', state: 'WA', type: 'SALES_TAX', active_from: '2024-01-01' } })).body
+      .id;
   });
 
-  const cart = (state: string, extra: Record<string, unknown> = {}) => ({ currency: 'USD', customer: { type: 'B2C' }, location: { country: 'US', state }, line_items: [goods('l1', 10_000)], date: '2025-03-01', ...extra });
+  const cart = (state: string, extra: Record<string, unknown> = {}) => ({
+    currency: 'USD',
+    customer: { type: 'B2C' },
+    location: { country: 'US', state },
+    line_items: [goods('l1', 10_000)],
+    date: '2025-03-01',
+    ...extra,
+  });
 
   it('charges every taxable sale while the account collects everywhere (the default)', async () => {
     // Tex. Tax Code 151.051: 6.25 % state rate (no ZIP: the state base rate).
@@ -42,8 +50,20 @@ describe('collection: registered_only, a US seller', () => {
   });
 
   it('records the decision on transactions, and follows the registration dates (the sale date decides)', async () => {
-    const ended = (await callRoute('registrations-create', { accountId: us, body: { country: 'US', state: 'GA', type: 'SALES_TAX', active_from: '2025-01-01', expires_at: '2025-07-01' } })).body.id;
-    const sale = (id: string, date: string) => ({ id, date, currency: 'USD', customer_type: 'B2C', location: { country: 'US', state: 'GA' }, line_items: [goods('1', 10_000)] });
+    const ended = (
+      await callRoute('registrations-create', {
+        accountId: us,
+        body: { country: 'US', state: 'GA', type: 'SALES_TAX', active_from: '2025-01-01', expires_at: '2025-07-01' },
+      })
+    ).body.id;
+    const sale = (id: string, date: string) => ({
+      id,
+      date,
+      currency: 'USD',
+      customer_type: 'B2C',
+      location: { country: 'US', state: 'GA' },
+      line_items: [goods('1', 10_000)],
+    });
     // O.C.G.A. 48-8-30: Georgia's 4 % state rate.
     const inside = await callRoute('transactions-create', { accountId: us, body: sale(`col-ga-in-${Date.now()}`, '2025-06-30') });
     expect(inside.status).toBe(201);
@@ -76,7 +96,13 @@ describe('collection: registered_only, a German seller with OSS', () => {
     await registeredOnly(de);
   });
 
-  const cart = (country: string, customer: Record<string, unknown> = { type: 'B2C' }) => ({ currency: 'EUR', customer, location: { country }, line_items: [saas('l1', 10_000)], date: '2025-03-01' });
+  const cart = (country: string, customer: Record<string, unknown> = { type: 'B2C' }) => ({
+    currency: 'EUR',
+    customer,
+    location: { country },
+    line_items: [saas('l1', 10_000)],
+    date: '2025-03-01',
+  });
 
   it('collects French VAT on B2C SaaS under the Union OSS registration', async () => {
     const res = await callRoute('tax-unify', { accountId: de, body: cart('FR') });
@@ -86,7 +112,10 @@ describe('collection: registered_only, a German seller with OSS', () => {
   });
 
   it('does not collect on a domestic German sale (OSS excludes the member state of identification) until DE VAT is registered', async () => {
-    expect((await callRoute('tax-unify', { accountId: de, body: cart('DE') })).body.line_items[0]).toMatchObject({ tax_amount: 0, taxability_reason: 'not_collecting' });
+    expect((await callRoute('tax-unify', { accountId: de, body: cart('DE') })).body.line_items[0]).toMatchObject({
+      tax_amount: 0,
+      taxability_reason: 'not_collecting',
+    });
     const vat = (await callRoute('registrations-create', { accountId: de, body: { country: 'DE', type: 'VAT', active_from: '2020-01-01' } })).body.id;
     // UStG § 12(1): 19 %.
     expect((await callRoute('tax-unify', { accountId: de, body: cart('DE') })).body.line_items[0]).toMatchObject({ tax_amount: 1_900, registration_id: vat });
@@ -100,6 +129,9 @@ describe('collection: registered_only, a German seller with OSS', () => {
   });
 
   it('does not cover B2C sales into a country outside the EU', async () => {
-    expect((await callRoute('tax-unify', { accountId: de, body: cart('GB') })).body.line_items[0]).toMatchObject({ tax_amount: 0, taxability_reason: 'not_collecting' });
+    expect((await callRoute('tax-unify', { accountId: de, body: cart('GB') })).body.line_items[0]).toMatchObject({
+      tax_amount: 0,
+      taxability_reason: 'not_collecting',
+    });
   });
 });

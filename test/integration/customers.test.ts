@@ -23,7 +23,12 @@ describe('customers', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.id).toMatch(/^cus_[0-9a-z]{25}$/);
-    expect(res.body).toMatchObject({ name: 'Acme Retail', email: null, customer_type: 'RESELLER', address: { country: 'DE', postal_code: '10115', city: 'Berlin' } });
+    expect(res.body).toMatchObject({
+      name: 'Acme Retail',
+      email: null,
+      customer_type: 'RESELLER',
+      address: { country: 'DE', postal_code: '10115', city: 'Berlin' },
+    });
     expect(res.body.tax_ids).toEqual([
       { type: 'eu_vat', value: 'DE136695976', valid: true, country: 'DE', normalized: 'DE136695976', checked_at: res.body.created_at },
       { type: 'eu_vat', value: 'DE136695977', valid: false, country: 'DE', normalized: null, reason: 'invalid_checksum', checked_at: res.body.created_at },
@@ -52,7 +57,9 @@ describe('customers', () => {
     const again = await create(body);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const events = (await callRoute('events-list', { accountId, query: { type: 'customer.created', limit: '100' } })).body.data as { data: { object: { id: string } } }[];
+    const events = (await callRoute('events-list', { accountId, query: { type: 'customer.created', limit: '100' } })).body.data as {
+      data: { object: { id: string } };
+    }[];
     expect(events.filter((e) => e.data.object.id === id)).toHaveLength(1);
     expect((await create({ ...body, name: 'Someone else' })).status).toBe(409);
   });

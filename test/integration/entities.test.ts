@@ -49,7 +49,12 @@ describe('entities', () => {
     const before = await callRoute('entities-get', { accountId, pathParameters: { id: primaryId } });
     const res = await callRoute('entities-update', { accountId, pathParameters: { id: primaryId }, body: { name: 'Renamed' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'primary_entity_immutable', message: expect.stringMatching(/contact support/i), status: 403, request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: 'primary_entity_immutable',
+      message: expect.stringMatching(/contact support/i),
+      status: 403,
+      request_id: expect.any(String),
+    });
     const after = await callRoute('entities-get', { accountId, pathParameters: { id: primaryId } });
     expect(after.body).toEqual(before.body);
   });

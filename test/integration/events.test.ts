@@ -10,16 +10,19 @@ import { interceptDynamoDb } from '../support/dynamodb-calls';
 /** Rewrites the next TransactWriteItems so that its item on `table` has a condition that cannot hold. */
 function failConditionOn(table: string): { injected: () => number } {
   let injected = 0;
-  interceptDynamoDb((operation) => operation === 'TransactWriteItems', (operation, input, realSend) => {
-    const items = (input as TransactWriteCommandInput).TransactItems ?? [];
-    const rewritten = items.map((item) => {
-      const put = item.Put;
-      if (!put || !String(put.TableName).endsWith(table)) return item;
-      injected++;
-      return { Put: { ...put, ConditionExpression: 'attribute_exists(account_id)' } };
-    });
-    return realSend(operation, { ...input, TransactItems: rewritten });
-  });
+  interceptDynamoDb(
+    (operation) => operation === 'TransactWriteItems',
+    (operation, input, realSend) => {
+      const items = (input as TransactWriteCommandInput).TransactItems ?? [];
+      const rewritten = items.map((item) => {
+        const put = item.Put;
+        if (!put || !String(put.TableName).endsWith(table)) return item;
+        injected++;
+        return { Put: { ...put, ConditionExpression: 'attribute_exists(account_id)' } };
+      });
+      return realSend(operation, { ...input, TransactItems: rewritten });
+    },
+  );
   return { injected: () => injected };
 }
 
@@ -58,10 +61,21 @@ describe('events (the outbox)', () => {
   it('transaction.created and refund.created carry the sale and the refund as answered, written with them', async () => {
     const sale = await callRoute('transactions-create', {
       accountId,
-      body: { id: 'ord-evented', currency: 'USD', date: '2026-03-02', customer_type: 'B2C', location: { country: 'US', state: 'TX' }, line_items: [{ id: 'l1', amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] },
+      body: {
+        id: 'ord-evented',
+        currency: 'USD',
+        date: '2026-03-02',
+        customer_type: 'B2C',
+        location: { country: 'US', state: 'TX' },
+        line_items: [{ id: 'l1', amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+      },
     });
     expect(sale.status).toBe(201);
-    const refund = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.body.id }, body: { id: 'ref-evented', date: '2026-03-03', line_items: [{ id: 'l1', amount: 4_000 }] } });
+    const refund = await callRoute('transactions-refund', {
+      accountId,
+      pathParameters: { id: sale.body.id },
+      body: { id: 'ref-evented', date: '2026-03-03', line_items: [{ id: 'l1', amount: 4_000 }] },
+    });
     expect(refund.status).toBe(201);
     const [created] = (await events(accountId, 'transaction.created')).filter((e) => e.data.object.id === sale.body.id);
     expect(created.data.object).toMatchObject({ id: sale.body.id, total: sale.body.total, line_items: [{ id: 'l1', amount: 10_000 }] });
@@ -91,7 +105,10 @@ describe('events (the outbox)', () => {
     expect(revoked.status).toBe(200);
     const product = await callRoute('products-create', { accountId, body: { name: 'Evented product', tax_code: 'levy_saas_business' } });
     expect(product.status).toBe(201);
-    const registration = await callRoute('registrations-create', { accountId, body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000001', active_from: '2024-01-01' } });
+    const registration = await callRoute('registrations-create', {
+      accountId,
+      body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000001', active_from: '2024-01-01' },
+    });
     expect(registration.status).toBe(201);
     const all = await events(accountId);
     const created = all.find((e) => e.type === 'exemption.created' && e.data.object.id === cert.body.id);
@@ -99,7 +116,10 @@ describe('events (the outbox)', () => {
     expect(created?.data.object).toMatchObject({ id: cert.body.id, customer_id: customer.id, revoked_at: null });
     expect(gone?.data.object).toMatchObject({ id: cert.body.id, revoked_at: revoked.body.revoked_at });
     expect(all.find((e) => e.type === 'product.created' && e.data.object.id === product.body.id)?.data.object).toEqual(product.body);
-    expect(all.find((e) => e.type === 'registration.created' && e.data.object.id === registration.body.id)?.data.object).toMatchObject({ id: registration.body.id, state: 'TX' });
+    expect(all.find((e) => e.type === 'registration.created' && e.data.object.id === registration.body.id)?.data.object).toMatchObject({
+      id: registration.body.id,
+      state: 'TX',
+    });
   });
 
   it('fault: a cancelled transaction writes neither the customer nor its event (create and update)', async () => {

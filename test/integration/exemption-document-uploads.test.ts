@@ -31,7 +31,9 @@ beforeAll(async () => {
   const account = await newTestAccount('US', 'Uploads Inc');
   accountId = account.account_id;
   apiKey = account.api_key;
-  customerId = (await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })).body.id;
+  customerId = (
+    await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })
+  ).body.id;
 });
 
 afterAll(async () => {
@@ -41,7 +43,11 @@ afterAll(async () => {
 });
 
 /** A call to a route over HTTP through the local server, its answer checked against docs/openapi.json. */
-async function api(name: RouteName, eid: string, options: { body?: unknown; query?: string } = {}): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
+async function api(
+  name: RouteName,
+  eid: string,
+  options: { body?: unknown; query?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
   const route = routeByName(name);
   const path = route.path.replace('{id}', customerId).replace('{eid}', eid);
   const response = await fetch(`${server.url}${path}${options.query ?? ''}`, {
@@ -52,12 +58,14 @@ async function api(name: RouteName, eid: string, options: { body?: unknown; quer
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type');
-  const body = /json/.test(contentType ?? '') && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : bytes.length > 0 ? bytes.toString('latin1') : undefined;
+  const body =
+    /json/.test(contentType ?? '') && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : bytes.length > 0 ? bytes.toString('latin1') : undefined;
   assertDocumentedResponse({ method: route.method, path: route.path, status: response.status, contentType, body });
   return { status: response.status, body, headers: response.headers, bytes };
 }
 
-const newCertificate = async (): Promise<string> => (await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: resale })).body.id;
+const newCertificate = async (): Promise<string> =>
+  (await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: resale })).body.id;
 const putTo = (upload: { url: string; headers: Record<string, string> }, bytes: Buffer, headers: Record<string, string> = upload.headers) =>
   fetch(upload.url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
 
@@ -85,7 +93,12 @@ describe('pre-signed document upload and download', () => {
 
     const completed = await api('exemption-document-complete', eid, { body: { upload_id: upload.body.upload_id } });
     expect(completed.status).toBe(200);
-    expect(completed.body.document).toEqual({ content_type: 'application/pdf', size: MAX_DOCUMENT_BYTES, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), uploaded_at: expect.any(String) });
+    expect(completed.body.document).toEqual({
+      content_type: 'application/pdf',
+      size: MAX_DOCUMENT_BYTES,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      uploaded_at: expect.any(String),
+    });
     expect(await ports.documents.head(staged)).toBeUndefined();
     expect((await ports.documents.get(documentKey(accountId, customerId, eid, completed.body.document.sha256)))?.bytes.equals(PDF_5_MIB)).toBe(true);
     // Completing again finds nothing staged: a 400 naming upload_id, the certificate unchanged.
@@ -174,11 +187,29 @@ describe('pre-signed document upload and download', () => {
     expect((await api('exemption-document-upload-url', eid, { body: { content_type: 'image/png' } })).status).toBe(400);
     expect((await api('exemption-document-complete', eid, { body: { upload_id: '../../x' } })).status).toBe(400);
     expect((await api('exemption-document-complete', eid, { body: { upload_id: 'upl_000000000aaaaaaaaaaaaaaaa' } })).status).toBe(400);
-    expect((await api('exemption-document-upload-url', 'exm_000000000aaaaaaaaaaaaaaaa', { body: { content_type: 'image/png', content_length: 10 } })).status).toBe(404);
+    expect(
+      (await api('exemption-document-upload-url', 'exm_000000000aaaaaaaaaaaaaaaa', { body: { content_type: 'image/png', content_length: 10 } })).status,
+    ).toBe(404);
     // Another account's certificate is 404, and its upload cannot be completed from here.
     const other = await newTestAccount('US', 'Other Inc');
-    expect((await callRoute('exemption-document-upload-url', { accountId: other.account_id, pathParameters: { id: customerId, eid }, body: { content_type: 'image/png', content_length: 10 } })).status).toBe(404);
-    expect((await callRoute('exemption-document-complete', { accountId: other.account_id, pathParameters: { id: customerId, eid }, body: { upload_id: 'upl_000000000aaaaaaaaaaaaaaaa' } })).status).toBe(404);
+    expect(
+      (
+        await callRoute('exemption-document-upload-url', {
+          accountId: other.account_id,
+          pathParameters: { id: customerId, eid },
+          body: { content_type: 'image/png', content_length: 10 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute('exemption-document-complete', {
+          accountId: other.account_id,
+          pathParameters: { id: customerId, eid },
+          body: { upload_id: 'upl_000000000aaaaaaaaaaaaaaaa' },
+        })
+      ).status,
+    ).toBe(404);
     // An upload asked for one certificate cannot be completed on another.
     const upload = await api('exemption-document-upload-url', eid, { body: { content_type: 'image/png', content_length: PNG.length } });
     expect((await putTo(upload.body, PNG)).status).toBe(200);
@@ -196,7 +227,14 @@ describe('pre-signed document upload and download', () => {
     const stagedOf = (uploadId: string) => stagedUploadKey(accountId, customerId, eid, uploadId);
 
     // Asked 16 minutes ago: its 15 minutes are over.
-    const late = await createDocumentUpload(deps, accountId, customerId, eid, { content_type: 'image/png', content_length: PNG.length }, new Date(Date.now() - 16 * 60_000));
+    const late = await createDocumentUpload(
+      deps,
+      accountId,
+      customerId,
+      eid,
+      { content_type: 'image/png', content_length: PNG.length },
+      new Date(Date.now() - 16 * 60_000),
+    );
     const expired = await putTo(late, PNG);
     expect(expired.status).toBe(403);
     expect(await expired.json()).toMatchObject({ error: 'request_expired', status: 403 });
@@ -211,10 +249,23 @@ describe('pre-signed document upload and download', () => {
     const longer = Buffer.concat([PNG, Buffer.from([0])]);
     const asLonger = { 'content-type': 'image/png', 'content-length': String(longer.length) };
     const refusals = [
-      await putTo(tampered((u) => u.searchParams.set('content_length', String(longer.length))), longer, asLonger),
-      await putTo(tampered((u) => u.searchParams.set('expires', String(Math.floor(Date.now() / 1000) + 86_400))), PNG),
-      await putTo(tampered((u) => (u.pathname = u.pathname.replace(upload.upload_id, 'upl_000000000aaaaaaaaaaaaaaaa'))), PNG),
-      await putTo(tampered((u) => u.searchParams.set('signature', '0'.repeat(64))), PNG),
+      await putTo(
+        tampered((u) => u.searchParams.set('content_length', String(longer.length))),
+        longer,
+        asLonger,
+      ),
+      await putTo(
+        tampered((u) => u.searchParams.set('expires', String(Math.floor(Date.now() / 1000) + 86_400))),
+        PNG,
+      ),
+      await putTo(
+        tampered((u) => (u.pathname = u.pathname.replace(upload.upload_id, 'upl_000000000aaaaaaaaaaaaaaaa'))),
+        PNG,
+      ),
+      await putTo(
+        tampered((u) => u.searchParams.set('signature', '0'.repeat(64))),
+        PNG,
+      ),
       // The signed type and size, sent otherwise.
       await putTo(upload, PNG, { 'content-type': 'application/pdf' }),
       await putTo(upload, longer, asLonger),

@@ -15,17 +15,35 @@ describe('exemption certificates', () => {
   beforeAll(async () => {
     accountId = (await newTestAccount('US', 'Seller Inc')).account_id;
     otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
-    customerId = (await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })).body.id;
+    customerId = (
+      await callRoute('customers-create', { accountId, body: { name: 'Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })
+    ).body.id;
   });
 
-  const resale = { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }], certificate_number: 'TX-1', effective_from: day(-100) };
+  const resale = {
+    reason: 'RESALE',
+    jurisdictions: [
+      { country: 'US', state: 'TX' },
+      { country: 'US', state: 'CA' },
+    ],
+    certificate_number: 'TX-1',
+    effective_from: day(-100),
+  };
   const create = (body: unknown, id = customerId, account = accountId) => callRoute('exemptions-create', { accountId: account, pathParameters: { id }, body });
   const at = (eid: string, id = customerId) => ({ accountId, pathParameters: { id, eid } });
 
   it('creates a certificate (status active, 100 % by default) and reads it back', async () => {
     const res = await create(resale);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ customer_id: customerId, reason: 'RESALE', exempt_percentage: 100, status: 'active', expires_on: null, document: null, revoked_at: null });
+    expect(res.body).toMatchObject({
+      customer_id: customerId,
+      reason: 'RESALE',
+      exempt_percentage: 100,
+      status: 'active',
+      expires_on: null,
+      document: null,
+      revoked_at: null,
+    });
     expect(res.body.id).toMatch(/^exm_/);
     expect((await callRoute('exemptions-get', at(res.body.id))).body).toEqual(res.body);
     // The status is computed for the day asked.
@@ -48,7 +66,7 @@ describe('exemption certificates', () => {
     expect(res.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining(message) });
   });
 
-  it('answers 404 for an unknown customer, and for another account\'s customer and certificate', async () => {
+  it("answers 404 for an unknown customer, and for another account's customer and certificate", async () => {
     expect((await create(resale, 'no-such-customer')).status).toBe(404);
     const { body: mine } = await create(resale);
     expect((await create(resale, customerId, otherAccountId)).status).toBe(404);
@@ -113,7 +131,12 @@ describe('exemption certificates', () => {
     // The header says PNG; the bytes are a PDF: the bytes win.
     const put = await callRoute('exemption-document-put', { ...at(cert.id), body: PDF, headers: { 'Content-Type': 'image/png' } });
     expect(put.status).toBe(200);
-    expect(put.body.document).toEqual({ content_type: 'application/pdf', size: PDF.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), uploaded_at: expect.any(String) });
+    expect(put.body.document).toEqual({
+      content_type: 'application/pdf',
+      size: PDF.length,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      uploaded_at: expect.any(String),
+    });
     const got = await callRoute('exemption-document-get', at(cert.id));
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toBe('application/pdf');
@@ -129,10 +152,18 @@ describe('exemption certificates', () => {
     const { body: cert } = await create(resale);
     // A PDF sent as text reaches the function as text (API Gateway base64-encodes only binary media types): its bytes
     // above 0x7F would be replaced, so it is refused before anything is stored.
-    const asText = await callRoute('exemption-document-put', { ...at(cert.id), body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3])]), headers: { 'Content-Type': 'text/plain' } });
+    const asText = await callRoute('exemption-document-put', {
+      ...at(cert.id),
+      body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3])]),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(asText.status).toBe(415);
     expect(asText.body.message).toMatch(/application\/pdf, image\/png, image\/jpeg/);
-    const html = await callRoute('exemption-document-put', { ...at(cert.id), body: Buffer.from('<html>%PDF-</html>'), headers: { 'Content-Type': 'application/pdf' } });
+    const html = await callRoute('exemption-document-put', {
+      ...at(cert.id),
+      body: Buffer.from('<html>%PDF-</html>'),
+      headers: { 'Content-Type': 'application/pdf' },
+    });
     expect(html.status).toBe(415);
     expect(html.body).toMatchObject({ error: 'unsupported_media_type', status: 415 });
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_DOCUMENT_BYTES - 8)]);
@@ -186,7 +217,9 @@ describe('concurrent changes of a certificate', () => {
     });
     // Against what it first read (effective_from 2026-01-01) an expiry of 2026-03-01 is fine; against the certificate
     // as it now is, it would end before it starts: the PATCH reads again and refuses it.
-    await expect(updateExemption({ exemptions: racing }, accountId, customer.body.id, cert.body.id, { expires_on: '2026-03-01' })).rejects.toMatchObject({ status: 400 });
+    await expect(updateExemption({ exemptions: racing }, accountId, customer.body.id, cert.body.id, { expires_on: '2026-03-01' })).rejects.toMatchObject({
+      status: 400,
+    });
     expect(raced).toBe(true);
     expect(await ports.exemptions.get(accountId, customer.body.id, cert.body.id)).toMatchObject({ effective_from: '2026-06-01', expires_on: null });
   });

@@ -10,8 +10,13 @@ import { callRoute, newTestAccount } from '../support/api';
 import { importZipRows } from '../support/shared-data';
 
 /** LA County and San Francisco (CA), Austin (TX: no county rate, city and special), Seattle (WA), Portland area (OR: no tax). */
-const ZIPS: readonly [string, string][] = [['CA', '90001'], ['CA', '94105'], ['TX', '78701'], ['WA', '98101'], ['OR', '97201']];
-
+const ZIPS: readonly [string, string][] = [
+  ['CA', '90001'],
+  ['CA', '94105'],
+  ['TX', '78701'],
+  ['WA', '98101'],
+  ['OR', '97201'],
+];
 
 const line = (amount: number, extra: Record<string, unknown> = {}) => ({ amount, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', ...extra });
 let seq = 0;
@@ -77,7 +82,8 @@ describe('GET /v1/exposure/countries', () => {
         },
       ],
     });
-    for (const item of res.body.exposure) expect(Object.keys(item).sort()).toEqual(expect.arrayContaining(['country_code', 'country_name', 'currency', 'exposure_amount']));
+    for (const item of res.body.exposure)
+      expect(Object.keys(item).sort()).toEqual(expect.arrayContaining(['country_code', 'country_name', 'currency', 'exposure_amount']));
   });
 
   it('restricts to months with from and to (inclusive); a refund counts in its own month, negative there', async () => {
@@ -89,10 +95,16 @@ describe('GET /v1/exposure/countries', () => {
     expect(refund.status).toBe(201);
     const amounts = async (query?: Record<string, string>) =>
       (await report(account_id, query)).body.exposure.map((c: { country_code: string; exposure_amount: number }) => [c.country_code, c.exposure_amount]);
-    expect(await amounts()).toEqual([['DE', 380], ['US', 105]]);
+    expect(await amounts()).toEqual([
+      ['DE', 380],
+      ['US', 105],
+    ]);
     expect(await amounts({ from: '2026-01', to: '2026-01' })).toEqual([['DE', 190]]);
     expect(await amounts({ to: '2026-02' })).toEqual([['DE', 570]]);
-    expect(await amounts({ from: '2026-02', to: '2026-03' })).toEqual([['DE', 380], ['US', 105]]);
+    expect(await amounts({ from: '2026-02', to: '2026-03' })).toEqual([
+      ['DE', 380],
+      ['US', 105],
+    ]);
     expect(await amounts({ from: '2026-04' })).toEqual([['DE', -190]]);
     expect(await amounts({ from: '2025-01', to: '2025-12' })).toEqual([]);
     expect(await amounts({ from: '2026-01', to: '2026-12' })).toEqual(await amounts());
@@ -129,7 +141,13 @@ describe('GET /v1/exposure/countries', () => {
     expect(results.map((r) => r.status)).toEqual(sales.map(() => 201));
     const target = sales[0].id;
     const refunds = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => callRoute('transactions-refund', { accountId: account_id, pathParameters: { id: target }, body: { id: `c${i}`, date: '2026-03-20', line_items: [{ id: '1', amount: 300 }] } })),
+      Array.from({ length: 5 }, (_, i) =>
+        callRoute('transactions-refund', {
+          accountId: account_id,
+          pathParameters: { id: target },
+          body: { id: `c${i}`, date: '2026-03-20', line_items: [{ id: '1', amount: 300 }] },
+        }),
+      ),
     );
     // 1,000 fits three refunds of 300; the others find only 100 left.
     expect(refunds.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400]);
@@ -137,7 +155,11 @@ describe('GET /v1/exposure/countries', () => {
     expect(left).toMatchObject({ refunded_amount: 900, remaining_amount: 100, refunded_tax_amount: 3 * 32 });
     const us = (await report(account_id)).body.exposure[0];
     expect(us.exposure_amount).toBe(25 * 105 - 3 * 32);
-    expect(us.jurisdictions[0]).toMatchObject({ jurisdiction_code: 'CA', exposure_amount: 25 * 105 - 3 * 32, counties: [{ county_name: 'Los Angeles County', exposure_amount: 25 * 105 - 3 * 32 }] });
+    expect(us.jurisdictions[0]).toMatchObject({
+      jurisdiction_code: 'CA',
+      exposure_amount: 25 * 105 - 3 * 32,
+      counties: [{ county_name: 'Los Angeles County', exposure_amount: 25 * 105 - 3 * 32 }],
+    });
   });
 
   describe('property: the report equals a recomputation from the stored transactions', () => {
@@ -175,8 +197,15 @@ describe('GET /v1/exposure/countries', () => {
       withCustomer: fc.boolean(),
     });
     // A refund picks a sale by index; `share` of each line's remaining amount (0..1), or everything left.
-    const refundArb = fc.record({ sale: fc.nat(), full: fc.boolean(), shares: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }), monthsLater: fc.integer({ min: 0, max: 2 }) });
-    const rangeArb = fc.tuple(fc.constantFrom(...months, '2026-04', '2026-05'), fc.constantFrom(...months, '2026-04', '2026-05')).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
+    const refundArb = fc.record({
+      sale: fc.nat(),
+      full: fc.boolean(),
+      shares: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }),
+      monthsLater: fc.integer({ min: 0, max: 2 }),
+    });
+    const rangeArb = fc
+      .tuple(fc.constantFrom(...months, '2026-04', '2026-05'), fc.constantFrom(...months, '2026-04', '2026-05'))
+      .map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a }));
 
     it('for random batches of sales and refunds (all time and a random month range), with integer amounts', async () => {
       let runsWithCertificateExemptSales = 0;
@@ -188,7 +217,11 @@ describe('GET /v1/exposure/countries', () => {
             { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'CA' }], exempt_percentage: 50 },
             { reason: 'OTHER', jurisdictions: [{ country: 'DE' }] },
           ]) {
-            const created = await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: { ...certificate, certificate_number: 'C', effective_from: '2025-01-01' } });
+            const created = await callRoute('exemptions-create', {
+              accountId,
+              pathParameters: { id: customerId },
+              body: { ...certificate, certificate_number: 'C', effective_from: '2025-01-01' },
+            });
             expect(created.status).toBe(201);
           }
           const recorded: { id: string; date: string; line_items: { id: string; amount: number }[] }[] = [];
@@ -243,7 +276,8 @@ describe('GET /v1/exposure/countries', () => {
 const noSales = { taxable_amount: 0, exempt_amount: 0, exempt_by_reason: {} };
 
 /** total x part / whole, half-up, exactly (amounts reach 10^13). */
-const share = (total: number, part: number, whole: number) => (whole === 0 ? 0 : Number((2n * BigInt(total) * BigInt(part) + BigInt(whole)) / (2n * BigInt(whole))));
+const share = (total: number, part: number, whole: number) =>
+  whole === 0 ? 0 : Number((2n * BigInt(total) * BigInt(part) + BigInt(whole)) / (2n * BigInt(whole)));
 
 /**
  * The all-time sales amounts recomputed from the stored lines (docs/exposure.md, written independently): a line's
@@ -256,7 +290,10 @@ async function recomputeSales(accountId: string) {
   const page = await callRoute('transactions-list', { accountId, query: { limit: '100' } });
   for (const { id } of page.body.data) {
     const s = (await callRoute('transactions-get', { accountId, pathParameters: { id } })).body;
-    const keys = [`${s.jurisdiction.country}|${s.currency}|`, ...(s.jurisdiction.state && s.jurisdiction.state_name ? [`${s.jurisdiction.country}|${s.currency}|${s.jurisdiction.state}`] : [])];
+    const keys = [
+      `${s.jurisdiction.country}|${s.currency}|`,
+      ...(s.jurisdiction.state && s.jurisdiction.state_name ? [`${s.jurisdiction.country}|${s.currency}|${s.jurisdiction.state}`] : []),
+    ];
     for (const l of s.line_items) {
       const exempt = l.exempt_amount ?? 0;
       const exemptNet = exempt - share(exempt, l.refunded_amount, l.amount);
@@ -337,17 +374,26 @@ async function recompute(accountId: string) {
     for (const s of sales) {
       if (inRange(s.date)) {
         // A sale whose lines all carry no state or county tax still shows its country.
-        countries.set(`${s.jurisdiction.country}|${s.currency}`, countries.get(`${s.jurisdiction.country}|${s.currency}`) ?? entry(s.jurisdiction.country_name));
+        countries.set(
+          `${s.jurisdiction.country}|${s.currency}`,
+          countries.get(`${s.jurisdiction.country}|${s.currency}`) ?? entry(s.jurisdiction.country_name),
+        );
         countries.get(`${s.jurisdiction.country}|${s.currency}`)!.sales.add(s.id);
         for (const l of s.line_items) apply(s, l, l.tax_amount, true);
       }
       for (const r of s.refunds) {
         if (!inRange(r.date)) continue;
-        for (const rl of r.line_items) apply(s, s.line_items.find((l) => l.id === rl.id)!, -rl.tax_amount, false);
+        for (const rl of r.line_items)
+          apply(
+            s,
+            s.line_items.find((l) => l.id === rl.id)!,
+            -rl.tax_amount,
+            false,
+          );
       }
     }
     const shown = ([, e]: [string, Entry]) => e.sales.size > 0 || e.amount !== 0;
-    const sorted = <T,>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return {
       exposure: sorted(countries)
         .filter(shown)
@@ -355,7 +401,9 @@ async function recompute(accountId: string) {
           const jurisdictions = sorted(c.children)
             .filter(shown)
             .map(([code, s]) => {
-              const counties = sorted(s.children).filter(shown).map(([name, k]) => ({ county_name: name, exposure_amount: k.amount }));
+              const counties = sorted(s.children)
+                .filter(shown)
+                .map(([name, k]) => ({ county_name: name, exposure_amount: k.amount }));
               return { jurisdiction_code: code, jurisdiction_name: s.name, exposure_amount: s.amount, ...(counties.length ? { counties } : {}) };
             });
           const [code, currency] = key.split('|');

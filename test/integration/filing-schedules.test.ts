@@ -25,7 +25,11 @@ describe('filing schedules on registrations', () => {
     expect(wa.status).toBe(201);
     // RCW 82.32.045: monthly returns are due the 25th of the following month.
     expect(wa.body.filing).toEqual({ frequency: 'MONTHLY', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 25 } });
-    const patched = await callRoute('registrations-update', { accountId, pathParameters: { id: wa.body.id }, body: { filing: { frequency: 'ANNUAL', due_day_rule: { months_after: 1, day: 31 } } } });
+    const patched = await callRoute('registrations-update', {
+      accountId,
+      pathParameters: { id: wa.body.id },
+      body: { filing: { frequency: 'ANNUAL', due_day_rule: { months_after: 1, day: 31 } } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.filing).toEqual({ frequency: 'ANNUAL', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 31 } });
     expect((await callRoute('registrations-get', { accountId, pathParameters: { id: wa.body.id } })).body.filing).toEqual(patched.body.filing);

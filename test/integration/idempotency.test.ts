@@ -21,7 +21,8 @@ const validate = (accountId: string, key?: string, taxId = 'DE136695976') =>
   callRoute('tax-id-validate', { accountId, body: { tax_id: taxId }, headers: key ? { 'Idempotency-Key': key } : {} });
 
 const onTable = (table: string) => (input: Record<string, any>) =>
-  String(input.TableName ?? '').endsWith(table) || (input.TransactItems ?? []).some((i: any) => String(Object.values(i)[0] && (Object.values(i)[0] as any).TableName).endsWith(table));
+  String(input.TableName ?? '').endsWith(table) ||
+  (input.TransactItems ?? []).some((i: any) => String(Object.values(i)[0] && (Object.values(i)[0] as any).TableName).endsWith(table));
 
 let stops: (() => void)[] = [];
 const inject = (...args: Parameters<typeof interceptAttempts>) => stops.push(interceptAttempts(...args).stop);
@@ -69,10 +70,13 @@ describe('keyed calls', () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // The first call's keep waits until the second call has been answered.
-    inject((operation, input) => operation === 'UpdateItem' && onTable('Idempotency')(input), async (send) => {
-      await held;
-      return send();
-    });
+    inject(
+      (operation, input) => operation === 'UpdateItem' && onTable('Idempotency')(input),
+      async (send) => {
+        await held;
+        return send();
+      },
+    );
     const first = validate(account_id, 'held');
     await new Promise((r) => setTimeout(r, 300));
     const second = await validate(account_id, 'held');
@@ -85,8 +89,9 @@ describe('keyed calls', () => {
 
   it('an answer that could not be kept is a bare 500, unbilled, and frees the key: the retry runs and bills once', async () => {
     const { account_id } = await newTestAccount();
-    inject((operation, input) => operation === 'UpdateItem' && onTable('Idempotency')(input), () =>
-      Promise.reject(Object.assign(new Error('secret internal detail'), { name: 'ValidationException', $fault: 'client' })),
+    inject(
+      (operation, input) => operation === 'UpdateItem' && onTable('Idempotency')(input),
+      () => Promise.reject(Object.assign(new Error('secret internal detail'), { name: 'ValidationException', $fault: 'client' })),
     );
     const res = await validate(account_id, 'unkept');
     for (const stop of stops) stop();
@@ -102,8 +107,9 @@ describe('keyed calls', () => {
 
   it('a billing write that failed after the keep answers 500; the client’s retry is a replay and bills it, once', async () => {
     const { account_id } = await newTestAccount();
-    inject((operation, input) => operation === 'TransactWriteItems' && onTable('Usage')(input), () =>
-      Promise.reject(Object.assign(new Error('injected'), { name: 'ValidationException', $fault: 'client' })),
+    inject(
+      (operation, input) => operation === 'TransactWriteItems' && onTable('Usage')(input),
+      () => Promise.reject(Object.assign(new Error('injected'), { name: 'ValidationException', $fault: 'client' })),
     );
     expect((await validate(account_id, 'bill-later')).status).toBe(500);
     for (const stop of stops) stop();
@@ -133,8 +139,16 @@ describe('keyed calls', () => {
     for (const form of ['bytes', 'map'] as const) {
       const { account_id } = await newTestAccount();
       const first = await validate(account_id, `legacy-${form}`);
-      const { Items } = await documentClient().scan({ TableName: tableName('Idempotency'), FilterExpression: 'begins_with(id, :p)', ExpressionAttributeValues: { ':p': 'levy.tax-id-validate#' } });
-      const mine = (Items ?? []).filter((i) => typeof (i.data as { gzip?: string })?.gzip === 'string' && JSON.parse(zlib.gunzipSync(Buffer.from((i.data as { gzip: string }).gzip, 'base64')).toString('utf8')).body === JSON.stringify(first.body));
+      const { Items } = await documentClient().scan({
+        TableName: tableName('Idempotency'),
+        FilterExpression: 'begins_with(id, :p)',
+        ExpressionAttributeValues: { ':p': 'levy.tax-id-validate#' },
+      });
+      const mine = (Items ?? []).filter(
+        (i) =>
+          typeof (i.data as { gzip?: string })?.gzip === 'string' &&
+          JSON.parse(zlib.gunzipSync(Buffer.from((i.data as { gzip: string }).gzip, 'base64')).toString('utf8')).body === JSON.stringify(first.body),
+      );
       expect(mine.length).toBeGreaterThan(0);
       for (const item of mine) {
         const answer = JSON.parse(zlib.gunzipSync(Buffer.from((item.data as { gzip: string }).gzip, 'base64')).toString('utf8'));

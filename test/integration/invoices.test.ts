@@ -31,7 +31,8 @@ describe('invoices', () => {
 
   const createEntity = async (body: Record<string, unknown>) => callRoute('entities-create', { accountId, body });
   const createSeries = async (body: Record<string, unknown>, account = accountId) => callRoute('invoice-series-create', { accountId: account, body });
-  const draft = async (body: Record<string, unknown>) => callRoute('invoices-create', { accountId, body: { series_id: seriesId, currency: 'EUR', issue_date: '2026-10-05', ...body } });
+  const draft = async (body: Record<string, unknown>) =>
+    callRoute('invoices-create', { accountId, body: { series_id: seriesId, currency: 'EUR', issue_date: '2026-10-05', ...body } });
   const finalize = (id: string) => callRoute('invoices-finalize', { accountId, pathParameters: { id } });
 
   beforeAll(async () => {
@@ -49,7 +50,11 @@ describe('invoices', () => {
       const created = await createEntity({ name: 'Levy Paris SAS', country: 'FR', address: { line1: '1 quai de Conti', city: 'Paris', postal_code: '75006' } });
       expect(created.body.address).toEqual({ line1: '1 quai de Conti', city: 'Paris', postal_code: '75006' });
       const id = created.body.id;
-      const patched = await callRoute('entities-update', { accountId, pathParameters: { id }, body: { address: { line1: '2 rue Bonaparte', line2: 'Batiment B', city: 'Paris', postal_code: '75006' } } });
+      const patched = await callRoute('entities-update', {
+        accountId,
+        pathParameters: { id },
+        body: { address: { line1: '2 rue Bonaparte', line2: 'Batiment B', city: 'Paris', postal_code: '75006' } },
+      });
       expect(patched.status).toBe(200);
       expect(patched.body.address).toEqual({ line1: '2 rue Bonaparte', line2: 'Batiment B', city: 'Paris', postal_code: '75006' });
       const cleared = await callRoute('entities-update', { accountId, pathParameters: { id }, body: { address: null } });
@@ -64,7 +69,11 @@ describe('invoices', () => {
     it('is refused by the API and set by the admin use case behind `levy accounts update --address`', async () => {
       const account = await newTestAccount('DE', 'Primary GmbH');
       const primary = account.primary_entity ?? (await callRoute('entities-list', { accountId: account.account_id, query: {} })).body.data[0];
-      const refused = await callRoute('entities-update', { accountId: account.account_id, pathParameters: { id: primary.id }, body: { address: sellerAddress } });
+      const refused = await callRoute('entities-update', {
+        accountId: account.account_id,
+        pathParameters: { id: primary.id },
+        body: { address: sellerAddress },
+      });
       expect(refused.status).toBe(403);
       const updated = await updatePrimaryAddress(ports, account.account_id, sellerAddress);
       expect(updated).toMatchObject({ id: primary.id, is_primary: true, address: sellerAddress });
@@ -99,7 +108,12 @@ describe('invoices', () => {
       const ids = after.body.data.map((i: { id: string }) => i.id);
       expect(ids).toContain(second.body.id);
       expect(ids).not.toContain(first.body.id);
-      for (const [route, cursor] of [['invoices-list', 'x'], ['invoices-list', seriesId], ['invoice-series-list', 'N'], ['invoice-series-list', first.body.id]] as const) {
+      for (const [route, cursor] of [
+        ['invoices-list', 'x'],
+        ['invoices-list', seriesId],
+        ['invoice-series-list', 'N'],
+        ['invoice-series-list', first.body.id],
+      ] as const) {
         const res = await callRoute(route, { accountId, query: { starting_after: cursor } });
         expect(res.status).toBe(400);
         expect(res.body.message).toContain('starting_after');
@@ -140,7 +154,13 @@ describe('invoices', () => {
       const series = await createSeries({ entity_id: sellerId, prefix: 'B2C-', next_number: 7 });
       const created = await callRoute('invoices-create', {
         accountId,
-        body: { series_id: series.body.id, currency: 'EUR', issue_date: '2026-10-05', customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 10_000), saas('b', 5_000, { quantity: 2 })] },
+        body: {
+          series_id: series.body.id,
+          currency: 'EUR',
+          issue_date: '2026-10-05',
+          customer: { ...frenchShop, type: 'B2C' },
+          line_items: [saas('a', 10_000), saas('b', 5_000, { quantity: 2 })],
+        },
       });
       const res = await finalize(created.body.id);
       expect(res.status).toBe(200);
@@ -181,12 +201,26 @@ describe('invoices', () => {
       const series = await createSeries({ entity_id: bare.body.id, prefix: 'HH-' });
       const created = await callRoute('invoices-create', {
         accountId,
-        body: { series_id: series.body.id, currency: 'EUR', issue_date: '2026-10-05', customer: { name: 'Boutique SARL', type: 'B2B', address: { country: 'FR', city: 'Paris' } }, line_items: [saas('a', 10_000)] },
+        body: {
+          series_id: series.body.id,
+          currency: 'EUR',
+          issue_date: '2026-10-05',
+          customer: { name: 'Boutique SARL', type: 'B2B', address: { country: 'FR', city: 'Paris' } },
+          line_items: [saas('a', 10_000)],
+        },
       });
       const res = await finalize(created.body.id);
       expect(res.status).toBe(422);
       expect(res.body.error).toBe('invoice_incomplete');
-      for (const field of ['seller.address.line1', 'seller.address.city', 'seller.address.postal_code', 'seller.tax_id', 'customer.address.line1', 'customer.address.postal_code', 'customer.tax_id']) {
+      for (const field of [
+        'seller.address.line1',
+        'seller.address.city',
+        'seller.address.postal_code',
+        'seller.tax_id',
+        'customer.address.line1',
+        'customer.address.postal_code',
+        'customer.tax_id',
+      ]) {
         expect(res.body.message).toContain(field);
       }
       expect(res.body.message).not.toContain('customer.address.city');
@@ -222,9 +256,13 @@ describe('invoices', () => {
         `Invoice number: ${number}`, // Art. 226(2)
         'Date of issue: 2026-10-05', // (1)
         'Date of supply: 2026-09-30', // (7)
-        'Levy Berlin GmbH', 'Friedrichstrasse 1', '10117 Berlin', // (5) seller
+        'Levy Berlin GmbH',
+        'Friedrichstrasse 1',
+        '10117 Berlin', // (5) seller
         'VAT number: DE136695976', // (3)
-        frenchShop.name, '5 rue de Rivoli', '75001 Paris', // (5) customer
+        frenchShop.name,
+        '5 rue de Rivoli',
+        '75001 Paris', // (5) customer
         'Customer VAT number: FR40303265045', // (4)
         '3 x Analytics seats, September 2026', // (6)
         'unit price excl. tax 100.00 EUR', // (8)
@@ -254,7 +292,16 @@ describe('invoices', () => {
       const partial = await credit({ reason: 'Seat removed', line_items: [{ id: 'a', amount: 2_500 }], series_id: creditSeries.body.id });
       expect(partial.status).toBe(201);
       // A quarter of line a: 2,500 net and a quarter of its 2,000 VAT at the French 20 % (CGI art. 278).
-      expect(partial.body).toMatchObject({ invoice_id: created.body.id, invoice_number: invoice.number, number: 'CN-0001', reason: 'Seat removed', subtotal: 2_500, tax_total: 500, total: 3_000, refund_id: partial.body.id });
+      expect(partial.body).toMatchObject({
+        invoice_id: created.body.id,
+        invoice_number: invoice.number,
+        number: 'CN-0001',
+        reason: 'Seat removed',
+        subtotal: 2_500,
+        tax_total: 500,
+        total: 3_000,
+        refund_id: partial.body.id,
+      });
       const sale = await callRoute('transactions-get', { accountId, pathParameters: { id: created.body.id } });
       expect(sale.body.refunds).toEqual([expect.objectContaining({ id: partial.body.id, subtotal: 2_500, tax_total: 500 })]);
       // The rest, in the invoice's own series: it takes that series' next number.
@@ -275,7 +322,8 @@ describe('invoices', () => {
     });
 
     it('records the sale with the figures the invoice states, even when the customer changes while it is numbered', async () => {
-      const customer = (await callRoute('customers-create', { accountId, body: { name: 'Atelier SARL', customer_type: 'B2C', address: frenchShop.address } })).body;
+      const customer = (await callRoute('customers-create', { accountId, body: { name: 'Atelier SARL', customer_type: 'B2C', address: frenchShop.address } }))
+        .body;
       const created = await draft({ customer_id: customer.id, line_items: [saas('a', 10_000)] });
       // A concurrent change the real store cannot be made to race on demand: right after the numbered invoice is written,
       // the customer becomes a business with a valid VAT number (which would make a second quote a reverse charge).
@@ -284,7 +332,11 @@ describe('invoices', () => {
           method === 'finalize'
             ? async (...args: Parameters<typeof invoices.finalize>) => {
                 const written = await store.finalize(...args);
-                const changed = await callRoute('customers-update', { accountId, pathParameters: { id: customer.id }, body: { customer_type: 'B2B', tax_ids: [{ value: 'FR40303265045' }] } });
+                const changed = await callRoute('customers-update', {
+                  accountId,
+                  pathParameters: { id: customer.id },
+                  body: { customer_type: 'B2B', tax_ids: [{ value: 'FR40303265045' }] },
+                });
                 expect(changed.status).toBe(200);
                 return written;
               }
@@ -303,7 +355,8 @@ describe('invoices', () => {
       const id = `crn_retry-${created.body.id.slice(-8)}`;
       // The fault a real store cannot give on demand: the numbering write fails once, after the refund was recorded.
       const failing = new Proxy(invoices, {
-        get: (store, method) => (method === 'issueCreditNote' ? async () => Promise.reject(new Error('injected: the numbering write failed')) : Reflect.get(store, method)),
+        get: (store, method) =>
+          method === 'issueCreditNote' ? async () => Promise.reject(new Error('injected: the numbering write failed')) : Reflect.get(store, method),
       });
       const deps = { invoices: failing, sales, refunds: ports.refunds, entities };
       await expect(issueCreditNote(deps, accountId, created.body.id, { id, reason: 'Cancelled' })).rejects.toThrow('injected');
@@ -323,7 +376,10 @@ describe('invoices', () => {
 
     it("an invoice finalized after its period's return was finalized lands in the next return's corrections", async () => {
       process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
-      const oss = await callRoute('registrations-create', { accountId, body: { entity_id: sellerId, country: 'DE', type: 'OSS_UNION', active_from: '2024-01-01' } });
+      const oss = await callRoute('registrations-create', {
+        accountId,
+        body: { entity_id: sellerId, country: 'DE', type: 'OSS_UNION', active_from: '2024-01-01' },
+      });
       expect(oss.status).toBe(201);
       const q2 = await callRoute('returns-create', { accountId, body: { registration_id: oss.body.id, period_start: '2025-04-01', period_end: '2025-06-30' } });
       expect(q2.status).toBe(201);
@@ -334,7 +390,9 @@ describe('invoices', () => {
       const q3 = await callRoute('returns-create', { accountId, body: { registration_id: oss.body.id, period_start: '2025-07-01', period_end: '2025-09-30' } });
       expect(q3.status).toBe(201);
       const records = (await callRoute('returns-transactions', { accountId, pathParameters: { id: q3.body.id }, query: { limit: '100' } })).body.data as any[];
-      expect(records.filter((r) => r.section === 'correction')).toEqual([expect.objectContaining({ id: `sale:${late.body.id}`, corrected_return_id: q2.body.id })]);
+      expect(records.filter((r) => r.section === 'correction')).toEqual([
+        expect.objectContaining({ id: `sale:${late.body.id}`, corrected_return_id: q2.body.id }),
+      ]);
       // The locked return does not move.
       expect((await callRoute('returns-get', { accountId, pathParameters: { id: q2.body.id } })).body.totals).toEqual(q2.body.totals);
     });
@@ -352,7 +410,13 @@ describe('invoices', () => {
       for (let i = 0; i < 50; i++) {
         const created = await callRoute('invoices-create', {
           accountId,
-          body: { series_id: series.body.id, currency: 'EUR', issue_date: '2026-10-05', customer: { ...frenchShop, type: 'B2C' }, line_items: [saas('a', 1_000 + i)] },
+          body: {
+            series_id: series.body.id,
+            currency: 'EUR',
+            issue_date: '2026-10-05',
+            customer: { ...frenchShop, type: 'B2C' },
+            line_items: [saas('a', 1_000 + i)],
+          },
         });
         ids.push(created.body.id);
       }

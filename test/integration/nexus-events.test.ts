@@ -56,7 +56,13 @@ describe('nexus events', () => {
       sales_amount: 41_000_000,
       transaction_count: 2,
       currency: 'USD',
-      threshold: { sales_amount: 50_000_000, transaction_count: null, logic: 'sales_only', window: 'current_or_previous_calendar_year', source_url: expect.any(String) },
+      threshold: {
+        sales_amount: 50_000_000,
+        transaction_count: null,
+        logic: 'sales_only',
+        window: 'current_or_previous_calendar_year',
+        source_url: expect.any(String),
+      },
       percent_of_sales_threshold: 82,
       percent_of_transaction_threshold: null,
       window: { start: `${year}-01-01`, end: today },
@@ -71,13 +77,30 @@ describe('nexus events', () => {
     // $510,000 through unify's commit: crossed, and this sale crossed it.
     const unified = await callRoute('tax-unify', {
       accountId,
-      body: { currency: 'USD', customer: { type: 'B2C' }, location: { country: 'US', state: 'CA' }, date: today, line_items: [{ id: '1', amount: 5_000_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }], commit: true, transaction_id: 'ca-4' },
+      body: {
+        currency: 'USD',
+        customer: { type: 'B2C' },
+        location: { country: 'US', state: 'CA' },
+        date: today,
+        line_items: [{ id: '1', amount: 5_000_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+        commit: true,
+        transaction_id: 'ca-4',
+      },
     });
     expect(unified.status).toBe(200);
     const afterCrossing = await nexusEvents(accountId);
     expect(afterCrossing.map((e) => e.type).sort()).toEqual(['nexus.approaching', 'nexus.crossed']);
     const crossed = afterCrossing.find((e) => e.type === 'nexus.crossed');
-    expect(crossed.data.object).toMatchObject({ status: 'crossed', measure: 'sales', sales_amount: 51_000_000, transaction_count: 4, percent_of_sales_threshold: 102, crossed_on: today, crossing_transaction_id: 'ca-4', register_by: today });
+    expect(crossed.data.object).toMatchObject({
+      status: 'crossed',
+      measure: 'sales',
+      sales_amount: 51_000_000,
+      transaction_count: 4,
+      percent_of_sales_threshold: 102,
+      crossed_on: today,
+      crossing_transaction_id: 'ca-4',
+      register_by: today,
+    });
 
     // Later sales, and a retried one (200), write neither again.
     await record(accountId, sale('ca-5', 1_000));
@@ -85,7 +108,10 @@ describe('nexus events', () => {
     expect((await nexusEvents(accountId)).map((e) => e.id).sort()).toEqual(afterCrossing.map((e) => e.id).sort());
     // They find both events written in one read of the markers: no write is tried (each would be a cancelled transaction).
     const tried: string[] = [];
-    const counting = { writtenKeys: nexusWatch.nexusEvents.writtenKeys.bind(nexusWatch.nexusEvents), writeOnce: async (...args: Parameters<typeof nexusWatch.nexusEvents.writeOnce>) => (tried.push(args[2]), nexusWatch.nexusEvents.writeOnce(...args)) };
+    const counting = {
+      writtenKeys: nexusWatch.nexusEvents.writtenKeys.bind(nexusWatch.nexusEvents),
+      writeOnce: async (...args: Parameters<typeof nexusWatch.nexusEvents.writeOnce>) => (tried.push(args[2]), nexusWatch.nexusEvents.writeOnce(...args)),
+    };
     expect(await raiseNexusEvents({ ...nexusWatch, nexusEvents: counting }, accountId, undefined, today)).toBe(0);
     expect(tried).toEqual([]);
 

@@ -68,25 +68,44 @@ describe('nexus: California, current or previous calendar year, sales over $500,
     expect(row(await report(account, '2025-06-30'), 'CA')).toEqual(ca);
     // A later sale on the crossing day changes the day's totals, so the crossing is found again (still ca-c).
     await record(account, sale(`ca-e-${run}`, '2025-05-20', 'CA', 1));
-    expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({ crossed_on: '2025-05-20', crossing_transaction_id: `ca-c-${run}`, sales_amount: 52_000_001 });
+    expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({
+      crossed_on: '2025-05-20',
+      crossing_transaction_id: `ca-c-${run}`,
+      sales_amount: 52_000_001,
+    });
   });
 
   it('is below before the crossing day, and crossed for the whole next year', async () => {
     // 60 % of the threshold: under the default approaching_threshold_percent (80).
     expect(row(await report(account, '2025-05-19'), 'CA')).toMatchObject({ status: 'below', sales_amount: 30_000_000, percent_of_sales_threshold: 60 });
     // 2026: the preceding calendar year (2025) crossed.
-    expect(row(await report(account, '2026-08-01'), 'CA')).toMatchObject({ status: 'crossed', window: { start: '2025-01-01', end: '2025-12-31' }, crossed_on: '2025-05-20' });
+    expect(row(await report(account, '2026-08-01'), 'CA')).toMatchObject({
+      status: 'crossed',
+      window: { start: '2025-01-01', end: '2025-12-31' },
+      crossed_on: '2025-05-20',
+    });
     expect(row(await report(account, '2027-01-01'), 'CA')).toMatchObject({ status: 'below', sales_amount: 0 });
   });
 
   it('simulates a sale without writing it, and names it when it crosses', async () => {
     const before = row(await report(account, '2025-04-30'), 'CA');
-    const simulated = await callRoute('nexus-simulate', { accountId: account, body: { as_of: '2025-04-30', country: 'US', transactions: [sale('plan-1', '2025-04-15', 'CA', 25_000_000)] } });
+    const simulated = await callRoute('nexus-simulate', {
+      accountId: account,
+      body: { as_of: '2025-04-30', country: 'US', transactions: [sale('plan-1', '2025-04-15', 'CA', 25_000_000)] },
+    });
     expect(simulated.status).toBe(200);
     // $300,000 recorded + $250,000 planned = $550,000 > $500,000 (CA RTC 6203(c)(4)).
-    expect(row(simulated.body, 'CA')).toMatchObject({ status: 'crossed', sales_amount: 55_000_000, crossed_on: '2025-04-15', crossing_transaction_id: 'plan-1' });
+    expect(row(simulated.body, 'CA')).toMatchObject({
+      status: 'crossed',
+      sales_amount: 55_000_000,
+      crossed_on: '2025-04-15',
+      crossing_transaction_id: 'plan-1',
+    });
     expect(row(await report(account, '2025-04-30'), 'CA')).toEqual(before);
-    const wrongEntity = await callRoute('nexus-simulate', { accountId: account, body: { transactions: [sale('plan-2', '2025-04-15', 'CA', 1, { entity_id: 'ent_0000000000000000000000000' })] } });
+    const wrongEntity = await callRoute('nexus-simulate', {
+      accountId: account,
+      body: { transactions: [sale('plan-2', '2025-04-15', 'CA', 1, { entity_id: 'ent_0000000000000000000000000' })] },
+    });
     expect(wrongEntity.status).toBe(400);
     const badSale = await callRoute('nexus-simulate', { accountId: account, body: { transactions: [{ id: 'x', date: 'soon' }] } });
     expect(badSale.status).toBe(400);
@@ -94,7 +113,11 @@ describe('nexus: California, current or previous calendar year, sales over $500,
   });
 
   it('a refund that takes the state back under the threshold changes the status from its date', async () => {
-    const refund = await callRoute('transactions-refund', { accountId: account, pathParameters: { id: `ca-a-${run}` }, body: { id: 'r1', date: '2025-07-15', line_items: [{ id: '1', amount: 3_000_000 }] } });
+    const refund = await callRoute('transactions-refund', {
+      accountId: account,
+      pathParameters: { id: `ca-a-${run}` },
+      body: { id: 'r1', date: '2025-07-15', line_items: [{ id: '1', amount: 3_000_000 }] },
+    });
     expect(refund.status).toBe(201);
     expect(row(await report(account, '2025-07-14'), 'CA')).toMatchObject({ status: 'crossed', sales_amount: 52_000_001 });
     // $520,000.01 - $30,000 = $490,000.01: not over $500,000 any more (the count stays: the sale was made).
@@ -103,18 +126,24 @@ describe('nexus: California, current or previous calendar year, sales over $500,
   });
 
   it('answers registered where an active registration covers the state, with the figures', async () => {
-    const reg = await callRoute('registrations-create', { accountId: account, body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2025-06-01' } });
+    const reg = await callRoute('registrations-create', {
+      accountId: account,
+      body: { country: 'US', state: 'CA', type: 'SALES_TAX', active_from: '2025-06-01' },
+    });
     expect(reg.status).toBe(201);
     expect(row(await report(account, '2025-06-30'), 'CA')).toMatchObject({ status: 'registered', registration_id: reg.body.id, sales_amount: 52_000_001 });
     expect(row(await report(account, '2025-05-31'), 'CA').status).toBe('crossed');
   });
 
-  it('adds each US state\'s nexus status to the exposure report with include=nexus', async () => {
+  it("adds each US state's nexus status to the exposure report with include=nexus", async () => {
     const res = await callRoute('exposure-countries', { accountId: account, query: { include: 'nexus,sales' } });
     expect(res.status).toBe(200);
     const us = res.body.exposure.find((c: { country_code: string }) => c.country_code === 'US');
     // Registered in CA from 2025-06-01 (the test above), so registered today.
-    expect(us.jurisdictions.find((j: { jurisdiction_code: string }) => j.jurisdiction_code === 'CA')).toMatchObject({ nexus_status: 'registered', sales: expect.any(Object) });
+    expect(us.jurisdictions.find((j: { jurisdiction_code: string }) => j.jurisdiction_code === 'CA')).toMatchObject({
+      nexus_status: 'registered',
+      sales: expect.any(Object),
+    });
     expect((await callRoute('exposure-countries', { accountId: account, query: { include: 'taxes' } })).status).toBe(400);
   });
 
@@ -160,7 +189,11 @@ describe('nexus: Connecticut, the 12 months ending September 30', () => {
     await record(account, sale(`ct-oct-${run}`, '2024-10-05', 'CT', 60_000));
     // Conn. Gen. Stat. 12-407(a)(12)(G): at least $100,000 AND at least 200 retail sales in the 12-month period ending
     // on September 30 (row US-CT from 2019-07-01). On 2024-09-30 the last such period ended 2023-09-30.
-    expect(row(await report(account, '2024-09-30'), 'CT')).toMatchObject({ status: 'below', sales_amount: 0, window: { start: '2022-10-01', end: '2023-09-30' } });
+    expect(row(await report(account, '2024-09-30'), 'CT')).toMatchObject({
+      status: 'below',
+      sales_amount: 0,
+      window: { start: '2022-10-01', end: '2023-09-30' },
+    });
     expect(row(await report(account, '2024-10-10'), 'CT')).toMatchObject({
       status: 'crossed',
       sales_amount: 12_000_000,
@@ -180,9 +213,19 @@ describe("nexus: South Dakota's transaction test ends on 2023-07-01", () => {
     for (let i = 1; i <= 200; i++) await record(account, sale(`sd-${i}-${run}`, i <= 100 ? '2023-02-01' : '2023-03-01', 'SD', 1_000));
     // SDCL 10-64-2 (2018): more than $100,000 OR 200 or more separate transactions; SB 31 (2023) removed the
     // transaction test from 2023-07-01 (rows US-SD).
-    expect(row(await report(account, '2023-06-30'), 'SD')).toMatchObject({ status: 'crossed', transaction_count: 200, crossed_on: '2023-03-01', crossing_transaction_id: `sd-200-${run}` });
+    expect(row(await report(account, '2023-06-30'), 'SD')).toMatchObject({
+      status: 'crossed',
+      transaction_count: 200,
+      crossed_on: '2023-03-01',
+      crossing_transaction_id: `sd-200-${run}`,
+    });
     const after = row(await report(account, '2023-07-01'), 'SD');
-    expect(after).toMatchObject({ status: 'below', sales_amount: 200_000, threshold: { transaction_count: null, logic: 'sales_only' }, percent_of_transaction_threshold: null });
+    expect(after).toMatchObject({
+      status: 'below',
+      sales_amount: 200_000,
+      threshold: { transaction_count: null, logic: 'sales_only' },
+      percent_of_transaction_threshold: null,
+    });
   });
 });
 
@@ -214,7 +257,12 @@ describe('nexus: marketplace sales and the approaching share', () => {
     await record(account, sale(`mp-ca-${run}`, '2025-02-01', 'CA', 30_000_000, { marketplace: true }));
     // SDCL 10-64-2: a marketplace seller's sales through a collecting facilitator do not count (row US-SD: marketplace
     // excluded); CA RTC 6203(c)(4) counts them (row US-CA: marketplace included).
-    expect(row(await report(account, '2025-03-01'), 'SD')).toMatchObject({ status: 'below', sales_amount: 6_000_000, transaction_count: 1, percent_of_sales_threshold: 60 });
+    expect(row(await report(account, '2025-03-01'), 'SD')).toMatchObject({
+      status: 'below',
+      sales_amount: 6_000_000,
+      transaction_count: 1,
+      percent_of_sales_threshold: 60,
+    });
     expect(row(await report(account, '2025-03-01'), 'CA')).toMatchObject({ status: 'below', sales_amount: 30_000_000, percent_of_sales_threshold: 60 });
     expect((await callRoute('settings-update', { accountId: account, body: { approaching_threshold_percent: 60 } })).status).toBe(200);
     expect(row(await report(account, '2025-03-01'), 'SD').status).toBe('approaching');

@@ -15,14 +15,28 @@ describe('tax-authority notices', () => {
     otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
   });
 
-  const assessment = { jurisdiction: { country: 'us', state: 'tx' }, received_on: day(-3), due_on: day(27), kind: 'assessment', summary: 'Proposed additional sales tax, Q3', reference: 'TX-2026-0042' };
+  const assessment = {
+    jurisdiction: { country: 'us', state: 'tx' },
+    received_on: day(-3),
+    due_on: day(27),
+    kind: 'assessment',
+    summary: 'Proposed additional sales tax, Q3',
+    reference: 'TX-2026-0042',
+  };
   const create = (body: unknown, account = accountId) => callRoute('notices-create', { accountId: account, body });
   const events = async (type: string) => (await callRoute('events-list', { accountId, query: { type, limit: '100' } })).body.data as any[];
 
   it('logs a notice (open by default), reads it back, and writes notice.created with it', async () => {
     const res = await create(assessment);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ jurisdiction: { country: 'US', state: 'TX' }, kind: 'assessment', status: 'open', documents: [], reference: 'TX-2026-0042', due_on: day(27) });
+    expect(res.body).toMatchObject({
+      jurisdiction: { country: 'US', state: 'TX' },
+      kind: 'assessment',
+      status: 'open',
+      documents: [],
+      reference: 'TX-2026-0042',
+      due_on: day(27),
+    });
     expect(res.body.id).toMatch(/^ntc_/);
     expect((await callRoute('notices-get', { accountId, pathParameters: { id: res.body.id } })).body).toEqual(res.body);
     const created = (await events('notice.created')).filter((e) => e.data.object.id === res.body.id);
@@ -95,12 +109,31 @@ describe('tax-authority notices', () => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(got.body, PNG)).toBe(0);
     // The bytes decide, never the Content-Type: text is refused (415), nothing is added.
-    const text = await callRoute('notice-documents-add', { accountId, pathParameters: { id }, body: Buffer.from('not a document'), headers: { 'Content-Type': 'application/pdf' } });
+    const text = await callRoute('notice-documents-add', {
+      accountId,
+      pathParameters: { id },
+      body: Buffer.from('not a document'),
+      headers: { 'Content-Type': 'application/pdf' },
+    });
     expect(text.status).toBe(415);
     expect((await callRoute('notices-get', { accountId, pathParameters: { id } })).body.documents).toHaveLength(2);
     expect((await callRoute('notice-documents-get', { accountId, pathParameters: { id, did: 'doc_0mhx2k3c0a1b2c3d4e5f60718' } })).status).toBe(404);
     expect((await callRoute('notice-documents-get', { accountId: otherAccountId, pathParameters: { id, did: png.id } })).status).toBe(404);
-    expect((await callRoute('notice-documents-add', { accountId: otherAccountId, pathParameters: { id }, body: PDF, headers: { 'Content-Type': 'application/pdf' } })).status).toBe(404);
-    expect((await events('notice.updated')).filter((e) => e.data.object.id === id).map((e) => e.data.object.documents.length).sort()).toEqual([1, 2]);
+    expect(
+      (
+        await callRoute('notice-documents-add', {
+          accountId: otherAccountId,
+          pathParameters: { id },
+          body: PDF,
+          headers: { 'Content-Type': 'application/pdf' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await events('notice.updated'))
+        .filter((e) => e.data.object.id === id)
+        .map((e) => e.data.object.documents.length)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 });

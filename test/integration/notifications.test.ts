@@ -15,7 +15,8 @@ import { deliverMessage } from '../../src/usecases/webhook-delivery';
 import { callRoute, newTestAccount } from '../support/api';
 import { startReceiver } from '../support/webhook-receiver';
 
-const day = (offset: number, from = new Date()) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + offset)).toISOString().slice(0, 10);
+const day = (offset: number, from = new Date()) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + offset)).toISOString().slice(0, 10);
 const rawNotification = async (accountId: string, id: string) =>
   (await documentClient().get({ TableName: tableName('Notifications'), Key: { account_id: accountId, id }, ConsistentRead: true })).Item;
 
@@ -28,7 +29,13 @@ describe('notifications', () => {
       await callRoute('customers-create', { accountId, body: { name: 'Trigger', address: { country: 'US', state: 'TX' } } });
       const [created] = (await callRoute('events-list', { accountId, query: { type: 'customer.created' } })).body.data;
       const queued: DeliveryMessage[] = [];
-      const deps = { events, webhookEndpoints, deliveries, webhookTransport, deliveryQueue: { send: async (m: DeliveryMessage) => void queued.push(m), deadLetter: async () => undefined } };
+      const deps = {
+        events,
+        webhookEndpoints,
+        deliveries,
+        webhookTransport,
+        deliveryQueue: { send: async (m: DeliveryMessage) => void queued.push(m), deadLetter: async () => undefined },
+      };
       const settings = { firstRetrySeconds: 60, allowLoopback: true, random: () => 0 };
       const start = new Date();
       const message: DeliveryMessage = { account_id: accountId, event_id: created.id, endpoint_id: endpoint.id, attempt: 1, first_attempt_at: null };
@@ -71,13 +78,21 @@ describe('notifications', () => {
     const { account_id: accountId } = await newTestAccount('US', 'Expiring Notices Inc');
     const customer = (await callRoute('customers-create', { accountId, body: { name: 'Certified', address: { country: 'US', state: 'TX' } } })).body;
     const cert = async (n: string, expires_on: string) =>
-      (await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: n, effective_from: '2020-01-01', expires_on } })).body;
+      (
+        await callRoute('exemptions-create', {
+          accountId,
+          pathParameters: { id: customer.id },
+          body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: n, effective_from: '2020-01-01', expires_on },
+        })
+      ).body;
     const expiring = await cert('TX-NTF-SOON', day(12));
     const expired = await cert('TX-NTF-GONE', day(-2));
     await runTimeDrivenEvents({ calendar, events });
     await runTimeDrivenEvents({ calendar, events });
 
-    const mine = ((await callRoute('notifications-list', { accountId, query: { limit: '100' } })).body.data as any[]).filter((n) => n.type.startsWith('exemption.'));
+    const mine = ((await callRoute('notifications-list', { accountId, query: { limit: '100' } })).body.data as any[]).filter((n) =>
+      n.type.startsWith('exemption.'),
+    );
     expect(mine.map((n) => [n.type, n.object.id, n.severity]).sort()).toEqual(
       [
         ['exemption.expired', expired.id, 'critical'],
@@ -96,7 +111,19 @@ describe('notifications', () => {
   it('an event whose notification cannot be written is not written either (one transaction)', async () => {
     const { account_id: accountId } = await newTestAccount('US', 'Atomic Notices Inc');
     const customer = (await callRoute('customers-create', { accountId, body: { name: 'Blocked', address: { country: 'US', state: 'TX' } } })).body;
-    const cert = (await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-ATOMIC', effective_from: '2020-01-01', expires_on: day(9) } })).body;
+    const cert = (
+      await callRoute('exemptions-create', {
+        accountId,
+        pathParameters: { id: customer.id },
+        body: {
+          reason: 'RESALE',
+          jurisdictions: [{ country: 'US', state: 'TX' }],
+          certificate_number: 'TX-ATOMIC',
+          effective_from: '2020-01-01',
+          expires_on: day(9),
+        },
+      })
+    ).body;
     // Fault: an item already holds the id the expiring event's notification will have, so its conditional put fails.
     const eventId = deterministicEventId('exemption.expiring', cert.id, day(9));
     await documentClient().put({ TableName: tableName('Notifications'), Item: { account_id: accountId, id: notificationIdOf(eventId), status: 'open' } });
@@ -106,14 +133,31 @@ describe('notifications', () => {
     await documentClient().delete({ TableName: tableName('Notifications'), Key: { account_id: accountId, id: notificationIdOf(eventId) } });
     await runTimeDrivenEvents({ calendar, events });
     expect((await callRoute('events-get', { accountId, pathParameters: { id: eventId } })).status).toBe(200);
-    expect((await callRoute('notifications-get', { accountId, pathParameters: { id: notificationIdOf(eventId) } })).body).toMatchObject({ type: 'exemption.expiring', event_id: eventId });
+    expect((await callRoute('notifications-get', { accountId, pathParameters: { id: notificationIdOf(eventId) } })).body).toMatchObject({
+      type: 'exemption.expiring',
+      event_id: eventId,
+    });
   });
 
   it('dismiss is idempotent (same record, first time kept), sets a 90-day TTL; lists filter by status; others see 404', async () => {
     const { account_id: accountId } = await newTestAccount('US', 'Dismissing Inc');
     const customer = (await callRoute('customers-create', { accountId, body: { name: 'Lapsing', address: { country: 'US', state: 'TX' } } })).body;
-    for (const [n, offset] of [['TX-D-1', 5], ['TX-D-2', 6], ['TX-D-3', 7]] as const) {
-      await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: n, effective_from: '2020-01-01', expires_on: day(offset) } });
+    for (const [n, offset] of [
+      ['TX-D-1', 5],
+      ['TX-D-2', 6],
+      ['TX-D-3', 7],
+    ] as const) {
+      await callRoute('exemptions-create', {
+        accountId,
+        pathParameters: { id: customer.id },
+        body: {
+          reason: 'RESALE',
+          jurisdictions: [{ country: 'US', state: 'TX' }],
+          certificate_number: n,
+          effective_from: '2020-01-01',
+          expires_on: day(offset),
+        },
+      });
     }
     await runTimeDrivenEvents({ calendar, events });
     const open = (await callRoute('notifications-list', { accountId, query: {} })).body.data as any[];

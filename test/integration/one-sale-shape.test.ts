@@ -18,7 +18,10 @@ const content = ({ id: _id, created_at: _at, ...sale }: Record<string, unknown>)
 describe('one sale shape', () => {
   it('the unify commit, the transaction create and an invoice finalize record identical sales', async () => {
     const accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
-    const seller = await callRoute('entities-create', { accountId, body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' } } });
+    const seller = await callRoute('entities-create', {
+      accountId,
+      body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' } },
+    });
     expect(seller.status).toBe(201);
     const entity_id = seller.body.id as string;
 

@@ -62,7 +62,15 @@ describe('unexpected failures', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500, request_id: res.headers['Request-Id'] });
     expect(JSON.stringify(res.body)).not.toMatch(/secret|Provisioned|at .*\.ts/);
-    const errorLine = logged.map((l) => { try { return JSON.parse(l); } catch { return undefined; } }).find((l) => l?.level === 'ERROR');
+    const errorLine = logged
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return undefined;
+        }
+      })
+      .find((l) => l?.level === 'ERROR');
     expect(errorLine).toMatchObject({ message: 'Unhandled error', function_request_id: expect.any(String), correlation_id: res.body.request_id });
     // The answer was not kept, so it was not billed; the key is free again.
     expect(await billed(account_id)).toBe(0);

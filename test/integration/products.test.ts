@@ -89,7 +89,9 @@ describe('products', () => {
     const again = await create({ sku: 'R-1', tax_code: 'levy_saas', name: 'Retried plan', id: 'sku_retry.1' });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const events = (await callRoute('events-list', { accountId, query: { type: 'product.created', limit: '100' } })).body.data as { data: { object: { id: string } } }[];
+    const events = (await callRoute('events-list', { accountId, query: { type: 'product.created', limit: '100' } })).body.data as {
+      data: { object: { id: string } };
+    }[];
     expect(events.filter((e) => e.data.object.id === 'sku_retry.1')).toHaveLength(1);
     // Another body under the id is another product: 409.
     expect((await create({ ...body, sku: 'R-2' })).status).toBe(409);
@@ -128,14 +130,31 @@ describe('products', () => {
   it('updates fields, clears sku and description with null, and keeps the tax code history effective-dated', async () => {
     const { body: product } = await create({ name: 'Course', tax_code: 'levy_online_courses', sku: 'C-1', description: 'Video course' });
     // A change dated back to the day the product was created replaces that day's code.
-    const same = await callRoute('products-update', { accountId, pathParameters: { id: product.id }, body: { tax_code: 'levy_training_live_virtual', sku: null, description: null } });
+    const same = await callRoute('products-update', {
+      accountId,
+      pathParameters: { id: product.id },
+      body: { tax_code: 'levy_training_live_virtual', sku: null, description: null },
+    });
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ tax_code: 'levy_training_live_virtual', sku: null, description: null, tax_code_history: [{ tax_code: 'levy_training_live_virtual', effective_from: today() }] });
+    expect(same.body).toMatchObject({
+      tax_code: 'levy_training_live_virtual',
+      sku: null,
+      description: null,
+      tax_code_history: [{ tax_code: 'levy_training_live_virtual', effective_from: today() }],
+    });
 
-    const refused = await callRoute('products-update', { accountId, pathParameters: { id: product.id }, body: { tax_code: 'levy_saas', tax_code_effective_from: '2001-01-01' } });
+    const refused = await callRoute('products-update', {
+      accountId,
+      pathParameters: { id: product.id },
+      body: { tax_code: 'levy_saas', tax_code_effective_from: '2001-01-01' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain("'tax_code_effective_from'");
-    const future = await callRoute('products-update', { accountId, pathParameters: { id: product.id }, body: { tax_code: 'levy_saas', tax_code_effective_from: '2999-01-01' } });
+    const future = await callRoute('products-update', {
+      accountId,
+      pathParameters: { id: product.id },
+      body: { tax_code: 'levy_saas', tax_code_effective_from: '2999-01-01' },
+    });
     expect(future.status).toBe(400);
     const alone = await callRoute('products-update', { accountId, pathParameters: { id: product.id }, body: { tax_code_effective_from: today() } });
     expect(alone.status).toBe(400);
@@ -193,19 +212,36 @@ describe('products', () => {
         value: async (account: string, id: string) => {
           const read = await ports.products.get(account, id);
           changes++;
-          await ports.products.replaceIfUnchanged(account, { ...read!, description: `change ${changes}`, updated_at: new Date(Date.parse(read!.updated_at) + 1).toISOString() }, read!.updated_at);
+          await ports.products.replaceIfUnchanged(
+            account,
+            { ...read!, description: `change ${changes}`, updated_at: new Date(Date.parse(read!.updated_at) + 1).toISOString() },
+            read!.updated_at,
+          );
           return read;
         },
       },
     });
-    await expect(updateProduct({ products: alwaysRacing }, accountId, product.id, { name: 'Never' })).rejects.toMatchObject({ status: 409, code: 'product_changed_concurrently' });
+    await expect(updateProduct({ products: alwaysRacing }, accountId, product.id, { name: 'Never' })).rejects.toMatchObject({
+      status: 409,
+      code: 'product_changed_concurrently',
+    });
     expect(changes).toBe(3);
     expect((await ports.products.get(accountId, product.id))!.name).toBe('Busy');
   });
 
   it('moves updated_at on with every write, even two in one millisecond, so a stale condition cannot pass', () => {
     const at = new Date('2026-03-01T08:00:00.000Z');
-    const stored = { id: 'p', name: 'A', tax_code: 'levy_saas', tax_code_history: [{ tax_code: 'levy_saas', effective_from: '2026-03-01' }], sku: null, description: null, active: true, created_at: at.toISOString(), updated_at: at.toISOString() } as Product;
+    const stored = {
+      id: 'p',
+      name: 'A',
+      tax_code: 'levy_saas',
+      tax_code_history: [{ tax_code: 'levy_saas', effective_from: '2026-03-01' }],
+      sku: null,
+      description: null,
+      active: true,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    } as Product;
     expect(updatedProduct(stored, { name: 'B' }, at).updated_at).toBe('2026-03-01T08:00:00.001Z');
   });
 

@@ -53,8 +53,13 @@ describe('dates outside the rate history', () => {
     const res = await callRoute('tax-unify', {
       accountId: fresh,
       body: {
-        currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'FR' }, date: '2013-12-31',
-        line_items: [saasLine('a', 10_000)], commit: true, transaction_id: 'too-old',
+        currency: 'EUR',
+        customer: { type: 'B2C' },
+        location: { country: 'FR' },
+        date: '2013-12-31',
+        line_items: [saasLine('a', 10_000)],
+        commit: true,
+        transaction_id: 'too-old',
       },
     });
     expect(res.status).toBe(422);
@@ -67,7 +72,14 @@ describe('dates outside the rate history', () => {
 
   it('POST /v1/transactions: 422 and nothing recorded; inside the history the sale is taxed at the dated rate', async () => {
     const fresh = (await newTestAccount('IE', 'Seller Ltd')).account_id;
-    const sale = (id: string, date: string) => ({ id, date, currency: 'EUR', customer_type: 'B2C', location: { country: 'IE' }, line_items: [saasLine('1', 10_000)] });
+    const sale = (id: string, date: string) => ({
+      id,
+      date,
+      currency: 'EUR',
+      customer_type: 'B2C',
+      location: { country: 'IE' },
+      line_items: [saasLine('1', 10_000)],
+    });
     const before = await callRoute('transactions-create', { accountId: fresh, body: sale('ie-2011', '2011-12-31') });
     expect(before.status).toBe(422);
     // VATCA 2010 s. 46(1)(a): 23 % since 2012-01-01, the first Irish row Levy holds.

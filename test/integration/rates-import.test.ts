@@ -26,17 +26,29 @@ function folderWith(files: Record<string, string[]>, folderName = 'no-month'): s
 
 describe('rates import', () => {
   it('imports every row with the month of its file name', async () => {
-    const dir = folderWith({ 'TAXRATES_ZIP5_ZA202511.csv': ['ZA,00011,TEST TOWN,0.082500,0.060000,0.010000,0.012500,0.000000,0', 'ZA,00012,OTHER,0.060000,0.060000,0,0,0,0'] });
+    const dir = folderWith({
+      'TAXRATES_ZIP5_ZA202511.csv': ['ZA,00011,TEST TOWN,0.082500,0.060000,0.010000,0.012500,0.000000,0', 'ZA,00012,OTHER,0.060000,0.060000,0,0,0,0'],
+    });
     const summary = await importRates([dir]);
     expect(summary).toMatchObject({ files: 1, rows: 2, effective_months: ['2025-11'] });
     expect(await rateTable().allMonths('00011')).toEqual([
-      { zip: '00011', state: 'ZA', region_name: 'TEST TOWN', combined_rate: 0.0825, state_rate: 0.06, county_rate: 0.01, city_rate: 0.0125, special_rate: 0, effective_month: '2025-11' },
+      {
+        zip: '00011',
+        state: 'ZA',
+        region_name: 'TEST TOWN',
+        combined_rate: 0.0825,
+        state_rate: 0.06,
+        county_rate: 0.01,
+        city_rate: 0.0125,
+        special_rate: 0,
+        effective_month: '2025-11',
+      },
     ]);
   });
 
   it.each([
-    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,0002,X,0.07,0.06,0.01,0,0,0', 'TAXRATES_ZIP5_ZB202603.csv:3: ZipCode \'0002\' is not five digits'],
-    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,seven,0.06,0.01,0,0,0', ':3: EstimatedCombinedRate \'seven\' is not a rate'],
+    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,0002,X,0.07,0.06,0.01,0,0,0', "TAXRATES_ZIP5_ZB202603.csv:3: ZipCode '0002' is not five digits"],
+    ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,seven,0.06,0.01,0,0,0', ":3: EstimatedCombinedRate 'seven' is not a rate"],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.0700001,0.06,0.01,0,0,0', ":3: EstimatedCombinedRate '0.0700001' has more than 6 decimals"],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.09,0.06,0.01,0,0,0', ':3: the four rates add up to 0.07, not EstimatedCombinedRate 0.09'],
     ['ZB,00021,X,0.07,0.06,0.01,0,0,0\nZB,00022,X,0.07,0.06,0.01,0', ':3: expected 9 columns, found 7'],
@@ -72,10 +84,16 @@ describe('rates import', () => {
         write.mockRestore();
       }
     };
-    expect(await run([bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. .*TAXRATES_ZIP5_ZD202603\.csv:2: ZipCode '1' is not five digits\n$/) });
+    expect(await run([bad])).toEqual({
+      code: 2,
+      err: expect.stringMatching(/^levy: Nothing was imported\. .*TAXRATES_ZIP5_ZD202603\.csv:2: ZipCode '1' is not five digits\n$/),
+    });
     expect(await run([join(bad, 'missing.csv')])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. ENOENT.*missing\.csv/) });
     expect(await run([join(bad, '..')])).toEqual({ code: 2, err: expect.stringMatching(/^levy: Nothing was imported\. No \.csv files in /) });
-    expect(await run(['--effective-month', '2026-13', bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: option '--effective-month <YYYY-MM>' argument '2026-13' is invalid\. must be YYYY-MM\.\n$/) });
+    expect(await run(['--effective-month', '2026-13', bad])).toEqual({
+      code: 2,
+      err: expect.stringMatching(/^levy: option '--effective-month <YYYY-MM>' argument '2026-13' is invalid\. must be YYYY-MM\.\n$/),
+    });
     expect(await run(['--bogus', bad])).toEqual({ code: 2, err: expect.stringMatching(/^levy: unknown option '--bogus'/) });
     expect(await run([])).toEqual({ code: 2, err: expect.stringMatching(/^levy: missing required argument 'paths'/) });
   });
@@ -92,8 +110,17 @@ describe('monthly ZIP tables', () => {
   // 2025-01 (6 % then 6.25 %), ZG only from 2025-07 (8 %).
   const january = ['ZF,00061,JAN TOWN,0.065,0.06,0.005,0,0,0', 'ZF,00062,LINE ZF,0.06,0.06,0,0,0,0'];
   const july = ['ZF,00061,JUL TOWN,0.07,0.06,0.01,0,0,0', 'ZF,00062,LINE ZF,0.0625,0.06,0.0025,0,0,0', 'ZG,00062,LINE ZG,0.08,0.05,0.03,0,0,0'];
-  const row = (state: string, zip: string, region: string, combined: number, county: number, month: string, stateRate = 0.06) =>
-    ({ zip, state, region_name: region, combined_rate: combined, state_rate: stateRate, county_rate: county, city_rate: 0, special_rate: 0, effective_month: month });
+  const row = (state: string, zip: string, region: string, combined: number, county: number, month: string, stateRate = 0.06) => ({
+    zip,
+    state,
+    region_name: region,
+    combined_rate: combined,
+    state_rate: stateRate,
+    county_rate: county,
+    city_rate: 0,
+    special_rate: 0,
+    effective_month: month,
+  });
   const jan61 = row('ZF', '00061', 'JAN TOWN', 0.065, 0.005, '2025-01');
   const jul61 = row('ZF', '00061', 'JUL TOWN', 0.07, 0.01, '2025-07');
   const oct61 = row('ZF', '00061', 'OCT TOWN', 0.075, 0.015, '2025-10');
@@ -101,7 +128,10 @@ describe('monthly ZIP tables', () => {
   beforeAll(async () => {
     // The month from the file name (Avalara's naming), from the folder's name, and from the flag over a file name.
     expect(await importRates([folderWith({ 'TAXRATES_ZIP5_ZF202501.csv': january })])).toMatchObject({ rows: 2, effective_months: ['2025-01'] });
-    expect(await importRates([folderWith({ 'TAXRATES_ZIP5_ZF.csv': july }, 'us-zip5-rates-2025-07')])).toMatchObject({ rows: 3, effective_months: ['2025-07'] });
+    expect(await importRates([folderWith({ 'TAXRATES_ZIP5_ZF.csv': july }, 'us-zip5-rates-2025-07')])).toMatchObject({
+      rows: 3,
+      effective_months: ['2025-07'],
+    });
     const october = folderWith({ 'TAXRATES_ZIP5_ZF202601.csv': ['ZF,00061,OCT TOWN,0.075,0.06,0.015,0,0,0'] });
     expect(await importRates([october], { effectiveMonth: '2025-10' })).toMatchObject({ rows: 1, effective_months: ['2025-10'] });
   });
@@ -139,7 +169,8 @@ describe('monthly ZIP tables', () => {
 
   it('reads one item per lookup however many months are imported, and two when there is no table for the month', async () => {
     const send = jest.spyOn(documentClient(), 'send');
-    const scanned = async () => (await Promise.all(send.mock.results.map((r) => r.value as Promise<QueryCommandOutput>))).reduce((n, out) => n + (out.ScannedCount ?? 0), 0);
+    const scanned = async () =>
+      (await Promise.all(send.mock.results.map((r) => r.value as Promise<QueryCommandOutput>))).reduce((n, out) => n + (out.ScannedCount ?? 0), 0);
     try {
       await zipRates.onMonth('00061', 'ZF', '2025-11');
       expect(await scanned()).toBe(1);
@@ -165,7 +196,10 @@ describe('monthly ZIP tables', () => {
   });
 
   it('takes one ZIP in two months in one import, but not twice in one month', async () => {
-    const dir = folderWith({ 'TAXRATES_ZIP5_ZH202502.csv': ['ZH,00064,A,0.05,0.05,0,0,0,0'], 'TAXRATES_ZIP5_ZH202503.csv': ['ZH,00064,B,0.055,0.05,0.005,0,0,0'] });
+    const dir = folderWith({
+      'TAXRATES_ZIP5_ZH202502.csv': ['ZH,00064,A,0.05,0.05,0,0,0,0'],
+      'TAXRATES_ZIP5_ZH202503.csv': ['ZH,00064,B,0.055,0.05,0.005,0,0,0'],
+    });
     expect(await importRates([dir])).toMatchObject({ rows: 2, effective_months: ['2025-02', '2025-03'] });
     expect((await rateTable().allMonths('00064')).map((r) => r.effective_month)).toEqual(['2025-02', '2025-03']);
     await expect(importRates([dir], { effectiveMonth: '2025-04' })).rejects.toThrow('ZIP 00064 in ZH for 2025-04 is already listed at');
@@ -173,8 +207,17 @@ describe('monthly ZIP tables', () => {
 });
 
 describe('ZIP rates imported before monthly tables (sort key the state alone)', () => {
-  const legacyItem = (zip: string, state: string, month: string, combined: number) =>
-    ({ zip, state, region_name: 'OLD', combined_rate: combined, state_rate: combined, county_rate: 0, city_rate: 0, special_rate: 0, effective_month: month });
+  const legacyItem = (zip: string, state: string, month: string, combined: number) => ({
+    zip,
+    state,
+    region_name: 'OLD',
+    combined_rate: combined,
+    state_rate: combined,
+    county_rate: 0,
+    city_rate: 0,
+    special_rate: 0,
+    effective_month: month,
+  });
   const putLegacy = (item: ReturnType<typeof legacyItem>) => documentClient().put({ TableName: tableName('Rates'), Item: item });
 
   it('answer as the table of their month until `levy migrate` rewrites them, and after it the same', async () => {

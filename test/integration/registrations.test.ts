@@ -17,7 +17,14 @@ describe('registrations', () => {
   it('creates a registration of the primary entity with a reg_ id, reads it back, and hides it from another account', async () => {
     const res = await create({ country: 'us', state: 'ca', type: 'SALES_TAX', registration_number: '123-456789', active_from: '2024-01-01' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^reg_[0-9a-z]{25}$/), country: 'US', state: 'CA', type: 'SALES_TAX', status: 'active', entity_id: expect.stringMatching(/^ent_/) });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^reg_[0-9a-z]{25}$/),
+      country: 'US',
+      state: 'CA',
+      type: 'SALES_TAX',
+      status: 'active',
+      entity_id: expect.stringMatching(/^ent_/),
+    });
     const got = await callRoute('registrations-get', { accountId, pathParameters: { id: res.body.id } });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(res.body);
@@ -69,7 +76,12 @@ describe('registrations', () => {
   it('lets only one of two concurrent overlapping creates succeed', async () => {
     const account = (await newTestAccount('DE', 'Race GmbH')).account_id;
     const body = { country: 'FR', type: 'VAT', active_from: '2025-01-01' };
-    const answers = await Promise.all([create(body, account), create(body, account), create({ ...body, active_from: '2025-06-01' }, account), create(body, account)]);
+    const answers = await Promise.all([
+      create(body, account),
+      create(body, account),
+      create({ ...body, active_from: '2025-06-01' }, account),
+      create(body, account),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     const list = await callRoute('registrations-list', { accountId: account, query: { limit: '100' } });
     expect(list.body.data).toHaveLength(1);
@@ -96,20 +108,33 @@ describe('registrations', () => {
 
   it('PATCH changes only expires_at and registration_number', async () => {
     const reg = await create({ country: 'US', state: 'GA', type: 'SALES_TAX', active_from: '2024-01-01' });
-    for (const field of [{ country: 'US' }, { state: 'FL' }, { type: 'SELLERS_USE_TAX' }, { active_from: '2023-01-01' }, { entity_id: 'ent_x' }, { status: 'expired' }]) {
+    for (const field of [
+      { country: 'US' },
+      { state: 'FL' },
+      { type: 'SELLERS_USE_TAX' },
+      { active_from: '2023-01-01' },
+      { entity_id: 'ent_x' },
+      { status: 'expired' },
+    ]) {
       const res = await callRoute('registrations-update', { accountId, pathParameters: { id: reg.body.id }, body: { ...field, registration_number: 'X' } });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(`'${Object.keys(field)[0]}'`);
     }
     expect((await callRoute('registrations-update', { accountId, pathParameters: { id: reg.body.id }, body: {} })).status).toBe(400);
     expect((await callRoute('registrations-update', { accountId, pathParameters: { id: reg.body.id }, body: { expires_at: '2023-12-31' } })).status).toBe(400);
-    const res = await callRoute('registrations-update', { accountId, pathParameters: { id: reg.body.id }, body: { registration_number: ' GA-1 ', expires_at: '2030-01-01' } });
+    const res = await callRoute('registrations-update', {
+      accountId,
+      pathParameters: { id: reg.body.id },
+      body: { registration_number: ' GA-1 ', expires_at: '2030-01-01' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ registration_number: 'GA-1', expires_at: '2030-01-01', active_from: '2024-01-01', status: 'active' });
     expect(res.body.updated_at >= reg.body.updated_at).toBe(true);
     const cleared = await callRoute('registrations-update', { accountId, pathParameters: { id: reg.body.id }, body: { registration_number: null } });
     expect(cleared.body.registration_number).toBeUndefined();
-    expect((await callRoute('registrations-update', { accountId: otherAccountId, pathParameters: { id: reg.body.id }, body: { registration_number: 'Y' } })).status).toBe(404);
+    expect(
+      (await callRoute('registrations-update', { accountId: otherAccountId, pathParameters: { id: reg.body.id }, body: { registration_number: 'Y' } })).status,
+    ).toBe(404);
   });
 
   it('refuses a type that does not fit the jurisdiction, a jurisdiction Levy has no rate for, and an unknown entity (400 naming it)', async () => {
@@ -132,7 +157,12 @@ describe('registrations', () => {
       expect(res.body.message).toContain(named);
     }
     // GST in Canada with a province (Quebec's QST), OSS in the member state of identification, simplified in Norway.
-    for (const body of [{ country: 'CA', state: 'QC', type: 'GST' }, { country: 'DE', type: 'OSS_UNION' }, { country: 'NO', type: 'SIMPLIFIED' }, { country: 'US', state: 'AK', type: 'SELLERS_USE_TAX' }]) {
+    for (const body of [
+      { country: 'CA', state: 'QC', type: 'GST' },
+      { country: 'DE', type: 'OSS_UNION' },
+      { country: 'NO', type: 'SIMPLIFIED' },
+      { country: 'US', state: 'AK', type: 'SELLERS_USE_TAX' },
+    ]) {
       expect((await create({ ...body, active_from: '2025-01-01' })).status).toBe(201);
     }
   });
@@ -154,8 +184,17 @@ describe('settings', () => {
     const changed = await callRoute('settings-update', { accountId, body: { collection: 'registered_only' } });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ collection: 'registered_only', approaching_threshold_percent: 80 });
-    expect((await callRoute('settings-update', { accountId, body: { approaching_threshold_percent: 90 } })).body).toEqual({ collection: 'registered_only', approaching_threshold_percent: 90 });
-    for (const body of [{}, { collection: 'sometimes' }, { approaching_threshold_percent: 100 }, { approaching_threshold_percent: 0.5 }, { colection: 'everywhere' }]) {
+    expect((await callRoute('settings-update', { accountId, body: { approaching_threshold_percent: 90 } })).body).toEqual({
+      collection: 'registered_only',
+      approaching_threshold_percent: 90,
+    });
+    for (const body of [
+      {},
+      { collection: 'sometimes' },
+      { approaching_threshold_percent: 100 },
+      { approaching_threshold_percent: 0.5 },
+      { colection: 'everywhere' },
+    ]) {
       expect((await callRoute('settings-update', { accountId, body })).status).toBe(400);
     }
     expect((await callRoute('settings-get', { accountId })).body).toEqual({ collection: 'registered_only', approaching_threshold_percent: 90 });

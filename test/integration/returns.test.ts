@@ -70,19 +70,40 @@ describe('returns: a US sales-tax return from the ledger', () => {
     // Outside the registration (Texas) and outside the period: neither is in the CA Q2 return.
     await record(accountId, usSale('2026-05-01', 7_000, { location: { country: 'US', state: 'TX', postal_code: '75001' } }));
     await record(accountId, usSale('2026-07-01', 9_000));
-    const res = await callRoute('transactions-refund', { accountId, pathParameters: { id: sales[0].id }, body: { id: `rf-${uid()}`, date: '2026-05-02', line_items: [{ id: sales[0].line_items[0].id, amount: 4_000 }] } });
+    const res = await callRoute('transactions-refund', {
+      accountId,
+      pathParameters: { id: sales[0].id },
+      body: { id: `rf-${uid()}`, date: '2026-05-02', line_items: [{ id: sales[0].line_items[0].id, amount: 4_000 }] },
+    });
     expect(res.status).toBe(201);
     refund = res.body;
   });
 
-  it('computes gross, taxable, tax, refunds and net per level and in total, from exactly the period\'s CA sales', async () => {
+  it("computes gross, taxable, tax, refunds and net per level and in total, from exactly the period's CA sales", async () => {
     const res = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
     expect(res.status).toBe(201);
     const r = res.body;
-    expect(r).toMatchObject({ id: expect.stringMatching(/^ret_/), status: 'draft', currency: 'USD', registration_id: regId, sale_count: 2, refund_count: 1, corrections: [] });
+    expect(r).toMatchObject({
+      id: expect.stringMatching(/^ret_/),
+      status: 'draft',
+      currency: 'USD',
+      registration_id: regId,
+      sale_count: 2,
+      refund_count: 1,
+      corrections: [],
+    });
     // The expected figures are the ledger's own: what the recorded sales and refund say (POST /v1/transactions answers).
     const tax = sales.reduce((s, x) => s + x.tax_total, 0);
-    expect(r.totals).toMatchObject({ gross_sales: 35_050, exempt_sales: 0, taxable_sales: 35_050, tax_charged: tax, refunded_sales: 4_000, refunds: refund.tax_total, adjustments: 0, net_tax_due: tax - refund.tax_total });
+    expect(r.totals).toMatchObject({
+      gross_sales: 35_050,
+      exempt_sales: 0,
+      taxable_sales: 35_050,
+      tax_charged: tax,
+      refunded_sales: 4_000,
+      refunds: refund.tax_total,
+      adjustments: 0,
+      net_tax_due: tax - refund.tax_total,
+    });
     const state = r.lines.find((l: any) => l.jurisdiction === 'US-CA');
     expect(state).toMatchObject({ level: 'state', gross_sales: 35_050 });
     // Each level's line carries that level's tax; together they are the sales' tax, split as each line's tax_breakdown.
@@ -91,7 +112,12 @@ describe('returns: a US sales-tax return from the ledger', () => {
     const stateTax = sales.reduce((s, x) => s + x.line_items[0].tax_breakdown.state, 0);
     expect(state.tax_charged).toBe(stateTax);
     const county = r.lines.find((l: any) => l.level === 'county');
-    expect(county).toMatchObject({ country: 'US', state: 'CA', name: sales[0].jurisdiction.county, tax_charged: sales.reduce((s, x) => s + x.line_items[0].tax_breakdown.county, 0) });
+    expect(county).toMatchObject({
+      country: 'US',
+      state: 'CA',
+      name: sales[0].jurisdiction.county,
+      tax_charged: sales.reduce((s, x) => s + x.line_items[0].tax_breakdown.county, 0),
+    });
 
     expect((await callRoute('returns-get', { accountId, pathParameters: { id: r.id } })).body).toEqual(r);
     const records = await allRecords(accountId, r.id);
@@ -116,7 +142,11 @@ describe('returns: a US sales-tax return from the ledger', () => {
     const bad = await callRoute('returns-adjust', { accountId, pathParameters: { id: r.id }, body: { amount: 500, jurisdiction: 'US-TX', reason: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('jurisdiction');
-    const adjusted = await callRoute('returns-adjust', { accountId, pathParameters: { id: r.id }, body: { amount: -250, jurisdiction: 'US-CA', reason: 'bad debt written off' } });
+    const adjusted = await callRoute('returns-adjust', {
+      accountId,
+      pathParameters: { id: r.id },
+      body: { amount: -250, jurisdiction: 'US-CA', reason: 'bad debt written off' },
+    });
     expect(adjusted.status).toBe(201);
     expect(adjusted.body.totals).toMatchObject({ adjustments: -250, net_tax_due: r.totals.net_tax_due - 250 });
     expect(adjusted.body.lines.find((l: any) => l.jurisdiction === 'US-CA')).toMatchObject({ adjustments: -250 });
@@ -127,13 +157,24 @@ describe('returns: a US sales-tax return from the ledger', () => {
 
     const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: r.id } });
     expect(finalized.status).toBe(200);
-    expect(finalized.body).toMatchObject({ status: 'finalized', finalized_at: expect.any(String), totals: { adjustments: -250, net_tax_due: r.totals.net_tax_due - 250 } });
-    for (const [route, body] of [['returns-adjust', { amount: 1, jurisdiction: 'US-CA', reason: 'late' }], ['returns-finalize', undefined]] as const) {
+    expect(finalized.body).toMatchObject({
+      status: 'finalized',
+      finalized_at: expect.any(String),
+      totals: { adjustments: -250, net_tax_due: r.totals.net_tax_due - 250 },
+    });
+    for (const [route, body] of [
+      ['returns-adjust', { amount: 1, jurisdiction: 'US-CA', reason: 'late' }],
+      ['returns-finalize', undefined],
+    ] as const) {
       const locked = await callRoute(route, { accountId, pathParameters: { id: r.id }, ...(body ? { body } : {}) });
       expect(locked.status).toBe(409);
       expect(locked.body.error).toBe('return_locked');
     }
-    const filed = await callRoute('returns-mark-filed', { accountId, pathParameters: { id: r.id }, body: { filed_on: '2026-07-20', confirmation_number: 'CDTFA-123' } });
+    const filed = await callRoute('returns-mark-filed', {
+      accountId,
+      pathParameters: { id: r.id },
+      body: { filed_on: '2026-07-20', confirmation_number: 'CDTFA-123' },
+    });
     expect(filed.status).toBe(200);
     expect(filed.body).toMatchObject({ status: 'filed', filed_on: '2026-07-20', confirmation_number: 'CDTFA-123', totals: finalized.body.totals });
 
@@ -142,13 +183,18 @@ describe('returns: a US sales-tax return from the ledger', () => {
     expect(types.sort()).toEqual(['return.created', 'return.filed', 'return.finalized']);
   });
 
-  it('puts a sale recorded after the finalize, dated in the finalized period, in the next return\'s corrections (and only there)', async () => {
+  it("puts a sale recorded after the finalize, dated in the finalized period, in the next return's corrections (and only there)", async () => {
     const q2 = (await callRoute('returns-list', { accountId, query: { registration_id: regId } })).body.data[0];
     const late = await record(accountId, usSale('2026-05-15', 3_000));
     const q3 = await createReturn(accountId, { registration_id: regId, period_start: '2026-07-01', period_end: '2026-09-30' });
     expect(q3.status).toBe(201);
     expect(q3.body.corrections).toHaveLength(1);
-    expect(q3.body.corrections[0]).toMatchObject({ return_id: q2.id, period_start: '2026-04-01', period_end: '2026-06-30', totals: { gross_sales: 3_000, tax_charged: late.tax_total } });
+    expect(q3.body.corrections[0]).toMatchObject({
+      return_id: q2.id,
+      period_start: '2026-04-01',
+      period_end: '2026-06-30',
+      totals: { gross_sales: 3_000, tax_charged: late.tax_total },
+    });
     // The July sale is the period's; the late May sale is the correction: net due adds both.
     expect(q3.body.totals.tax_charged).toBeGreaterThan(0);
     expect(q3.body.totals.net_tax_due).toBe(q3.body.totals.tax_charged - q3.body.totals.refunds + late.tax_total);
@@ -178,7 +224,11 @@ describe('returns: a US sales-tax return from the ledger', () => {
     const before = await createReturn(accountId, { registration_id: regId, period_start: '2023-01-01', period_end: '2023-03-31' });
     expect(before.status).toBe(400);
     // Not one period of the registration's frequency (quarterly): two months, a month, a quarter off its months.
-    for (const [start, end] of [['2026-04-01', '2026-05-31'], ['2026-04-01', '2026-04-30'], ['2026-02-01', '2026-04-30']]) {
+    for (const [start, end] of [
+      ['2026-04-01', '2026-05-31'],
+      ['2026-04-01', '2026-04-30'],
+      ['2026-02-01', '2026-04-30'],
+    ]) {
       const res = await createReturn(accountId, { registration_id: regId, period_start: start, period_end: end });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('QUARTERLY');
@@ -191,19 +241,29 @@ describe('returns: a US sales-tax return from the ledger', () => {
 });
 
 describe('returns: an OSS return in euro, per member state and rate', () => {
-  it('converts a USD sale at the ECB rate of the period\'s last day, splits FR standard and reduced rates, and exports the OSS layout', async () => {
+  it("converts a USD sale at the ECB rate of the period's last day, splits FR standard and reduced rates, and exports the OSS layout", async () => {
     const accountId = (await newTestAccount('DE', 'OSS GmbH')).account_id;
     const regId = await registration(accountId, { country: 'DE', type: 'OSS_UNION' });
     // ECB-format file; 1.2500 USD per euro is a round test figure, not the ECB's. 2025-06-30 is the period's last day.
     const file = join(mkdtempSync(join(tmpdir(), 'levy-fx-')), 'eurofxref-hist.csv');
     writeFileSync(file, 'Date,USD,\n2025-06-30,1.2500,\n');
     await importFxRates(file);
-    const b2c = (currency: string, lines: unknown[]) => ({ id: `oss-${uid()}`, date: '2025-05-12', currency, customer_type: 'B2C', location: { country: 'FR' }, line_items: lines });
+    const b2c = (currency: string, lines: unknown[]) => ({
+      id: `oss-${uid()}`,
+      date: '2025-05-12',
+      currency,
+      customer_type: 'B2C',
+      location: { country: 'FR' },
+      line_items: lines,
+    });
     const saas = await record(accountId, b2c('EUR', [{ amount: 10_000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }]));
     const ebook = await record(accountId, b2c('EUR', [{ amount: 2_000, quantity: 1, product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' }]));
     const usd = await record(accountId, b2c('USD', [{ amount: 12_500, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }]));
     // A domestic German sale is on the German VAT return, not the OSS (Directive 2006/112/EC Art. 369b: other member states).
-    await record(accountId, { ...b2c('EUR', [{ amount: 5_000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }]), location: { country: 'DE' } });
+    await record(accountId, {
+      ...b2c('EUR', [{ amount: 5_000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }]),
+      location: { country: 'DE' },
+    });
     // France: 20 % standard VAT (CGI art. 278), 5.5 % on e-books (CGI art. 278-0 bis); Levy's rate data holds both.
     expect(saas.tax_total).toBe(2_000);
     expect(ebook.tax_total).toBe(110);
@@ -245,8 +305,11 @@ describe('returns: a property over random ledgers recorded through the API', () 
     refund: fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
   });
 
-  it('totals equal a recomputation from the return\'s records; finalize + a late sale moves exactly that sale into the next return\'s corrections', async () => {
-    await importZipRows([['CA', '90001'], ['TX', '75001']]);
+  it("totals equal a recomputation from the return's records; finalize + a late sale moves exactly that sale into the next return's corrections", async () => {
+    await importZipRows([
+      ['CA', '90001'],
+      ['TX', '75001'],
+    ]);
     await fc.assert(
       fc.asyncProperty(fc.array(saleSpec, { maxLength: 6 }), fc.integer({ min: 1, max: 200_000 }), async (specs, lateAmount) => {
         const accountId = (await newTestAccount('US', 'Property Inc')).account_id;
@@ -254,10 +317,22 @@ describe('returns: a property over random ledgers recorded through the API', () 
         for (const spec of specs) {
           const zip = spec.state === 'CA' ? '90001' : '75001';
           const date = `2026-${spec.month}-${String(spec.day).padStart(2, '0')}`;
-          const sale = await record(accountId, usSale(date, spec.amount, { location: { country: 'US', state: spec.state, postal_code: zip }, line_items: [{ amount: spec.amount, quantity: 1, product_category: spec.category, delivery_method: spec.category === 'SAAS' ? 'CLOUD' : 'SHIPPED' }] }));
+          const sale = await record(
+            accountId,
+            usSale(date, spec.amount, {
+              location: { country: 'US', state: spec.state, postal_code: zip },
+              line_items: [
+                { amount: spec.amount, quantity: 1, product_category: spec.category, delivery_method: spec.category === 'SAAS' ? 'CLOUD' : 'SHIPPED' },
+              ],
+            }),
+          );
           if (spec.refund !== undefined) {
             const amount = Math.max(1, Math.floor((spec.amount * spec.refund) / 100));
-            const res = await callRoute('transactions-refund', { accountId, pathParameters: { id: sale.id }, body: { id: `rf-${uid()}`, date: '2026-06-30', line_items: [{ id: sale.line_items[0].id, amount }] } });
+            const res = await callRoute('transactions-refund', {
+              accountId,
+              pathParameters: { id: sale.id },
+              body: { id: `rf-${uid()}`, date: '2026-06-30', line_items: [{ id: sale.line_items[0].id, amount }] },
+            });
             expect(res.status).toBe(201);
           }
         }
@@ -265,7 +340,12 @@ describe('returns: a property over random ledgers recorded through the API', () 
         expect(q2.status).toBe(201);
         const records = await allRecords(accountId, q2.body.id, '3');
         const sum = (type: string, field: 'amount' | 'tax_amount') => records.filter((r) => r.type === type).reduce((s, r) => s + r[field], 0);
-        expect(q2.body.totals).toMatchObject({ gross_sales: sum('sale', 'amount'), tax_charged: sum('sale', 'tax_amount'), refunded_sales: sum('refund', 'amount'), refunds: sum('refund', 'tax_amount') });
+        expect(q2.body.totals).toMatchObject({
+          gross_sales: sum('sale', 'amount'),
+          tax_charged: sum('sale', 'tax_amount'),
+          refunded_sales: sum('refund', 'amount'),
+          refunds: sum('refund', 'tax_amount'),
+        });
         expect(q2.body.totals.net_tax_due).toBe(sum('sale', 'tax_amount') - sum('refund', 'tax_amount'));
         expect(records.filter((r) => r.type === 'sale')).toHaveLength(specs.filter((s) => s.state === 'CA').length);
 
@@ -295,7 +375,11 @@ describe('returns: refunds recorded before returns existed', () => {
     expect(refunded.status).toBe(201);
     // As a refund was stored before returns existed: without its date_id.
     const table = tableName('Transactions');
-    await documentClient().update({ TableName: table, Key: { account_id: accountId, sk: `rfd#${sale.id}#${refunded.body.id}` }, UpdateExpression: 'REMOVE date_id' });
+    await documentClient().update({
+      TableName: table,
+      Key: { account_id: accountId, sk: `rfd#${sale.id}#${refunded.body.id}` },
+      UpdateExpression: 'REMOVE date_id',
+    });
     const before = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
     expect(before.body.totals.refunds).toBe(0);
 
@@ -305,7 +389,11 @@ describe('returns: refunds recorded before returns existed', () => {
     // The finalize recomputes the draft from the ledger: the refund is in it now.
     const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: before.body.id } });
     expect(finalized.status).toBe(200);
-    expect(finalized.body.totals).toMatchObject({ refunds: refunded.body.tax_total, refunded_sales: 10_000, net_tax_due: sale.tax_total - refunded.body.tax_total });
+    expect(finalized.body.totals).toMatchObject({
+      refunds: refunded.body.tax_total,
+      refunded_sales: 10_000,
+      net_tax_due: sale.tax_total - refunded.body.tax_total,
+    });
     const records = await allRecords(accountId, before.body.id, '100');
     expect(records.map((r) => r.id)).toEqual([`sale:${sale.id}`, `refund:${sale.id}:${refunded.body.id}`]);
     // The refund's read-back is unchanged (date_id never leaves the store).

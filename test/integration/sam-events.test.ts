@@ -146,7 +146,12 @@ describe('npm run invoke on the generated events (DynamoDB Local)', () => {
   it('a second run after the events makes anew what they used up (a deleted draft, a finalized return, the period) and every event answers 2xx again', async () => {
     const next = await ensureFixtures({ account_id: fixtures.account_id, api_key: fixtures.api_key }, join(dir, 'fixtures.json'));
     // Kept: what the events only read or changed; new: what they deleted, finalized or filed, and the next free month.
-    expect(next).toMatchObject({ invoice_series_id: fixtures.invoice_series_id, invoice_id: fixtures.invoice_id, finalized_invoice_id: fixtures.finalized_invoice_id, return_registration_id: fixtures.return_registration_id });
+    expect(next).toMatchObject({
+      invoice_series_id: fixtures.invoice_series_id,
+      invoice_id: fixtures.invoice_id,
+      finalized_invoice_id: fixtures.finalized_invoice_id,
+      return_registration_id: fixtures.return_registration_id,
+    });
     expect(next.invoice_to_delete_id).not.toBe(fixtures.invoice_to_delete_id);
     expect(next.return_id).not.toBe(fixtures.return_id);
     expect(next.finalized_return_id).not.toBe(fixtures.finalized_return_id);
@@ -162,12 +167,16 @@ describe('npm run invoke on the generated events (DynamoDB Local)', () => {
   });
 
   it('runs as a command too: exit 0 and the result on stdout', () => {
-    const out = execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'local', 'invoke.ts'), 'vendors-get', eventFile('vendors-get'), '--env-vars', envFile], {
-      cwd: ROOT,
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const out = execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'local', 'invoke.ts'), 'vendors-get', eventFile('vendors-get'), '--env-vars', envFile],
+      {
+        cwd: ROOT,
+        env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const result = JSON.parse(out);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body).id).toBe(fixtures.vendor_id);

@@ -27,7 +27,9 @@ type WriteMethod = 'put' | 'transactWrite';
 
 /** The tables a write names: a PutItem's, or every item's of a transaction. */
 const tablesOf = (method: WriteMethod, input: Input): string[] =>
-  method === 'put' ? [input.TableName] : (input.TransactItems as Input[]).map((item) => (item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck).TableName);
+  method === 'put'
+    ? [input.TableName]
+    : (input.TransactItems as Input[]).map((item) => (item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck).TableName);
 
 describe('a slow database', () => {
   let db: LocalDynamoDb;
@@ -79,7 +81,6 @@ describe('a slow database', () => {
         throw error;
       }
     });
-
 
   /** The write lands, its answer is lost, and the same write is sent again (as a client's retry sends it). */
   const resent = (table: string) =>
@@ -154,7 +155,10 @@ describe('a slow database', () => {
       const { account_id: accountId } = await newTestAccount('US');
       const today = new Date().toISOString().slice(0, 10);
       trap('Notices');
-      const res = await callRoute('notices-create', { accountId, body: { jurisdiction: { country: 'US', state: 'TX' }, received_on: today, kind: 'inquiry', summary: 'Sales tax questionnaire' } });
+      const res = await callRoute('notices-create', {
+        accountId,
+        body: { jurisdiction: { country: 'US', state: 'TX' }, received_on: today, kind: 'inquiry', summary: 'Sales tax questionnaire' },
+      });
       expectSuccess(res, [201]);
       const listed = await callRoute('notices-list', { accountId });
       expect(listed.body.data).toEqual([res.body]);
@@ -177,7 +181,8 @@ describe('a slow database', () => {
       location: { country: 'DE' },
       line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
     });
-    const germanTax = async (accountId: string) => (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
+    const germanTax = async (accountId: string) =>
+      (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
 
     // The sale's transaction carries its token: sent again, it is answered as the first (201, created), not as a
     // retry of the client's (200). The same for a refund and a unify commit.
@@ -197,7 +202,11 @@ describe('a slow database', () => {
       const { account_id: accountId } = await newTestAccount();
       expect((await callRoute('transactions-create', { accountId, body: sale('ord-2') })).status).toBe(201);
       trap('Transactions');
-      const res = await callRoute('transactions-refund', { accountId, pathParameters: { id: 'ord-2' }, body: { id: 'rf-1', date: '2026-03-12', line_items: [{ id: 'plan', amount: 5_000 }] } });
+      const res = await callRoute('transactions-refund', {
+        accountId,
+        pathParameters: { id: 'ord-2' },
+        body: { id: 'rf-1', date: '2026-03-12', line_items: [{ id: 'plan', amount: 5_000 }] },
+      });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'rf-1', transaction_id: 'ord-2' });
       expect(await germanTax(accountId)).toBe(950);
@@ -209,7 +218,15 @@ describe('a slow database', () => {
       trap('Transactions');
       const res = await callRoute('tax-unify', {
         accountId,
-        body: { currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'DE' }, date: '2026-03-10', line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }], commit: true, transaction_id: 'cart-1' },
+        body: {
+          currency: 'EUR',
+          customer: { type: 'B2C' },
+          location: { country: 'DE' },
+          date: '2026-03-10',
+          line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+          commit: true,
+          transaction_id: 'cart-1',
+        },
       });
       expectSuccess(res, [200]);
       expect(res.body).toMatchObject({ tax_total: 1_900, transaction: { id: 'cart-1', created: true } });
@@ -221,7 +238,15 @@ describe('a slow database', () => {
 
     it('POST /v1/invoices/{id}/finalize: 200, one number taken, one invoice.finalized, its sale once', async () => {
       const { account_id: accountId } = await newTestAccount();
-      const seller = await callRoute('entities-create', { accountId, body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' } } });
+      const seller = await callRoute('entities-create', {
+        accountId,
+        body: {
+          name: 'Levy Berlin GmbH',
+          country: 'DE',
+          tax_id: 'DE136695976',
+          address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' },
+        },
+      });
       const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'INV-' } });
       const draft = await callRoute('invoices-create', {
         accountId,
@@ -261,13 +286,22 @@ describe('a slow database', () => {
       ).stop;
     };
     afterEach(() => stop?.());
-    const germanTax = async (accountId: string) => (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
+    const germanTax = async (accountId: string) =>
+      (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
     const billed = async (accountId: string) =>
       ((await callRoute('usage-get', { accountId })).body.data as { count: number }[]).reduce((n, r) => n + r.count, 0);
 
     it('POST /v1/tax/unify with commit and a key: 200, not idempotency_key_in_use; one sale, billed once; the retry replays', async () => {
       const { account_id: accountId } = await newTestAccount();
-      const body = { currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'DE' }, date: '2026-03-10', line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }], commit: true, transaction_id: 'keyed-1' };
+      const body = {
+        currency: 'EUR',
+        customer: { type: 'B2C' },
+        location: { country: 'DE' },
+        date: '2026-03-10',
+        line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+        commit: true,
+        transaction_id: 'keyed-1',
+      };
       stallClaim();
       const res = await callRoute('tax-unify', { accountId, body, headers: { 'Idempotency-Key': 'stalled-unify' } });
       expectSuccess(res, [200]);
@@ -297,7 +331,9 @@ describe('a slow database', () => {
   describe('TransactWriteItems tokens', () => {
     const table = () => localTableName('Products', 'stall');
     const key = { account_id: 'token-test', id: `counter-${Date.now()}` };
-    const increment = (): TransactItem[] => [{ Update: { TableName: table(), Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } }];
+    const increment = (): TransactItem[] => [
+      { Update: { TableName: table(), Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
+    ];
     const count = async () => ((await documentClient().get({ TableName: table(), Key: key, ConsistentRead: true })).Item?.n as number | undefined) ?? 0;
 
     it('every transaction carries a token of at most 36 characters, the same on each of its attempts, another for the next', async () => {
@@ -307,7 +343,10 @@ describe('a slow database', () => {
       jest.spyOn(documents, 'transactWrite').mockImplementation((input: Input) => {
         sent.push(input);
         // The first attempt meets another transaction holding the item: cancelled, nothing written, sent again.
-        if (sent.length === 1) return Promise.reject(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] }));
+        if (sent.length === 1)
+          return Promise.reject(
+            Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] }),
+          );
         return original(input);
       });
       const before = await count();
@@ -330,7 +369,9 @@ describe('a slow database', () => {
       await documentClient().transactWrite(input);
       expect(await count()).toBe(before + 1);
       const other = [{ Update: { ...items[0]!.Update!, ExpressionAttributeValues: { ':one': 2 } } }];
-      await expect(documentClient().transactWrite({ TransactItems: other, ClientRequestToken: input.ClientRequestToken })).rejects.toMatchObject({ name: 'IdempotentParameterMismatchException' });
+      await expect(documentClient().transactWrite({ TransactItems: other, ClientRequestToken: input.ClientRequestToken })).rejects.toMatchObject({
+        name: 'IdempotentParameterMismatchException',
+      });
       expect(await count()).toBe(before + 1);
     });
   });

@@ -49,7 +49,17 @@ describe('tax calendar', () => {
     // is Martin Luther King Jr. Day (OPM), 2025-04-20 a Sunday, 2025-07-20 a Sunday, 2025-09-20 a Saturday,
     // 2025-12-20 a Saturday.
     expect(of(ids.tx).map((o: string[]) => o[3])).toEqual([
-      '2025-02-20', '2025-03-20', '2025-04-21', '2025-05-20', '2025-06-20', '2025-07-21', '2025-08-20', '2025-09-22', '2025-10-20', '2025-11-20', '2025-12-22',
+      '2025-02-20',
+      '2025-03-20',
+      '2025-04-21',
+      '2025-05-20',
+      '2025-06-20',
+      '2025-07-21',
+      '2025-08-20',
+      '2025-09-22',
+      '2025-10-20',
+      '2025-11-20',
+      '2025-12-22',
     ]);
     // The first Texas period is January 2025 (active_from 2025-01-01): no obligation for December 2024.
     expect(of(ids.tx)[0]).toEqual(['US-TX', '2025-01-01', '2025-01-31', '2025-02-20']);
@@ -104,7 +114,7 @@ describe('tax calendar', () => {
     }
   });
 
-  it('hides another account\'s registrations', async () => {
+  it("hides another account's registrations", async () => {
     const other = (await newTestAccount('US', 'Empty Inc')).account_id;
     expect((await list(other, { from: '2025-01-01', to: '2025-12-31' })).body.data).toEqual([]);
   });
@@ -159,11 +169,16 @@ describe('tax calendar', () => {
 
   it('writes return.due_soon 7 days before a due date, once, with its notification', async () => {
     const account = (await newTestAccount('US', 'Due Soon Inc')).account_id;
-    const reg = (await callRoute('registrations-create', { accountId: account, body: { country: 'US', state: 'IL', type: 'SALES_TAX', active_from: '2025-01-01', filing: { frequency: 'MONTHLY' } } })).body;
+    const reg = (
+      await callRoute('registrations-create', {
+        accountId: account,
+        body: { country: 'US', state: 'IL', type: 'SALES_TAX', active_from: '2025-01-01', filing: { frequency: 'MONTHLY' } },
+      })
+    ).body;
     // Illinois monthly, the 20th (35 ILCS 120/3): the March 2026 return is due Monday 2026-04-20; the job on
     // 2026-04-13 (7 days before) writes the event; on 2026-04-12 (8 days before) it does not.
     const at = (day: string) => new Date(`${day}T00:15:00Z`);
-    const dueSoon = async () => ((await callRoute('events-list', { accountId: account, query: { type: 'return.due_soon', limit: '100' } })).body.data as any[]);
+    const dueSoon = async () => (await callRoute('events-list', { accountId: account, query: { type: 'return.due_soon', limit: '100' } })).body.data as any[];
     await runTimeDrivenEvents({ calendar, events }, at('2026-04-12'));
     expect(await dueSoon()).toEqual([]);
     await runTimeDrivenEvents({ calendar, events }, at('2026-04-13'));
@@ -171,10 +186,21 @@ describe('tax calendar', () => {
     const written = await dueSoon();
     expect(written).toHaveLength(1);
     expect(written[0].id).toBe(deterministicEventId('return.due_soon', `${reg.id}|2026-03-01|2026-03-31`, '2026-04-20'));
-    expect(written[0].data.object).toMatchObject({ object: 'tax_obligation', registration_id: reg.id, jurisdiction: 'US-IL', period: { start: '2026-03-01', end: '2026-03-31' }, due_on: '2026-04-20' });
+    expect(written[0].data.object).toMatchObject({
+      object: 'tax_obligation',
+      registration_id: reg.id,
+      jurisdiction: 'US-IL',
+      period: { start: '2026-03-01', end: '2026-03-31' },
+      due_on: '2026-04-20',
+    });
     const notes = (await callRoute('notifications-list', { accountId: account, query: { limit: '100' } })).body.data as any[];
     expect(notes.filter((n) => n.type === 'return.due_soon')).toEqual([
-      expect.objectContaining({ severity: 'warning', title: 'US-IL return due on 2026-04-20', object: { type: 'registration', id: reg.id }, event_id: written[0].id }),
+      expect.objectContaining({
+        severity: 'warning',
+        title: 'US-IL return due on 2026-04-20',
+        object: { type: 'registration', id: reg.id },
+        event_id: written[0].id,
+      }),
     ]);
   });
 
@@ -193,6 +219,8 @@ describe('tax calendar', () => {
     expect((await callRoute('returns-mark-filed', { accountId, pathParameters: { id: created.body.id }, body: { filed_on: '2025-02-19' } })).status).toBe(200);
     const after = (await list(accountId, { from: '2025-02-01', to: '2025-02-28' })).body.data.find((o: any) => o.registration_id === ids.tx);
     expect(after).toMatchObject({ period, status: 'filed', return_id: created.body.id });
-    expect((await list(accountId, { from: '2025-01-01', to: '2025-12-31', status: 'filed' })).body.data.map((o: any) => o.return_id)).toEqual([created.body.id]);
+    expect((await list(accountId, { from: '2025-01-01', to: '2025-12-31', status: 'filed' })).body.data.map((o: any) => o.return_id)).toEqual([
+      created.body.id,
+    ]);
   });
 });

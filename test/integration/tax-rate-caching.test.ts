@@ -28,8 +28,28 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
 
   beforeAll(async () => {
     await rateTable().putAll([
-      { zip: '10001', state: 'NY', region_name: 'NEW YORK CITY', state_rate: 0.04, county_rate: 0, city_rate: 0.045, special_rate: 0.00375, combined_rate: 0.08875, effective_month: '2026-03' },
-      { zip: '90011', state: 'CA', region_name: 'LOS ANGELES', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' },
+      {
+        zip: '10001',
+        state: 'NY',
+        region_name: 'NEW YORK CITY',
+        state_rate: 0.04,
+        county_rate: 0,
+        city_rate: 0.045,
+        special_rate: 0.00375,
+        combined_rate: 0.08875,
+        effective_month: '2026-03',
+      },
+      {
+        zip: '90011',
+        state: 'CA',
+        region_name: 'LOS ANGELES',
+        state_rate: 0.06,
+        county_rate: 0.0025,
+        city_rate: 0.0075,
+        special_rate: 0.035,
+        combined_rate: 0.105,
+        effective_month: '2026-03',
+      },
     ]);
     accountId = (await newTestAccount('US', 'Cached Seller Inc')).account_id;
     counter = countWireCalls();
@@ -49,7 +69,14 @@ describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
   it('sees an entity updated through this container on the next quote', async () => {
     const sub = await callRoute('entities-create', { accountId, body: { name: 'Filiale SARL', country: 'FR' } });
     // A French business customer of a French seller: domestic, no reverse charge.
-    const saas = { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, entity_id: sub.body.id };
+    const saas = {
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2B',
+      customer_tax_id: 'FR40303265045',
+      location: { country: 'FR' },
+      entity_id: sub.body.id,
+    };
     expect((await rate(saas)).body.reverse_charge_applicable).toBe(false);
     expect(await commandsOf(() => rate(saas))).toEqual(['UpdateItem']);
 

@@ -24,7 +24,11 @@ function avalaraMarch2026(zip: string): string[] {
 }
 
 const goods = (date: string, location: Record<string, string>) => ({
-  product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', ...location }, date,
+  product_category: 'PHYSICAL_GOODS',
+  delivery_method: 'SHIPPED',
+  customer_type: 'B2C',
+  location: { country: 'US', ...location },
+  date,
 });
 
 describe('POST /v1/tax/rate on a date, with two months of ZIP tables', () => {
@@ -41,14 +45,22 @@ describe('POST /v1/tax/rate on a date, with two months of ZIP tables', () => {
     writeFileSync(join(dir, 'TAXRATES_ZIP5_XX202603.csv'), [HEADER, ...avalaraMarch2026('79001'), ...avalaraMarch2026('42223')].join('\n'));
     expect(await importRates([join(dir, 'TAXRATES_ZIP5_XX202603.csv')])).toMatchObject({ rows: 3, effective_months: ['2026-03'] });
     // October 2025 for 79001 and the TN side of 42223 only (made-up rates), month from the flag.
-    writeFileSync(join(dir, 'older.csv'), [HEADER, 'TX,79001,ADRIAN,0.070000,0.062500,0.007500,0,0,0', 'TN,42223,CLARKSVILLE,0.092500,0.070000,0.022500,0,0,0'].join('\n'));
+    writeFileSync(
+      join(dir, 'older.csv'),
+      [HEADER, 'TX,79001,ADRIAN,0.070000,0.062500,0.007500,0,0,0', 'TN,42223,CLARKSVILLE,0.092500,0.070000,0.022500,0,0,0'].join('\n'),
+    );
     expect(await importRates([join(dir, 'older.csv')], { effectiveMonth: '2025-10' })).toMatchObject({ rows: 2, effective_months: ['2025-10'] });
     seller = (await newTestAccount('US', 'Monthly Tables Inc')).account_id;
   });
 
   it('rates a date in March 2026 with the March table', async () => {
     // Avalara TAXRATES_ZIP5_TX202603.csv, 79001: state 0.0625, county 0.005, city 0.01, combined 0.0775.
-    expect(await rate(goods('2026-03-01', { postal_code: '79001' }))).toMatchObject({ state_rate: 0.0625, county_rate: 0.005, additional_rate: 0.01, total_rate: 0.0775 });
+    expect(await rate(goods('2026-03-01', { postal_code: '79001' }))).toMatchObject({
+      state_rate: 0.0625,
+      county_rate: 0.005,
+      additional_rate: 0.01,
+      total_rate: 0.0775,
+    });
   });
 
   it('rates a date between the two tables with the October table, still in force', async () => {
@@ -61,7 +73,12 @@ describe('POST /v1/tax/rate on a date, with two months of ZIP tables', () => {
   it('answers the state base rate with us_local_rate_unavailable_for_date before the first table', async () => {
     // Texas's state rate, 6.25 % (Tex. Tax Code § 151.051), with no local part.
     expect(await rate(goods('2025-09-30', { postal_code: '79001' }))).toMatchObject({
-      state_rate: 0.0625, county_rate: 0, additional_rate: 0, special_rate: 0, total_rate: 0.0625, notes: ['us_local_rate_unavailable_for_date'],
+      state_rate: 0.0625,
+      county_rate: 0,
+      additional_rate: 0,
+      special_rate: 0,
+      total_rate: 0.0625,
+      notes: ['us_local_rate_unavailable_for_date'],
     });
   });
 
@@ -70,13 +87,22 @@ describe('POST /v1/tax/rate on a date, with two months of ZIP tables', () => {
     expect(await rate(goods('2025-12-01', { state: 'TN', postal_code: '42223' }))).toMatchObject({ county_rate: 0.0225, total_rate: 0.0925 });
     expect(await rate(goods('2026-03-31', { state: 'TN', postal_code: '42223' }))).toMatchObject({ county_rate: 0.025, total_rate: 0.095 });
     // KY side: only March 2026 imported, so December 2025 has no table: Kentucky's 6 % (KRS 139.200).
-    expect(await rate(goods('2025-12-01', { state: 'KY', postal_code: '42223' }))).toMatchObject({ total_rate: 0.06, notes: ['us_local_rate_unavailable_for_date'] });
+    expect(await rate(goods('2025-12-01', { state: 'KY', postal_code: '42223' }))).toMatchObject({
+      total_rate: 0.06,
+      notes: ['us_local_rate_unavailable_for_date'],
+    });
   });
 
   it('rates a unify cart of that date with the same table', async () => {
     const res = await callRoute('tax-unify', {
       accountId: seller,
-      body: { currency: 'USD', customer: { type: 'B2C' }, location: { country: 'US', postal_code: '79001' }, date: '2026-01-15', line_items: [{ id: 'a', amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] },
+      body: {
+        currency: 'USD',
+        customer: { type: 'B2C' },
+        location: { country: 'US', postal_code: '79001' },
+        date: '2026-01-15',
+        line_items: [{ id: 'a', amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+      },
     });
     expect(res.status).toBe(200);
     // 7 % of 100.00 USD (10,000 cents), the October 2025 table imported above.

@@ -54,11 +54,23 @@ describe('POST /v1/tax/rate', () => {
   }, 300_000);
 
   it('answers the spec 2.3 fields with a jurisdiction, county included, through the route', async () => {
-    const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '90001' } });
+    const res = await rate(usSeller, {
+      product_category: 'PHYSICAL_GOODS',
+      delivery_method: 'SHIPPED',
+      customer_type: 'B2C',
+      location: { country: 'US', postal_code: '90001' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      taxable: true, exempt: false, reverse_charge_applicable: false,
-      country_rate: 0, state_rate: 0.06, county_rate: 0.0025, additional_rate: 0.0075, special_rate: 0.035, total_rate: 0.105,
+      taxable: true,
+      exempt: false,
+      reverse_charge_applicable: false,
+      country_rate: 0,
+      state_rate: 0.06,
+      county_rate: 0.0025,
+      additional_rate: 0.0075,
+      special_rate: 0.035,
+      total_rate: 0.105,
       jurisdiction: { country: 'US', state: 'CA', state_name: 'California', county: 'Los Angeles County' },
       location_source: 'postal_code',
     });
@@ -80,36 +92,82 @@ describe('POST /v1/tax/rate', () => {
   });
 
   it('applies reverse charge to cross-border EU B2B with a valid VAT ID and VAT to domestic B2B', async () => {
-    const cross = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' } });
-    expect(cross.body).toMatchObject({ taxable: true, reverse_charge_applicable: true, exempt: false, total_rate: 0, country_rate: 0, customer: { declared_type: 'B2B', applied_type: 'B2B' } });
+    const cross = await rate(deSeller, {
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2B',
+      customer_tax_id: 'FR40303265045',
+      location: { country: 'FR' },
+    });
+    expect(cross.body).toMatchObject({
+      taxable: true,
+      reverse_charge_applicable: true,
+      exempt: false,
+      total_rate: 0,
+      country_rate: 0,
+      customer: { declared_type: 'B2B', applied_type: 'B2B' },
+    });
     // Without a tax ID a B2B customer is taxed as B2C, as in unify (Implementing Regulation 282/2011 Art. 18(2)): 20 %.
     const undocumented = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' } });
     expect(undocumented.body).toMatchObject({ reverse_charge_applicable: false, total_rate: 0.2, customer: { applied_type: 'B2C', reason: 'tax_id_missing' } });
-    const domestic = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'DE136695976', location: { country: 'DE' } });
+    const domestic = await rate(deSeller, {
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2B',
+      customer_tax_id: 'DE136695976',
+      location: { country: 'DE' },
+    });
     expect(domestic.body).toMatchObject({ taxable: true, reverse_charge_applicable: false, country_rate: 0.19, total_rate: 0.19 });
   });
 
   it('calculates as a subsidiary named by entity_id, and 404s for another account’s entity', async () => {
     const sub = await callRoute('entities-create', { accountId: deSeller, body: { name: 'Filiale SARL', country: 'FR' } });
-    const asSub = await rate(deSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, entity_id: sub.body.id });
+    const asSub = await rate(deSeller, {
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2B',
+      customer_tax_id: 'FR40303265045',
+      location: { country: 'FR' },
+      entity_id: sub.body.id,
+    });
     expect(asSub.body).toMatchObject({ reverse_charge_applicable: false, country_rate: 0.2 });
-    const foreign = await rate(usSeller, { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2B', location: { country: 'FR' }, entity_id: sub.body.id });
+    const foreign = await rate(usSeller, {
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2B',
+      location: { country: 'FR' },
+      entity_id: sub.body.id,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('not_found');
   });
 
   it('splits Canadian GST, HST, PST and QST', async () => {
     const cases: [string, number, number][] = [
-      ['ON', 0.05, 0.08], ['AB', 0.05, 0], ['BC', 0.05, 0.07], ['QC', 0.05, 0.09975], ['NB', 0.05, 0.1],
+      ['ON', 0.05, 0.08],
+      ['AB', 0.05, 0],
+      ['BC', 0.05, 0.07],
+      ['QC', 0.05, 0.09975],
+      ['NB', 0.05, 0.1],
     ];
     for (const [state, gst, provincial] of cases) {
-      const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'CA', state } });
+      const res = await rate(usSeller, {
+        product_category: 'PHYSICAL_GOODS',
+        delivery_method: 'SHIPPED',
+        customer_type: 'B2C',
+        location: { country: 'CA', state },
+      });
       expect({ state, country_rate: res.body.country_rate, state_rate: res.body.state_rate }).toEqual({ state, country_rate: gst, state_rate: provincial });
     }
   });
 
   it('takes a government_level: a Californian state agency pays the 90001 rate, a federal buyer is exempt; 400 with B2C', async () => {
-    const body = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'GOVERNMENT', location: { country: 'US', postal_code: '90001' } };
+    const body = {
+      product_category: 'PHYSICAL_GOODS',
+      delivery_method: 'SHIPPED',
+      customer_type: 'GOVERNMENT',
+      location: { country: 'US', postal_code: '90001' },
+    };
     // CDTFA Publication 102: sales to State of California agencies are generally taxable; Avalara 2026-03 ZIP 90001: 10.5 %.
     expect((await rate(usSeller, { ...body, government_level: 'state' })).body).toMatchObject({ exempt: false, total_rate: 0.105 });
     // Cal. Rev. & Tax. Code § 6381: sales to the United States exempt.
@@ -120,7 +178,12 @@ describe('POST /v1/tax/rate', () => {
   });
 
   it('charges nothing in a state without sales tax', async () => {
-    const res = await rate(usSeller, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '97201' } });
+    const res = await rate(usSeller, {
+      product_category: 'PHYSICAL_GOODS',
+      delivery_method: 'SHIPPED',
+      customer_type: 'B2C',
+      location: { country: 'US', postal_code: '97201' },
+    });
     expect(res.body).toMatchObject({ total_rate: 0, jurisdiction: { state: 'OR' } });
   });
 

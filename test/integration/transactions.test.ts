@@ -63,7 +63,13 @@ describe('transactions', () => {
   });
 
   it('records a US sale by ZIP with state, county and special levels summing to the line tax', async () => {
-    const res = await create(sale({ currency: 'usd', location: { country: 'US', postal_code: '90001' }, line_items: [{ amount: 12_345, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }));
+    const res = await create(
+      sale({
+        currency: 'usd',
+        location: { country: 'US', postal_code: '90001' },
+        line_items: [{ amount: 12_345, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+      }),
+    );
     expect(res.status).toBe(201);
     const [line] = res.body.line_items;
     expect(line.tax_amount).toBe(1_296); // 12,345 x 10.5 % = 1,296.225
@@ -75,7 +81,13 @@ describe('transactions', () => {
   });
 
   it('records a sale to a government with its level, taxed by that level', async () => {
-    const body = sale({ currency: 'USD', customer_type: 'GOVERNMENT', government_level: 'local', location: { country: 'US', postal_code: '90001' }, line_items: [{ amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] });
+    const body = sale({
+      currency: 'USD',
+      customer_type: 'GOVERNMENT',
+      government_level: 'local',
+      location: { country: 'US', postal_code: '90001' },
+      line_items: [{ amount: 10_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+    });
     const res = await create(body);
     expect(res.status).toBe(201);
     // CDTFA Publication 102: sales to counties, cities and districts are generally taxable; ZIP 90001 10.5 %.
@@ -85,7 +97,13 @@ describe('transactions', () => {
   });
 
   it('keeps a caller-given tax_amount and splits it over the levels in proportion of their rates', async () => {
-    const res = await create(sale({ currency: 'USD', location: { country: 'US', postal_code: '90001' }, line_items: [{ amount: 10_000, tax_amount: 1_001, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }));
+    const res = await create(
+      sale({
+        currency: 'USD',
+        location: { country: 'US', postal_code: '90001' },
+        line_items: [{ amount: 10_000, tax_amount: 1_001, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+      }),
+    );
     expect(res.status).toBe(201);
     const [line] = res.body.line_items;
     expect(line).toMatchObject({ tax_amount: 1_001, tax_source: 'provided' });
@@ -97,7 +115,14 @@ describe('transactions', () => {
     const first = await create(body);
     expect(first.status).toBe(201);
     // Same content, other key order and the defaults spelled out.
-    const reordered = { ...body, line_items: [{ ...body.line_items[0], id: '1', quantity: 2 }, { ...body.line_items[1], quantity: 1 }], location: { country: 'de' } };
+    const reordered = {
+      ...body,
+      line_items: [
+        { ...body.line_items[0], id: '1', quantity: 2 },
+        { ...body.line_items[1], quantity: 1 },
+      ],
+      location: { country: 'de' },
+    };
     const again = await create(reordered);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
@@ -112,17 +137,47 @@ describe('transactions', () => {
     ['currency XYZ', { currency: 'XYZ' }, "'currency'"],
     ['a test currency', { currency: 'XTS' }, "'currency'"],
     ['amount -1', { line_items: [{ amount: -1, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[0].amount'"],
-    ['amount 10^13', { line_items: [{ amount: 1e13, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[0].amount' must be a non-negative integer below 10^13"],
+    [
+      'amount 10^13',
+      { line_items: [{ amount: 1e13, product_category: 'SAAS', delivery_method: 'CLOUD' }] },
+      "'line_items[0].amount' must be a non-negative integer below 10^13",
+    ],
     ['amount 1.5', { line_items: [{ amount: 1.5, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[0].amount'"],
     ['tax_amount -1', { line_items: [{ amount: 1, tax_amount: -1, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[0].tax_amount'"],
-    ['1,001 lines', { line_items: Array.from({ length: 1001 }, () => ({ amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' })) }, "'line_items' must hold at most 1000 lines"],
+    [
+      '1,001 lines',
+      { line_items: Array.from({ length: 1001 }, () => ({ amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' })) },
+      "'line_items' must hold at most 1000 lines",
+    ],
     ['no lines', { line_items: [] }, "'line_items' must hold at least one line"],
-    ['duplicate line ids', { line_items: [{ id: 'a', amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'a', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[1].id' is 'a', already used"],
-    ['an explicit id equal to a default', { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: '1', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'line_items[1].id' is '1'"],
+    [
+      'duplicate line ids',
+      {
+        line_items: [
+          { id: 'a', amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
+          { id: 'a', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' },
+        ],
+      },
+      "'line_items[1].id' is 'a', already used",
+    ],
+    [
+      'an explicit id equal to a default',
+      {
+        line_items: [
+          { amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
+          { id: '1', amount: 2, product_category: 'SAAS', delivery_method: 'CLOUD' },
+        ],
+      },
+      "'line_items[1].id' is '1'",
+    ],
     ['a bad date', { date: '2026-02-30' }, "'date' must be a calendar date"],
     ['an unknown field', { colour: 'red' }, "'colour'"],
     ['an unknown line field', { line_items: [{ amount: 1, price: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }] }, "'price'"],
-    ['a delivery that does not fit', { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'SHIPPED' }] }, "'line_items[0].delivery_method' is SHIPPED, which does not fit"],
+    [
+      'a delivery that does not fit',
+      { line_items: [{ amount: 1, product_category: 'SAAS', delivery_method: 'SHIPPED' }] },
+      "'line_items[0].delivery_method' is SHIPPED, which does not fit",
+    ],
     ['an id with a slash', { id: 'a/b' }, "'id' must be 1-128 characters"],
     ['a missing location', { location: undefined }, 'location'],
   ])('refuses %s with 400 naming the field', async (_name, over, message) => {
@@ -142,12 +197,35 @@ describe('transactions', () => {
   });
 
   it('refunds partially (tax in proportion, half-up), then fully; the last refund takes exactly what is left', async () => {
-    const body = sale({ line_items: [{ amount: 3, tax_amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'b', amount: 1_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    const body = sale({
+      line_items: [
+        { amount: 3, tax_amount: 1, product_category: 'SAAS', delivery_method: 'CLOUD' },
+        { id: 'b', amount: 1_000, product_category: 'SAAS', delivery_method: 'CLOUD' },
+      ],
+    });
     expect((await create(body)).status).toBe(201);
-    const r1 = await refund(body.id, { id: 'r1', date: '2026-03-11', line_items: [{ id: '1', amount: 2 }, { id: 'b', amount: 500 }] });
+    const r1 = await refund(body.id, {
+      id: 'r1',
+      date: '2026-03-11',
+      line_items: [
+        { id: '1', amount: 2 },
+        { id: 'b', amount: 500 },
+      ],
+    });
     expect(r1.status).toBe(201);
     // 1 x 2/3 = 0.67 -> 1; 190 x 500/1000 = 95.
-    expect(r1.body).toMatchObject({ id: 'r1', transaction_id: body.id, currency: 'EUR', line_items: [{ id: '1', amount: 2, tax_amount: 1 }, { id: 'b', amount: 500, tax_amount: 95 }], subtotal: 502, tax_total: 96, total: 598 });
+    expect(r1.body).toMatchObject({
+      id: 'r1',
+      transaction_id: body.id,
+      currency: 'EUR',
+      line_items: [
+        { id: '1', amount: 2, tax_amount: 1 },
+        { id: 'b', amount: 500, tax_amount: 95 },
+      ],
+      subtotal: 502,
+      tax_total: 96,
+      total: 598,
+    });
     const over = await refund(body.id, { id: 'r2', date: '2026-03-12', line_items: [{ id: 'b', amount: 501 }] });
     expect(over.status).toBe(400);
     expect(over.body.message).toContain("'line_items[0].amount' 501 is more than the 500 left");
@@ -157,10 +235,16 @@ describe('transactions', () => {
     expect(early.status).toBe(400);
     const rest = await refund(body.id, { id: 'r2', date: '2026-04-02' });
     expect(rest.status).toBe(201);
-    expect(rest.body.line_items).toEqual([{ id: '1', amount: 1, tax_amount: 0 }, { id: 'b', amount: 500, tax_amount: 95 }]);
+    expect(rest.body.line_items).toEqual([
+      { id: '1', amount: 1, tax_amount: 0 },
+      { id: 'b', amount: 500, tax_amount: 95 },
+    ]);
     const got = await get(body.id);
     expect(got.body.refunds.map((r: { id: string }) => r.id)).toEqual(['r1', 'r2']);
-    expect(got.body.line_items.map((l: { remaining_amount: number; remaining_tax_amount: number }) => [l.remaining_amount, l.remaining_tax_amount])).toEqual([[0, 0], [0, 0]]);
+    expect(got.body.line_items.map((l: { remaining_amount: number; remaining_tax_amount: number }) => [l.remaining_amount, l.remaining_tax_amount])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
     expect(got.body.remaining_total).toBe(0);
     const nothing = await refund(body.id, { id: 'r3', date: '2026-04-03' });
     expect(nothing.status).toBe(400);
@@ -170,12 +254,25 @@ describe('transactions', () => {
   it('decides the customer like POST /v1/tax/rate, stores the treatment, and refunds with the recorded treatment', async () => {
     // A German seller, a French B2B customer, SaaS. Without a VAT number: Implementing Regulation 282/2011 Art. 18(2)
     // lets the supplier treat it as non-taxable, so Art. 58 + CGI art. 278: French VAT 20 %.
-    const noId = sale({ customer_type: 'B2B', location: { country: 'FR' }, line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    const noId = sale({
+      customer_type: 'B2B',
+      location: { country: 'FR' },
+      line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+    });
     const taxed = await create(noId);
     expect(taxed.status).toBe(201);
-    expect(taxed.body).toMatchObject({ customer_type: 'B2B', customer: { declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_missing' }, tax_total: 2_000 });
+    expect(taxed.body).toMatchObject({
+      customer_type: 'B2B',
+      customer: { declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_missing' },
+      tax_total: 2_000,
+    });
     // With its VAT number: Directive 2006/112/EC Art. 44 + 196, reverse charge: no VAT on the invoice.
-    const withId = sale({ customer_type: 'B2B', customer_tax_id: 'FR40303265045', location: { country: 'FR' }, line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    const withId = sale({
+      customer_type: 'B2B',
+      customer_tax_id: 'FR40303265045',
+      location: { country: 'FR' },
+      line_items: [{ amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+    });
     const reverse = await create(withId);
     expect(reverse.status).toBe(201);
     expect(reverse.body).toMatchObject({ customer: { applied_type: 'B2B', tax_id: { valid: true } }, tax_total: 0 });
@@ -197,7 +294,19 @@ describe('transactions', () => {
     const changed = await refund(body.id, { ...request, line_items: [{ id: '1', amount: 101 }] });
     expect(changed.status).toBe(409);
     expect(changed.body.error).toBe('refund_exists');
-    for (const bad of [{ id: 'x', date: '2026-03-20', line_items: [{ id: '1', amount: 0 }] }, { id: 'x', date: '2026-03-20', line_items: [{ id: '1', amount: 1.5 }] }, { id: 'x', date: '2026-03-20', line_items: [{ id: '1', amount: 1 }, { id: '1', amount: 1 }] }, { id: 'x', line_items: [] }]) {
+    for (const bad of [
+      { id: 'x', date: '2026-03-20', line_items: [{ id: '1', amount: 0 }] },
+      { id: 'x', date: '2026-03-20', line_items: [{ id: '1', amount: 1.5 }] },
+      {
+        id: 'x',
+        date: '2026-03-20',
+        line_items: [
+          { id: '1', amount: 1 },
+          { id: '1', amount: 1 },
+        ],
+      },
+      { id: 'x', line_items: [] },
+    ]) {
       expect((await refund(body.id, bad)).status).toBe(400);
     }
     expect((await refund('no-such-sale', { id: 'x', date: '2026-03-20' })).status).toBe(404);
@@ -231,7 +340,10 @@ describe('transactions', () => {
     expect(feb.body.has_more).toBe(true);
     const feb2 = await callRoute('transactions-list', { accountId: account, query: { from: '2026-02-01', to: '2026-03-01', starting_after: 't2' } });
     expect(feb2.body).toEqual({ data: [expect.objectContaining({ id: 't3' })], has_more: false });
-    for (const query of [{ from: '2026-02' }, { to: 'yesterday' }, { from: '2026-03-01', to: '2026-02-01' }, { limit: '0' }, { date: '2026-01-05' }] as Record<string, string>[]) {
+    for (const query of [{ from: '2026-02' }, { to: 'yesterday' }, { from: '2026-03-01', to: '2026-02-01' }, { limit: '0' }, { date: '2026-01-05' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await callRoute('transactions-list', { accountId: account, query });
       expect(res.status).toBe(400);
     }
@@ -312,10 +424,19 @@ describe('transactions', () => {
     });
 
     it("answers 400 validation_error naming an unknown starting_after, with or without a range, and another account's id", async () => {
-      for (const query of [{ starting_after: 'no-such-sale' }, { from: '2026-02-01', to: '2026-03-31', starting_after: 'no-such-sale' }, { to: '2026-03-31', starting_after: 'rf-1' }] as Record<string, string>[]) {
+      for (const query of [
+        { starting_after: 'no-such-sale' },
+        { from: '2026-02-01', to: '2026-03-31', starting_after: 'no-such-sale' },
+        { to: '2026-03-31', starting_after: 'rf-1' },
+      ] as Record<string, string>[]) {
         const res = await list(query);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: 'validation_error', message: expect.stringContaining(`'starting_after'`), status: 400, request_id: expect.any(String) });
+        expect(res.body).toEqual({
+          error: 'validation_error',
+          message: expect.stringContaining(`'starting_after'`),
+          status: 400,
+          request_id: expect.any(String),
+        });
         expect(res.body.message).toContain(`'${query.starting_after}'`);
       }
       const foreign = await callRoute('transactions-list', { accountId: otherAccountId, query: { from: '2026-01-01', starting_after: 'b-feb' } });
@@ -355,7 +476,9 @@ describe('transactions', () => {
     const client = localClient(endpoint);
     try {
       const { KeySchema, AttributeDefinitions } = keySchema({ ...tables.Transactions, localIndexes: undefined });
-      await client.send(new CreateTableCommand({ TableName: localTableName('Transactions', prefix), BillingMode: 'PAY_PER_REQUEST', KeySchema, AttributeDefinitions }));
+      await client.send(
+        new CreateTableCommand({ TableName: localTableName('Transactions', prefix), BillingMode: 'PAY_PER_REQUEST', KeySchema, AttributeDefinitions }),
+      );
     } finally {
       client.destroy();
     }
@@ -370,7 +493,14 @@ describe('transactions', () => {
 
   it('exports the use case for unify: a decided sale is recorded without asking the engine', async () => {
     const account = (await newTestAccount('DE')).account_id;
-    const input = { id: 'cart-1', date: '2026-03-05', currency: 'USD', customer_type: 'B2C' as const, location: { country: 'US', postal_code: '90001' }, line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }] };
+    const input = {
+      id: 'cart-1',
+      date: '2026-03-05',
+      currency: 'USD',
+      customer_type: 'B2C' as const,
+      location: { country: 'US', postal_code: '90001' },
+      line_items: [{ id: 'a', amount: 1_000, product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const }],
+    };
     const precomputed = {
       date: input.date,
       rated: [],
@@ -383,12 +513,21 @@ describe('transactions', () => {
         a: {
           tax_amount: 105,
           tax_breakdown: { country: 0, state: 60, county: 3, additional: 7, special: 35 },
-          facts: { product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const, taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const }, taxable_amount: 1_000, exempt_amount: 0 },
+          facts: {
+            product_category: 'PHYSICAL_GOODS' as const,
+            delivery_method: 'SHIPPED' as const,
+            taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const },
+            taxable_amount: 1_000,
+            exempt_amount: 0,
+          },
         },
       },
     };
     const { a } = precomputed.lines;
-    const decided: DecidedSale = { ...precomputed, lines: [{ facts: a.facts, tax: { tax_amount: a.tax_amount, tax_source: 'computed', tax_breakdown: a.tax_breakdown } }] };
+    const decided: DecidedSale = {
+      ...precomputed,
+      lines: [{ facts: a.facts, tax: { tax_amount: a.tax_amount, tax_source: 'computed', tax_breakdown: a.tax_breakdown } }],
+    };
     // The recorded content states unify's tax, so a retried commit compares like a retried sale.
     const request = parseWith(transactionRequestSchema, { ...input, line_items: input.line_items.map((line) => ({ ...line, tax_amount: a.tax_amount })) });
     const recorded = await recordDecidedSale(ports, account, decided, request);
@@ -398,7 +537,20 @@ describe('transactions', () => {
     expect(retried).toEqual({ created: false, transaction: recorded.transaction });
     const report = await callRoute('exposure-countries', { accountId: account });
     expect(report.body.exposure).toEqual([
-      { country_code: 'US', country_name: 'United States', currency: 'USD', exposure_amount: 105, jurisdictions: [{ jurisdiction_code: 'CA', jurisdiction_name: 'California', exposure_amount: 105, counties: [{ county_name: 'Los Angeles County', exposure_amount: 105 }] }] },
+      {
+        country_code: 'US',
+        country_name: 'United States',
+        currency: 'USD',
+        exposure_amount: 105,
+        jurisdictions: [
+          {
+            jurisdiction_code: 'CA',
+            jurisdiction_name: 'California',
+            exposure_amount: 105,
+            counties: [{ county_name: 'Los Angeles County', exposure_amount: 105 }],
+          },
+        ],
+      },
     ]);
   });
 
@@ -407,10 +559,13 @@ describe('transactions', () => {
 
     const failTransactWrites = () => {
       let failed = 0;
-      interceptDynamoDb((operation) => operation === 'TransactWriteItems', () => {
-        failed++;
-        return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));
-      });
+      interceptDynamoDb(
+        (operation) => operation === 'TransactWriteItems',
+        () => {
+          failed++;
+          return Promise.reject(Object.assign(new Error('ThrottlingException: injected'), { name: 'ThrottlingException' }));
+        },
+      );
       return () => failed;
     };
 
@@ -422,7 +577,15 @@ describe('transactions', () => {
       const getBefore = (await get('kept', account)).body;
 
       const failures = failTransactWrites();
-      const lost = await create(sale({ id: 'lost', location: { country: 'US', postal_code: '90001' }, currency: 'USD', line_items: [{ amount: 5_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }), account);
+      const lost = await create(
+        sale({
+          id: 'lost',
+          location: { country: 'US', postal_code: '90001' },
+          currency: 'USD',
+          line_items: [{ amount: 5_000, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+        }),
+        account,
+      );
       expect(lost.status).toBe(500);
       expect(lost.body).toEqual({ error: 'internal_error', message: expect.any(String), status: 500, request_id: expect.any(String) });
       const lostRefund = await refund('kept', { id: 'lost-refund', date: '2026-03-15' }, account);

@@ -9,7 +9,12 @@ import { callRoute, newTestAccount } from '../support/api';
 const unify = (accountId: string, body: unknown, headers: Record<string, string> = {}) => callRoute('tax-unify', { accountId, body, headers });
 
 const saasLine = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  id, amount, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD', ...extra,
+  id,
+  amount,
+  quantity: 1,
+  product_category: 'SAAS',
+  delivery_method: 'CLOUD',
+  ...extra,
 });
 
 describe('POST /v1/tax/unify', () => {
@@ -19,7 +24,10 @@ describe('POST /v1/tax/unify', () => {
   });
 
   it('taxes a one-line cart exactly as rate x amount from /v1/tax/rate, rounded half-up', async () => {
-    const rate = await callRoute('tax-rate', { accountId: de, body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'HU' } } });
+    const rate = await callRoute('tax-rate', {
+      accountId: de,
+      body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'HU' } },
+    });
     for (const amount of [1, 2, 99, 12_345, 999_999_999_999]) {
       const res = await unify(de, { currency: 'HUF', customer: { type: 'B2C' }, location: { country: 'HU' }, line_items: [saasLine('l1', amount)] });
       expect(res.status).toBe(200);
@@ -31,7 +39,12 @@ describe('POST /v1/tax/unify', () => {
 
   it('takes customer.government_level like /v1/tax/rate: a Washington city pays tax on SaaS, a federal agency does not', async () => {
     const us = (await newTestAccount('US', 'Gov Supplier Inc')).account_id;
-    const cart = (government_level: string) => ({ currency: 'USD', customer: { type: 'GOVERNMENT', government_level }, location: { country: 'US', state: 'WA' }, line_items: [saasLine('l1', 10_000)] });
+    const cart = (government_level: string) => ({
+      currency: 'USD',
+      customer: { type: 'GOVERNMENT', government_level },
+      location: { country: 'US', state: 'WA' },
+      line_items: [saasLine('l1', 10_000)],
+    });
     // WAC 458-20-189 (sales to cities taxable); RCW 82.08.020(1) 6.5 % state rate (no ZIP: state base rate).
     expect((await unify(us, cart('local'))).body).toMatchObject({ tax_total: 650, exempt: false });
     // WAC 458-20-190: sales directly to the United States exempt.
@@ -42,7 +55,19 @@ describe('POST /v1/tax/unify', () => {
   });
 
   it('adds up a mixed cart, splits tax-inclusive lines exactly and breaks tax down by level', async () => {
-    await rateTable().putAll([{ zip: '10001', state: 'NY', region_name: 'NEW YORK CITY', state_rate: 0.04, county_rate: 0, city_rate: 0.045, special_rate: 0.00375, combined_rate: 0.08875, effective_month: '2026-03' }]);
+    await rateTable().putAll([
+      {
+        zip: '10001',
+        state: 'NY',
+        region_name: 'NEW YORK CITY',
+        state_rate: 0.04,
+        county_rate: 0,
+        city_rate: 0.045,
+        special_rate: 0.00375,
+        combined_rate: 0.08875,
+        effective_month: '2026-03',
+      },
+    ]);
     const us = (await newTestAccount('US', 'Shop Inc')).account_id;
     const res = await unify(us, {
       currency: 'USD',
@@ -66,21 +91,48 @@ describe('POST /v1/tax/unify', () => {
   });
 
   it('reverse-charges a B2B customer whose VAT number validates, and taxes an invalid one as B2C, saying why', async () => {
-    const valid = await unify(de, { currency: 'EUR', customer: { type: 'B2B', tax_id: 'FR40303265045' }, location: { country: 'FR' }, line_items: [saasLine('a', 10_000)] });
-    expect(valid.body).toMatchObject({ reverse_charge_applicable: true, tax_total: 0, customer: { applied_type: 'B2B', tax_id: { valid: true, registry_checked: false } } });
+    const valid = await unify(de, {
+      currency: 'EUR',
+      customer: { type: 'B2B', tax_id: 'FR40303265045' },
+      location: { country: 'FR' },
+      line_items: [saasLine('a', 10_000)],
+    });
+    expect(valid.body).toMatchObject({
+      reverse_charge_applicable: true,
+      tax_total: 0,
+      customer: { applied_type: 'B2B', tax_id: { valid: true, registry_checked: false } },
+    });
     expect(valid.body.line_items[0]).toMatchObject({ tax_amount: 0, taxable_amount: 0 });
-    const invalid = await unify(de, { currency: 'EUR', customer: { type: 'B2B', tax_id: 'FR00000000000' }, location: { country: 'FR' }, line_items: [saasLine('a', 10_000)] });
-    expect(invalid.body).toMatchObject({ reverse_charge_applicable: false, tax_total: 2_000, customer: { declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_invalid', message: expect.stringContaining('B2C') } });
-    const exempt = await unify(de, { currency: 'EUR', customer: { type: 'B2C', exempt: true }, location: { country: 'FR' }, line_items: [saasLine('a', 10_000)] });
+    const invalid = await unify(de, {
+      currency: 'EUR',
+      customer: { type: 'B2B', tax_id: 'FR00000000000' },
+      location: { country: 'FR' },
+      line_items: [saasLine('a', 10_000)],
+    });
+    expect(invalid.body).toMatchObject({
+      reverse_charge_applicable: false,
+      tax_total: 2_000,
+      customer: { declared_type: 'B2B', applied_type: 'B2C', reason: 'tax_id_invalid', message: expect.stringContaining('B2C') },
+    });
+    const exempt = await unify(de, {
+      currency: 'EUR',
+      customer: { type: 'B2C', exempt: true },
+      location: { country: 'FR' },
+      line_items: [saasLine('a', 10_000)],
+    });
     expect(exempt.body).toMatchObject({ exempt: true, tax_total: 0, customer: { reason: 'customer_exempt' } });
   });
 
   it('records the cart as a transaction with commit: true, feeding the exposure report', async () => {
     const account = (await newTestAccount('DE')).account_id;
     const res = await unify(account, {
-      currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'FR' }, date: '2026-10-05',
+      currency: 'EUR',
+      customer: { type: 'B2C' },
+      location: { country: 'FR' },
+      date: '2026-10-05',
       line_items: [saasLine('a', 10_000), saasLine('b', 5_000, { tax_inclusive: true })],
-      commit: true, transaction_id: 'order-1',
+      commit: true,
+      transaction_id: 'order-1',
     });
     expect(res.status).toBe(200);
     expect(res.body.transaction).toEqual({ id: 'order-1', created: true });
@@ -109,7 +161,14 @@ describe('POST /v1/tax/unify', () => {
 
   it('replays with an Idempotency-Key without re-running or re-billing', async () => {
     const account = (await newTestAccount('DE')).account_id;
-    const body = { currency: 'EUR', customer: { type: 'B2C' }, location: { country: 'AT' }, line_items: [saasLine('a', 1_000)], commit: true, transaction_id: 'once' };
+    const body = {
+      currency: 'EUR',
+      customer: { type: 'B2C' },
+      location: { country: 'AT' },
+      line_items: [saasLine('a', 1_000)],
+      commit: true,
+      transaction_id: 'once',
+    };
     const first = await unify(account, body, { 'Idempotency-Key': 'k' });
     const again = await unify(account, body, { 'Idempotency-Key': 'k' });
     expect(again.body).toEqual(first.body);

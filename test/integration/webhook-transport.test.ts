@@ -11,7 +11,10 @@ import { webhookUrlRefusal } from '../../src/usecases/webhook-urls';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const v4 = (address: string): LookupAddress => ({ address, family: 4 });
-const resolver = (answers: Record<string, LookupAddress[]>): ResolveAll => async (host) => answers[host] ?? [];
+const resolver =
+  (answers: Record<string, LookupAddress[]>): ResolveAll =>
+  async (host) =>
+    answers[host] ?? [];
 const post = (transport: NodeHttpWebhookTransport, url: string) => transport.post(url, { 'Content-Type': 'application/json' }, '{"id":"evt_test"}', 5_000);
 
 describe('webhook transport: the SSRF check at connect time', () => {
@@ -27,7 +30,10 @@ describe('webhook transport: the SSRF check at connect time', () => {
     const answers = resolver({ 'hooks.rebind.test': [v4('127.0.0.1')] });
     const before = receiver.received.length;
     const refused = await post(new NodeHttpWebhookTransport({ allowLoopback: false, resolveAll: answers }), `http://hooks.rebind.test:${port}/hooks`);
-    expect(refused).toMatchObject({ status_code: null, error: expect.stringContaining("connection refused by Levy: 'url' host 'hooks.rebind.test' resolves to 127.0.0.1, a loopback address") });
+    expect(refused).toMatchObject({
+      status_code: null,
+      error: expect.stringContaining("connection refused by Levy: 'url' host 'hooks.rebind.test' resolves to 127.0.0.1, a loopback address"),
+    });
     expect(receiver.received.length).toBe(before);
 
     const local = await post(new NodeHttpWebhookTransport({ allowLoopback: true, resolveAll: answers }), `http://hooks.rebind.test:${port}/hooks`);
@@ -58,7 +64,10 @@ describe('webhook transport: the SSRF check at connect time', () => {
     [[v4('100.64.0.1')], 'carrier-grade NAT'],
     [[v4('0.0.0.0')], 'resolves to 0.0.0.0'],
   ] as const)('refuses a host resolving to %j', async (addresses, reason) => {
-    const answer = await post(new NodeHttpWebhookTransport({ allowLoopback: false, resolveAll: resolver({ 'inside.example': [...addresses] }) }), 'https://inside.example/hooks');
+    const answer = await post(
+      new NodeHttpWebhookTransport({ allowLoopback: false, resolveAll: resolver({ 'inside.example': [...addresses] }) }),
+      'https://inside.example/hooks',
+    );
     expect(answer).toMatchObject({ status_code: null, error: expect.stringContaining(reason) });
   });
 

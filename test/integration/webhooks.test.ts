@@ -66,7 +66,13 @@ describe('webhooks', () => {
     const { account_id: accountId } = await newTestAccount('US', 'Hooks Inc');
     const created = await endpoint(accountId, { url: 'http://127.0.0.1:9/x', enabled_events: ['customer.created'], description: 'CRM' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^we_[0-9a-z]{25}$/), url: 'http://127.0.0.1:9/x', enabled_events: ['customer.created'], description: 'CRM', status: 'enabled' });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^we_[0-9a-z]{25}$/),
+      url: 'http://127.0.0.1:9/x',
+      enabled_events: ['customer.created'],
+      description: 'CRM',
+      status: 'enabled',
+    });
     expect(created.body.secret).toMatch(/^whsec_/);
     const id = created.body.id;
     const got = await callRoute('webhook-endpoints-get', { accountId, pathParameters: { id } });
@@ -90,7 +96,7 @@ describe('webhooks', () => {
     ['https://[::ffff:169.254.169.254]/x', 'a link-local address'],
     ['https://[fd00::1]/x', 'a unique-local address'],
     ['https://0.0.0.0/x', 'an unspecified address'.replace('an ', 'a ')],
-    ['http://example.com/x', "must be https"],
+    ['http://example.com/x', 'must be https'],
     ['ftp://127.0.0.1/x', 'use http or https'],
     ['not a url', 'must be an absolute https URL'],
   ])('refuses %s (400 naming url)', async (url, why) => {
@@ -111,31 +117,69 @@ describe('webhooks', () => {
 
     const customer = (await callRoute('customers-create', { accountId, body: { name: 'Hooked', address: { country: 'US', state: 'TX' } } })).body;
     await callRoute('customers-update', { accountId, pathParameters: { id: customer.id }, body: { email: 'ap@example.com' } });
-    const cert = (await callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-HOOK-1', effective_from: '2026-01-01' } })).body;
+    const cert = (
+      await callRoute('exemptions-create', {
+        accountId,
+        pathParameters: { id: customer.id },
+        body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: 'TX-HOOK-1', effective_from: '2026-01-01' },
+      })
+    ).body;
     await callRoute('exemptions-revoke', { accountId, pathParameters: { id: customer.id, eid: cert.id } });
     await callRoute('products-create', { accountId, body: { name: 'Hooked product', tax_code: 'levy_saas_business' } });
-    await callRoute('registrations-create', { accountId, body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000002', active_from: '2024-01-01' } });
+    await callRoute('registrations-create', {
+      accountId,
+      body: { country: 'US', state: 'TX', type: 'SALES_TAX', registration_number: '32000000002', active_from: '2024-01-01' },
+    });
     const other = (await callRoute('customers-create', { accountId, body: { name: 'Gone', address: { country: 'US' } } })).body;
     await callRoute('customers-delete', { accountId, pathParameters: { id: other.id } });
     // Sales into California (over $500,000 in the calendar year, CA Rev. & Tax. Code 6203(c)(4), data/nexus-rules/us.json
     // row US-CA): $410,000 is 82 % (approaching, from the default 80 %), $510,000 crossed.
     const today = new Date().toISOString().slice(0, 10);
-    const caSale = (id: string, amount: number) => ({ id, date: today, currency: 'USD', customer_type: 'B2C', location: { country: 'US', state: 'CA' }, line_items: [{ id: '1', amount, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] });
+    const caSale = (id: string, amount: number) => ({
+      id,
+      date: today,
+      currency: 'USD',
+      customer_type: 'B2C',
+      location: { country: 'US', state: 'CA' },
+      line_items: [{ id: '1', amount, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
+    });
     await callRoute('transactions-create', { accountId, body: caSale('hook-ca-1', 41_000_000) });
     await callRoute('transactions-create', { accountId, body: caSale('hook-ca-2', 10_000_000) });
     // An endpoint that failed every attempt for 3 days is disabled (the delivery use case, a clock 3 days on).
     const failing = await receiver([500, 500]);
     const doomed = (await endpoint(accountId, { url: failing.url, enabled_events: ['refund.created'] })).body;
     const [firstEvent] = (await callRoute('events-list', { accountId, query: { type: 'customer.created' } })).body.data;
-    const direct = { events, webhookEndpoints, deliveries, webhookTransport, deliveryQueue: { send: async () => undefined, deadLetter: async () => undefined } };
+    const direct = {
+      events,
+      webhookEndpoints,
+      deliveries,
+      webhookTransport,
+      deliveryQueue: { send: async () => undefined, deadLetter: async () => undefined },
+    };
     const attempt: DeliveryMessage = { account_id: accountId, event_id: firstEvent.id, endpoint_id: doomed.id, attempt: 1, first_attempt_at: null };
     const start = new Date();
     await deliverMessage(direct, { firstRetrySeconds: 1, allowLoopback: true }, attempt, start);
-    await deliverMessage(direct, { firstRetrySeconds: 1, allowLoopback: true }, { ...attempt, attempt: 2, first_attempt_at: start.toISOString() }, new Date(start.getTime() + 3 * 86_400_000 + 1000));
+    await deliverMessage(
+      direct,
+      { firstRetrySeconds: 1, allowLoopback: true },
+      { ...attempt, attempt: 2, first_attempt_at: start.toISOString() },
+      new Date(start.getTime() + 3 * 86_400_000 + 1000),
+    );
 
     const expected = [
-      'customer.created', 'customer.updated', 'exemption.created', 'exemption.revoked', 'product.created', 'registration.created', 'customer.created', 'customer.deleted',
-      'transaction.created', 'nexus.approaching', 'transaction.created', 'nexus.crossed', 'webhook_endpoint.disabled',
+      'customer.created',
+      'customer.updated',
+      'exemption.created',
+      'exemption.revoked',
+      'product.created',
+      'registration.created',
+      'customer.created',
+      'customer.deleted',
+      'transaction.created',
+      'nexus.approaching',
+      'transaction.created',
+      'nexus.crossed',
+      'webhook_endpoint.disabled',
     ];
     await dispatcher.poll();
     const got = await all.waitFor(expected.length);
@@ -204,21 +248,64 @@ describe('webhooks', () => {
     const { account_id: accountId } = await newTestAccount('DE', 'Records GmbH');
     const r = await receiver();
     const secret = (await endpoint(accountId, { url: r.url, enabled_events: ['*'] })).body.secret;
-    const saas = (id: string, amount: number) => ({ id, description: `Cloud plan ${id}`, amount, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' });
-    const frenchConsumer = { name: 'Boutique Lumiere SARL', type: 'B2C', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } };
+    const saas = (id: string, amount: number) => ({
+      id,
+      description: `Cloud plan ${id}`,
+      amount,
+      quantity: 1,
+      product_category: 'SAAS',
+      delivery_method: 'CLOUD',
+    });
+    const frenchConsumer = {
+      name: 'Boutique Lumiere SARL',
+      type: 'B2C',
+      address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' },
+    };
 
     // An invoice finalized (it records its sale), then credited in part (it records the refund).
-    const seller = (await callRoute('entities-create', { accountId, body: { name: 'Hooks Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' } } })).body;
+    const seller = (
+      await callRoute('entities-create', {
+        accountId,
+        body: {
+          name: 'Hooks Berlin GmbH',
+          country: 'DE',
+          tax_id: 'DE136695976',
+          address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' },
+        },
+      })
+    ).body;
     const series = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.id, prefix: 'HOOK-' } })).body;
-    const invoice = (await callRoute('invoices-create', { accountId, body: { series_id: series.id, currency: 'EUR', issue_date: day(0), customer: frenchConsumer, line_items: [saas('a', 10_000)] } })).body;
+    const invoice = (
+      await callRoute('invoices-create', {
+        accountId,
+        body: { series_id: series.id, currency: 'EUR', issue_date: day(0), customer: frenchConsumer, line_items: [saas('a', 10_000)] },
+      })
+    ).body;
     expect((await callRoute('invoices-finalize', { accountId, pathParameters: { id: invoice.id } })).status).toBe(200);
-    expect((await callRoute('invoices-credit-notes-create', { accountId, pathParameters: { id: invoice.id }, body: { reason: 'Seat removed', line_items: [{ id: 'a', amount: 2_500 }] } })).status).toBe(201);
+    expect(
+      (
+        await callRoute('invoices-credit-notes-create', {
+          accountId,
+          pathParameters: { id: invoice.id },
+          body: { reason: 'Seat removed', line_items: [{ id: 'a', amount: 2_500 }] },
+        })
+      ).status,
+    ).toBe(201);
 
     // A checkout completed (it records its sale), and that sale refunded.
-    const checkout = (await callRoute('checkouts-create', { accountId, body: { currency: 'EUR', location: { country: 'FR' }, line_items: [{ id: 'plan', amount: 5_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] } })).body;
+    const checkout = (
+      await callRoute('checkouts-create', {
+        accountId,
+        body: { currency: 'EUR', location: { country: 'FR' }, line_items: [{ id: 'plan', amount: 5_000, product_category: 'SAAS', delivery_method: 'CLOUD' }] },
+      })
+    ).body;
     expect(checkout).toMatchObject({ required_fields: [] });
-    expect((await callRoute('checkouts-complete', { accountId, pathParameters: { id: checkout.id }, body: { transaction_id: 'hook-checkout-1' } })).status).toBe(200);
-    expect((await callRoute('transactions-refund', { accountId, pathParameters: { id: 'hook-checkout-1' }, body: { id: 'hook-refund-1', date: day(0) } })).status).toBe(201);
+    expect(
+      (await callRoute('checkouts-complete', { accountId, pathParameters: { id: checkout.id }, body: { transaction_id: 'hook-checkout-1' } })).status,
+    ).toBe(200);
+    expect(
+      (await callRoute('transactions-refund', { accountId, pathParameters: { id: 'hook-checkout-1' }, body: { id: 'hook-refund-1', date: day(0) } })).status,
+    ).toBe(201);
 
     // A (nil) OSS return for last year's third quarter: created, finalized, marked filed.
     const oss = (await callRoute('registrations-create', { accountId, body: { country: 'DE', type: 'OSS_UNION', active_from: '2024-01-01' } })).body;
@@ -229,23 +316,40 @@ describe('webhooks', () => {
     expect((await callRoute('returns-mark-filed', { accountId, pathParameters: { id: ret.body.id }, body: { filed_on: `${year}-10-20` } })).status).toBe(200);
 
     // A tax-authority notice logged, then answered.
-    const notice = await callRoute('notices-create', { accountId, body: { jurisdiction: { country: 'DE' }, received_on: day(-3), kind: 'inquiry', summary: 'Question on the OSS return', reference: 'BZSt-HOOK-1' } });
+    const notice = await callRoute('notices-create', {
+      accountId,
+      body: { jurisdiction: { country: 'DE' }, received_on: day(-3), kind: 'inquiry', summary: 'Question on the OSS return', reference: 'BZSt-HOOK-1' },
+    });
     expect(notice.status).toBe(201);
     expect((await callRoute('notices-update', { accountId, pathParameters: { id: notice.body.id }, body: { status: 'responded' } })).status).toBe(200);
 
     const types = new Set(await expectEveryEventDelivered(accountId, r, secret));
-    for (const type of ['invoice.finalized', 'credit_note.created', 'checkout.completed', 'refund.created', 'return.created', 'return.finalized', 'return.filed', 'notice.created', 'notice.updated']) {
+    for (const type of [
+      'invoice.finalized',
+      'credit_note.created',
+      'checkout.completed',
+      'refund.created',
+      'return.created',
+      'return.finalized',
+      'return.filed',
+      'notice.created',
+      'notice.updated',
+    ]) {
       expect([type, types.has(type)]).toEqual([type, true]);
     }
   });
 
-  it('the daily job\'s events (exemption.expiring/.expired, registration.activated/.expired, return.due_soon) reach a subscribed endpoint with a valid signature', async () => {
+  it("the daily job's events (exemption.expiring/.expired, registration.activated/.expired, return.due_soon) reach a subscribed endpoint with a valid signature", async () => {
     const { account_id: accountId } = await newTestAccount('US', 'Daily Hooks Inc');
     const r = await receiver();
     const secret = (await endpoint(accountId, { url: r.url, enabled_events: ['*'] })).body.secret;
     const customer = (await callRoute('customers-create', { accountId, body: { name: 'Dated', address: { country: 'US', state: 'TX' } } })).body;
     const cert = (n: string, expires_on: string) =>
-      callRoute('exemptions-create', { accountId, pathParameters: { id: customer.id }, body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: n, effective_from: '2020-01-01', expires_on } });
+      callRoute('exemptions-create', {
+        accountId,
+        pathParameters: { id: customer.id },
+        body: { reason: 'RESALE', jurisdictions: [{ country: 'US', state: 'TX' }], certificate_number: n, effective_from: '2020-01-01', expires_on },
+      });
     expect((await cert('TX-HOOK-SOON', day(10))).status).toBe(201);
     expect((await cert('TX-HOOK-GONE', day(-1))).status).toBe(201);
     const registration = (body: object) => callRoute('registrations-create', { accountId, body: { type: 'SALES_TAX', ...body } });
@@ -254,7 +358,16 @@ describe('webhooks', () => {
     // A monthly Illinois return due tomorrow's day of the month (a weekend or holiday moves it at most a few days,
     // still within return.due_soon's 7 days), whatever day the test runs.
     const tomorrow = Number(day(1).slice(8, 10));
-    expect((await registration({ country: 'US', state: 'IL', active_from: '2024-01-01', filing: { frequency: 'MONTHLY', due_day_rule: { months_after: 1, day: tomorrow } } })).status).toBe(201);
+    expect(
+      (
+        await registration({
+          country: 'US',
+          state: 'IL',
+          active_from: '2024-01-01',
+          filing: { frequency: 'MONTHLY', due_day_rule: { months_after: 1, day: tomorrow } },
+        })
+      ).status,
+    ).toBe(201);
 
     // The job at the real clock: its events' created_at is now, as deployed, so the dispatcher's poll finds them.
     const run = await runTimeDrivenEvents({ calendar: calendarOf(accountId), events, filedReturns });
@@ -293,7 +406,7 @@ describe('webhooks', () => {
     expect(attempts.every((a: any) => a.event_id === JSON.parse(flaky.received[0].body).id && Number.isInteger(a.duration_ms))).toBe(true);
   });
 
-  it("after rotate_secret both secrets sign (the old one for 24 h); redeliver sends an event again", async () => {
+  it('after rotate_secret both secrets sign (the old one for 24 h); redeliver sends an event again', async () => {
     const { account_id: accountId } = await newTestAccount('US', 'Rotate Inc');
     const r = await receiver();
     const created = (await endpoint(accountId, { url: r.url, enabled_events: ['customer.created'] })).body;

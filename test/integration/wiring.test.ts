@@ -33,7 +33,11 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
     return res.body.id as string;
   };
   const certificate = async (customerId: string, body: object) => {
-    const res = await callRoute('exemptions-create', { accountId, pathParameters: { id: customerId }, body: { certificate_number: 'C-1', effective_from: day(-100), ...body } });
+    const res = await callRoute('exemptions-create', {
+      accountId,
+      pathParameters: { id: customerId },
+      body: { certificate_number: 'C-1', effective_from: day(-100), ...body },
+    });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -102,23 +106,47 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
 
     it('rates by tax_code and product_id: groceries exempt in TX, taxed in SD', async () => {
       // Tex. Tax Code § 151.314: food for home consumption exempt.
-      expect((await rate({ customer_type: 'B2C', location: TX, tax_code: 'levy_groceries' })).body).toMatchObject({ tax_code: 'levy_groceries', taxability_reason: 'not_taxable_in_jurisdiction', total_rate: 0 });
+      expect((await rate({ customer_type: 'B2C', location: TX, tax_code: 'levy_groceries' })).body).toMatchObject({
+        tax_code: 'levy_groceries',
+        taxability_reason: 'not_taxable_in_jurisdiction',
+        total_rate: 0,
+      });
       // SDCL 10-45-2: food taxed like other goods, 4.2 %.
-      expect((await rate({ customer_type: 'B2C', location: SD, tax_code: 'levy_groceries' })).body).toMatchObject({ tax_code: 'levy_groceries', taxability_reason: 'taxable', total_rate: 0.042 });
+      expect((await rate({ customer_type: 'B2C', location: SD, tax_code: 'levy_groceries' })).body).toMatchObject({
+        tax_code: 'levy_groceries',
+        taxability_reason: 'taxable',
+        total_rate: 0.042,
+      });
       const product = (await callRoute('products-create', { accountId, body: { name: 'Bread', tax_code: 'levy_groceries' } })).body.id as string;
-      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product })).body).toMatchObject({ product_id: product, tax_code: 'levy_groceries', total_rate: 0 });
+      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product })).body).toMatchObject({
+        product_id: product,
+        tax_code: 'levy_groceries',
+        total_rate: 0,
+      });
       // A tax_code sent with the product overrides the product's (as Stripe's line tax_code): Tex. Tax Code 6.25 %.
-      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product, tax_code: 'levy_general_goods' })).body).toMatchObject({ tax_code: 'levy_general_goods', total_rate: 0.0625 });
+      expect((await rate({ customer_type: 'B2C', location: TX, product_id: product, tax_code: 'levy_general_goods' })).body).toMatchObject({
+        tax_code: 'levy_general_goods',
+        total_rate: 0.0625,
+      });
       // An archived product may still be sold and recorded (an order placed before it was archived): its code applies.
       expect((await callRoute('products-archive', { accountId, pathParameters: { id: product } })).body.active).toBe(false);
-      expect((await rate({ customer_type: 'B2C', location: SD, product_id: product })).body).toMatchObject({ product_id: product, tax_code: 'levy_groceries', total_rate: 0.042 });
-      const archivedSale = await record({ id: `archived-${product}`, customer_type: 'B2C', location: SD, line_items: [{ amount: 1_000, product_id: product }] });
+      expect((await rate({ customer_type: 'B2C', location: SD, product_id: product })).body).toMatchObject({
+        product_id: product,
+        tax_code: 'levy_groceries',
+        total_rate: 0.042,
+      });
+      const archivedSale = await record({
+        id: `archived-${product}`,
+        customer_type: 'B2C',
+        location: SD,
+        line_items: [{ amount: 1_000, product_id: product }],
+      });
       expect(archivedSale.status).toBe(201);
       // SDCL 10-45-2: 1,000 x 4.2 % = 42.
       expect(archivedSale.body.line_items[0]).toMatchObject({ product_id: product, tax_code: 'levy_groceries', tax_amount: 42 });
     });
 
-    it("answers 400 naming the customer when its stored address cannot place the sale (a TX state with a New York ZIP)", async () => {
+    it('answers 400 naming the customer when its stored address cannot place the sale (a TX state with a New York ZIP)', async () => {
       // Customers are stored without a state/ZIP cross-check; the quote makes it, and names the customer, not a
       // `location` the request never sent. 10001 is Manhattan (USPS ZIP prefix 100: New York).
       const misplaced = await customer({ customer_type: 'B2C', address: { country: 'US', state: 'TX', postal_code: '10001' } });
@@ -130,7 +158,7 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       expect((await rate({ customer_id: misplaced, location: NY, ...goods })).status).toBe(200);
     });
 
-    it('answers 400 naming the field and the id for an unknown customer, product or code, and another account\'s ids', async () => {
+    it("answers 400 naming the field and the id for an unknown customer, product or code, and another account's ids", async () => {
       const unknownCustomer = await rate({ customer_id: 'cus_nobody', ...goods });
       expect(unknownCustomer.status).toBe(400);
       expect(unknownCustomer.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining("'customer_id' is 'cus_nobody'") });
@@ -174,7 +202,13 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       // N.Y. Tax Law § 1105(a) 4 % on the taxable half (splitByExemptPercentage, half-up):
       // 16,000 -> 8,000 taxable -> 320 (the full 640 halved); 16,001 -> 8,001 (8,000.5 up) -> 320.04 -> 320;
       // 1 -> 1 (0.5 up) -> 0.04 -> 0.
-      expect(cart.body.line_items.map((l: { taxable_amount: number; exempt_amount: number; tax_amount: number }) => [l.taxable_amount, l.exempt_amount, l.tax_amount])).toEqual([
+      expect(
+        cart.body.line_items.map((l: { taxable_amount: number; exempt_amount: number; tax_amount: number }) => [
+          l.taxable_amount,
+          l.exempt_amount,
+          l.tax_amount,
+        ]),
+      ).toEqual([
         [8_000, 8_000, 320],
         [8_001, 8_000, 320],
         [1, 0, 0],
@@ -218,7 +252,15 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
     });
 
     it('unknown ids in a line are a 400 naming the line', async () => {
-      const res = await record({ id: 'bad-1', customer_type: 'B2C', location: TX, line_items: [{ amount: 100, ...goods }, { amount: 100, product_id: 'ghost' }] });
+      const res = await record({
+        id: 'bad-1',
+        customer_type: 'B2C',
+        location: TX,
+        line_items: [
+          { amount: 100, ...goods },
+          { amount: 100, product_id: 'ghost' },
+        ],
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain("'line_items[1].product_id' is 'ghost'");
       const cart = await unify({ customer_id: 'cus_ghost', line_items: [{ id: 'a', amount: 100, ...goods }] });
@@ -239,7 +281,10 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       const refund = await callRoute('transactions-refund', { accountId, pathParameters: { id: 'code-change-1' }, body: { id: 'r1', date: TODAY } });
       expect(refund.status).toBe(201);
       expect(refund.body).toMatchObject({ tax_total: 625, line_items: [{ id: 'a', amount: 10_000, tax_amount: 625 }] });
-      expect((await callRoute('transactions-get', { accountId, pathParameters: { id: 'code-change-1' } })).body.line_items[0]).toMatchObject({ tax_code: 'levy_general_goods', remaining_tax_amount: 0 });
+      expect((await callRoute('transactions-get', { accountId, pathParameters: { id: 'code-change-1' } })).body.line_items[0]).toMatchObject({
+        tax_code: 'levy_general_goods',
+        remaining_tax_amount: 0,
+      });
     });
 
     it('DELETE /v1/customers/{id} answers 409 once a transaction names the customer (counted in the same write)', async () => {
@@ -249,7 +294,10 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       const committed = await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` });
       expect(committed.body.transaction).toEqual({ id: `cart-${buyer}`, created: true });
       // A retried commit writes nothing: the count does not move twice.
-      expect((await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` })).body.transaction.created).toBe(false);
+      expect(
+        (await unify({ customer_id: buyer, line_items: [{ id: 'a', amount: 100, ...goods }], commit: true, transaction_id: `cart-${buyer}` })).body.transaction
+          .created,
+      ).toBe(false);
       const { Item } = await documentClient().get({ TableName: tableName('Customers'), Key: { account_id: accountId, id: buyer }, ConsistentRead: true });
       expect(Item?.transaction_count).toBe(1);
       const refused = await callRoute('customers-delete', { accountId, pathParameters: { id: buyer } });
@@ -272,13 +320,16 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       ['groceries to the reseller in SD (taxed there)', () => ({ customer_id: reseller, location: SD }), 'groceries'],
       ['groceries to the lapsed customer in TX (not taxable)', () => ({ customer_id: lapsed }), 'groceries'],
     ] as const)('%s', async (_name, parties, kind) => {
-      const product = (await callRoute('products-create', { accountId, body: { name: kind, tax_code: kind === 'general' ? 'levy_general_goods' : 'levy_groceries' } })).body.id as string;
+      const product = (
+        await callRoute('products-create', { accountId, body: { name: kind, tax_code: kind === 'general' ? 'levy_general_goods' : 'levy_groceries' } })
+      ).body.id as string;
       const amount = 12_345;
       const quoted = (await rate({ ...parties(), product_id: product })).body;
       const cart = (await unify({ ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
       const sale = (await record({ id: `agree-${product}`, ...parties(), line_items: [{ id: 'a', amount, product_id: product }] })).body;
       const [line, recorded] = [cart.line_items[0], sale.line_items[0]];
-      for (const answer of [line, recorded]) expect(answer).toMatchObject({ tax_code: quoted.tax_code, taxability_reason: quoted.taxability_reason, product_id: product });
+      for (const answer of [line, recorded])
+        expect(answer).toMatchObject({ tax_code: quoted.tax_code, taxability_reason: quoted.taxability_reason, product_id: product });
       expect(line.exemption_id).toBe(quoted.exemption_id);
       expect(recorded.exemption?.id).toBe(quoted.exemption_id);
       expect(cart.customer).toEqual(quoted.customer);
@@ -298,7 +349,11 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
     it('files a sale by what the law decides, whatever tax the seller states: a taxed sale stated at 0 tax stays taxable', async () => {
       const account = (await newTestAccount('US', 'Stated Tax Inc')).account_id;
       const buyer = (await callRoute('customers-create', { accountId: account, body: { name: 'Shop', customer_type: 'B2B', address: TX } })).body.id as string;
-      await callRoute('exemptions-create', { accountId: account, pathParameters: { id: buyer }, body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) } });
+      await callRoute('exemptions-create', {
+        accountId: account,
+        pathParameters: { id: buyer },
+        body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) },
+      });
       const sale = (body: object) => callRoute('transactions-create', { accountId: account, body: { currency: 'USD', date: TODAY, ...body } });
       // Goods sold in Texas are taxable (Tex. Tax Code § 151.051); the seller collected nothing on this one.
       expect((await sale({ id: 'stated-0', customer_type: 'B2C', location: TX, line_items: [{ amount: 2_000, tax_amount: 0, ...goods }] })).status).toBe(201);
@@ -308,22 +363,48 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       expect(report.body.exposure[0].sales).toEqual({ taxable_amount: 2_000, exempt_amount: 1_000, exempt_by_reason: { RESALE: 1_000 } });
     });
 
-
     it('GET /v1/exposure/countries?include=sales separates them per state, net of refunds; the default answer is unchanged', async () => {
       const account = (await newTestAccount('US', 'Exposure Inc')).account_id;
       const buyer = (await callRoute('customers-create', { accountId: account, body: { name: 'Shop', customer_type: 'B2B', address: TX } })).body.id as string;
-      await callRoute('exemptions-create', { accountId: account, pathParameters: { id: buyer }, body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) } });
+      await callRoute('exemptions-create', {
+        accountId: account,
+        pathParameters: { id: buyer },
+        body: { reason: 'RESALE', jurisdictions: [TX], certificate_number: 'R', effective_from: day(-10) },
+      });
       const sale = (body: object) => callRoute('transactions-create', { accountId: account, body: { currency: 'USD', date: TODAY, ...body } });
       expect((await sale({ id: 's1', customer_id: buyer, line_items: [{ amount: 5_000, ...goods }] })).status).toBe(201);
-      expect((await sale({ id: 's2', customer_type: 'B2C', location: TX, line_items: [{ amount: 2_000, ...goods }, { amount: 300, tax_code: 'levy_groceries' }] })).status).toBe(201);
-      await callRoute('transactions-refund', { accountId: account, pathParameters: { id: 's2' }, body: { id: 'r', date: TODAY, line_items: [{ id: '1', amount: 1_000 }] } });
+      expect(
+        (
+          await sale({
+            id: 's2',
+            customer_type: 'B2C',
+            location: TX,
+            line_items: [
+              { amount: 2_000, ...goods },
+              { amount: 300, tax_code: 'levy_groceries' },
+            ],
+          })
+        ).status,
+      ).toBe(201);
+      await callRoute('transactions-refund', {
+        accountId: account,
+        pathParameters: { id: 's2' },
+        body: { id: 'r', date: TODAY, line_items: [{ id: '1', amount: 1_000 }] },
+      });
 
       const report = await callRoute('exposure-countries', { accountId: account, query: { include: 'sales' } });
       expect(report.status).toBe(200);
       // Tax: 2,000 x 6.25 % = 125 (Tex. Tax Code § 151.051(b)), less the refund's 62.5 -> 63 share: 62.
       const sales = { taxable_amount: 1_000, exempt_amount: 5_300, exempt_by_reason: { RESALE: 5_000, not_taxable_in_jurisdiction: 300 } };
       expect(report.body.exposure).toEqual([
-        { country_code: 'US', country_name: 'United States', currency: 'USD', exposure_amount: 62, sales, jurisdictions: [{ jurisdiction_code: 'TX', jurisdiction_name: 'Texas', exposure_amount: 62, sales }] },
+        {
+          country_code: 'US',
+          country_name: 'United States',
+          currency: 'USD',
+          exposure_amount: 62,
+          sales,
+          jurisdictions: [{ jurisdiction_code: 'TX', jurisdiction_name: 'Texas', exposure_amount: 62, sales }],
+        },
       ]);
       const plain = await callRoute('exposure-countries', { accountId: account });
       expect(plain.body.exposure[0]).not.toHaveProperty('sales');

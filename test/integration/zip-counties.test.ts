@@ -47,21 +47,33 @@ describe('ZIP-to-county crosswalk', () => {
       account = (await newTestAccount('US', 'Frisco Lamps')).account_id;
       // 75034 Frisco, TX: Collin County 68.3 %, Denton County 31.7 %; 78701 Austin: Travis County only.
       expect(await importZipCounties(hudFile('first.csv', ['75034', '78701', '30097']))).toMatchObject({ zips: 3, multi_county: 2, deleted: 0 });
-      await importZipRows([['TX', '75034'], ['TX', '78701']]);
+      await importZipRows([
+        ['TX', '75034'],
+        ['TX', '78701'],
+      ]);
     });
 
     it('stores the counties of a spanning ZIP beside its rates, read in one query', async () => {
       const sides = await zipSides.sidesOf('75034');
       expect(sides.rates.map((r) => r.region_name)).toEqual(['FRISCO']);
-      expect(sides.counties).toEqual([{ zip: '75034', state: 'TX', counties: [
-        { county_fips: '48085', county_name: '', share: 0.682578 },
-        { county_fips: '48121', county_name: '', share: 0.317422 },
-      ] }]);
+      expect(sides.counties).toEqual([
+        {
+          zip: '75034',
+          state: 'TX',
+          counties: [
+            { county_fips: '48085', county_name: '', share: 0.682578 },
+            { county_fips: '48121', county_name: '', share: 0.317422 },
+          ],
+        },
+      ]);
       expect((await zipSides.sidesOf('78701')).counties).toEqual([]);
     });
 
     it('asks for the street address in a ZIP that spans counties, and is final once given', async () => {
-      const opened = await callRoute('checkouts-create', { accountId: account, body: { currency: 'USD', location: { country: 'US', postal_code: '75034' }, line_items: [lamp] } });
+      const opened = await callRoute('checkouts-create', {
+        accountId: account,
+        body: { currency: 'USD', location: { country: 'US', postal_code: '75034' }, line_items: [lamp] },
+      });
       expect(opened.status).toBe(201);
       expect(opened.body.required_fields).toEqual(['location.city', 'location.line1']);
       const full = await callRoute('checkouts-update', {
@@ -71,11 +83,16 @@ describe('ZIP-to-county crosswalk', () => {
       });
       // TX,75034,FRISCO,0.082500 (Avalara TAXRATES_ZIP5_TX202603.csv): 8.25 % of 100.00.
       expect(full.body).toMatchObject({ required_fields: [], tax_total: 825 });
-      expect((await callRoute('checkouts-complete', { accountId: account, pathParameters: { id: opened.body.id }, body: { transaction_id: 'frisco-1' } })).status).toBe(200);
+      expect(
+        (await callRoute('checkouts-complete', { accountId: account, pathParameters: { id: opened.body.id }, body: { transaction_id: 'frisco-1' } })).status,
+      ).toBe(200);
     });
 
     it('asks nothing more in a ZIP wholly inside one county', async () => {
-      const opened = await callRoute('checkouts-create', { accountId: account, body: { currency: 'USD', location: { country: 'US', postal_code: '78701' }, line_items: [lamp] } });
+      const opened = await callRoute('checkouts-create', {
+        accountId: account,
+        body: { currency: 'USD', location: { country: 'US', postal_code: '78701' }, line_items: [lamp] },
+      });
       expect(opened.body.required_fields).toEqual([]);
     });
 

@@ -35,7 +35,9 @@ export async function callRoute(name: RouteName, options: CallOptions): Promise<
   const route = routeByName(name);
   const handler = await importHandler<Handler>(route.entry);
   const bytes = Buffer.isBuffer(options.body);
-  const sentType = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? (bytes ? 'application/octet-stream' : 'application/json');
+  const sentType =
+    Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ??
+    (bytes ? 'application/octet-stream' : 'application/json');
   // As API Gateway does: bytes of a binary media type arrive base64-encoded, any other body as text.
   const binary = bytes && isGatewayBinaryMediaType(sentType);
   const body =

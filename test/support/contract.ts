@@ -56,11 +56,14 @@ export function assertDocumentedResponse(observed: ObservedResponse): void {
   if (!operation) throw new Error(`Contract: ${observed.method} ${observed.path} is not in docs/openapi.json`);
   const found = responseAt(document, observed.method, observed.path, observed.status);
   if (!found) {
-    throw new Error(`Contract: ${where} is not documented (documented: ${Object.keys(operation.responses).join(', ')}); body: ${JSON.stringify(observed.body)?.slice(0, 300)}`);
+    throw new Error(
+      `Contract: ${where} is not documented (documented: ${Object.keys(operation.responses).join(', ')}); body: ${JSON.stringify(observed.body)?.slice(0, 300)}`,
+    );
   }
   const content = found.response.content as Json | undefined;
   if (!content) {
-    if (observed.body !== undefined && observed.body !== '') throw new Error(`Contract: ${where} is documented without a body, got ${JSON.stringify(observed.body).slice(0, 200)}`);
+    if (observed.body !== undefined && observed.body !== '')
+      throw new Error(`Contract: ${where} is documented without a body, got ${JSON.stringify(observed.body).slice(0, 200)}`);
     return;
   }
   const mediaType = mediaTypeOf(observed.contentType);

@@ -40,7 +40,10 @@ const operationOf = (command: object): DocumentOperation => {
 };
 
 /** Replaces the calls `pick` chooses by `instead` (which gets the real send); the others go to DynamoDB. */
-export function interceptDynamoDb(pick: (operation: DocumentOperation, input: Input) => boolean, instead: (operation: DocumentOperation, input: Input, realSend: Send) => Promise<unknown>) {
+export function interceptDynamoDb(
+  pick: (operation: DocumentOperation, input: Input) => boolean,
+  instead: (operation: DocumentOperation, input: Input, realSend: Send) => Promise<unknown>,
+) {
   const documents = documentClient();
   const original = documents.send.bind(documents) as (command: object) => Promise<any>;
   const realSend: Send = (operation, input) => original(new COMMANDS[operation](input as never));
@@ -89,7 +92,10 @@ type WireNext = (args: any) => Promise<any>;
  * which gets the real send of that attempt: a fault no real DynamoDB gives on demand, such as an answer lost after the
  * write landed. `stop` removes it.
  */
-export function interceptAttempts(pick: (operation: string, input: Input) => boolean, instead: (send: () => Promise<any>) => Promise<any>): { stop: () => void } {
+export function interceptAttempts(
+  pick: (operation: string, input: Input) => boolean,
+  instead: (send: () => Promise<any>) => Promise<any>,
+): { stop: () => void } {
   const name = `levyTestAttempt${Math.random().toString(36).slice(2)}`;
   const stack = dynamoDbClient().middlewareStack;
   stack.add(

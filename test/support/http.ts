@@ -59,4 +59,3 @@ export function requester(server: () => LocalServer, options: { contract?: boole
     return { status: res.status, body: parsed, headers: res.headers };
   };
 }
-

@@ -325,7 +325,10 @@ export class MemoryProductStore implements ProductStore {
 
   async create(accountId: string, product: Product, fingerprint: string): Promise<Creation<Product>> {
     const stored = this.records.records.get(key(accountId, product.id));
-    if (stored) return this.fingerprints.get(key(accountId, product.id)) === fingerprint ? { outcome: 'replayed', record: structuredClone(stored) } : { outcome: 'exists' };
+    if (stored)
+      return this.fingerprints.get(key(accountId, product.id)) === fingerprint
+        ? { outcome: 'replayed', record: structuredClone(stored) }
+        : { outcome: 'exists' };
     await this.records.create(accountId, product);
     this.fingerprints.set(key(accountId, product.id), fingerprint);
     return { outcome: 'created', record: product };
@@ -355,7 +358,23 @@ export class MemoryProductStore implements ProductStore {
 /** The ports faked in memory: the ones the unit-tested use cases read (Ports lists every port of the root). */
 type FakedPorts = Pick<
   Ports,
-  'accounts' | 'apiKeys' | 'keyActivity' | 'vendors' | 'entities' | 'sales' | 'refunds' | 'exposure' | 'usage' | 'zipRates' | 'locations' | 'products' | 'subjects' | 'collection' | 'establishments' | 'taxIds' | 'nexusWatch'
+  | 'accounts'
+  | 'apiKeys'
+  | 'keyActivity'
+  | 'vendors'
+  | 'entities'
+  | 'sales'
+  | 'refunds'
+  | 'exposure'
+  | 'usage'
+  | 'zipRates'
+  | 'locations'
+  | 'products'
+  | 'subjects'
+  | 'collection'
+  | 'establishments'
+  | 'taxIds'
+  | 'nexusWatch'
 >;
 
 export interface MemoryPorts extends FakedPorts {

@@ -35,7 +35,10 @@ export function cpuByProcess(): Record<string, number> {
   const totals: Record<string, number> = { self: (own.user + own.system) / 1000 };
   let all: ProcStat[];
   try {
-    all = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(readStat).filter((s): s is ProcStat => s !== undefined);
+    all = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(readStat)
+      .filter((s): s is ProcStat => s !== undefined);
   } catch {
     return totals;
   }

@@ -184,7 +184,9 @@ export function readPythonStdnumVectors(dir: string): ParsedDoctests {
   const vectors: PythonStdnumVector[] = [];
   const skipped: SkippedExample[] = [];
   const perFile = new Map<string, number>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.doctest')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.doctest'))
+    .sort()) {
     const parsed = parseDoctest(file, readFileSync(join(dir, file), 'utf8'));
     vectors.push(...parsed.vectors);
     skipped.push(...parsed.skipped);

@@ -19,6 +19,20 @@ export function categoryFacts(request: TransactionRequest, reason: TaxabilityRea
   }));
 }
 
-export function buildCategorySale(request: TransactionRequest, customer: CustomerTreatment, jurisdiction: Jurisdiction, taxes: readonly LineTax[], createdAt: string): Transaction {
-  return buildTransaction(request, { customer_type: request.customer_type!, location: request.location! }, customer, jurisdiction, categoryFacts(request), taxes, createdAt);
+export function buildCategorySale(
+  request: TransactionRequest,
+  customer: CustomerTreatment,
+  jurisdiction: Jurisdiction,
+  taxes: readonly LineTax[],
+  createdAt: string,
+): Transaction {
+  return buildTransaction(
+    request,
+    { customer_type: request.customer_type!, location: request.location! },
+    customer,
+    jurisdiction,
+    categoryFacts(request),
+    taxes,
+    createdAt,
+  );
 }

@@ -14,19 +14,27 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); field = '';
+      row.push(field);
+      field = '';
       if (row.length > 1 || row[0] !== '') rows.push(row);
       row = [];
     } else field += ch;
   }
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -43,10 +51,14 @@ export function avalaraRows(): AvalaraRow[] {
   if (avalaraCache) return avalaraCache;
   const dir = join(sharedDataDir, 'us-zip5-rates-2026-03');
   const rows: AvalaraRow[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.csv')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.csv'))
+    .sort()) {
     const month = /(\d{4})(\d{2})\.csv$/.exec(file);
     const [header, ...data] = parseCsv(readFileSync(join(dir, file), 'utf8'));
-    if (header?.join(',') !== 'State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel') {
+    if (
+      header?.join(',') !== 'State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel'
+    ) {
       throw new Error(`unexpected header in ${file}`);
     }
     data.forEach((c, index) => {

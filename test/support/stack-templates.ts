@@ -81,7 +81,14 @@ export function stackTemplates(stack: Stack): StackTemplates {
     root,
     templates: stacks.map((s) => {
       const template = raw.get(s);
-      return { stack: s, path: s.node.path, template, resourceCount: count(template.Resources), parameterCount: count(template.Parameters), outputCount: count(template.Outputs) };
+      return {
+        stack: s,
+        path: s.node.path,
+        template,
+        resourceCount: count(template.Resources),
+        parameterCount: count(template.Parameters),
+        outputCount: count(template.Outputs),
+      };
     }),
     resources,
     ofType: (type) => Object.entries(resources).filter(([, r]) => r.Type === type),

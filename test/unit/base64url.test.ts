@@ -14,7 +14,17 @@ describe('strict base64url', () => {
   it('refuses what Buffer.from(x, "base64url") would quietly accept: stray characters, padding, base64 characters', () => {
     const text = Buffer.from('acct_0mfkq3z8a1b2').toString('base64url');
     // Node skips the stray character (or the padding), so each of these gives the same bytes as `text`.
-    for (const tampered of [`${text}*`, `${text}!`, `${text}\u0000`, `${text}=`, `${text}==`, `*${text}`, `${text.slice(0, 4)} ${text.slice(4)}`, `${text}\n`, `${text}.`]) {
+    for (const tampered of [
+      `${text}*`,
+      `${text}!`,
+      `${text}\u0000`,
+      `${text}=`,
+      `${text}==`,
+      `*${text}`,
+      `${text.slice(0, 4)} ${text.slice(4)}`,
+      `${text}\n`,
+      `${text}.`,
+    ]) {
       expect([tampered, Buffer.from(tampered, 'base64url').equals(Buffer.from(text, 'base64url'))]).toEqual([tampered, true]);
       expect([tampered, decodeBase64Url(tampered)]).toEqual([tampered, undefined]);
     }

@@ -27,10 +27,14 @@ describe('docs/api.md error table', () => {
   });
 
   it('lists every code the code base answers', () => {
-    const sources = execFileSync('git', ['grep', '-h', '-o', '-E', "(AppError\\([0-9]{3}, |ConflictError\\(|ForbiddenError\\()'[a-z_]+'", '--', 'src', 'functions'], {
-      cwd: join(__dirname, '../..'),
-      encoding: 'utf8',
-    });
+    const sources = execFileSync(
+      'git',
+      ['grep', '-h', '-o', '-E', "(AppError\\([0-9]{3}, |ConflictError\\(|ForbiddenError\\()'[a-z_]+'", '--', 'src', 'functions'],
+      {
+        cwd: join(__dirname, '../..'),
+        encoding: 'utf8',
+      },
+    );
     const thrown = [...new Set([...sources.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]))];
     expect(thrown.length).toBeGreaterThan(8);
     const listed = new Set<string>(errorCodes.map((e) => e.error));

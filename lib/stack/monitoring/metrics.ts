@@ -14,7 +14,9 @@ export type NamedFunction = [name: string, fn: lambda.IFunction];
 /** `FILL(a, 0) + FILL(b, 0) ...`: a plain `a + b` has no value where any one series has none, which hides throttles. */
 export const sumOf = (metrics: Record<string, cloudwatch.IMetric>, label: string): cloudwatch.MathExpression =>
   new cloudwatch.MathExpression({
-    expression: Object.keys(metrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+    expression: Object.keys(metrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(' + '),
     usingMetrics: metrics,
     label,
     period: PERIOD,

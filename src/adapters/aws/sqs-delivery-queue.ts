@@ -40,7 +40,10 @@ function sqs(region: string): Promise<{ client: SQSClient; sdk: SqsSdk }> {
   if (!made) {
     made = (async () => {
       const sdk = await import('@aws-sdk/client-sqs');
-      const client = new sdk.SQSClient({ region, requestHandler: { requestTimeout: SQS_REQUEST_TIMEOUT_MS, connectionTimeout: CONNECTION_TIMEOUT_MS, throwOnRequestTimeout: true } });
+      const client = new sdk.SQSClient({
+        region,
+        requestHandler: { requestTimeout: SQS_REQUEST_TIMEOUT_MS, connectionTimeout: CONNECTION_TIMEOUT_MS, throwOnRequestTimeout: true },
+      });
       levyTracer()?.captureAWSv3Client(client);
       return { client, sdk };
     })();

@@ -52,7 +52,8 @@ export type LocalUrlCheck = { ok: true; grant: LocalUrlGrant } | { ok: false; st
  */
 export function checkLocalBlobUrl(method: string, url: URL, sent: { contentType?: string; contentLength?: number }, now: Date): LocalUrlCheck {
   const encodedKey = url.pathname.slice(LOCAL_DOCUMENT_URLS_PATH.length + 1);
-  if (!url.pathname.startsWith(`${LOCAL_DOCUMENT_URLS_PATH}/`) || encodedKey === '') return { ok: false, status: 404, error: 'not_found', message: 'No document URL here.' };
+  if (!url.pathname.startsWith(`${LOCAL_DOCUMENT_URLS_PATH}/`) || encodedKey === '')
+    return { ok: false, status: 404, error: 'not_found', message: 'No document URL here.' };
   const q = url.searchParams;
   const expires = Number(q.get('expires'));
   const grant: LocalUrlGrant = {
@@ -67,10 +68,12 @@ export function checkLocalBlobUrl(method: string, url: URL, sent: { contentType?
   const denied = (message: string): LocalUrlCheck => ({ ok: false, status: 403, error: 'signature_does_not_match', message });
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return denied('The URL is not one Levy signed (changed or made up).');
   if (method !== grant.method) return denied(`The URL was signed for ${grant.method}, not ${method}.`);
-  if (!Number.isFinite(expires) || now.getTime() / 1000 > expires) return { ok: false, status: 403, error: 'request_expired', message: 'The URL has expired; ask Levy for a new one.' };
+  if (!Number.isFinite(expires) || now.getTime() / 1000 > expires)
+    return { ok: false, status: 403, error: 'request_expired', message: 'The URL has expired; ask Levy for a new one.' };
   if (grant.method === 'PUT') {
     if (sent.contentType !== grant.contentType) return denied(`The URL was signed for Content-Type ${grant.contentType}, not ${sent.contentType ?? 'none'}.`);
-    if (sent.contentLength !== grant.contentLength) return denied(`The URL was signed for Content-Length ${grant.contentLength}, not ${sent.contentLength ?? 'none'}.`);
+    if (sent.contentLength !== grant.contentLength)
+      return denied(`The URL was signed for Content-Length ${grant.contentLength}, not ${sent.contentLength ?? 'none'}.`);
   }
   return { ok: true, grant };
 }

@@ -65,7 +65,9 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const { client, sdk } = await s3(this.region);
-    await this.call('PutObject', key, () => client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length })));
+    await this.call('PutObject', key, () =>
+      client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length })),
+    );
   }
 
   async get(key: string): Promise<StoredBlob | undefined> {
@@ -92,10 +94,15 @@ export class S3BlobStore implements BlobStore {
   async readRange(key: string, start: number, end: number): Promise<Buffer | undefined> {
     const { client, sdk } = await s3(this.region);
     // 416: the object is empty (no byte at `start`); 206 the range; 200 an object S3 serves whole.
-    const response = await this.call('GetObject (range)', key, () => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` })), {
-      404: undefined,
-      416: 'empty' as const,
-    });
+    const response = await this.call(
+      'GetObject (range)',
+      key,
+      () => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` })),
+      {
+        404: undefined,
+        416: 'empty' as const,
+      },
+    );
     if (response === undefined) return undefined;
     if (response === 'empty') return Buffer.alloc(0);
     return (await bodyBytes(response.Body)).subarray(0, end - start + 1);
@@ -106,14 +113,21 @@ export class S3BlobStore implements BlobStore {
     const command = new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: upload.contentType, ContentLength: upload.contentLength });
     // Content-Type and Content-Length are signed in: S3 refuses a PUT of another type or size (SignatureDoesNotMatch).
     // The presigner signs Content-Length of itself but Content-Type only when named.
-    const url = await presigner.getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now, signableHeaders: new Set(['content-type', 'content-length']) });
+    const url = await presigner.getSignedUrl(client, command, {
+      expiresIn: expiresInSeconds,
+      signingDate: now,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
     const headers = { 'content-type': upload.contentType, 'content-length': String(upload.contentLength) };
     return { url, method: 'PUT', headers, expiresAt: new Date(now.getTime() + expiresInSeconds * 1000) };
   }
 
   async presignGet(key: string, expiresInSeconds: number, now: Date): Promise<PresignedRequest> {
     const { client, sdk, presigner } = await s3(this.region);
-    const url = await presigner.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds, signingDate: now });
+    const url = await presigner.getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+      signingDate: now,
+    });
     return { url, method: 'GET', headers: {}, expiresAt: new Date(now.getTime() + expiresInSeconds * 1000) };
   }
 

@@ -132,7 +132,11 @@ export class CachingEntityStore implements EntityStore {
     }
   }
 
-  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate> {
+  async updateSubsidiary(
+    accountId: string,
+    id: string,
+    patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>,
+  ): Promise<SubsidiaryUpdate> {
     try {
       return await this.store.updateSubsidiary(accountId, id, patch);
     } finally {
@@ -185,6 +189,10 @@ export class CachingZipRateTable implements ZipRateTable {
 
   /** Kept with or without a row: a table import is rare. */
   onMonth(zip: string, state: string, month: string): Promise<ZipRateOnMonth> {
-    return this.cache.getOrLoad(`${zip}/${state}/${month}`, () => this.table.onMonth(zip, state, month), (answer): answer is ZipRateOnMonth => true);
+    return this.cache.getOrLoad(
+      `${zip}/${state}/${month}`,
+      () => this.table.onMonth(zip, state, month),
+      (answer): answer is ZipRateOnMonth => true,
+    );
   }
 }

@@ -23,7 +23,10 @@ export class DynamoDbCalendarSource implements CalendarSource {
       FilterExpression: 'attribute_type(revoked_at, :null_type) AND expires_on BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':null_type': 'NULL', ':from': from, ':to': to },
     });
-    return items.map((item) => ({ accountId: String(item.account_id), exemption: withoutKeys<Dated<{ id: string; expires_on: string | null; revoked_at: string | null }>>(item, ['account_id', 'sk', FINGERPRINT]) }));
+    return items.map((item) => ({
+      accountId: String(item.account_id),
+      exemption: withoutKeys<Dated<{ id: string; expires_on: string | null; revoked_at: string | null }>>(item, ['account_id', 'sk', FINGERPRINT]),
+    }));
   }
 
   async registrationsChangingBetween(from: string, to: string) {
@@ -32,7 +35,10 @@ export class DynamoDbCalendarSource implements CalendarSource {
       FilterExpression: 'begins_with(id, :prefix) AND (active_from BETWEEN :from AND :to OR expires_at BETWEEN :from AND :to)',
       ExpressionAttributeValues: { ':prefix': 'reg_', ':from': from, ':to': to },
     });
-    return items.map((item) => ({ accountId: String(item.account_id), registration: withoutKeys<Dated<{ id: string; active_from: string; expires_at?: string }>>(item, ['account_id', FINGERPRINT]) }));
+    return items.map((item) => ({
+      accountId: String(item.account_id),
+      registration: withoutKeys<Dated<{ id: string; active_from: string; expires_at?: string }>>(item, ['account_id', FINGERPRINT]),
+    }));
   }
 
   async registrationsInForceSince(since: string) {

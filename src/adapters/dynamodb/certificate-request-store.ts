@@ -88,7 +88,11 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
     if (!secret && create) {
       // Two first uses at once: one put wins, both read the winner's.
       await unlessConditionFails(() =>
-        documentClient().put({ TableName: this.tableName, Item: { ...SECRET_KEY, secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(id)' }),
+        documentClient().put({
+          TableName: this.tableName,
+          Item: { ...SECRET_KEY, secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() },
+          ConditionExpression: 'attribute_not_exists(id)',
+        }),
       );
       secret = await read();
     }

@@ -49,7 +49,11 @@ export function createPut(tableName: string, item: object, keyAttribute: string,
  */
 export function refusedCreate(error: unknown, put: NewPut, position?: number): Refusal | undefined {
   const reason: CancellationReason | undefined =
-    position === undefined ? (isConditionalCheckFailed(error) ? { Code: 'ConditionalCheckFailed', Item: error.Item } : undefined) : transactionCancellationReasons(error)?.[position];
+    position === undefined
+      ? isConditionalCheckFailed(error)
+        ? { Code: 'ConditionalCheckFailed', Item: error.Item }
+        : undefined
+      : transactionCancellationReasons(error)?.[position];
   if (reason?.Code !== 'ConditionalCheckFailed') return undefined;
   const stored = reason.Item && (unmarshall(reason.Item as Parameters<typeof unmarshall>[0]) as Item);
   return stored !== undefined && stored[FINGERPRINT] === put.Put.Item[FINGERPRINT] ? { outcome: 'replayed', stored } : { outcome: 'exists', stored };

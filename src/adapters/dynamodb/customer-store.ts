@@ -146,12 +146,12 @@ export class DynamoDbCustomerStore implements CustomerStore {
   /** The keys of the customer's certificates (bounded by MAX_EXEMPTIONS_PER_CUSTOMER: one page). */
   private async certificateKeys(accountId: string, customerId: string): Promise<Record<string, unknown>[]> {
     const { Items } = await documentClient().query({
-        TableName: this.exemptionsTableName,
-        KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':account': accountId, ':prefix': `${customerId}#` },
-        ProjectionExpression: 'account_id, sk',
-        ConsistentRead: true,
-      });
+      TableName: this.exemptionsTableName,
+      KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':account': accountId, ':prefix': `${customerId}#` },
+      ProjectionExpression: 'account_id, sk',
+      ConsistentRead: true,
+    });
     return Items ?? [];
   }
 }

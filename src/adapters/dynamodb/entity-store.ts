@@ -6,7 +6,11 @@ import { DynamoDbRecordStore } from './record-store';
 
 export class DynamoDbEntityStore extends DynamoDbRecordStore<Entity> implements EntityStore {
   /** The write is conditional on the entity not being primary; a refused condition is told apart by one read. */
-  async updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate> {
+  async updateSubsidiary(
+    accountId: string,
+    id: string,
+    patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>,
+  ): Promise<SubsidiaryUpdate> {
     const entity = await this.guardedUpdate(accountId, id, patch, { expression: 'is_primary = :false', values: { ':false': false } });
     if (entity) return { outcome: 'updated', entity };
     return (await this.get(accountId, id)) ? { outcome: 'primary' } : { outcome: 'missing' };

@@ -39,5 +39,5 @@ export const isConditionalCheckFailed = (error: unknown): error is DynamoDbServi
 /** The reasons of a cancelled TransactWriteItems, or undefined when the error is something else. */
 export function transactionCancellationReasons(error: unknown): CancellationReason[] | undefined {
   if (nameOf(error) !== 'TransactionCanceledException') return undefined;
-  return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []);
+  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
 }

@@ -44,7 +44,12 @@ export class DynamoDbExemptionStore implements ExemptionStore {
 
   /** Why a creation's customer condition failed: the customer is missing, or has the most certificates already. */
   async whyRefused(accountId: string, customerId: string): Promise<'too_many' | 'missing_customer'> {
-    const { Item } = await documentClient().get({ TableName: this.customersTableName, Key: { account_id: accountId, id: customerId }, ProjectionExpression: 'id', ConsistentRead: true });
+    const { Item } = await documentClient().get({
+      TableName: this.customersTableName,
+      Key: { account_id: accountId, id: customerId },
+      ProjectionExpression: 'id',
+      ConsistentRead: true,
+    });
     return Item ? 'too_many' : 'missing_customer';
   }
 
@@ -69,7 +74,11 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   }
 
   async get(accountId: string, customerId: string, id: string): Promise<StoredExemption | undefined> {
-    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: sortKey(customerId, id) }, ConsistentRead: true });
+    const { Item } = await documentClient().get({
+      TableName: this.tableName,
+      Key: { account_id: accountId, sk: sortKey(customerId, id) },
+      ConsistentRead: true,
+    });
     return Item && toExemption(Item);
   }
 
@@ -130,7 +139,13 @@ export class DynamoDbExemptionStore implements ExemptionStore {
    * SETs the fields (and updated_at) only while the certificate exists, is not revoked and, with `seenUpdatedAt`, is
    * still as read; a refusal is told apart by one read.
    */
-  private async changeUnlessRevoked(accountId: string, customerId: string, id: string, fields: Record<string, unknown>, seenUpdatedAt?: string): Promise<ExemptionChange> {
+  private async changeUnlessRevoked(
+    accountId: string,
+    customerId: string,
+    id: string,
+    fields: Record<string, unknown>,
+    seenUpdatedAt?: string,
+  ): Promise<ExemptionChange> {
     const updated = await unlessConditionFails(() =>
       documentClient().update({
         TableName: this.tableName,

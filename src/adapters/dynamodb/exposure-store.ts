@@ -73,7 +73,13 @@ function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals
  * ADDs `value` to the attribute `#name` stands for; one that grows is guarded so the counter never passes 2^53 - 1
  * (`ceiling`: the placeholder of its bound). The exposure totals and the nexus counters build their writes with it.
  */
-function guardedAdd(write: { adds: string[]; guards: string[]; values: Record<string, unknown> }, name: string, valueRef: string, value: number, ceiling: string): void {
+function guardedAdd(
+  write: { adds: string[]; guards: string[]; values: Record<string, unknown> },
+  name: string,
+  valueRef: string,
+  value: number,
+  ceiling: string,
+): void {
   write.values[valueRef] = value;
   write.adds.push(`${name} ${valueRef}`);
   if (value <= 0) return;
@@ -146,7 +152,10 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
       const values: Record<string, unknown> = { ':jurisdiction': d.jurisdiction, ':currency': d.currency };
       const write = { adds: [] as string[], guards: [] as string[], values };
       nexusBases.forEach((basis, index) => {
-        for (const [suffix, value] of [['', d.amounts[basis]], ['_n', d.counts[basis]]] as const) {
+        for (const [suffix, value] of [
+          ['', d.amounts[basis]],
+          ['_n', d.counts[basis]],
+        ] as const) {
           if (value === 0) continue;
           const ref = `${index}${suffix === '' ? 'a' : 'n'}`;
           names[`#b${ref}`] = `${prefix}${basis}${suffix}`;
@@ -184,8 +193,19 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
   }
 
   /** An entity's day counters of one jurisdiction and currency from `fromDay` to `toDay` (inclusive): one key range. */
-  nexusCurrencyDays(accountId: string, entityId: string, jurisdiction: string, currency: string, fromDay: string, toDay: string): Promise<StoredNexusCounter[]> {
-    return this.nexusRange(accountId, nexusCurrencyDayKey(entityId, jurisdiction, currency, fromDay), nexusCurrencyDayKey(entityId, jurisdiction, currency, toDay));
+  nexusCurrencyDays(
+    accountId: string,
+    entityId: string,
+    jurisdiction: string,
+    currency: string,
+    fromDay: string,
+    toDay: string,
+  ): Promise<StoredNexusCounter[]> {
+    return this.nexusRange(
+      accountId,
+      nexusCurrencyDayKey(entityId, jurisdiction, currency, fromDay),
+      nexusCurrencyDayKey(entityId, jurisdiction, currency, toDay),
+    );
   }
 
   /** The items of one sort-key range; read consistently, so a report is exact right after a write (a sale's 201). */
@@ -217,7 +237,15 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
    * Remembers on a day counter (only if it exists: never creates a counter) which sale crossed a threshold on that day,
    * under a key that names the totals it was found with, so the next report does not read the day's sales again.
    */
-  async rememberCrossing(accountId: string, entityId: string, day: string, jurisdiction: string, currency: string, key: string, transactionId: string): Promise<void> {
+  async rememberCrossing(
+    accountId: string,
+    entityId: string,
+    day: string,
+    jurisdiction: string,
+    currency: string,
+    key: string,
+    transactionId: string,
+  ): Promise<void> {
     await unlessConditionFails(() =>
       documentClient().update({
         TableName: this.tableName,
@@ -263,9 +291,7 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
   /** The counters of the selected periods: all-time items, or the month items of a range (key range, no filter). */
   async totals(accountId: string, selection: PeriodSelection): Promise<ExposureTotal[]> {
     const range =
-      selection.kind === 'all'
-        ? { low: 'a#', high: 'a#~' }
-        : { low: `m#${selection.from ?? '0000-01'}#`, high: `m#${selection.to ?? '9999-12'}#~` };
+      selection.kind === 'all' ? { low: 'a#', high: 'a#~' } : { low: `m#${selection.from ?? '0000-01'}#`, high: `m#${selection.to ?? '9999-12'}#~` };
     const items = await this.range(accountId, range.low, range.high);
     return items.map((item) => ({
       period: item.period as string,

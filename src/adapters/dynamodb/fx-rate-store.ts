@@ -23,6 +23,10 @@ export class DynamoDbFxRateStore implements FxRateTable {
 
   /** Puts every row (an import of the same day replaces it: the ECB does not revise published rates). */
   async put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void> {
-    await batchWriteMany(this.tableName, rows.map((row) => ({ PutRequest: { Item: { currency: row.currency, date: row.date, per_eur: row.per_eur } } })), 'FX rates');
+    await batchWriteMany(
+      this.tableName,
+      rows.map((row) => ({ PutRequest: { Item: { currency: row.currency, date: row.date, per_eur: row.per_eur } } })),
+      'FX rates',
+    );
   }
 }

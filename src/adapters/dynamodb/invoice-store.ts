@@ -135,7 +135,14 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
 
   async issueCreditNote(accountId: string, note: CreditNote, sequence: number): Promise<Exclude<FinalizeOutcome, { outcome: 'changed' }>> {
     const put = createPut(this.tableName, { account_id: accountId, ...note }, 'id');
-    const outcome = await this.numberedWrite(accountId, note.series_id, sequence, note.created_at, [put, this.outbox.item(accountId, 'credit_note.created', note, new Date(note.created_at))], put);
+    const outcome = await this.numberedWrite(
+      accountId,
+      note.series_id,
+      sequence,
+      note.created_at,
+      [put, this.outbox.item(accountId, 'credit_note.created', note, new Date(note.created_at))],
+      put,
+    );
     if (outcome.outcome === 'changed') throw new Error(`credit note ${note.id} exists already`);
     return outcome;
   }
@@ -149,7 +156,14 @@ export class DynamoDbInvoiceStore implements InvoiceStore {
    * refused condition is `changed`) and its event, in one transaction. `created`: item 1 when it is a create, whose
    * refusal by this same create (conditional-create.ts) is this write's success.
    */
-  private async numberedWrite(accountId: string, seriesId: string, sequence: number, at: string, document: TransactItem[], created?: NewPut): Promise<FinalizeOutcome> {
+  private async numberedWrite(
+    accountId: string,
+    seriesId: string,
+    sequence: number,
+    at: string,
+    document: TransactItem[],
+    created?: NewPut,
+  ): Promise<FinalizeOutcome> {
     const items: TransactItem[] = [
       {
         Update: {

@@ -31,7 +31,11 @@ export class DynamoDbKeyActivityStore implements KeyActivity {
   }
 
   async lastUsed(keyIds: readonly string[]): Promise<Record<string, string>> {
-    const items = await batchGetAll(this.tableName, keyIds.map((key_id) => ({ key_id })), 'key activity records');
+    const items = await batchGetAll(
+      this.tableName,
+      keyIds.map((key_id) => ({ key_id })),
+      'key activity records',
+    );
     return Object.fromEntries(items.map((item) => [item.key_id as string, item.last_used_on as string]));
   }
 }

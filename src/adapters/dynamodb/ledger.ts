@@ -37,7 +37,13 @@ export class DynamoDbSaleLedger implements SaleLedger {
     return this.transactions().list(accountId, request);
   }
 
-  async record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus: readonly NexusDelta[] = []): Promise<SaleRecording> {
+  async record(
+    accountId: string,
+    sale: Transaction,
+    fingerprint: string,
+    exposure: readonly ExposureDelta[],
+    nexus: readonly NexusDelta[] = [],
+  ): Promise<SaleRecording> {
     // Item 0: the sale's put, conditional on its id being new (the same sale found there is a replay:
     // conditional-create.ts); item 1 with customer_id: the customer's transaction count (conditional on the customer
     // existing: docs/customers.md, DELETE); then its counters, each conditional on staying exact; last, its event.
@@ -49,11 +55,17 @@ export class DynamoDbSaleLedger implements SaleLedger {
       ...this.exposure().addNexusItems(accountId, nexus),
       this.outbox.item(accountId, 'transaction.created', sale, new Date(sale.created_at)),
     ];
-    return transactCreate(items, 0, sale, (item) => this.transactions().saleOf(item), (error): SaleRecording | undefined => {
-      if (customerItems.length > 0 && failedCondition(error, 1)) return { outcome: 'missing_customer' };
-      if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return { outcome: 'counter_limit' };
-      return undefined;
-    });
+    return transactCreate(
+      items,
+      0,
+      sale,
+      (item) => this.transactions().saleOf(item),
+      (error): SaleRecording | undefined => {
+        if (customerItems.length > 0 && failedCondition(error, 1)) return { outcome: 'missing_customer' };
+        if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return { outcome: 'counter_limit' };
+        return undefined;
+      },
+    );
   }
 }
 
@@ -90,8 +102,12 @@ export class DynamoDbRefundLedger implements RefundLedger {
       ...this.exposure().addNexusItems(accountId, nexus),
       this.outbox.item(accountId, 'refund.created', refund, new Date(refund.created_at)),
     ];
-    return transactCreate(items, 0, refund, (item) => this.transactions().refundOf(item), (error): RefundRecording | undefined =>
-      failedCondition(error, 1) ? { outcome: 'stale' } : undefined,
+    return transactCreate(
+      items,
+      0,
+      refund,
+      (item) => this.transactions().refundOf(item),
+      (error): RefundRecording | undefined => (failedCondition(error, 1) ? { outcome: 'stale' } : undefined),
     );
   }
 }

@@ -34,7 +34,8 @@ export class DynamoDbNotificationStore implements NotificationStore {
       documentClient().update({
         TableName: this.tableName,
         Key: { account_id: accountId, id },
-        UpdateExpression: 'SET #status = :dismissed, dismissed_at = if_not_exists(dismissed_at, :at), expires_at_epoch = if_not_exists(expires_at_epoch, :expiry)',
+        UpdateExpression:
+          'SET #status = :dismissed, dismissed_at = if_not_exists(dismissed_at, :at), expires_at_epoch = if_not_exists(expires_at_epoch, :expiry)',
         ConditionExpression: 'attribute_exists(id)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':dismissed': 'dismissed', ':at': at, ':expiry': dismissedExpiry(at) },

@@ -26,7 +26,10 @@ export class DynamoDbProductStore implements ProductStore {
   }
 
   create(accountId: string, product: Product, fingerprint: string): Promise<Creation<Product>> {
-    const items = [this.records.putItem(accountId, product, fingerprint), this.outbox.item(accountId, 'product.created', product, new Date(product.created_at))];
+    const items = [
+      this.records.putItem(accountId, product, fingerprint),
+      this.outbox.item(accountId, 'product.created', product, new Date(product.created_at)),
+    ];
     return transactCreate(items, 0, product, (item) => this.records.fromItem(item));
   }
 
@@ -41,11 +44,11 @@ export class DynamoDbProductStore implements ProductStore {
   async replaceIfUnchanged(accountId: string, product: Product, seenUpdatedAt: string): Promise<boolean> {
     const written = await unlessConditionFails(() =>
       documentClient().put({
-          TableName: this.tableName,
-          Item: { account_id: accountId, ...product },
-          ConditionExpression: 'updated_at = :seen',
-          ExpressionAttributeValues: { ':seen': seenUpdatedAt },
-        }),
+        TableName: this.tableName,
+        Item: { account_id: accountId, ...product },
+        ConditionExpression: 'updated_at = :seen',
+        ExpressionAttributeValues: { ':seen': seenUpdatedAt },
+      }),
     );
     return written !== undefined;
   }

@@ -65,7 +65,12 @@ export interface AccountPageOptions {
  * A page of an account's items in a table keyed (account_id, id), in id order (or newest first), after `startingAfter`.
  * A `where` filter reads past the items it drops; queryPage goes on until the page is full or the partition ends.
  */
-export function accountPage(tableName: string, accountId: string, page: { limit: number; startingAfter?: string | undefined }, options: AccountPageOptions = {}): Promise<{ items: Item[]; has_more: boolean }> {
+export function accountPage(
+  tableName: string,
+  accountId: string,
+  page: { limit: number; startingAfter?: string | undefined },
+  options: AccountPageOptions = {},
+): Promise<{ items: Item[]; has_more: boolean }> {
   const filters = Object.entries(options.where ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const names = Object.fromEntries(filters.map(([attribute], i) => [`#f${i}`, attribute]));
   const values = Object.fromEntries(filters.map(([, value], i) => [`:f${i}`, value]));

@@ -86,7 +86,10 @@ export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
    * Makes the stored county spans exactly `spans`: puts every one, then deletes the spans of an earlier import that
    * this one no longer lists (a ZIP now wholly in one county). One filtered scan of the table finds the earlier ones.
    */
-  async replaceCountySpans(spans: readonly ZipCountySpan[], options: { onProgress?: (written: number) => void } = {}): Promise<{ written: number; deleted: number }> {
+  async replaceCountySpans(
+    spans: readonly ZipCountySpan[],
+    options: { onProgress?: (written: number) => void } = {},
+  ): Promise<{ written: number; deleted: number }> {
     const earlier = await scanAll({
       TableName: this.tableName,
       ProjectionExpression: 'zip, #sk',
@@ -97,14 +100,20 @@ export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
     const items = spans.map(countyItemOf);
     const kept = new Set(items.map((item) => `${item.zip}/${item.state}`));
     const stale = (earlier as { zip: string; state: string }[]).filter((item) => !kept.has(`${item.zip}/${item.state}`));
-    await this.writeAll(items.map((item) => ({ PutRequest: { Item: item } })), options);
+    await this.writeAll(
+      items.map((item) => ({ PutRequest: { Item: item } })),
+      options,
+    );
     await this.writeAll(stale.map(({ zip, state }) => ({ DeleteRequest: { Key: { zip, state } } })));
     return { written: items.length, deleted: stale.length };
   }
 
   /** Writes rows in batches of 25, retrying unprocessed items with backoff; puts overwrite, so a re-run is safe. */
   async putAll(rows: readonly UsLocalRate[], options: { concurrency?: number; onProgress?: (written: number) => void } = {}): Promise<void> {
-    await this.writeAll(rows.map((row) => ({ PutRequest: { Item: itemOf(row) } })), options);
+    await this.writeAll(
+      rows.map((row) => ({ PutRequest: { Item: itemOf(row) } })),
+      options,
+    );
   }
 
   /**
@@ -130,11 +139,17 @@ export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
 
   /** Which of these keys have an item, as `zip/sort key` (BatchGetItem, 100 keys a call). */
   private async existingKeys(keys: readonly { zip: string; state: string }[]): Promise<Set<string>> {
-    const items = (await batchGetAll(this.tableName, keys, 'rate keys', { ProjectionExpression: 'zip, #sk', ExpressionAttributeNames: SORT_KEY_NAME })) as RateItem[];
+    const items = (await batchGetAll(this.tableName, keys, 'rate keys', {
+      ProjectionExpression: 'zip, #sk',
+      ExpressionAttributeNames: SORT_KEY_NAME,
+    })) as RateItem[];
     return new Set(items.map((item) => `${item.zip}/${item.state}`));
   }
 
-  private writeAll(requests: readonly Record<string, unknown>[], options: { concurrency?: number; onProgress?: (written: number) => void } = {}): Promise<void> {
+  private writeAll(
+    requests: readonly Record<string, unknown>[],
+    options: { concurrency?: number; onProgress?: (written: number) => void } = {},
+  ): Promise<void> {
     return batchWriteMany(this.tableName, requests, 'rate items', options);
   }
 }

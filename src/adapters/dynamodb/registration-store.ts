@@ -51,13 +51,21 @@ export class DynamoDbRegistrationStore implements RegistrationStore, CalendarFee
     return Item ? { version: Item.version as number, periods: Item.periods as Record<string, RegistrationPeriod> } : { version: 0, periods: {} };
   }
 
-  async write(accountId: string, registration: StoredRegistration, slot: string, periods: Record<string, RegistrationPeriod>, seen: { version: number; updatedAt?: string }): Promise<boolean> {
+  async write(
+    accountId: string,
+    registration: StoredRegistration,
+    slot: string,
+    periods: Record<string, RegistrationPeriod>,
+    seen: { version: number; updatedAt?: string },
+  ): Promise<boolean> {
     const item = { account_id: accountId, ...registration };
     // A new registration is a create (conditional-create.ts); a change, conditional on the updated_at read.
     const create = seen.updatedAt === undefined ? createPut(this.tableName, item, 'id') : undefined;
     try {
       await transactWrite([
-        create ?? { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } } },
+        create ?? {
+          Put: { TableName: this.tableName, Item: item, ConditionExpression: 'updated_at = :seen', ExpressionAttributeValues: { ':seen': seen.updatedAt } },
+        },
         {
           Put: {
             TableName: this.tableName,

@@ -74,7 +74,13 @@ export class DynamoDbReturnStore implements ReturnStore {
     const put = createPut(this.tableName, { account_id: accountId, ...taxReturn }, 'id');
     try {
       await transactWrite([
-        { Put: { TableName: this.tableName, Item: { account_id: accountId, id: key, return_id: taxReturn.id }, ConditionExpression: 'attribute_not_exists(id)' } },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { account_id: accountId, id: key, return_id: taxReturn.id },
+            ConditionExpression: 'attribute_not_exists(id)',
+          },
+        },
         put,
         this.outbox.item(accountId, 'return.created', taxReturn, new Date(taxReturn.created_at)),
       ]);

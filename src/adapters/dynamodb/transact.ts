@@ -32,7 +32,11 @@ const isStillRunning = (error: unknown): boolean => (error as Error | undefined)
  * or a single-item write's error: it wrote nothing), or this write's own earlier attempt is still running.
  */
 function isTransactionConflict(error: unknown): boolean {
-  return cancellationCodes(error)?.includes('TransactionConflict') === true || (error as Error | undefined)?.name === 'TransactionConflictException' || isStillRunning(error);
+  return (
+    cancellationCodes(error)?.includes('TransactionConflict') === true ||
+    (error as Error | undefined)?.name === 'TransactionConflictException' ||
+    isStillRunning(error)
+  );
 }
 
 /** Runs a write, again after a short jittered pause while `retried` says so of its refusal. */

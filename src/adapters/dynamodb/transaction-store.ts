@@ -98,7 +98,14 @@ export class DynamoDbTransactionStore {
    * concurrent write of the same id cannot land twice and the same sale sent again is told from another.
    */
   putItem(accountId: string, transaction: Transaction, fingerprint: string): NewPut {
-    const item = { account_id: accountId, sk: saleKey(transaction.id), ...packedLines(transaction), refunded: {}, refund_version: 0, date_id: dateId(transaction.date, transaction.id) };
+    const item = {
+      account_id: accountId,
+      sk: saleKey(transaction.id),
+      ...packedLines(transaction),
+      refunded: {},
+      refund_version: 0,
+      date_id: dateId(transaction.date, transaction.id),
+    };
     return createPut(this.tableName, item, 'sk', fingerprint);
   }
 
@@ -119,7 +126,12 @@ export class DynamoDbTransactionStore {
   refundItems(accountId: string, refund: Refund, fingerprint: string, refunded: RefundedSoFar, expectedVersion: number): [NewPut, TransactItem] {
     const sk = `${refundPrefix(refund.transaction_id)}${refund.id}`;
     return [
-      createPut(this.tableName, { account_id: accountId, sk, ...refund, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) }, 'sk', fingerprint),
+      createPut(
+        this.tableName,
+        { account_id: accountId, sk, ...refund, date_id: refundDateId(refund.date, refund.transaction_id, refund.id) },
+        'sk',
+        fingerprint,
+      ),
       {
         Update: {
           TableName: this.tableName,
@@ -138,7 +150,11 @@ export class DynamoDbTransactionStore {
   }
 
   async getRefund(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined> {
-    const { Item } = await documentClient().get({ TableName: this.tableName, Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` }, ConsistentRead: true });
+    const { Item } = await documentClient().get({
+      TableName: this.tableName,
+      Key: { account_id: accountId, sk: `${refundPrefix(transactionId)}${refundId}` },
+      ConsistentRead: true,
+    });
     return Item ? { refund: toRefund(Item), fingerprint: Item[FINGERPRINT] as string } : undefined;
   }
 
@@ -184,7 +200,13 @@ export class DynamoDbTransactionStore {
     const high = kind === 'sale' ? range.to + DATE_UPPER_SUFFIX : `rfd#${range.to}${DATE_UPPER_SUFFIX}`;
     const sk = after === undefined ? undefined : kind === 'sale' ? saleKey(after.transactionId) : `${refundPrefix(after.transactionId)}${after.refundId}`;
     let start: Record<string, unknown> | undefined =
-      after === undefined ? undefined : { account_id: accountId, sk, date_id: kind === 'sale' ? dateId(after.date, after.transactionId) : refundDateId(after.date, after.transactionId, after.refundId!) };
+      after === undefined
+        ? undefined
+        : {
+            account_id: accountId,
+            sk,
+            date_id: kind === 'sale' ? dateId(after.date, after.transactionId) : refundDateId(after.date, after.transactionId, after.refundId!),
+          };
     const kept: T[] = [];
     do {
       const page = await documentClient().query({

@@ -40,7 +40,12 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   async listAll(accountId: string): Promise<StoredWebhookEndpoint[]> {
-    const items = await queryAll({ TableName: this.tableName, KeyConditionExpression: 'account_id = :account', ExpressionAttributeValues: { ':account': accountId }, ConsistentRead: true });
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'account_id = :account',
+      ExpressionAttributeValues: { ':account': accountId },
+      ConsistentRead: true,
+    });
     return items.map(toEndpoint);
   }
 
@@ -65,7 +70,9 @@ export class DynamoDbWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {
-    const deleted = await unlessConditionFails(() => documentClient().delete({ TableName: this.tableName, Key: { account_id: accountId, id }, ConditionExpression: 'attribute_exists(id)' }));
+    const deleted = await unlessConditionFails(() =>
+      documentClient().delete({ TableName: this.tableName, Key: { account_id: accountId, id }, ConditionExpression: 'attribute_exists(id)' }),
+    );
     return deleted !== undefined;
   }
 

@@ -56,7 +56,10 @@ const connecticutFormerCounties = new Set(['Fairfield', 'Hartford', 'Litchfield'
  * Census write "Los Angeles County", "Orleans Parish", "Baltimore city", "Richmond city", "Nome Census Area".
  */
 export function censusStyleCountyName(state: string, geonamesName: string): string {
-  let name = geonamesName.trim().replace(/\s*\(city\)?$/i, ' city').replace(/\(city$/i, 'city');
+  let name = geonamesName
+    .trim()
+    .replace(/\s*\(city\)?$/i, ' city')
+    .replace(/\(city$/i, 'city');
   const cityAndCounty = /^City and County of (.+)$/.exec(name); // San Francisco, Denver, Broomfield
   if (cityAndCounty) return `${cityAndCounty[1]} County`;
   const cityOf = /^City of (.+)$/.exec(name);

@@ -68,7 +68,14 @@ export function docsPage(basePath: string): { text: string; headers: Record<stri
 
 /** Our initializer (not the package's, which points at the petstore): the document of this deployment. */
 function initializer(basePath: string): string {
-  const options = { url: `${basePath}/openapi.json`, dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, tryItOutEnabled: false };
+  const options = {
+    url: `${basePath}/openapi.json`,
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    docExpansion: 'list',
+    defaultModelsExpandDepth: 0,
+    tryItOutEnabled: false,
+  };
   return `window.ui = SwaggerUIBundle(${JSON.stringify(options)});\n`;
 }
 

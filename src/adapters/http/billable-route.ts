@@ -39,9 +39,11 @@ function keyedRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undef
 ) {
   const route = routeByName(options.route);
   if (route.billable !== billable || !route.idempotent) {
-    throw new Error(billable
-      ? `Route ${route.name} is not billable and idempotent in src/config/routes.ts`
-      : `Route ${route.name} is not a free idempotent route in src/config/routes.ts (billable ones use billableRoute)`);
+    throw new Error(
+      billable
+        ? `Route ${route.name} is not billable and idempotent in src/config/routes.ts`
+        : `Route ${route.name} is not a free idempotent route in src/config/routes.ts (billable ones use billableRoute)`,
+    );
   }
   const billed = route.billable;
   const endpoint = endpointLabel(route);
@@ -66,16 +68,18 @@ function keyedRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undef
   return withContracts(pipeline(route, options, core), options);
 }
 
-export function billableRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
-  deps: KeyedRouteDeps,
-  options: RouteOptions<B, Q, R>,
-) {
+export function billableRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends ResponseSpecs = ResponseSpecs,
+>(deps: KeyedRouteDeps, options: RouteOptions<B, Q, R>) {
   return keyedRoute(deps, options, true);
 }
 
-export function idempotentRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
-  deps: KeyedRouteDeps,
-  options: RouteOptions<B, Q, R>,
-) {
+export function idempotentRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends ResponseSpecs = ResponseSpecs,
+>(deps: KeyedRouteDeps, options: RouteOptions<B, Q, R>) {
   return keyedRoute(deps, options, false);
 }

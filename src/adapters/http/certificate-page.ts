@@ -34,10 +34,19 @@ export interface FormValues {
   expires_on?: string;
 }
 
-export function certificateFormPage(options: { action: string; message: string | null; expiresAt: string; jurisdictions: Jurisdiction[]; values?: FormValues; error?: string }): string {
+export function certificateFormPage(options: {
+  action: string;
+  message: string | null;
+  expiresAt: string;
+  jurisdictions: Jurisdiction[];
+  values?: FormValues;
+  error?: string;
+}): string {
   const v = options.values ?? {};
   const suggested = options.jurisdictions.map(jurisdictionCode).join(', ');
-  const reasons = exemptionReasons.map((r) => `<option value="${r}"${v.reason === r ? ' selected' : ''}>${r.charAt(0) + r.slice(1).toLowerCase()}</option>`).join('');
+  const reasons = exemptionReasons
+    .map((r) => `<option value="${r}"${v.reason === r ? ' selected' : ''}>${r.charAt(0) + r.slice(1).toLowerCase()}</option>`)
+    .join('');
   const field = (name: keyof FormValues, label: string, type: string, hint: string, required: boolean, fallback = '') =>
     `<label for="${name}">${escape(label)}${hint ? ` <span class="hint" id="${name}-hint">${escape(hint)}</span>` : ''}</label>` +
     `<input id="${name}" name="${name}" type="${type}"${required ? ' required' : ''}${hint ? ` aria-describedby="${name}-hint"` : ''} value="${escape(v[name] ?? fallback)}">`;
@@ -60,6 +69,9 @@ export function certificateFormPage(options: { action: string; message: string |
 }
 
 export const thanksPage = (certificateNumber: string): string =>
-  page('Certificate received', `<h1>Certificate received</h1><p role="status">Thank you: certificate ${escape(certificateNumber)} was received. You can close this page.</p>`);
+  page(
+    'Certificate received',
+    `<h1>Certificate received</h1><p role="status">Thank you: certificate ${escape(certificateNumber)} was received. You can close this page.</p>`,
+  );
 
 export const refusalPage = (message: string): string => page('Link not usable', `<h1>This link cannot be used</h1><p role="alert">${escape(message)}</p>`);

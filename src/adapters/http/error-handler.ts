@@ -31,9 +31,10 @@ export function errorHandler(endpoint: string): middy.MiddlewareObj<APIGatewayPr
   return {
     onError: async (request) => {
       // Out of time before a write (nothing of it sent): a clean answer the client may retry, not a 500.
-      const error = request.error instanceof InvocationDeadlineError
-        ? new AppError(503, 'deadline_exceeded', 'The request ran out of time before it could be completed. Send it again: retries are safe.')
-        : request.error;
+      const error =
+        request.error instanceof InvocationDeadlineError
+          ? new AppError(503, 'deadline_exceeded', 'The request ran out of time before it could be completed. Send it again: retries are safe.')
+          : request.error;
       const requestId = requestIdOf(request.event);
       const code = error instanceof AppError ? error.code : 'internal_error';
       if (error instanceof AppError) {

@@ -65,7 +65,8 @@ function keep(answer: APIGatewayProxyResult): KeptAnswer {
 /** A kept answer: ours, one kept by the earlier store (gzip bytes), or one kept before compression (the answer). */
 function answerOf(kept: unknown): APIGatewayProxyResult {
   if (kept instanceof Uint8Array) return JSON.parse(gunzipSync(kept).toString('utf8')) as APIGatewayProxyResult;
-  if (typeof (kept as KeptAnswer).gzip === 'string') return JSON.parse(gunzipSync(Buffer.from((kept as KeptAnswer).gzip, 'base64')).toString('utf8')) as APIGatewayProxyResult;
+  if (typeof (kept as KeptAnswer).gzip === 'string')
+    return JSON.parse(gunzipSync(Buffer.from((kept as KeptAnswer).gzip, 'base64')).toString('utf8')) as APIGatewayProxyResult;
   return kept as APIGatewayProxyResult;
 }
 

@@ -36,7 +36,12 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, ma
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('close', () => {
         const bytes = Buffer.concat(chunks);
-        file = { field, filename: info.filename ?? '', bytes, truncated: (stream as unknown as { truncated?: boolean }).truncated === true || bytes.length > maxFileBytes };
+        file = {
+          field,
+          filename: info.filename ?? '',
+          bytes,
+          truncated: (stream as unknown as { truncated?: boolean }).truncated === true || bytes.length > maxFileBytes,
+        };
       });
     });
     parser.on('error', () => reject(new AppError(400, 'validation_error', 'The form body is not valid multipart/form-data.')));

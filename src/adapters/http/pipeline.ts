@@ -92,18 +92,22 @@ export function pipeline(
   // No early timeout answer from Middy (timeoutEarlyInMillis 0): it answers while the handler goes on writing. The
   // handler instead stops before a write when its deadline is near (src/adapters/invocation/deadline.ts).
   const withinDeadline = (event: APIGatewayProxyEvent, context: Context) =>
-    runWithinDeadline(context?.getRemainingTimeInMillis?.(), () => (core as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)(event, context));
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>({ timeoutEarlyInMillis: 0 })
-    .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: REQUEST_ID_PATH }))
-    .use(errorHandler(endpointLabel(route)))
-    .use(requestIdHeader())
-    .use(tracing())
-    .use(httpHeaderNormalizer())
-    // A raw body's media types are the ones the handler's contract declares (and the OpenAPI document shows).
-    .use(route.rawBody ? rawBody(schemas.rawBody?.mediaTypes) : jsonBody(route.method))
-    .use(validatePathIds(route))
-    .use(validateRequest(schemas))
-    .handler(withinDeadline);
+    runWithinDeadline(context?.getRemainingTimeInMillis?.(), () =>
+      (core as (e: APIGatewayProxyEvent, c: Context) => Promise<APIGatewayProxyResult>)(event, context),
+    );
+  return (
+    middy<APIGatewayProxyEvent, APIGatewayProxyResult>({ timeoutEarlyInMillis: 0 })
+      .use(injectLambdaContext(logger, { resetKeys: true, correlationIdPath: REQUEST_ID_PATH }))
+      .use(errorHandler(endpointLabel(route)))
+      .use(requestIdHeader())
+      .use(tracing())
+      .use(httpHeaderNormalizer())
+      // A raw body's media types are the ones the handler's contract declares (and the OpenAPI document shows).
+      .use(route.rawBody ? rawBody(schemas.rawBody?.mediaTypes) : jsonBody(route.method))
+      .use(validatePathIds(route))
+      .use(validateRequest(schemas))
+      .handler(withinDeadline)
+  );
 }
 
 /** The handler, carrying the contracts of the routes it serves (read by the OpenAPI generator, never at run time). */
@@ -115,8 +119,7 @@ export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends
   options: RouteOptions<B, Q, R>,
 ) {
   const route = routeByName(options.route);
-  const core: CoreFunction = async (event) =>
-    toApiGatewayResult(await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event)));
+  const core: CoreFunction = async (event) => toApiGatewayResult(await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event)));
   return withContracts(pipeline(route, options, core), options);
 }
 
@@ -150,7 +153,12 @@ export function publicRoutes(...options: PublicRouteOptions<ResponseSpecs>[]) {
       if (!route.public) throw new Error(`Route ${route.name} is not public in src/config/routes.ts`);
       const core: CoreFunction = async (event) =>
         toApiGatewayResult(
-          await o.run({ pathParameters: (event.pathParameters ?? {}) as Record<string, string>, headers: event.headers ?? {}, requestId: event.requestContext.requestId, basePath: basePathOf(event) }),
+          await o.run({
+            pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+            headers: event.headers ?? {},
+            requestId: event.requestContext.requestId,
+            basePath: basePathOf(event),
+          }),
         );
       return [`${route.method} ${route.path}`, pipeline(route, o, core)] as const;
     }),

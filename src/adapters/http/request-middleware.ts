@@ -61,7 +61,11 @@ export function rawBody(accepted: readonly string[] = BINARY_MEDIA_TYPES): Middl
       const contentType = event.headers?.['content-type'];
       const type = mediaTypeOf(contentType);
       if (hasBody(event) && (!accepted.includes(type) || !event.isBase64Encoded)) {
-        throw new AppError(415, 'unsupported_media_type', `Content-Type must be one of ${accepted.join(', ')}${accepted.join() === BINARY_MEDIA_TYPES.join() ? ' for a document' : ''}; got '${contentType ?? 'none'}'.`);
+        throw new AppError(
+          415,
+          'unsupported_media_type',
+          `Content-Type must be one of ${accepted.join(', ')}${accepted.join() === BINARY_MEDIA_TYPES.join() ? ' for a document' : ''}; got '${contentType ?? 'none'}'.`,
+        );
       }
       event.rawBody = hasBody(event) ? Buffer.from(event.body!, 'base64') : Buffer.alloc(0);
       event.body = null;
@@ -88,8 +92,7 @@ export function validatePathIds(route: RouteDefinition): Middleware {
   };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validates body and query; a route without a query schema accepts no query parameters. */
 export function validateRequest(schemas: { body?: z.ZodType; query?: z.ZodType }): Middleware {
@@ -108,7 +111,9 @@ export function validateRequest(schemas: { body?: z.ZodType; query?: z.ZodType }
       if (schemas.query) {
         event.parsedQuery = parseWith(schemas.query, query, { kind: 'query parameter' });
       } else if (Object.keys(query).length > 0) {
-        const names = Object.keys(query).map((k) => `'${k}'`).join(', ');
+        const names = Object.keys(query)
+          .map((k) => `'${k}'`)
+          .join(', ');
         throw new ValidationError(`Unknown query parameter${Object.keys(query).length > 1 ? 's' : ''} ${names}; this route takes none.`, Object.keys(query)[0]);
       }
     },

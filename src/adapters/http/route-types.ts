@@ -92,8 +92,11 @@ export interface RouteContract {
   readonly errors?: readonly RouteErrorCode[];
 }
 
-export interface RouteOptions<BodySchema extends z.ZodType | undefined, QuerySchema extends z.ZodType | undefined, R extends ResponseSpecs>
-  extends RouteContract {
+export interface RouteOptions<
+  BodySchema extends z.ZodType | undefined,
+  QuerySchema extends z.ZodType | undefined,
+  R extends ResponseSpecs,
+> extends RouteContract {
   readonly body?: BodySchema;
   readonly query?: QuerySchema;
   readonly responses: R;

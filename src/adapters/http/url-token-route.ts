@@ -22,14 +22,13 @@ export interface UrlTokenRouteOptions<B extends z.ZodType | undefined, Q extends
   readonly run: (request: UrlTokenRequest<Parsed<B>, Parsed<Q>>) => Promise<ResponseOf<R>>;
 }
 
-export function urlTokenRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends ResponseSpecs = ResponseSpecs>(
-  options: UrlTokenRouteOptions<B, Q, R>,
-) {
+export function urlTokenRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends ResponseSpecs = ResponseSpecs,
+>(options: UrlTokenRouteOptions<B, Q, R>) {
   const route = routeByName(options.route as RouteName);
   if (!route.urlToken) throw new Error(`Route ${route.name} is not a urlToken route in src/config/routes.ts`);
-  const core = async (event: ValidatedEvent) =>
-    toApiGatewayResult(
-      await options.run({ ...requestFrom<Parsed<B>, Parsed<Q>>(event), path: fullPathOf(event) }),
-    );
+  const core = async (event: ValidatedEvent) => toApiGatewayResult(await options.run({ ...requestFrom<Parsed<B>, Parsed<Q>>(event), path: fullPathOf(event) }));
   return withContracts(pipeline(route, options, core), options);
 }

@@ -20,14 +20,16 @@ const percent = (rate: number): string => `${(Math.round(rate * 1e6) / 1e4).toSt
 
 /** Keeps what Helvetica (WinAnsi) can encode. */
 function printable(font: PDFFont, text: string): string {
-  return [...text].map((ch) => {
-    try {
-      font.encodeText(ch);
-      return ch;
-    } catch {
-      return '?';
-    }
-  }).join('');
+  return [...text]
+    .map((ch) => {
+      try {
+        font.encodeText(ch);
+        return ch;
+      } catch {
+        return '?';
+      }
+    })
+    .join('');
 }
 
 class Writer {
@@ -96,7 +98,10 @@ export class PdfLibInvoiceRenderer implements InvoiceRenderer {
       const t = taxed.get(line.id)!;
       const unit = Math.round(t.net_amount / line.quantity);
       w.line(`${line.quantity} x ${line.description}`);
-      w.line(`unit price excl. tax ${money(unit, currency)}; net ${money(t.net_amount, currency)}; VAT rate ${percent(t.tax_rate)}; VAT ${money(t.tax_amount, currency)}`, { x: 12 });
+      w.line(
+        `unit price excl. tax ${money(unit, currency)}; net ${money(t.net_amount, currency)}; VAT rate ${percent(t.tax_rate)}; VAT ${money(t.tax_amount, currency)}`,
+        { x: 12 },
+      );
     }
     w.gap();
     w.line('Tax summary', { bold: true });

@@ -35,7 +35,11 @@ export function checkedLookup(resolveAll: ResolveAll, allowLoopback: boolean): L
       (addresses) => {
         const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
         // Every address is judged, not only the one connected to: one private answer among public ones refuses the host.
-        const refusal = resolvedAddressesRefusal(hostname, addresses.map((a) => a.address), allowLoopback);
+        const refusal = resolvedAddressesRefusal(
+          hostname,
+          addresses.map((a) => a.address),
+          allowLoopback,
+        );
         if (refusal) return callback(new RefusedAddressError(`connection refused by Levy: ${refusal}`), '', 0);
         if (wanted.length === 0) return callback(Object.assign(new Error(`'${hostname}' has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 0);
         if (options.all) return callback(null, wanted);

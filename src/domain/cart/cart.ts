@@ -47,7 +47,6 @@ export interface CartTotals {
 /** The rate a line is taxed at: the engine's public result and its integer levels. */
 export type LineRate = Pick<TaxRateCalculation, 'result' | 'ppm' | 'totalPpm'>;
 
-
 export function calculateLine(line: Pick<CartLine, 'id' | 'amount' | 'tax_inclusive'>, rate: LineRate, exemptPercentage = 0): CartLineResult {
   // The rate's levels in ppm are the weights of the split.
   const weights: LevelAmounts = rate.ppm;

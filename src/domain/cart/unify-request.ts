@@ -6,7 +6,18 @@ import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, quantityField, referenceField } from '../fields/money';
-import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import {
+  booleanField,
+  checkGovernmentLevel,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  governmentLevelField,
+  locationField,
+  productCategoryField,
+} from '../fields/sale';
 
 export const cartLineSchema = z
   .strictObject({
@@ -47,7 +58,7 @@ export const unifyRequestSchema = z
     if (cart.customer.type !== undefined) checkGovernmentLevel(cart.customer.type, cart.customer.government_level, ctx, ['customer', 'government_level']);
     checkSaleTotals(cart.line_items, ctx);
     if (cart.commit && cart.transaction_id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'is required when commit is true (it becomes the recorded transaction\'s id)' });
+      ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: "is required when commit is true (it becomes the recorded transaction's id)" });
     }
     if (!cart.commit && cart.transaction_id !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['transaction_id'], message: 'is only used with commit: true' });

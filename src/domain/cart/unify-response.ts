@@ -11,7 +11,6 @@ import type { CartLineResult } from './cart';
 
 const { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } = rateResponseSchemas();
 
-
 const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnitsField });
 
 export const cartLineResultSchema = z.object({
@@ -20,7 +19,9 @@ export const cartLineResultSchema = z.object({
   tax_inclusive: z.boolean(),
   net_amount: minorUnitsField,
   taxable_amount: minorUnitsField.meta({ description: 'The part of the net amount tax was charged on' }),
-  exempt_amount: minorUnitsField.meta({ description: 'The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why)' }),
+  exempt_amount: minorUnitsField.meta({
+    description: 'The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why)',
+  }),
   tax_amount: minorUnitsField,
   breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
 });

@@ -10,7 +10,15 @@ import { cartLineSchema } from '../cart/unify-request';
 import { unifyLineResultSchema, type UnifyResult } from '../cart/unify-response';
 import { currencyField } from '../currency-field';
 import { checkSaleTotals, checkUniqueLineIds, lineItemsField, minorUnitsField, referenceField } from '../fields/money';
-import { checkGovernmentLevel, customerTaxIdField, customerTypeField, entityIdField, governmentLevelField, locationField, type LocationInput } from '../fields/sale';
+import {
+  checkGovernmentLevel,
+  customerTaxIdField,
+  customerTypeField,
+  entityIdField,
+  governmentLevelField,
+  locationField,
+  type LocationInput,
+} from '../fields/sale';
 import { newId } from '../ids';
 import { timestampField, type StoredRecord } from '../records/record';
 import { customerIdRefField } from '../sales/line-subject';
@@ -33,7 +41,10 @@ const addressLine = z
  * street address (`city`, `line1`, `line2`), which a ZIP split between rates needs for a final answer.
  */
 export const checkoutLocationField = z
-  .strictObject({ ...locationField.shape, city: addressLine.optional(), line1: addressLine.optional(), line2: addressLine.optional() }, { error: expected('an object') })
+  .strictObject(
+    { ...locationField.shape, city: addressLine.optional(), line1: addressLine.optional(), line2: addressLine.optional() },
+    { error: expected('an object') },
+  )
   .refine((location) => location.country !== undefined || location.ip_address !== undefined, { error: 'needs a country or an ip_address' });
 export type CheckoutLocation = z.output<typeof checkoutLocationField>;
 
@@ -57,9 +68,16 @@ const buyerShape = {
   location: checkoutLocationField.optional(),
 };
 
-function checkBuyer(buyer: { customer_id?: string | undefined; customer?: CheckoutCustomer | undefined; location?: CheckoutLocation | undefined }, ctx: z.RefinementCtx): void {
+function checkBuyer(
+  buyer: { customer_id?: string | undefined; customer?: CheckoutCustomer | undefined; location?: CheckoutLocation | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (buyer.customer_id === undefined && buyer.location === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['location'], message: "is required (at least its country or ip_address; or send customer_id to use the stored customer's address)" });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location'],
+      message: "is required (at least its country or ip_address; or send customer_id to use the stored customer's address)",
+    });
   }
   const type = buyer.customer?.type;
   if (type !== undefined) checkGovernmentLevel(type, buyer.customer?.government_level, ctx, ['customer', 'government_level']);
@@ -72,7 +90,9 @@ function checkBuyer(buyer: { customer_id?: string | undefined; customer?: Checko
 export const MAX_CHECKOUT_LINE_ITEMS = 100;
 
 /** Lines as unify takes them (tax_inclusive per line), at most MAX_CHECKOUT_LINE_ITEMS; totals under the sale limits. */
-export const checkoutLinesField = lineItemsField(cartLineSchema).max(MAX_CHECKOUT_LINE_ITEMS, { error: `must hold at most ${MAX_CHECKOUT_LINE_ITEMS} lines (a checkout's limit, as Stripe Checkout's)` });
+export const checkoutLinesField = lineItemsField(cartLineSchema).max(MAX_CHECKOUT_LINE_ITEMS, {
+  error: `must hold at most ${MAX_CHECKOUT_LINE_ITEMS} lines (a checkout's limit, as Stripe Checkout's)`,
+});
 
 export const createCheckoutSchema = z
   .strictObject({
@@ -200,7 +220,9 @@ export function requiredFields(location: CheckoutLocation | undefined, facts: Re
   if (facts.zipSpansCounties) for (const field of ['city', 'line1'] as const) if (location?.[field] === undefined) needed.add(`location.${field}`);
   if (facts.businessTreatmentNeedsTaxId) needed.add('customer.tax_id');
   // A field the request already holds is not asked again (the engine may still have noted it, e.g. an unknown ZIP).
-  return [...needed].filter((path) => !(path.startsWith('location.') && location?.[path.slice('location.'.length) as keyof CheckoutLocation] !== undefined)).sort();
+  return [...needed]
+    .filter((path) => !(path.startsWith('location.') && location?.[path.slice('location.'.length) as keyof CheckoutLocation] !== undefined))
+    .sort();
 }
 
 const { customerTreatmentSchema, jurisdictionSchema } = rateResponseSchemas();
@@ -213,7 +235,7 @@ export const checkoutSchema = z
     currency: z.string().meta({ example: 'USD' }),
     customer_id: z.string().optional(),
     customer: customerTreatmentSchema,
-    location: z.record(z.string(), z.string()).meta({ description: 'The location as sent (or the stored customer\'s address)' }).nullable(),
+    location: z.record(z.string(), z.string()).meta({ description: "The location as sent (or the stored customer's address)" }).nullable(),
     jurisdiction: jurisdictionSchema,
     reverse_charge_applicable: z.boolean(),
     line_items: z.array(unifyLineResultSchema),

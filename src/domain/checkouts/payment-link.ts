@@ -13,8 +13,6 @@ import { newId } from '../ids';
 import { timestampField, type StoredRecord } from '../records/record';
 import { checkoutLinesField, type CheckoutLine } from './checkout';
 
-
-
 export const createPaymentLinkSchema = z
   .strictObject({
     currency: currencyField,
@@ -27,7 +25,11 @@ export const createPaymentLinkSchema = z
     checkSaleTotals(link.line_items, ctx);
     link.line_items.forEach((line, index) => {
       if (line.tax_inclusive && link.tax_behavior === 'exclusive') {
-        ctx.addIssue({ code: 'custom', path: ['line_items', index, 'tax_inclusive'], message: "contradicts tax_behavior 'exclusive'; the link's tax_behavior decides it for every line" });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['line_items', index, 'tax_inclusive'],
+          message: "contradicts tax_behavior 'exclusive'; the link's tax_behavior decides it for every line",
+        });
       }
     });
   });

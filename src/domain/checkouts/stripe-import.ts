@@ -20,7 +20,10 @@ export const stripeImportQuerySchema = z.strictObject({
 });
 export type StripeImportQuery = z.output<typeof stripeImportQuerySchema>;
 
-const minor = z.number({ error: 'must be an integer amount in minor units' }).int({ error: 'must be an integer amount in minor units' }).min(0, { error: 'must not be negative' });
+const minor = z
+  .number({ error: 'must be an integer amount in minor units' })
+  .int({ error: 'must be an integer amount in minor units' })
+  .min(0, { error: 'must not be negative' });
 const stripeId = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
 const epochSeconds = z.number({ error: 'must be a Unix time in seconds' }).int({ error: 'must be a Unix time in seconds' }).min(0);
 
@@ -34,7 +37,7 @@ const addressSchema = z.object({
 const taxIdsSchema = z.array(z.object({ type: z.string().nullish(), value: z.string() })).nullish();
 
 const sessionSchema = z.object({
-  id: stripeId.regex(/^cs_/, { error: "must be a Checkout Session id (cs_...)" }),
+  id: stripeId.regex(/^cs_/, { error: 'must be a Checkout Session id (cs_...)' }),
   object: z.literal('checkout.session'),
   status: z.literal('complete', { error: "must be 'complete' (only a completed session is a sale)" }),
   payment_status: z.enum(['paid', 'no_payment_required'], { error: "must be 'paid' or 'no_payment_required'" }),
@@ -85,7 +88,8 @@ function stripeObjectOf(payload: unknown): { kind: 'checkout.session' | 'invoice
       throw fieldError('type', `is '${String(record.type)}'; only checkout.session.completed and invoice.paid events record a sale`);
     }
     const data = record.data as Record<string, unknown> | undefined;
-    if (typeof data !== 'object' || data === null || typeof data.object !== 'object' || data.object === null) throw fieldError('data.object', 'is required (the event\'s object)');
+    if (typeof data !== 'object' || data === null || typeof data.object !== 'object' || data.object === null)
+      throw fieldError('data.object', "is required (the event's object)");
     const object = data.object as Record<string, unknown>;
     return { kind: record.type === 'invoice.paid' ? 'invoice' : 'checkout.session', object, path: 'data.object' };
   }
@@ -122,11 +126,35 @@ export function stripeTransaction(payload: unknown, sold: StripeImportQuery): Tr
   const subject = { product_category: sold.product_category, delivery_method: sold.delivery_method };
   if (kind === 'checkout.session') {
     const session = parseWith(sessionSchema, object, { prefix });
-    if (!session.customer_details.address) throw fieldError(`${prefix ? `${prefix}.` : ''}customer_details.address`, 'is required: Levy records where the buyer is (collect the billing address in Checkout)');
+    if (!session.customer_details.address)
+      throw fieldError(
+        `${prefix ? `${prefix}.` : ''}customer_details.address`,
+        'is required: Levy records where the buyer is (collect the billing address in Checkout)',
+      );
     const lines = session.line_items?.data.length
-      ? session.line_items.data.map((line) => ({ id: line.id, amount: line.amount_total - line.amount_tax, quantity: line.quantity ?? 1, tax_amount: line.amount_tax, ...subject }))
-      : [{ id: session.id, amount: session.amount_total - session.total_details.amount_tax, quantity: 1, tax_amount: session.total_details.amount_tax, ...subject }];
-    return { id: session.id, date: dayOf(session.created), currency: session.currency.toUpperCase(), ...buyerOf(session.customer_details.address, session.customer_details.tax_ids, session.customer_details.tax_exempt), line_items: lines };
+      ? session.line_items.data.map((line) => ({
+          id: line.id,
+          amount: line.amount_total - line.amount_tax,
+          quantity: line.quantity ?? 1,
+          tax_amount: line.amount_tax,
+          ...subject,
+        }))
+      : [
+          {
+            id: session.id,
+            amount: session.amount_total - session.total_details.amount_tax,
+            quantity: 1,
+            tax_amount: session.total_details.amount_tax,
+            ...subject,
+          },
+        ];
+    return {
+      id: session.id,
+      date: dayOf(session.created),
+      currency: session.currency.toUpperCase(),
+      ...buyerOf(session.customer_details.address, session.customer_details.tax_ids, session.customer_details.tax_exempt),
+      line_items: lines,
+    };
   }
   const invoice = parseWith(invoiceSchema, object, { prefix });
   if (!invoice.customer_address) throw fieldError(`${prefix ? `${prefix}.` : ''}customer_address`, 'is required: Levy records where the buyer is');

@@ -46,7 +46,11 @@ export const customerAddressField = z
     if (address.state !== undefined) {
       const regions = knownSubdivisions(address.country);
       if (regions !== undefined && regions[address.state] === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['state'], message: `is '${address.state}', which is not a region of ${address.country}; allowed: ${subdivisionCodes(address.country).join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['state'],
+          message: `is '${address.state}', which is not a region of ${address.country}; allowed: ${subdivisionCodes(address.country).join(', ')}`,
+        });
       }
     }
     if (address.postal_code !== undefined) {
@@ -81,9 +85,7 @@ const taxIdsField = z
   .array(taxIdInputField, { error: expected('an array of {type?, value}') })
   .max(MAX_CUSTOMER_TAX_IDS, { error: `must hold at most ${MAX_CUSTOMER_TAX_IDS} tax IDs` });
 
-const customerIdField = z
-  .string({ error: expected('a string') })
-  .regex(CUSTOMER_ID_PATTERN, { error: OWN_ID_MESSAGE });
+const customerIdField = z.string({ error: expected('a string') }).regex(CUSTOMER_ID_PATTERN, { error: OWN_ID_MESSAGE });
 
 export const createCustomerSchema = z.strictObject({
   id: customerIdField.optional(),
@@ -114,7 +116,10 @@ export type UpdateCustomerRequest = z.output<typeof updateCustomerSchema>;
 export const customerTaxIdSchema = z.object({
   type: z.string().nullable().meta({ description: 'The type sent, or the one the check found; null when none applies (unsupported)' }),
   value: z.string(),
-  valid: z.boolean().nullable().meta({ description: 'Offline format and check-digit verdict; null when the country or type is not supported. An invalid ID is kept.' }),
+  valid: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'Offline format and check-digit verdict; null when the country or type is not supported. An invalid ID is kept.' }),
   country: z.string().nullable(),
   normalized: z.string().nullable(),
   reason: z.enum(['invalid_format', 'invalid_checksum', 'invalid_length', 'unsupported']).optional(),

@@ -16,9 +16,13 @@ export const newUploadId = (now: Date): string => newId('upl', now.getTime());
  * document type is a 415 and a size over 5 MiB a 413, as the direct PUT answers, so they are checked by the use case.
  */
 export const documentUploadRequestSchema = z.strictObject({
-  content_type: z.string({ error: `is required: one of ${DOCUMENT_CONTENT_TYPES.join(', ')}` }).min(1).max(255).meta({
-    description: `The Content-Type the client will send with the bytes: ${DOCUMENT_CONTENT_TYPES.join(', ')}. The type stored is still read from the bytes at \`complete\`.`,
-  }),
+  content_type: z
+    .string({ error: `is required: one of ${DOCUMENT_CONTENT_TYPES.join(', ')}` })
+    .min(1)
+    .max(255)
+    .meta({
+      description: `The Content-Type the client will send with the bytes: ${DOCUMENT_CONTENT_TYPES.join(', ')}. The type stored is still read from the bytes at \`complete\`.`,
+    }),
   content_length: z
     .number({ error: 'is required: the size of the document in bytes' })
     .int({ error: 'must be a whole number of bytes' })
@@ -39,7 +43,9 @@ export const documentUploadSchema = z
 export type DocumentUpload = z.output<typeof documentUploadSchema>;
 
 export const documentUploadCompleteSchema = z.strictObject({
-  upload_id: z.string({ error: 'is required: the upload_id the upload_url answer gave' }).regex(UPLOAD_ID_PATTERN, { error: 'is not an upload id Levy gives (upl_...)' }),
+  upload_id: z
+    .string({ error: 'is required: the upload_id the upload_url answer gave' })
+    .regex(UPLOAD_ID_PATTERN, { error: 'is not an upload id Levy gives (upl_...)' }),
 });
 
 /** `redirect=true` always answers 303 to a pre-signed URL; by default only a document over the inline limit does. */

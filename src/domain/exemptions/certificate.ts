@@ -56,9 +56,17 @@ export const jurisdictionField = z
     if (j.state === undefined) return;
     const regions = knownSubdivisions(j.country);
     if (regions === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['state'], message: `is '${j.state}', but Levy holds no regional tax rules for ${j.country}; name the country alone` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `is '${j.state}', but Levy holds no regional tax rules for ${j.country}; name the country alone`,
+      });
     } else if (regions[j.state] === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['state'], message: `is '${j.state}', which is not a region of ${j.country} in Levy's tables; allowed: ${subdivisionCodes(j.country).join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `is '${j.state}', which is not a region of ${j.country} in Levy's tables; allowed: ${subdivisionCodes(j.country).join(', ')}`,
+      });
     }
   });
 
@@ -173,7 +181,10 @@ export const exemptionSchema = z
       id: 'exm_0mhx2k3c0a1b2c3d4e5f60718',
       customer_id: 'cus_0mhx2k3c0a1b2c3d4e5f60718',
       reason: 'RESALE',
-      jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }],
+      jurisdictions: [
+        { country: 'US', state: 'TX' },
+        { country: 'US', state: 'CA' },
+      ],
       certificate_number: 'TX-01-339-2026',
       effective_from: '2026-01-01',
       expires_on: '2030-01-01',
@@ -228,7 +239,12 @@ export const isExpiring = (c: StoredExemption, date: string, withinDays: number)
 const withinDaysMessage = 'must be a whole number from 1 to 3650';
 export const listExemptionsQuerySchema = z.strictObject({
   status: z.enum([...exemptionStatuses, 'expiring'], { error: `must be one of: ${[...exemptionStatuses, 'expiring'].join(', ')}` }).optional(),
-  within_days: z.coerce.number({ error: withinDaysMessage }).int({ error: withinDaysMessage }).min(1, { error: withinDaysMessage }).max(3650, { error: withinDaysMessage }).optional(),
+  within_days: z.coerce
+    .number({ error: withinDaysMessage })
+    .int({ error: withinDaysMessage })
+    .min(1, { error: withinDaysMessage })
+    .max(3650, { error: withinDaysMessage })
+    .optional(),
   date: dateField.optional(),
 });
 

@@ -52,21 +52,16 @@ export interface ExposureDelta extends ExposureKey, SalesAmounts {
   sales: number;
 }
 
-export const exposureKeyString = (k: ExposureKey): string =>
-  [k.period, k.currency, k.country, k.state ?? '', k.county ?? ''].join('|');
+export const exposureKeyString = (k: ExposureKey): string => [k.period, k.currency, k.country, k.state ?? '', k.county ?? ''].join('|');
 
 /** The entries (country, state?, county?) a line of this sale is attributed to. */
-export function lineAttribution(
-  line: Pick<TransactionLine, 'tax_breakdown'>,
-  jurisdiction: Jurisdiction,
-): { state?: string; county?: string } {
+export function lineAttribution(line: Pick<TransactionLine, 'tax_breakdown'>, jurisdiction: Jurisdiction): { state?: string; county?: string } {
   const b = line.tax_breakdown;
   const belowCounty = b.county + b.additional + b.special;
   const state = jurisdiction.state && jurisdiction.state_name && b.state + belowCounty > 0 ? jurisdiction.state : undefined;
   const county = state && jurisdiction.county && belowCounty > 0 ? jurisdiction.county : undefined;
   return { ...(state ? { state } : {}), ...(county ? { county } : {}) };
 }
-
 
 /** The entries (country, state?, county?) a line's sales amounts are attributed to: the sale's jurisdiction. */
 function amountEntries(jurisdiction: Jurisdiction): { state?: string; county?: string }[] {

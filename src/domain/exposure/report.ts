@@ -26,7 +26,8 @@ const salesSchema = z
     taxable_amount: z.number().int().meta({ description: 'Net sales tax was charged on' }),
     exempt_amount: z.number().int().meta({ description: 'Net sales no tax was charged on (the sum of exempt_by_reason)' }),
     exempt_by_reason: z.record(z.string(), z.number().int()).meta({
-      description: "By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)",
+      description:
+        "By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)",
       example: { RESALE: 10_000, not_taxable_in_jurisdiction: 2_500 },
     }),
   })
@@ -39,9 +40,7 @@ const jurisdictionItemSchema = z.object({
   jurisdiction_name: z.string().meta({ example: 'California' }),
   exposure_amount: exposureAmount,
   sales: salesSchema.optional(),
-  nexus_status: nexusStatusSchema
-    .optional()
-    .meta({ description: 'With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity' }),
+  nexus_status: nexusStatusSchema.optional().meta({ description: 'With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity' }),
   counties: z.array(countyItemSchema).optional(),
 });
 
@@ -64,7 +63,14 @@ export const exposureReportSchema = z.object({ exposure: z.array(countryItemSche
         country_name: 'United States of America',
         currency: 'USD',
         exposure_amount: 1193,
-        jurisdictions: [{ jurisdiction_code: 'CA', jurisdiction_name: 'California', exposure_amount: 1193, counties: [{ county_name: 'San Francisco', exposure_amount: 1193 }] }],
+        jurisdictions: [
+          {
+            jurisdiction_code: 'CA',
+            jurisdiction_name: 'California',
+            exposure_amount: 1193,
+            counties: [{ county_name: 'San Francisco', exposure_amount: 1193 }],
+          },
+        ],
       },
     ],
   },
@@ -134,12 +140,18 @@ export interface ReportOptions {
  * entry appears when a sale's tax was attributed to it or its amount is not zero (spec 2.4 rule 2); with
  * `options.sales` also when it holds sales amounts (exempt sales in a state, for its return).
  */
-export function buildExposureReport(totals: Iterable<ExposureTotal>, selection: PeriodSelection = { kind: 'all' }, options: ReportOptions = {}): ExposureReport {
+export function buildExposureReport(
+  totals: Iterable<ExposureTotal>,
+  selection: PeriodSelection = { kind: 'all' },
+  options: ReportOptions = {},
+): ExposureReport {
   const shown = (s: Sum) => s.sales > 0 || s.tax !== 0 || (options.sales === true && hasAmounts(s));
   const salesOf = (s: Sum): { sales?: ExposureSales } => {
     if (!options.sales) return {};
     const exempt = [...s.exempt.entries()].filter(([, amount]) => amount !== 0).sort(([a], [b]) => byText(a, b));
-    return { sales: { taxable_amount: s.taxable, exempt_amount: exempt.reduce((sum, [, amount]) => sum + amount, 0), exempt_by_reason: Object.fromEntries(exempt) } };
+    return {
+      sales: { taxable_amount: s.taxable, exempt_amount: exempt.reduce((sum, [, amount]) => sum + amount, 0), exempt_by_reason: Object.fromEntries(exempt) },
+    };
   };
   const countries = new Map<string, { country: string; currency: string; sum: Sum; states: Map<string, { sum: Sum; counties: Map<string, Sum> }> }>();
   const add = (sum: Sum, t: ExposureTotal) => {

@@ -17,11 +17,6 @@ export const periodOrderError = { error: "must not be after 'to'", path: ['from'
 const limitMessage = 'must be a whole number from 1 to 100';
 /** Query of every list route: `limit` 1-100 (default 10), `starting_after` an id from a previous page. */
 export const listQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(100, { error: limitMessage })
-    .default(10),
+  limit: z.coerce.number({ error: limitMessage }).int({ error: limitMessage }).min(1, { error: limitMessage }).max(100, { error: limitMessage }).default(10),
   starting_after: z.string().min(1, { error: 'must be a record id' }).max(100, { error: 'must be a record id' }).optional(),
 });

@@ -31,7 +31,11 @@ export const emailField = z
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
 
 /** A field the client may not send (a PATCH or create naming it gets a 400, not a silent drop). */
-export const readOnlyField = () => z.any().refine(() => false, { error: 'is read-only and cannot be sent' }).optional();
+export const readOnlyField = () =>
+  z
+    .any()
+    .refine(() => false, { error: 'is read-only and cannot be sent' })
+    .optional();
 
 /** A PATCH needs at least one field; read-only fields are named in the error, not silently dropped. */
 export const requireSomeField = (fields: readonly string[]) => (patch: Record<string, unknown>) => fields.some((f) => patch[f] !== undefined);

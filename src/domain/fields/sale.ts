@@ -6,7 +6,19 @@
  * the field's name (src/domain/validation.ts puts the name in front).
  */
 import * as z from 'zod';
-import { customerTypes, deliveryMisfit, deliveryMethods, governmentLevelMisfit, governmentLevels, productCategories, taxBehaviors, type CustomerType, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../tax/vocabulary';
+import {
+  customerTypes,
+  deliveryMisfit,
+  deliveryMethods,
+  governmentLevelMisfit,
+  governmentLevels,
+  productCategories,
+  taxBehaviors,
+  type CustomerType,
+  type DeliveryMethod,
+  type GovernmentLevel,
+  type ProductCategory,
+} from '../tax/vocabulary';
 import { expected, requiredOr } from '../validation';
 
 /** A customer's tax ID as sent for checking (longer than a record's `tax_id`: separators and prefixes are allowed). */

@@ -51,7 +51,9 @@ export const taxCalendarSchema = z
 export const feedTokenSchema = z
   .object({
     token: z.string().meta({ description: 'Shown once: only its hash is kept. Creating another makes this one stop working.' }),
-    path: z.string().meta({ description: "The feed's path and query under the API's base URL (/v1/tax_calendar.ics?token=...), for a calendar app's subscription" }),
+    path: z
+      .string()
+      .meta({ description: "The feed's path and query under the API's base URL (/v1/tax_calendar.ics?token=...), for a calendar app's subscription" }),
     created_at: timestampField,
   })
   .meta({ id: 'TaxCalendarFeedToken' });
@@ -84,5 +86,8 @@ export function feedTokenMatches(token: string, storedHash: string | undefined):
 }
 
 export const feedTokenQuerySchema = z.strictObject({
-  token: z.string({ error: 'is required: the feed token of POST /v1/tax_calendar/feed_token' }).min(1, { error: 'must not be empty' }).max(400, { error: 'must be at most 400 characters' }),
+  token: z
+    .string({ error: 'is required: the feed token of POST /v1/tax_calendar/feed_token' })
+    .min(1, { error: 'must not be empty' })
+    .max(400, { error: 'must be at most 400 characters' }),
 });

@@ -20,7 +20,10 @@ const defaultsSchemas = () => {
     .strictObject({
       jurisdiction: z.string().min(1),
       country: z.string().regex(/^([A-Z]{2}|\*)$/),
-      state: z.string().regex(/^[A-Z]{2}$/).optional(),
+      state: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
       types: z.array(z.enum(registrationTypes)).min(1),
       frequency: z.enum(filingFrequencies),
       period_anchor_month: z.number().int().min(1).max(12).optional(),
@@ -31,13 +34,22 @@ const defaultsSchemas = () => {
       source,
       note: z.string().min(8).optional(),
     })
-    .refine((r) => (r.business_day_rule === 'next_business_day') === (r.holiday_calendar !== undefined), { error: 'a next_business_day row names its holiday_calendar; a none row names none' });
+    .refine((r) => (r.business_day_rule === 'next_business_day') === (r.holiday_calendar !== undefined), {
+      error: 'a next_business_day row names its holiday_calendar; a none row names none',
+    });
   const schedulesSchema = z.strictObject({ description: z.string(), rows: z.array(rowSchema).min(1) });
   const holidaysSchema = z.strictObject({
     description: z.string(),
     first_year: z.number().int(),
     last_year: z.number().int(),
-    calendars: z.array(z.strictObject({ calendar: z.string().min(2), name: z.string().min(2), source, holidays: z.array(z.strictObject({ date: isoDate, name: z.string().min(2) })).min(1) })),
+    calendars: z.array(
+      z.strictObject({
+        calendar: z.string().min(2),
+        name: z.string().min(2),
+        source,
+        holidays: z.array(z.strictObject({ date: isoDate, name: z.string().min(2) })).min(1),
+      }),
+    ),
   });
   return { schedulesSchema, holidaysSchema };
 };
@@ -66,8 +78,16 @@ let loaded: { rows: FilingDefaultRow[]; holidays: HolidayCalendars } | undefined
 /** Read and validated on first use, so a route that never asks does not pay for it. */
 export function filingDefaultsData(): { rows: readonly FilingDefaultRow[]; holidays: HolidayCalendars } {
   return (loaded ??= {
-    rows: parseDataFile<{ rows: FilingDefaultRow[] }>('filing-defaults/schedules.json', () => defaultsSchemas().schedulesSchema as z.ZodType<{ rows: FilingDefaultRow[] }>, schedulesJson).rows,
-    holidays: parseDataFile<HolidayCalendars>('filing-defaults/holidays.json', () => defaultsSchemas().holidaysSchema as z.ZodType<HolidayCalendars>, holidaysJson),
+    rows: parseDataFile<{ rows: FilingDefaultRow[] }>(
+      'filing-defaults/schedules.json',
+      () => defaultsSchemas().schedulesSchema as z.ZodType<{ rows: FilingDefaultRow[] }>,
+      schedulesJson,
+    ).rows,
+    holidays: parseDataFile<HolidayCalendars>(
+      'filing-defaults/holidays.json',
+      () => defaultsSchemas().holidaysSchema as z.ZodType<HolidayCalendars>,
+      holidaysJson,
+    ),
   });
 }
 
@@ -85,7 +105,8 @@ export function filingDefaultRow(r: FilingJurisdiction): FilingDefaultRow {
     rows.find((row) => row.country === r.country && row.state !== undefined && row.state === r.state) ??
     rows.find((row) => row.country === r.country && row.state === undefined) ??
     rows.find((row) => row.country === '*');
-  if (!found) throw new Error(`data/filing-defaults/schedules.json has no row for ${r.type} in ${r.country}${r.state ? `-${r.state}` : ''} and no '*' row for ${r.type}`);
+  if (!found)
+    throw new Error(`data/filing-defaults/schedules.json has no row for ${r.type} in ${r.country}${r.state ? `-${r.state}` : ''} and no '*' row for ${r.type}`);
   return found;
 }
 

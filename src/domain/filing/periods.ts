@@ -58,7 +58,8 @@ export function previousPeriod(frequency: FilingFrequency, period: FilingPeriod,
 export function periodsOverlapping(frequency: FilingFrequency, range: { from: string; to: string }, anchorMonth = 1): FilingPeriod[] {
   if (range.to < range.from) return [];
   const out: FilingPeriod[] = [];
-  for (let period = periodContaining(frequency, range.from, anchorMonth); period.start <= range.to; period = nextPeriod(frequency, period, anchorMonth)) out.push(period);
+  for (let period = periodContaining(frequency, range.from, anchorMonth); period.start <= range.to; period = nextPeriod(frequency, period, anchorMonth))
+    out.push(period);
   return out;
 }
 

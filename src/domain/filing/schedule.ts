@@ -18,11 +18,22 @@ const frequencyError = { error: `must be one of ${filingFrequencies.join(', ')}`
 
 export const dueDayRuleSchema = z
   .strictObject({
-    months_after: z.number({ error: 'must be a whole number of months (0-12)' }).int({ error: 'must be a whole number of months (0-12)' }).min(0, { error: 'must be 0 or more' }).max(12, { error: 'must be at most 12' }).meta({ description: 'Months after the month the period ends in (1: the following month)' }),
+    months_after: z
+      .number({ error: 'must be a whole number of months (0-12)' })
+      .int({ error: 'must be a whole number of months (0-12)' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(12, { error: 'must be at most 12' })
+      .meta({ description: 'Months after the month the period ends in (1: the following month)' }),
     day: z
       .union([z.number().int().min(1).max(31), z.literal('last')], { error: 'must be a day of the month (1-31, clamped to the month\'s last day) or "last"' })
       .meta({ description: 'Day of that month; 29-31 are clamped to its last day; "last" is its last day' }),
-    plus_days: z.number({ error: 'must be a whole number of days (0-60)' }).int({ error: 'must be a whole number of days (0-60)' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be at most 60' }).optional().meta({ description: 'Days added after (the UK: 1 month and 7 days)' }),
+    plus_days: z
+      .number({ error: 'must be a whole number of days (0-60)' })
+      .int({ error: 'must be a whole number of days (0-60)' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(60, { error: 'must be at most 60' })
+      .optional()
+      .meta({ description: 'Days added after (the UK: 1 month and 7 days)' }),
   })
   .meta({ id: 'DueDayRule', example: { months_after: 1, day: 20 } });
 export type DueDayRule = z.output<typeof dueDayRuleSchema>;
@@ -44,7 +55,12 @@ export const anchorMonthField = z
 export const filingScheduleSchema = z
   .object({
     frequency: z.enum(filingFrequencies),
-    period_anchor_month: z.number().int().min(1).max(12).meta({ description: 'The month periods are counted from (1: calendar months, quarters, halves and years)' }),
+    period_anchor_month: z
+      .number()
+      .int()
+      .min(1)
+      .max(12)
+      .meta({ description: 'The month periods are counted from (1: calendar months, quarters, halves and years)' }),
     due_day_rule: dueDayRuleSchema,
   })
   .meta({ id: 'FilingSchedule', example: { frequency: 'QUARTERLY', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 20 } } });

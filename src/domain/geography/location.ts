@@ -69,12 +69,36 @@ const postalFormats: Readonly<Record<string, PostalFormat>> = {
   LT: withPrefix('LT', 5, '01100'),
   LV: withPrefix('LV', 4, '1050'),
   MT: { pattern: /^([A-Z]{3}) ?(\d{4})$/, example: 'VLT 1117', normalise: (m) => `${m[1]} ${m[2]}` },
-  DE: digits(5, '10115'), FR: digits(5, '75001'), IT: digits(5, '00184'), ES: digits(5, '28013'), FI: digits(5, '00100'),
-  EE: digits(5, '10111'), HR: digits(5, '10000'), MX: digits(5, '06000'), KR: digits(5, '03154'), MY: digits(5, '50450'),
-  TR: digits(5, '06420'), AT: digits(4, '1010'), BE: digits(4, '1000'), CH: digits(4, '8001'), LI: digits(4, '9490'),
-  DK: digits(4, '1050'), NO: digits(4, '0150'), HU: digits(4, '1051'), BG: digits(4, '1000'), SI: digits(4, '1000'),
-  CY: digits(4, '1010'), AU: digits(4, '2000'), NZ: digits(4, '6011'), ZA: digits(4, '8001'), PH: digits(4, '1000'),
-  RO: digits(6, '010011'), IN: digits(6, '110001'), SG: digits(6, '018956'), CN: digits(6, '100000'), RU: digits(6, '101000'),
+  DE: digits(5, '10115'),
+  FR: digits(5, '75001'),
+  IT: digits(5, '00184'),
+  ES: digits(5, '28013'),
+  FI: digits(5, '00100'),
+  EE: digits(5, '10111'),
+  HR: digits(5, '10000'),
+  MX: digits(5, '06000'),
+  KR: digits(5, '03154'),
+  MY: digits(5, '50450'),
+  TR: digits(5, '06420'),
+  AT: digits(4, '1010'),
+  BE: digits(4, '1000'),
+  CH: digits(4, '8001'),
+  LI: digits(4, '9490'),
+  DK: digits(4, '1050'),
+  NO: digits(4, '0150'),
+  HU: digits(4, '1051'),
+  BG: digits(4, '1000'),
+  SI: digits(4, '1000'),
+  CY: digits(4, '1010'),
+  AU: digits(4, '2000'),
+  NZ: digits(4, '6011'),
+  ZA: digits(4, '8001'),
+  PH: digits(4, '1000'),
+  RO: digits(6, '010011'),
+  IN: digits(6, '110001'),
+  SG: digits(6, '018956'),
+  CN: digits(6, '100000'),
+  RU: digits(6, '101000'),
 };
 
 /** Anything plausible for a country without a known format. */
@@ -108,8 +132,24 @@ export function normalisePostalCode(country: string, postalCode: string): string
 
 /** Canada Post's first letter of a postal code -> province or territory (X is shared by NT and NU). */
 const canadianProvinceByLetter: Readonly<Record<string, readonly string[]>> = {
-  A: ['NL'], B: ['NS'], C: ['PE'], E: ['NB'], G: ['QC'], H: ['QC'], J: ['QC'], K: ['ON'], L: ['ON'], M: ['ON'],
-  N: ['ON'], P: ['ON'], R: ['MB'], S: ['SK'], T: ['AB'], V: ['BC'], X: ['NT', 'NU'], Y: ['YT'],
+  A: ['NL'],
+  B: ['NS'],
+  C: ['PE'],
+  E: ['NB'],
+  G: ['QC'],
+  H: ['QC'],
+  J: ['QC'],
+  K: ['ON'],
+  L: ['ON'],
+  M: ['ON'],
+  N: ['ON'],
+  P: ['ON'],
+  R: ['MB'],
+  S: ['SK'],
+  T: ['AB'],
+  V: ['BC'],
+  X: ['NT', 'NU'],
+  Y: ['YT'],
 };
 
 /** US territories with their own ISO code that appear in the US sales-tax tables as a state. */
@@ -180,8 +220,7 @@ export function resolveLocation(location: LocationInput, lookups: LocationLookup
     }
   }
 
-  const source: LocationSource =
-    postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : fromIp ? 'ip_address' : 'country';
+  const source: LocationSource = postalCode !== undefined ? 'postal_code' : state !== undefined ? 'state' : fromIp ? 'ip_address' : 'country';
   // Built field by field in the order the spread version had (no intermediate objects).
   const result = { country } as ResolvedLocation;
   if (state !== undefined) result.state = state;

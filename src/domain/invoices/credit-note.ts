@@ -16,19 +16,31 @@ export const createCreditNoteSchema = z
   .strictObject({
     /** Absent: credit everything left on every line. */
     line_items: z
-      .array(z.strictObject({ id: referenceField, amount: amountField.meta({ description: 'The net amount of the line to credit' }) }), { error: expected('an array of {id, amount}') })
+      .array(z.strictObject({ id: referenceField, amount: amountField.meta({ description: 'The net amount of the line to credit' }) }), {
+        error: expected('an array of {id, amount}'),
+      })
       .min(1, { error: 'must hold at least one line (omit it to credit everything left)' })
       .max(MAX_LINE_ITEMS, { error: `must hold at most ${MAX_LINE_ITEMS} lines` })
       .optional(),
-    reason: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'must be at most 500 characters' }),
+    reason: z
+      .string({ error: expected('a string') })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(500, { error: 'must be at most 500 characters' }),
     /**
      * The caller's id for this credit note (`crn_` and up to 60 letters, digits, `-` or `_`), also its refund's id: a
      * retry with the same id answers the same credit note, and completes one whose numbering failed after its refund
      * was recorded. Absent: Levy makes one (a retry then issues another credit note).
      */
-    id: z.string({ error: expected('a string') }).regex(/^crn_[A-Za-z0-9_-]{1,60}$/, { error: 'must be crn_ followed by 1 to 60 letters, digits, - or _' }).optional(),
+    id: z
+      .string({ error: expected('a string') })
+      .regex(/^crn_[A-Za-z0-9_-]{1,60}$/, { error: 'must be crn_ followed by 1 to 60 letters, digits, - or _' })
+      .optional(),
     /** Another series of the same entity for credit notes; absent: the invoice's own series. */
-    series_id: z.string({ error: expected('a string') }).regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...)' }).optional(),
+    series_id: z
+      .string({ error: expected('a string') })
+      .regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...)' })
+      .optional(),
   })
   .superRefine((note, ctx) => checkUniqueLineIds(note.line_items ?? [], ctx, false));
 

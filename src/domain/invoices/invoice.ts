@@ -16,7 +16,6 @@ import { timestampField } from '../records/record';
 import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { expected } from '../validation';
 
-
 const descriptionField = z
   .string({ error: expected('a string') })
   .trim()
@@ -67,7 +66,12 @@ function checkOneBuyer(draft: { customer_id?: string | undefined; customer?: unk
 }
 
 export const createInvoiceSchema = z
-  .strictObject({ series_id: z.string({ error: expected('a string (the id of an invoice series)') }).regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...)' }), ...draftFields })
+  .strictObject({
+    series_id: z
+      .string({ error: expected('a string (the id of an invoice series)') })
+      .regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...)' }),
+    ...draftFields,
+  })
   .superRefine((draft, ctx) => {
     checkOneBuyer(draft, ctx);
     if (draft.customer_id === undefined && draft.customer === undefined) {
@@ -176,7 +180,21 @@ export const invoiceSchema = z
 export type Invoice = z.output<typeof invoiceSchema>;
 
 /** The fields finalization sets. */
-export type FinalizedFields = Pick<Invoice, 'number' | 'seller' | 'buyer' | 'taxed_lines' | 'tax_summary' | 'subtotal' | 'tax_total' | 'total' | 'reverse_charge' | 'mentions' | 'transaction_id' | 'finalized_at'>;
+export type FinalizedFields = Pick<
+  Invoice,
+  | 'number'
+  | 'seller'
+  | 'buyer'
+  | 'taxed_lines'
+  | 'tax_summary'
+  | 'subtotal'
+  | 'tax_total'
+  | 'total'
+  | 'reverse_charge'
+  | 'mentions'
+  | 'transaction_id'
+  | 'finalized_at'
+>;
 
 export function newInvoice(request: CreateInvoiceRequest, entityId: string, at: Date): Invoice {
   const timestamp = at.toISOString();

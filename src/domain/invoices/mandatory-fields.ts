@@ -49,7 +49,8 @@ export function missingInvoiceFields({ seller, buyer, buyerType }: InvoicePartie
 }
 
 /** A line's total rate, the sum of its levels, to 6 places (0.19 = 19 %). */
-const lineRate = (line: UnifyResult['line_items'][number]): number => Math.round(taxLevels.reduce((sum, level) => sum + line.breakdown[level].rate, 0) * 1e6) / 1e6;
+const lineRate = (line: UnifyResult['line_items'][number]): number =>
+  Math.round(taxLevels.reduce((sum, level) => sum + line.breakdown[level].rate, 0) * 1e6) / 1e6;
 
 /** What finalizing writes on the invoice, from the parties and the engine's answer. */
 export function finalizedContent(parties: InvoiceParties, tax: UnifyResult, number: string, transactionId: string, at: Date): FinalizedFields {

@@ -43,7 +43,14 @@ export type InvoiceSeries = z.output<typeof invoiceSeriesSchema>;
 
 export function newSeries(request: CreateSeriesRequest, at: Date): InvoiceSeries {
   const timestamp = at.toISOString();
-  return { id: newId('isr', at.getTime()), entity_id: request.entity_id, prefix: request.prefix, next_number: request.next_number, created_at: timestamp, updated_at: timestamp };
+  return {
+    id: newId('isr', at.getTime()),
+    entity_id: request.entity_id,
+    prefix: request.prefix,
+    next_number: request.next_number,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
 }
 
 /** The printed number of sequence `n` in a series: the prefix, then n with at least 4 digits. */
@@ -54,5 +61,8 @@ export const documentNumber = (series: Pick<InvoiceSeries, 'prefix'>, sequence: 
  * condition), and DynamoDB refuses a start key outside that range, so an id of another shape is the caller's mistake.
  */
 export const listSeriesQuerySchema = listQuerySchema.extend({
-  starting_after: z.string().regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...) from a previous page' }).optional(),
+  starting_after: z
+    .string()
+    .regex(idFormats.invoice_series.pattern, { error: 'must be the id of an invoice series (isr_...) from a previous page' })
+    .optional(),
 });

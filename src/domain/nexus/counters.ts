@@ -79,7 +79,15 @@ function addInto(sum: BasisAmounts, more: BasisAmounts): void {
 function deltas(transaction: Transaction, entityId: string, day: string, amounts: BasisAmounts, counts: BasisAmounts): NexusDelta[] {
   if (nexusBases.every((b) => amounts[b] === 0 && counts[b] === 0)) return [];
   const channel: NexusChannel = transaction.marketplace === true ? 'marketplace' : 'direct';
-  return nexusJurisdictionsOf(transaction.jurisdiction).map((jurisdiction) => ({ entity_id: entityId, jurisdiction, day, currency: transaction.currency, channel, amounts: { ...amounts }, counts: { ...counts } }));
+  return nexusJurisdictionsOf(transaction.jurisdiction).map((jurisdiction) => ({
+    entity_id: entityId,
+    jurisdiction,
+    day,
+    currency: transaction.currency,
+    channel,
+    amounts: { ...amounts },
+    counts: { ...counts },
+  }));
 }
 
 /**
@@ -140,7 +148,8 @@ export const emptyChannel = (): ChannelTotals => ({ amounts: zero(), counts: zer
 export function addDeltaTo(counters: Map<string, StoredNexusCounter>, delta: NexusDelta, period: string): void {
   const key = `${delta.jurisdiction}|${period}|${delta.currency}`;
   let counter = counters.get(key);
-  if (!counter) counters.set(key, (counter = { jurisdiction: delta.jurisdiction, period, currency: delta.currency, direct: emptyChannel(), marketplace: emptyChannel() }));
+  if (!counter)
+    counters.set(key, (counter = { jurisdiction: delta.jurisdiction, period, currency: delta.currency, direct: emptyChannel(), marketplace: emptyChannel() }));
   const channel = counter[delta.channel];
   addInto(channel.amounts, delta.amounts);
   addInto(channel.counts, delta.counts);

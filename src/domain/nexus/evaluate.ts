@@ -57,7 +57,10 @@ export function measurementWindows(window: NexusWindowRule, asOf: string, effect
   const month = Number(asOf.slice(5, 7));
   switch (window.kind) {
     case 'current_or_previous_calendar_year':
-      return [{ start: `${year - 1}-01-01`, end: `${year - 1}-12-31` }, { start: `${year}-01-01`, end: asOf }];
+      return [
+        { start: `${year - 1}-01-01`, end: `${year - 1}-12-31` },
+        { start: `${year}-01-01`, end: asOf },
+      ];
     case 'previous_calendar_year':
       return [{ start: `${year - 1}-01-01`, end: `${year - 1}-12-31` }];
     case 'second_preceding_calendar_year':
@@ -92,7 +95,12 @@ export function measurementWindows(window: NexusWindowRule, asOf: string, effect
 
 /** The counters' granularity the rule needs to be exact: a rolling window cuts months, so it needs days. */
 export function counterGranularityNeeded(window: NexusWindowRule): 'month' | 'day' {
-  return window.kind === 'rolling_12_months' || window.kind === 'from_first_sale' || window.kind === 'calendar_year' || window.kind === 'current_or_previous_calendar_year' ? 'day' : 'month';
+  return window.kind === 'rolling_12_months' ||
+    window.kind === 'from_first_sale' ||
+    window.kind === 'calendar_year' ||
+    window.kind === 'current_or_previous_calendar_year'
+    ? 'day'
+    : 'month';
 }
 
 /** The span of a counter's period. */
@@ -108,14 +116,19 @@ function countersIn(counters: readonly NexusCounter[], window: DateWindow): Nexu
   for (const counter of counters) {
     const span = periodSpan(counter.period);
     if (span.end < window.start || span.start > window.end) continue;
-    if (span.start < window.start || span.end > window.end) throw new RangeError(`counter ${counter.period} straddles the window ${window.start}..${window.end}: this window needs per-day counters`);
+    if (span.start < window.start || span.end > window.end)
+      throw new RangeError(`counter ${counter.period} straddles the window ${window.start}..${window.end}: this window needs per-day counters`);
     inside.push(counter);
   }
   // Stable: a day's transactions keep their order of arrival.
-  return inside.map((counter, index) => ({ counter, index })).sort((a, b) => a.counter.period.localeCompare(b.counter.period) || a.index - b.index).map(({ counter }) => counter);
+  return inside
+    .map((counter, index) => ({ counter, index }))
+    .sort((a, b) => a.counter.period.localeCompare(b.counter.period) || a.index - b.index)
+    .map(({ counter }) => counter);
 }
 
-const meets = (value: number, threshold: number, comparison: 'greater_than' | 'at_least'): boolean => (comparison === 'greater_than' ? value > threshold : value >= threshold);
+const meets = (value: number, threshold: number, comparison: 'greater_than' | 'at_least'): boolean =>
+  comparison === 'greater_than' ? value > threshold : value >= threshold;
 
 function thresholdMet(rule: ApplyingNexusRule, sales: number, transactions: number): boolean {
   const salesMet = meets(sales, rule.sales_threshold.amount, rule.sales_comparison);
@@ -125,7 +138,8 @@ function thresholdMet(rule: ApplyingNexusRule, sales: number, transactions: numb
 }
 
 /** A percentage with two decimals; null when the rule has no such threshold (or it is zero: from the first sale). */
-const percentOf = (value: number, threshold: number | null): number | null => (threshold === null || threshold === 0 ? null : Math.round((value * 10_000) / threshold) / 100);
+const percentOf = (value: number, threshold: number | null): number | null =>
+  threshold === null || threshold === 0 ? null : Math.round((value * 10_000) / threshold) / 100;
 
 /** The day registration is due after a crossing, as the rule words it; null when it cannot be known. */
 export function registerBy(rule: RegisterByRule, crossedOn: string | null, crossedInMonth: string | null, window: DateWindow): string | null {
@@ -160,7 +174,9 @@ export function registerBy(rule: RegisterByRule, crossedOn: string | null, cross
       return afterDays < nextYear ? afterDays : nextYear;
     }
     case 'date_in_next_calendar_year':
-      return crossedInMonth === null ? null : `${Number(crossedInMonth.slice(0, 4)) + 1}-${String(rule.month).padStart(2, '0')}-${String(rule.day).padStart(2, '0')}`;
+      return crossedInMonth === null
+        ? null
+        : `${Number(crossedInMonth.slice(0, 4)) + 1}-${String(rule.month).padStart(2, '0')}-${String(rule.day).padStart(2, '0')}`;
     case 'first_day_of_nth_month_after_crossing_month':
       return crossedInMonth === null ? null : firstOfMonth(Number(crossedInMonth.slice(0, 4)), Number(crossedInMonth.slice(5, 7)), rule.months);
     case 'days_after_crossing':
@@ -194,7 +210,12 @@ function evaluateWindow(rule: ApplyingNexusRule, counters: readonly NexusCounter
   const percentTransactions = percentOf(transactions, rule.transaction_threshold);
   const crossed = standing !== null;
   // Approaching: the test that decides is near. Sales only: sales; either: the nearer test; both: the farther one.
-  const deciding = rule.logic === 'sales_only' ? percentSales : rule.logic === 'either' ? Math.max(percentSales ?? 0, percentTransactions ?? 0) : Math.min(percentSales ?? 0, percentTransactions ?? 0);
+  const deciding =
+    rule.logic === 'sales_only'
+      ? percentSales
+      : rule.logic === 'either'
+        ? Math.max(percentSales ?? 0, percentTransactions ?? 0)
+        : Math.min(percentSales ?? 0, percentTransactions ?? 0);
   const status: NexusStatus = crossed ? 'crossed' : deciding !== null && deciding >= approachingPercent ? 'approaching' : 'below';
   const crossedOn = standing !== null && standing.period.length === 10 ? standing.period : null;
   const crossedInMonth = standing === null ? null : standing.period.slice(0, 7);
@@ -217,10 +238,14 @@ function evaluateWindow(rule: ApplyingNexusRule, counters: readonly NexusCounter
  * With two windows (current or previous calendar year), a crossing in the previous year decides; otherwise the
  * current year's figures are answered.
  */
-export function evaluateNexus(input: { rule: ApplyingNexusRule; counters: readonly NexusCounter[]; asOf: string; approachingPercent?: number }): NexusEvaluation {
+export function evaluateNexus(input: {
+  rule: ApplyingNexusRule;
+  counters: readonly NexusCounter[];
+  asOf: string;
+  approachingPercent?: number;
+}): NexusEvaluation {
   const approachingPercent = input.approachingPercent ?? 80;
   const windows = measurementWindows(input.rule.window, input.asOf, input.rule.effective_from);
   const evaluations = windows.map((window) => evaluateWindow(input.rule, input.counters, window, approachingPercent));
   return evaluations.find((evaluation) => evaluation.status === 'crossed') ?? evaluations[evaluations.length - 1];
 }
-

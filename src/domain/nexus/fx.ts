@@ -17,7 +17,6 @@ export interface FxRate {
 /** How far back a rate may be taken from: a long weekend with holidays is 4 days; a week is generous. */
 export const MAX_RATE_AGE_DAYS = 7;
 
-
 /** The rate in force on a day: the latest on or before it, no older than MAX_RATE_AGE_DAYS. */
 export function rateOn(rates: readonly FxRate[], day: string): number | undefined {
   let found: FxRate | undefined;

@@ -18,7 +18,9 @@ export const EARLIEST_AS_OF = '2018-06-21';
 
 export const nexusQuerySchema = z.strictObject({
   entity_id: entityIdField.optional(),
-  as_of: dateField.refine((d) => d >= EARLIEST_AS_OF, { error: `must not be before ${EARLIEST_AS_OF} (South Dakota v. Wayfair: no economic nexus before it)` }).optional(),
+  as_of: dateField
+    .refine((d) => d >= EARLIEST_AS_OF, { error: `must not be before ${EARLIEST_AS_OF} (South Dakota v. Wayfair: no economic nexus before it)` })
+    .optional(),
   country: z
     .string({ error: 'must be a country code such as "US"' })
     .trim()
@@ -41,7 +43,13 @@ export const nexusRowSchema = z
     currency: z.string().nullable(),
     window: z.object({ start: z.string(), end: z.string() }).nullable(),
     threshold: z
-      .object({ sales_amount: money, transaction_count: z.number().int().nullable(), logic: z.enum(['sales_only', 'either', 'both']), window: z.string(), source_url: z.string() })
+      .object({
+        sales_amount: money,
+        transaction_count: z.number().int().nullable(),
+        logic: z.enum(['sales_only', 'either', 'both']),
+        window: z.string(),
+        source_url: z.string(),
+      })
       .nullable(),
     percent_of_sales_threshold: z.number().nullable(),
     percent_of_transaction_threshold: z.number().nullable(),
@@ -49,7 +57,9 @@ export const nexusRowSchema = z
     crossing_transaction_id: z.string().optional(),
     register_by: z.string().optional(),
     registration_id: z.string().optional().meta({ description: 'The active registration that makes the status `registered`' }),
-    unconverted_sales: z.record(z.string(), money).meta({ description: 'Sales in a currency Levy had no imported rate for on their day, per currency (minor units): not in sales_amount' }),
+    unconverted_sales: z
+      .record(z.string(), money)
+      .meta({ description: 'Sales in a currency Levy had no imported rate for on their day, per currency (minor units): not in sales_amount' }),
     source_url: z.string().meta({ description: 'The page the rule was checked against' }),
   })
   .meta({ id: 'NexusJurisdiction' });
@@ -85,7 +95,10 @@ export function readPlan(rules: readonly NexusRule[], asOf: string): ReadPlan | 
     if (w.end !== lastDayOfMonth(monthOf(w.end))) dayMonths.add(monthOf(w.end));
   }
   const fromMonth = windows.map((w) => monthOf(w.start)).sort()[0]!;
-  const toMonth = windows.map((w) => monthOf(w.end)).sort().at(-1)!;
+  const toMonth = windows
+    .map((w) => monthOf(w.end))
+    .sort()
+    .at(-1)!;
   return { fromMonth, toMonth, dayMonths };
 }
 
@@ -107,7 +120,8 @@ const basisOf: Record<ApplyingNexusRule['counts']['basis'], NexusBasis> = {
 /** The counters' jurisdictions a rule reads, and with which sign. */
 export function sourcesOf(rule: ApplyingNexusRule, homeCountry: string): { jurisdiction: string; sign: 1 | -1 }[] {
   if (rule.counts.basis === 'worldwide_turnover') return [{ jurisdiction: WORLDWIDE, sign: 1 }];
-  if (rule.jurisdiction === 'EU') return [{ jurisdiction: 'EU', sign: 1 }, ...(euMemberStates.has(homeCountry) ? [{ jurisdiction: homeCountry, sign: -1 as const }] : [])];
+  if (rule.jurisdiction === 'EU')
+    return [{ jurisdiction: 'EU', sign: 1 }, ...(euMemberStates.has(homeCountry) ? [{ jurisdiction: homeCountry, sign: -1 as const }] : [])];
   return [{ jurisdiction: rule.jurisdiction, sign: 1 }];
 }
 
@@ -129,7 +143,12 @@ export interface UnconvertedSales {
  * in the threshold's currency (a day counter in another currency converted at its day's rate). Sales that cannot be
  * converted still count as transactions; their amounts are listed in `unconverted`.
  */
-export function ruleCounters(rule: ApplyingNexusRule, stored: readonly ReportCounter[], homeCountry: string, convert: Converter): { counters: NexusCounter[]; unconverted: UnconvertedSales[] } {
+export function ruleCounters(
+  rule: ApplyingNexusRule,
+  stored: readonly ReportCounter[],
+  homeCountry: string,
+  convert: Converter,
+): { counters: NexusCounter[]; unconverted: UnconvertedSales[] } {
   const basis = basisOf[rule.counts.basis];
   const withMarketplace = rule.counts.marketplace === 'included';
   const target = rule.sales_threshold.currency;
@@ -141,7 +160,8 @@ export function ruleCounters(rule: ApplyingNexusRule, stored: readonly ReportCou
       const amount = counter.direct.amounts[basis] + (withMarketplace ? counter.marketplace.amounts[basis] : 0);
       const count = counter.direct.counts[basis] + (withMarketplace ? counter.marketplace.counts[basis] : 0);
       if (amount === 0 && count === 0) continue;
-      const converted = counter.currency === target ? amount : counter.period.length === 10 ? convert(amount, counter.currency, target, counter.period) : undefined;
+      const converted =
+        counter.currency === target ? amount : counter.period.length === 10 ? convert(amount, counter.currency, target, counter.period) : undefined;
       const id = counter.transaction_id !== undefined ? { transaction_id: counter.transaction_id } : {};
       if (converted === undefined) {
         if (amount !== 0) unconverted.push({ period: counter.period, currency: counter.currency, amount: source.sign * amount });
@@ -168,7 +188,8 @@ export function unconvertedIn(unconverted: readonly UnconvertedSales[], window: 
 
 /** Which registration types cover a rule's jurisdiction. */
 function covers(registration: StoredRegistration, rule: NexusRule): boolean {
-  if (rule.jurisdiction.startsWith('US-')) return registration.country === 'US' && registration.state === rule.state && (registration.type === 'SALES_TAX' || registration.type === 'SELLERS_USE_TAX');
+  if (rule.jurisdiction.startsWith('US-'))
+    return registration.country === 'US' && registration.state === rule.state && (registration.type === 'SALES_TAX' || registration.type === 'SELLERS_USE_TAX');
   if (rule.jurisdiction === 'EU') return registration.type === 'OSS_UNION' || registration.type === 'OSS_NON_UNION';
   return registration.country === rule.country && (registration.type === 'VAT' || registration.type === 'GST' || registration.type === 'SIMPLIFIED');
 }
@@ -196,7 +217,12 @@ export function notApplicableRow(rule: NexusRule): NexusRow {
   };
 }
 
-export function evaluatedRow(rule: ApplyingNexusRule, evaluation: NexusEvaluation, unconverted: Record<string, number>, registration: StoredRegistration | undefined): NexusRow {
+export function evaluatedRow(
+  rule: ApplyingNexusRule,
+  evaluation: NexusEvaluation,
+  unconverted: Record<string, number>,
+  registration: StoredRegistration | undefined,
+): NexusRow {
   return {
     country: rule.country,
     ...(rule.state !== undefined ? { state: rule.state } : {}),
@@ -205,7 +231,13 @@ export function evaluatedRow(rule: ApplyingNexusRule, evaluation: NexusEvaluatio
     transaction_count: evaluation.transaction_count,
     currency: rule.sales_threshold.currency,
     window: evaluation.window,
-    threshold: { sales_amount: rule.sales_threshold.amount, transaction_count: rule.transaction_threshold, logic: rule.logic, window: rule.window.kind, source_url: rule.source_url },
+    threshold: {
+      sales_amount: rule.sales_threshold.amount,
+      transaction_count: rule.transaction_threshold,
+      logic: rule.logic,
+      window: rule.window.kind,
+      source_url: rule.source_url,
+    },
     percent_of_sales_threshold: evaluation.percent_of_sales_threshold,
     percent_of_transaction_threshold: evaluation.percent_of_transaction_threshold,
     ...(evaluation.crossed_on !== null ? { crossed_on: evaluation.crossed_on } : {}),

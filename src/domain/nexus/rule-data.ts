@@ -32,7 +32,12 @@ export const registerBySchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('first_day_of_month_on_or_after_days'), days: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('first_day_of_month_within_days'), days: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('earlier_of_next_calendar_year_and_days'), days: z.number().int().positive(), text: z.string() }),
-  z.strictObject({ kind: z.literal('date_in_next_calendar_year'), month: z.number().int().min(1).max(12), day: z.number().int().min(1).max(31), text: z.string() }),
+  z.strictObject({
+    kind: z.literal('date_in_next_calendar_year'),
+    month: z.number().int().min(1).max(12),
+    day: z.number().int().min(1).max(31),
+    text: z.string(),
+  }),
   z.strictObject({ kind: z.literal('first_day_of_nth_month_after_crossing_month'), months: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('days_after_crossing'), days: z.number().int().positive(), text: z.string() }),
   z.strictObject({ kind: z.literal('days_after_window_end'), days: z.number().int().positive(), text: z.string() }),
@@ -43,7 +48,16 @@ export const registerBySchema = z.discriminatedUnion('kind', [
 export type RegisterByRule = z.infer<typeof registerBySchema>;
 
 const countsSchema = z.strictObject({
-  basis: z.enum(['gross', 'retail', 'taxable', 'tangible_personal_property', 'eu_cross_border_b2c', 'worldwide_turnover', 'taxable_supplies_in_country', 'b2c_remote_supplies']),
+  basis: z.enum([
+    'gross',
+    'retail',
+    'taxable',
+    'tangible_personal_property',
+    'eu_cross_border_b2c',
+    'worldwide_turnover',
+    'taxable_supplies_in_country',
+    'b2c_remote_supplies',
+  ]),
   marketplace: z.enum(['included', 'excluded']),
 });
 
@@ -51,7 +65,10 @@ const countsSchema = z.strictObject({
 const common = {
   jurisdiction: z.string().regex(/^(US-[A-Z]{2}|[A-Z]{2})$/),
   country: z.string().regex(/^[A-Z]{2}$/),
-  state: z.string().regex(/^[A-Z]{2}$/).optional(),
+  state: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   effective_from: isoDate,
   effective_to: isoDate.nullable(),
   // The address of the page as it was read (some authority pages are still served over http).
@@ -87,30 +104,35 @@ const notApplicableRow = z.strictObject({
 });
 
 export const nexusRuleRowSchema = z.discriminatedUnion('applies', [applyingRow, notApplicableRow]).superRefine((row, ctx) => {
-  if (row.effective_to !== null && row.effective_to <= row.effective_from) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: effective_to ${row.effective_to} is not after effective_from ${row.effective_from}` });
-  if (row.verified_on === null && row.note === undefined) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction} ${row.effective_from}: an unverified row needs a note saying why` });
-  if (row.applies && (row.transaction_threshold === null) !== (row.transaction_comparison === null)) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: transaction_threshold and transaction_comparison go together` });
-  if (row.applies && row.logic !== 'sales_only' && row.transaction_threshold === null) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: logic ${row.logic} needs a transaction_threshold` });
-  if (row.applies && row.logic === 'sales_only' && row.transaction_threshold !== null) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: logic sales_only with a transaction_threshold` });
-  if ((row.jurisdiction.startsWith('US-') ? `US-${row.state}` : row.country) !== row.jurisdiction) ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: country/state do not match the jurisdiction` });
+  if (row.effective_to !== null && row.effective_to <= row.effective_from)
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: effective_to ${row.effective_to} is not after effective_from ${row.effective_from}` });
+  if (row.verified_on === null && row.note === undefined)
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction} ${row.effective_from}: an unverified row needs a note saying why` });
+  if (row.applies && (row.transaction_threshold === null) !== (row.transaction_comparison === null))
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: transaction_threshold and transaction_comparison go together` });
+  if (row.applies && row.logic !== 'sales_only' && row.transaction_threshold === null)
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: logic ${row.logic} needs a transaction_threshold` });
+  if (row.applies && row.logic === 'sales_only' && row.transaction_threshold !== null)
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: logic sales_only with a transaction_threshold` });
+  if ((row.jurisdiction.startsWith('US-') ? `US-${row.state}` : row.country) !== row.jurisdiction)
+    ctx.addIssue({ code: 'custom', message: `${row.jurisdiction}: country/state do not match the jurisdiction` });
 });
 export type NexusRule = z.infer<typeof nexusRuleRowSchema>;
 export type ApplyingNexusRule = Extract<NexusRule, { applies: true }>;
 
 /** A file's rows: the periods of one jurisdiction never overlap (one rule in force per day). */
-export const nexusRulesFileSchema = z
-  .strictObject({ description: z.string(), rows: z.array(nexusRuleRowSchema).min(1) })
-  .superRefine((file, ctx) => {
-    const byJurisdiction = new Map<string, NexusRule[]>();
-    for (const row of file.rows) byJurisdiction.set(row.jurisdiction, [...(byJurisdiction.get(row.jurisdiction) ?? []), row]);
-    for (const [jurisdiction, rows] of byJurisdiction) {
-      const sorted = [...rows].sort((a, b) => a.effective_from.localeCompare(b.effective_from));
-      for (let i = 1; i < sorted.length; i++) {
-        const previousEnd = sorted[i - 1].effective_to;
-        if (previousEnd === null || previousEnd > sorted[i].effective_from) ctx.addIssue({ code: 'custom', message: `${jurisdiction}: rows from ${sorted[i - 1].effective_from} and ${sorted[i].effective_from} overlap` });
-      }
+export const nexusRulesFileSchema = z.strictObject({ description: z.string(), rows: z.array(nexusRuleRowSchema).min(1) }).superRefine((file, ctx) => {
+  const byJurisdiction = new Map<string, NexusRule[]>();
+  for (const row of file.rows) byJurisdiction.set(row.jurisdiction, [...(byJurisdiction.get(row.jurisdiction) ?? []), row]);
+  for (const [jurisdiction, rows] of byJurisdiction) {
+    const sorted = [...rows].sort((a, b) => a.effective_from.localeCompare(b.effective_from));
+    for (let i = 1; i < sorted.length; i++) {
+      const previousEnd = sorted[i - 1].effective_to;
+      if (previousEnd === null || previousEnd > sorted[i].effective_from)
+        ctx.addIssue({ code: 'custom', message: `${jurisdiction}: rows from ${sorted[i - 1].effective_from} and ${sorted[i].effective_from} overlap` });
     }
-  });
+  }
+});
 
 const usRules = parseDataFile('nexus-rules/us.json', () => nexusRulesFileSchema, usJson);
 const internationalRules = parseDataFile('nexus-rules/international.json', () => nexusRulesFileSchema, internationalJson);

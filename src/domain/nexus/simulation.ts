@@ -11,10 +11,14 @@ export const MAX_SIMULATED_SALES = 1_000;
 
 export const nexusSimulationSchema = nexusQuerySchema.extend({
   transactions: z
-    .array(z.record(z.string(), z.unknown(), { error: 'must be a transaction object, as POST /v1/transactions takes' }), { error: 'must be an array of transactions (POST /v1/transactions shape)' })
+    .array(z.record(z.string(), z.unknown(), { error: 'must be a transaction object, as POST /v1/transactions takes' }), {
+      error: 'must be an array of transactions (POST /v1/transactions shape)',
+    })
     .min(1, { error: 'must hold at least one transaction' })
     .max(MAX_SIMULATED_SALES, { error: `must hold at most ${MAX_SIMULATED_SALES} transactions` })
     .meta({ description: 'Hypothetical sales, each in the shape of POST /v1/transactions' }),
 });
 
-export type NexusSimulationRequest = Omit<z.output<typeof nexusSimulationSchema>, 'transactions'> & { transactions: (TransactionInput & { entity_id?: string })[] };
+export type NexusSimulationRequest = Omit<z.output<typeof nexusSimulationSchema>, 'transactions'> & {
+  transactions: (TransactionInput & { entity_id?: string })[];
+};

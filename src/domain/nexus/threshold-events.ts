@@ -69,7 +69,15 @@ export function windowKey(row: Pick<NexusRow, 'threshold' | 'window'>, asOf: str
 export function nexusThresholdEvents(report: NexusReport): NexusThresholdEvent[] {
   const out: NexusThresholdEvent[] = [];
   for (const row of report.data) {
-    if ((row.status !== 'approaching' && row.status !== 'crossed') || row.threshold === null || row.window === null || row.sales_amount === null || row.transaction_count === null || row.currency === null) continue;
+    if (
+      (row.status !== 'approaching' && row.status !== 'crossed') ||
+      row.threshold === null ||
+      row.window === null ||
+      row.sales_amount === null ||
+      row.transaction_count === null ||
+      row.currency === null
+    )
+      continue;
     const type: NexusEventType = row.status === 'crossed' ? 'nexus.crossed' : 'nexus.approaching';
     const jurisdiction = jurisdictionCode(row);
     out.push({

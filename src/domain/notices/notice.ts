@@ -75,7 +75,9 @@ export type CreateNoticeRequest = z.output<typeof createNoticeSchema>;
 export type UpdateNoticeRequest = z.output<typeof updateNoticeSchema>;
 
 /** A document of a notice: the same facts as a certificate's document, with its own id (a notice holds several). */
-export const noticeDocumentSchema = exemptionDocumentSchema.extend({ id: z.string().meta({ example: 'doc_0mhx2k3c0a1b2c3d4e5f60718' }) }).meta({ id: 'NoticeDocument' });
+export const noticeDocumentSchema = exemptionDocumentSchema
+  .extend({ id: z.string().meta({ example: 'doc_0mhx2k3c0a1b2c3d4e5f60718' }) })
+  .meta({ id: 'NoticeDocument' });
 export type NoticeDocument = ExemptionDocument & { id: string };
 
 export interface Notice {
@@ -159,5 +161,6 @@ export function updatedNotice(current: Notice, patch: UpdateNoticeRequest, now =
 
 /** A received_on later than today (UTC) is a typo: a letter cannot have arrived yet (a 400 naming it). */
 export function checkReceivedOn(receivedOn: string | undefined, today: string): void {
-  if (receivedOn !== undefined && receivedOn > today) throw fieldError('received_on', `is ${receivedOn}, after today (${today} UTC): a notice cannot have been received yet`);
+  if (receivedOn !== undefined && receivedOn > today)
+    throw fieldError('received_on', `is ${receivedOn}, after today (${today} UTC): a notice cannot have been received yet`);
 }

@@ -32,7 +32,8 @@ export interface NotificationRule {
   render(object: Record<string, unknown>): { title: string; message: string; object: NotificationSubject };
 }
 
-const text = (value: unknown, fallback = '?'): string => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : fallback);
+const text = (value: unknown, fallback = '?'): string =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : fallback;
 
 /** `US-CA`, `DE`, `EU`: how a nexus event names its jurisdiction. */
 const jurisdictionLabel = (o: Record<string, unknown>): string => (o.state ? `${text(o.country)}-${text(o.state)}` : text(o.country));
@@ -139,7 +140,15 @@ export const notificationIdOf = (eventId: string): string => `ntf_${eventId.slic
 export function notificationOf(event: LevyEvent): Notification | undefined {
   if (!raisesNotification(event.type)) return undefined;
   const rule: NotificationRule = NOTIFYING_EVENTS[event.type];
-  return { id: notificationIdOf(event.id), type: event.type, severity: rule.severity, ...rule.render(event.data.object), event_id: event.id, status: 'open', created_at: event.created_at };
+  return {
+    id: notificationIdOf(event.id),
+    type: event.type,
+    severity: rule.severity,
+    ...rule.render(event.data.object),
+    event_id: event.id,
+    status: 'open',
+    created_at: event.created_at,
+  };
 }
 
 /** The epoch second at which DynamoDB's TTL may delete a notification dismissed at `dismissedAt`. */

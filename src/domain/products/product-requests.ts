@@ -6,17 +6,22 @@ import { OWN_ID_MESSAGE, PRODUCT_ID_PATTERN } from '../ids';
 import { taxCode } from '../tax/tax-codes';
 import { expected, requiredOr } from '../validation';
 
-const productIdField = z
-  .string({ error: expected('a string') })
-  .regex(PRODUCT_ID_PATTERN, { error: OWN_ID_MESSAGE });
+const productIdField = z.string({ error: expected('a string') }).regex(PRODUCT_ID_PATTERN, { error: OWN_ID_MESSAGE });
 
 /** A Levy tax code; an unknown one is a 400 naming it (GET /v1/tax_codes lists them). */
 const taxCodeField = z
   .string({ error: requiredOr('must be a Levy tax code such as "levy_saas" (GET /v1/tax_codes lists them)') })
   .refine((id) => taxCode(id) !== undefined, { error: (issue) => `is '${String(issue.input)}', which is not a Levy tax code; GET /v1/tax_codes lists them` });
 
-const skuField = z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty (send null to clear it)' }).max(100, { error: 'must be at most 100 characters' });
-const descriptionField = z.string({ error: expected('a string') }).trim().max(2000, { error: 'must be at most 2000 characters' });
+const skuField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty (send null to clear it)' })
+  .max(100, { error: 'must be at most 100 characters' });
+const descriptionField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .max(2000, { error: 'must be at most 2000 characters' });
 
 export const createProductSchema = z.strictObject({
   id: productIdField.optional(),

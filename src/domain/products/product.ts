@@ -48,7 +48,6 @@ export const productSchema = z
 export type Product = z.output<typeof productSchema>;
 export type TaxCodeChange = z.output<typeof taxCodeChangeSchema>;
 
-
 /** A new product: its own id or a new `prod_` one; its code applies from the day it is created (and before: taxCodeOn). */
 export function newProduct(request: CreateProductRequest, at: Date): Product {
   const timestamp = at.toISOString();
@@ -101,9 +100,16 @@ export function updatedProduct(product: Product, patch: UpdateProductRequest, at
 
 function withTaxCode(history: readonly TaxCodeChange[], taxCode: string, from: string, today: string): TaxCodeChange[] {
   const last = history[history.length - 1]!;
-  if (from > today) throw new ValidationError(`'tax_code_effective_from' is ${from}, after today (${today}); a change applies from today or an earlier day.`, 'tax_code_effective_from');
+  if (from > today)
+    throw new ValidationError(
+      `'tax_code_effective_from' is ${from}, after today (${today}); a change applies from today or an earlier day.`,
+      'tax_code_effective_from',
+    );
   if (from < last.effective_from) {
-    throw new ValidationError(`'tax_code_effective_from' is ${from}, before the last change (${last.tax_code} from ${last.effective_from}); the history is not rewritten.`, 'tax_code_effective_from');
+    throw new ValidationError(
+      `'tax_code_effective_from' is ${from}, before the last change (${last.tax_code} from ${last.effective_from}); the history is not rewritten.`,
+      'tax_code_effective_from',
+    );
   }
   if (last.tax_code === taxCode) return [...history];
   const earlier = from === last.effective_from ? history.slice(0, -1) : [...history];

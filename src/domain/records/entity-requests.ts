@@ -40,19 +40,25 @@ function checkStateOfCountry(entity: { country?: string | undefined; state?: str
     return;
   }
   if (!knownSubdivisions(entity.country)?.[entity.state]) {
-    ctx.addIssue({ code: 'custom', path: ['state'], message: `is '${entity.state}', which is not a state or province Levy knows in ${countryName(entity.country)} (${entity.country}); only US states and Canadian provinces are` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: `is '${entity.state}', which is not a state or province Levy knows in ${countryName(entity.country)} (${entity.country}); only US states and Canadian provinces are`,
+    });
   }
 }
 
-export const createEntitySchema = z.strictObject({
-  name: nameField,
-  country: countryField,
-  tax_id: taxIdField.nullish(),
-  state: stateField.optional(),
-  address: entityAddressField.nullish(),
-  id: readOnlyField(),
-  is_primary: readOnlyField(),
-}).superRefine(checkStateOfCountry);
+export const createEntitySchema = z
+  .strictObject({
+    name: nameField,
+    country: countryField,
+    tax_id: taxIdField.nullish(),
+    state: stateField.optional(),
+    address: entityAddressField.nullish(),
+    id: readOnlyField(),
+    is_primary: readOnlyField(),
+  })
+  .superRefine(checkStateOfCountry);
 
 const updatableEntityFields = ['name', 'country', 'tax_id', 'state', 'address'] as const;
 

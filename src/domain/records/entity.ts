@@ -26,7 +26,11 @@ export const entitySchema = z
     name: z.string(),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
     tax_id: z.string().nullable(),
-    state: z.string().nullable().optional().meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
+    state: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
     address: entityAddressSchema.nullable().optional(),
     is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
     created_at: timestampField,

@@ -35,5 +35,12 @@ export type Vendor = z.output<typeof vendorSchema>;
 /** A new vendor record from a create request. */
 export function newVendor(fields: CreateVendorRequest, at: Date): Vendor {
   const timestamp = at.toISOString();
-  return { id: newId('vnd', at.getTime()), ...fields, tax_id: fields.tax_id ?? null, email: fields.email ?? null, created_at: timestamp, updated_at: timestamp };
+  return {
+    id: newId('vnd', at.getTime()),
+    ...fields,
+    tax_id: fields.tax_id ?? null,
+    email: fields.email ?? null,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
 }

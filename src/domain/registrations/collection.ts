@@ -50,10 +50,7 @@ export function registrationCovers(registration: StoredRegistration, line: Colle
       return registration.country === line.country && (registration.state === undefined || registration.state === line.state);
     case 'OSS_UNION':
       return (
-        !line.business &&
-        euMemberStates.has(line.country) &&
-        line.country !== registration.country &&
-        (!isGoods(line) || line.delivery_method === 'SHIPPED')
+        !line.business && euMemberStates.has(line.country) && line.country !== registration.country && (!isGoods(line) || line.delivery_method === 'SHIPPED')
       );
     case 'OSS_NON_UNION':
       return !line.business && euMemberStates.has(line.country) && !isGoods(line);

@@ -19,7 +19,8 @@ const registrationNumberField = z
   .min(1, { error: 'must not be empty' })
   .max(64, { error: 'must be at most 64 characters' });
 
-const periodInOrder = (r: { active_from?: string; expires_at?: string | null }): boolean => r.active_from === undefined || r.expires_at == null || r.expires_at > r.active_from;
+const periodInOrder = (r: { active_from?: string; expires_at?: string | null }): boolean =>
+  r.active_from === undefined || r.expires_at == null || r.expires_at > r.active_from;
 
 export const createRegistrationSchema = z
   .strictObject({
@@ -39,7 +40,11 @@ export const createRegistrationSchema = z
 export type CreateRegistrationRequest = z.output<typeof createRegistrationSchema>;
 
 const patchable = ['expires_at', 'registration_number', 'filing'] as const;
-const notPatchable = () => z.any().refine(() => false, { error: `cannot be changed: only ${patchable.join(' and ')} can (end a registration with expires_at and create another)` }).optional();
+const notPatchable = () =>
+  z
+    .any()
+    .refine(() => false, { error: `cannot be changed: only ${patchable.join(' and ')} can (end a registration with expires_at and create another)` })
+    .optional();
 
 export const updateRegistrationSchema = z
   .strictObject({

@@ -77,7 +77,8 @@ export function registrationStatusOn(registration: Pick<StoredRegistration, 'act
   return 'active';
 }
 
-export const inForceOn = (registration: Pick<StoredRegistration, 'active_from' | 'expires_at'>, day: string): boolean => registrationStatusOn(registration, day) === 'active';
+export const inForceOn = (registration: Pick<StoredRegistration, 'active_from' | 'expires_at'>, day: string): boolean =>
+  registrationStatusOn(registration, day) === 'active';
 
 /** The registration as answered: its status on `day` and its filing schedule (the stored one, else `defaultFiling`'s). */
 export const withStatus = (registration: StoredRegistration, day: string, defaultFiling: (r: StoredRegistration) => FilingSchedule): Registration => ({
@@ -108,7 +109,8 @@ export function overlappingRegistration(others: Readonly<Record<string, Registra
  * The key of the item that serialises every write of one entity's registrations of one type in one jurisdiction
  * (`DE|VAT|FR|`): the overlap rule is checked against it and the write is conditional on it (src/adapters/dynamodb).
  */
-export const registrationSlot = (r: Pick<StoredRegistration, 'entity_id' | 'type' | 'country' | 'state'>): string => `${r.entity_id}|${r.type}|${r.country}|${r.state ?? ''}`;
+export const registrationSlot = (r: Pick<StoredRegistration, 'entity_id' | 'type' | 'country' | 'state'>): string =>
+  `${r.entity_id}|${r.type}|${r.country}|${r.state ?? ''}`;
 
 export interface NewRegistrationFields {
   entity_id: string;

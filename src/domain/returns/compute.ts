@@ -89,7 +89,13 @@ const usKey = (sale: Transaction, level: ReturnLevel, name?: string): Contributi
   const state = sale.jurisdiction.state ?? '';
   const base = `US-${state}`;
   const jurisdiction =
-    level === 'state' ? base : level === 'county' ? `${base}-${name}` : level === 'city' ? `${base}-${sale.jurisdiction.county ?? ''}-${name}` : `${base}-special-${name}`;
+    level === 'state'
+      ? base
+      : level === 'county'
+        ? `${base}-${name}`
+        : level === 'city'
+          ? `${base}-${sale.jurisdiction.county ?? ''}-${name}`
+          : `${base}-special-${name}`;
   return { jurisdiction, country: 'US', ...(state ? { state } : {}), level, ...(name !== undefined ? { name } : {}) };
 };
 
@@ -99,7 +105,15 @@ const usKey = (sale: Transaction, level: ReturnLevel, name?: string): Contributi
  * their level's tax, so each jurisdiction's line reads like that jurisdiction's own schedule. Elsewhere: one line per
  * country (province) and rate.
  */
-function contributions(sale: Transaction, line: TransactionLine, amount: number, exempt: number, tax: number, breakdown: LevelAmounts, refund: boolean): Contribution[] {
+function contributions(
+  sale: Transaction,
+  line: TransactionLine,
+  amount: number,
+  exempt: number,
+  tax: number,
+  breakdown: LevelAmounts,
+  refund: boolean,
+): Contribution[] {
   const reason = exempt > 0 ? (line.taxability_reason ?? 'exempt') : undefined;
   const base = { amount, exempt, tax: 0, refund, ...(reason !== undefined ? { reason } : {}) };
   const j = sale.jurisdiction;
@@ -117,7 +131,14 @@ function contributions(sale: Transaction, line: TransactionLine, amount: number,
     {
       ...base,
       tax,
-      key: { jurisdiction: `${place}-${rate}`, country: j.country, ...(place !== j.country ? { state: j.state } : {}), level: place !== j.country ? 'state' : 'country', rate, rate_type: type },
+      key: {
+        jurisdiction: `${place}-${rate}`,
+        country: j.country,
+        ...(place !== j.country ? { state: j.state } : {}),
+        level: place !== j.country ? 'state' : 'country',
+        rate,
+        rate_type: type,
+      },
     },
   ];
 }
@@ -156,7 +177,11 @@ function convertFigures(byCurrency: ByCurrency, convert: ReturnConverter, fxDate
   const signed = (amount: number, currency: string): number => {
     const converted = convert(Math.abs(amount), currency);
     if (converted === undefined) {
-      throw new AppError(422, 'fx_rate_unavailable', `No ECB reference rate for ${currency} on ${fxDate} or the 7 days before: import the rates with \`levy fx import\` before computing this return.`);
+      throw new AppError(
+        422,
+        'fx_rate_unavailable',
+        `No ECB reference rate for ${currency} on ${fxDate} or the 7 days before: import the rates with \`levy fx import\` before computing this return.`,
+      );
     }
     return Math.sign(amount) * converted;
   };
@@ -181,7 +206,11 @@ function convertFigures(byCurrency: ByCurrency, convert: ReturnConverter, fxDate
   return out;
 }
 
-const withAdjustments = (figures: ReturnFigures, adjustments: number): ReturnFigures => ({ ...figures, adjustments, net_tax_due: figures.net_tax_due + adjustments });
+const withAdjustments = (figures: ReturnFigures, adjustments: number): ReturnFigures => ({
+  ...figures,
+  adjustments,
+  net_tax_due: figures.net_tax_due + adjustments,
+});
 
 type Section = Pick<ReturnRecord, 'section' | 'corrected_return_id'>;
 
@@ -255,7 +284,13 @@ export function computeSection(records: SectionRecords, scope: RegistrationScope
     for (const line of covered) {
       const exempt = line.exempt_amount ?? 0;
       const reason = exempt > 0 ? (line.taxability_reason ?? 'exempt') : undefined;
-      record(sale.currency, contributions(sale, line, line.amount, exempt, line.tax_amount, line.tax_breakdown, false), { amount: line.amount, exempt, tax: line.tax_amount, refund: false, ...(reason ? { reason } : {}) });
+      record(sale.currency, contributions(sale, line, line.amount, exempt, line.tax_amount, line.tax_breakdown, false), {
+        amount: line.amount,
+        exempt,
+        tax: line.tax_amount,
+        refund: false,
+        ...(reason ? { reason } : {}),
+      });
     }
     out.push(saleRecord(sale, covered, section));
   }
@@ -264,8 +299,14 @@ export function computeSection(records: SectionRecords, scope: RegistrationScope
     if (covered.length === 0) continue;
     for (const { refunded, line } of covered) {
       const exempt = proportionalShare(line.exempt_amount ?? 0, refunded.amount, line.amount);
-      const breakdown = line.tax_amount > 0 ? splitByWeights(refunded.tax_amount, line.tax_breakdown, 'state') : { ...zeroLevels(), state: refunded.tax_amount };
-      record(refund.currency, contributions(sale, line, refunded.amount, exempt, refunded.tax_amount, breakdown, true), { amount: refunded.amount, exempt, tax: refunded.tax_amount, refund: true });
+      const breakdown =
+        line.tax_amount > 0 ? splitByWeights(refunded.tax_amount, line.tax_breakdown, 'state') : { ...zeroLevels(), state: refunded.tax_amount };
+      record(refund.currency, contributions(sale, line, refunded.amount, exempt, refunded.tax_amount, breakdown, true), {
+        amount: refunded.amount,
+        exempt,
+        tax: refunded.tax_amount,
+        refund: true,
+      });
     }
     out.push(refundRecord(refund, covered, section));
   }
@@ -278,10 +319,19 @@ export function computeSection(records: SectionRecords, scope: RegistrationScope
 }
 
 /** Applies the adjustments to the lines they name (an adjustment to a jurisdiction without a line adds one) and the totals. */
-export function applyAdjustments(lines: readonly ReturnLine[], totals: ReturnFigures, adjustments: readonly ReturnAdjustment[], corrections: readonly { totals: ReturnFigures }[], lineFor: (jurisdiction: string) => Omit<ReturnLine, keyof ReturnFigures>): { lines: ReturnLine[]; totals: ReturnFigures } {
+export function applyAdjustments(
+  lines: readonly ReturnLine[],
+  totals: ReturnFigures,
+  adjustments: readonly ReturnAdjustment[],
+  corrections: readonly { totals: ReturnFigures }[],
+  lineFor: (jurisdiction: string) => Omit<ReturnLine, keyof ReturnFigures>,
+): { lines: ReturnLine[]; totals: ReturnFigures } {
   const byJurisdiction = new Map<string, number>();
   for (const a of adjustments) byJurisdiction.set(a.jurisdiction, (byJurisdiction.get(a.jurisdiction) ?? 0) + a.amount);
-  const adjusted = lines.map((line) => withAdjustments({ ...line, adjustments: 0, net_tax_due: line.tax_charged - line.refunds }, byJurisdiction.get(line.jurisdiction) ?? 0) as ReturnLine);
+  const adjusted = lines.map(
+    (line) =>
+      withAdjustments({ ...line, adjustments: 0, net_tax_due: line.tax_charged - line.refunds }, byJurisdiction.get(line.jurisdiction) ?? 0) as ReturnLine,
+  );
   for (const [jurisdiction, amount] of byJurisdiction) {
     if (!lines.some((l) => l.jurisdiction === jurisdiction)) adjusted.push({ ...lineFor(jurisdiction), ...withAdjustments(emptyFigures(), amount) });
   }

@@ -31,11 +31,24 @@ const ossTaxable = (f: ReturnFigures) => f.taxable_sales - f.refunded_taxable_sa
 function ossCsv(r: TaxReturn): string {
   const lines = [row(['section', 'member_state_of_consumption', 'rate_type', 'vat_rate', 'taxable_amount', 'vat_amount', 'period', 'currency'])];
   const vatLines = r.lines.filter((l) => l.rate_type !== 'exempt');
-  for (const l of vatLines) lines.push(row(['supply', l.country, l.rate_type, l.rate, decimal(ossTaxable(l), r.currency), decimal(l.net_tax_due, r.currency), periodLabel(r.period_start, r.period_end), r.currency]));
+  for (const l of vatLines)
+    lines.push(
+      row([
+        'supply',
+        l.country,
+        l.rate_type,
+        l.rate,
+        decimal(ossTaxable(l), r.currency),
+        decimal(l.net_tax_due, r.currency),
+        periodLabel(r.period_start, r.period_end),
+        r.currency,
+      ]),
+    );
   for (const c of r.corrections) {
     const byState = new Map<string, number>();
     for (const l of c.lines) byState.set(l.country, (byState.get(l.country) ?? 0) + l.net_tax_due);
-    for (const [state, vat] of [...byState].sort()) lines.push(row(['correction', state, '', '', '', decimal(vat, r.currency), periodLabel(c.period_start, c.period_end), r.currency]));
+    for (const [state, vat] of [...byState].sort())
+      lines.push(row(['correction', state, '', '', '', decimal(vat, r.currency), periodLabel(c.period_start, c.period_end), r.currency]));
   }
   lines.push(row(['total', '', '', '', '', decimal(r.totals.net_tax_due, r.currency), periodLabel(r.period_start, r.period_end), r.currency]));
   return `${lines.join('\r\n')}\r\n`;
@@ -45,7 +58,8 @@ const FIGURES = ['gross_sales', 'exempt_sales', 'taxable_sales', 'tax_charged', 
 
 function jurisdictionCsv(r: TaxReturn): string {
   const figures = (f: ReturnFigures) => FIGURES.map((k) => decimal(f[k], r.currency));
-  const lineRow = (section: string, period: string, l: ReturnLine) => row([section, l.jurisdiction, l.level, l.name, l.rate, period, ...figures(l), r.currency]);
+  const lineRow = (section: string, period: string, l: ReturnLine) =>
+    row([section, l.jurisdiction, l.level, l.name, l.rate, period, ...figures(l), r.currency]);
   const label = periodLabel(r.period_start, r.period_end);
   const lines = [row(['section', 'jurisdiction', 'level', 'name', 'rate', 'period', ...FIGURES, 'currency'])];
   for (const l of r.lines) lines.push(lineRow('period', label, l));

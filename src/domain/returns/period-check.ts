@@ -13,7 +13,10 @@ export function checkReturnPeriod(registration: StoredRegistration, start: strin
   const { frequency, period_anchor_month: anchor } = filingOf(registration);
   if (!isExactPeriod(frequency, { start, end }, anchor)) {
     const fit = periodContaining(frequency, start, anchor);
-    throw fieldError('period_end', `with period_start ${start} is not one ${frequency} period of registration '${registration.id}' (periods counted from month ${anchor}): the period containing ${start} is ${fit.start} to ${fit.end}`);
+    throw fieldError(
+      'period_end',
+      `with period_start ${start} is not one ${frequency} period of registration '${registration.id}' (periods counted from month ${anchor}): the period containing ${start} is ${fit.start} to ${fit.end}`,
+    );
   }
   if (end < registration.active_from) {
     throw fieldError('period_end', `is ${end}, before registration '${registration.id}' came into force (${registration.active_from})`);

@@ -131,7 +131,9 @@ const minor = (description: string) => z.number().int().meta({ description });
 export const figuresShape = {
   gross_sales: minor('Net amount (tax excluded) of the sales dated in the period, minor units'),
   exempt_sales: minor('The share of gross_sales no tax was charged on'),
-  exempt_sales_by_reason: z.record(z.string(), z.number().int()).meta({ description: 'exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...)' }),
+  exempt_sales_by_reason: z
+    .record(z.string(), z.number().int())
+    .meta({ description: 'exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...)' }),
   taxable_sales: minor('gross_sales - exempt_sales'),
   tax_charged: minor('Tax charged on the sales dated in the period'),
   refunded_sales: minor('Net amount of the refunds dated in the period'),
@@ -192,7 +194,10 @@ export const returnSchema = z
 
 export const createReturnSchema = z
   .strictObject({
-    registration_id: z.string({ error: expected('a registration id') }).min(1, { error: 'must not be empty' }).max(128, { error: 'must be at most 128 characters' }),
+    registration_id: z
+      .string({ error: expected('a registration id') })
+      .min(1, { error: 'must not be empty' })
+      .max(128, { error: 'must be at most 128 characters' }),
     period_start: dateField.meta({ description: 'First day of the filing period' }),
     period_end: dateField.meta({ description: 'Last day of the filing period (inclusive)' }),
     id: readOnlyField(),
@@ -202,15 +207,30 @@ export const createReturnSchema = z
 export type CreateReturnRequest = z.output<typeof createReturnSchema>;
 
 export const adjustmentSchema = z.strictObject({
-  amount: z.number({ error: expected('an integer amount in minor units') }).int({ error: 'must be an integer (minor units)' }).refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, { error: 'must be a non-zero safe integer' }),
-  jurisdiction: z.string({ error: expected('a jurisdiction of the return') }).min(1, { error: 'must not be empty' }).max(128, { error: 'must be at most 128 characters' }),
-  reason: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'must be at most 500 characters' }),
+  amount: z
+    .number({ error: expected('an integer amount in minor units') })
+    .int({ error: 'must be an integer (minor units)' })
+    .refine((n) => n !== 0 && Math.abs(n) <= Number.MAX_SAFE_INTEGER, { error: 'must be a non-zero safe integer' }),
+  jurisdiction: z
+    .string({ error: expected('a jurisdiction of the return') })
+    .min(1, { error: 'must not be empty' })
+    .max(128, { error: 'must be at most 128 characters' }),
+  reason: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(500, { error: 'must be at most 500 characters' }),
 });
 export type AdjustmentRequest = z.output<typeof adjustmentSchema>;
 
 export const markFiledSchema = z.strictObject({
   filed_on: dateField.meta({ description: 'The day the return was filed with the authority' }),
-  confirmation_number: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(128, { error: 'must be at most 128 characters' }).optional(),
+  confirmation_number: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(128, { error: 'must be at most 128 characters' })
+    .optional(),
 });
 export type MarkFiledRequest = z.output<typeof markFiledSchema>;
 
@@ -253,6 +273,11 @@ export const returnRecordSchema = z.object({
 });
 
 export const listReturnRecordsQuerySchema = listQuerySchema.extend({
-  limit: z.coerce.number({ error: 'must be an integer from 1 to 1000' }).int({ error: 'must be an integer from 1 to 1000' }).min(1, { error: 'must be an integer from 1 to 1000' }).max(1000, { error: 'must be an integer from 1 to 1000' }).default(100),
+  limit: z.coerce
+    .number({ error: 'must be an integer from 1 to 1000' })
+    .int({ error: 'must be an integer from 1 to 1000' })
+    .min(1, { error: 'must be an integer from 1 to 1000' })
+    .max(1000, { error: 'must be an integer from 1 to 1000' })
+    .default(100),
   starting_after: z.string().min(1).max(300).optional(),
 });

@@ -36,7 +36,10 @@ const SUBJECT_FIELDS = ['product_category', 'delivery_method', 'product_id', 'ta
 
 /** The subject fields a line states, and only those (a line copied into a recorded sale keeps how it named its subject). */
 export const subjectOf = <Line extends { [K in keyof LineSubject]?: unknown }>(line: Line): Pick<Line, keyof LineSubject & keyof Line> =>
-  Object.fromEntries(SUBJECT_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]])) as Pick<Line, keyof LineSubject & keyof Line>;
+  Object.fromEntries(SUBJECT_FIELDS.filter((field) => line[field] !== undefined).map((field) => [field, line[field]])) as Pick<
+    Line,
+    keyof LineSubject & keyof Line
+  >;
 
 /**
  * A line names what it sells one way: `product_category` (+ `delivery_method`, required with it), or `product_id`
@@ -48,7 +51,11 @@ export function checkLineSubject(line: LineSubject, ctx: z.RefinementCtx): void 
   const byCode = line.product_id !== undefined || line.tax_code !== undefined;
   if (line.product_category !== undefined && byCode) {
     const other = line.product_id !== undefined ? 'product_id' : 'tax_code';
-    ctx.addIssue({ code: 'custom', path: ['product_category'], message: `is sent with ${other}; name what is sold one way: product_category, or product_id / tax_code` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['product_category'],
+      message: `is sent with ${other}; name what is sold one way: product_category, or product_id / tax_code`,
+    });
     return;
   }
   if (line.product_category === undefined) {
@@ -72,6 +79,8 @@ export interface SaleParties {
 /** Without `customer_id`, the customer type and the location must be sent (`typePath`: where the type sits). */
 export function checkSaleParties(sale: SaleParties, ctx: z.RefinementCtx, typePath: (string | number)[]): void {
   if (sale.customer_id !== undefined) return;
-  if (sale.customer_type === undefined) ctx.addIssue({ code: 'custom', path: typePath, message: 'is required (or send customer_id to use the stored customer\'s)' });
-  if (sale.location === undefined) ctx.addIssue({ code: 'custom', path: ['location'], message: 'is required (or send customer_id to use the stored customer\'s address)' });
+  if (sale.customer_type === undefined)
+    ctx.addIssue({ code: 'custom', path: typePath, message: "is required (or send customer_id to use the stored customer's)" });
+  if (sale.location === undefined)
+    ctx.addIssue({ code: 'custom', path: ['location'], message: "is required (or send customer_id to use the stored customer's address)" });
 }

@@ -20,8 +20,13 @@ export const defaultSettings: Readonly<AccountSettings> = Object.freeze({ collec
 
 export const settingsSchema = z
   .object({
-    collection: z.enum(collectionModes).meta({ description: '`everywhere`: tax wherever taxable; `registered_only`: only where an active registration covers the sale' }),
-    approaching_threshold_percent: z.number().int().meta({ description: 'Share of a nexus threshold (1-99) from which the nexus report answers `approaching`' }),
+    collection: z
+      .enum(collectionModes)
+      .meta({ description: '`everywhere`: tax wherever taxable; `registered_only`: only where an active registration covers the sale' }),
+    approaching_threshold_percent: z
+      .number()
+      .int()
+      .meta({ description: 'Share of a nexus threshold (1-99) from which the nexus report answers `approaching`' }),
   })
   .meta({ id: 'Settings', example: { collection: 'registered_only', approaching_threshold_percent: 80 } });
 
@@ -30,7 +35,12 @@ const fields = ['collection', 'approaching_threshold_percent'] as const;
 export const updateSettingsSchema = z
   .strictObject({
     collection: z.enum(collectionModes, { error: requiredOr(`must be one of: ${collectionModes.join(', ')}`) }).optional(),
-    approaching_threshold_percent: z.number({ error: percentMessage }).int({ error: percentMessage }).min(1, { error: percentMessage }).max(99, { error: percentMessage }).optional(),
+    approaching_threshold_percent: z
+      .number({ error: percentMessage })
+      .int({ error: percentMessage })
+      .min(1, { error: percentMessage })
+      .max(99, { error: percentMessage })
+      .optional(),
   })
   .refine(requireSomeField(fields), { error: `Send at least one of ${fields.join(', ')}.` });
 

@@ -37,15 +37,8 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   AD: [own(biz('ad_nrt', 'ad/nrt', 'NRT, tax register number'))],
   AI: [biz('ai_tin', 'ai/tin', 'TIN, tax identification number')],
   AL: [biz('al_tin', 'al/nipt', 'NIPT, tax / VAT number')],
-  AO: [
-    biz('ao_tin', 'ao/nif', 'NIF, tax identification number'),
-    oth('ao_bi', 'ao/bi', 'BI, identity card number'),
-  ],
-  AR: [
-    biz('ar_cuit', 'ar/cuit', 'CUIT, tax number'),
-    oth('ar_cbu', 'ar/cbu', 'CBU, bank account number'),
-    oth('ar_dni', 'ar/dni', 'DNI, identity number'),
-  ],
+  AO: [biz('ao_tin', 'ao/nif', 'NIF, tax identification number'), oth('ao_bi', 'ao/bi', 'BI, identity card number')],
+  AR: [biz('ar_cuit', 'ar/cuit', 'CUIT, tax number'), oth('ar_cbu', 'ar/cbu', 'CBU, bank account number'), oth('ar_dni', 'ar/dni', 'DNI, identity number')],
   AT: [
     vat('at/uid', 'UID, VAT number (ATU...)'),
     biz('at_tin', 'at/tin', 'Abgabenkontonummer, tax number'),
@@ -57,10 +50,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     reg('au_acn', 'au/acn', 'ACN, Australian Company Number'),
     ind('au_tfn', 'au/tfn', 'TFN, Tax File Number'),
   ],
-  AZ: [
-    own(biz('az_tin', 'az/tin', 'VÖEN, tax identification number')),
-    oth('az_pin', 'az/pin', 'PIN, personal identification number'),
-  ],
+  AZ: [own(biz('az_tin', 'az/tin', 'VÖEN, tax identification number')), oth('az_pin', 'az/pin', 'PIN, personal identification number')],
   BA: [oth('ba_jmbg', 'ba/jmbg', 'JMBG, master citizen number')],
   BE: [
     own(vat('be/vat', 'enterprise / VAT number')),
@@ -121,10 +111,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     oth('do_ncf', 'do/ncf', 'NCF, fiscal receipt number'),
   ],
   DZ: [biz('dz_nif', 'dz/nif', 'NIF, tax number')],
-  EC: [
-    own(biz('ec_ruc', 'ec/ruc', 'RUC, taxpayer number')),
-    oth('ec_ci', 'ec/ci', 'CI, identity card number'),
-  ],
+  EC: [own(biz('ec_ruc', 'ec/ruc', 'RUC, taxpayer number')), oth('ec_ci', 'ec/ci', 'CI, identity card number')],
   EE: [
     vat('ee/kmkr', 'KMKR, VAT number'),
     biz('ee_registrikood', 'ee/registrikood', 'registry code (entity TIN)'),
@@ -151,7 +138,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     biz('fr_siren', 'fr/siren', 'SIREN, company number'),
     own(biz('fr_siret', 'fr/siret', 'SIRET, establishment number')),
     own(reg('fr_rcs', 'fr/rcs', 'RCS, trade and companies register number')),
-    ind('fr_nif', 'fr/nif', "NIF / numéro fiscal, individual tax number"),
+    ind('fr_nif', 'fr/nif', 'NIF / numéro fiscal, individual tax number'),
     own(exc('fr_accise', 'fr/accise', "n° d'accise, excise number")),
     oth('fr_nir', 'fr/nir', 'NIR, social-security number'),
   ],
@@ -171,14 +158,8 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   ],
   GH: [biz('gh_tin', 'gh/tin', 'TIN, tax number')],
   GN: [biz('gn_nif', 'gn/nifp', 'NIFp, tax number')],
-  GR: [
-    vat('gr/vat', 'ΑΦΜ, VAT number (EL...)', 'EL'),
-    oth('gr_amka', 'gr/amka', 'AMKA, social-security number'),
-  ],
-  GT: [
-    biz('gt_nit', 'gt/nit', 'NIT, tax number'),
-    oth('gt_cui', 'gt/cui', 'CUI, identity number'),
-  ],
+  GR: [vat('gr/vat', 'ΑΦΜ, VAT number (EL...)', 'EL'), oth('gr_amka', 'gr/amka', 'AMKA, social-security number')],
+  GT: [biz('gt_nit', 'gt/nit', 'NIT, tax number'), oth('gt_cui', 'gt/cui', 'CUI, identity number')],
   HK: [ind('hk_hkid', 'hk/hkid', 'HKID card number (individual TIN)')],
   HR: [vat('hr/oib', 'OIB, VAT number'), biz('hr_oib', 'hr/oib', 'OIB, personal identification number')],
   HU: [vat('hu/anum', 'ANUM, community VAT number')],
@@ -198,15 +179,9 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     own(ind('it_cf', 'it/codicefiscale', 'codice fiscale (individual)')),
     oth('it_aic', 'it/aic', 'AIC, drug authorisation code'),
   ],
-  JP: [
-    biz('jp_cn', 'jp/cn', 'Corporate Number (hōjin bangō)'),
-    own(ind('jp_in', 'jp/in', 'Individual Number (kojin bangō, My Number)')),
-  ],
+  JP: [biz('jp_cn', 'jp/cn', 'Corporate Number (hōjin bangō)'), own(ind('jp_in', 'jp/in', 'Individual Number (kojin bangō, My Number)'))],
   KE: [biz('ke_pin', 'ke/pin', 'KRA PIN, tax number')],
-  KR: [
-    own(biz('kr_brn', 'kr/brn', 'BRN, business registration number')),
-    own(ind('kr_rrn', 'kr/rrn', 'RRN, resident registration number (individual TIN)')),
-  ],
+  KR: [own(biz('kr_brn', 'kr/brn', 'BRN, business registration number')), own(ind('kr_rrn', 'kr/rrn', 'RRN, resident registration number (individual TIN)'))],
   LI: [biz('li_peid', 'li/peid', 'PEID, tax number')],
   LK: [oth('lk_nic', 'lk/nic', 'NIC, identity card number')],
   LT: [vat('lt/pvm', 'PVM, VAT number'), ind('lt_asmens', 'lt/asmens', 'asmens kodas, personal code (individual TIN)')],
@@ -225,10 +200,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     oth('mx_curp', 'mx/curp', 'CURP, population register code'),
   ],
   MY: [oth('my_nric', 'my/nric', 'NRIC, identity card number')],
-  MZ: [
-    biz('mz_nuit', 'mz/nuit', 'NUIT, tax number'),
-    oth('mz_bi', 'mz/bi', 'BI, identity card number'),
-  ],
+  MZ: [biz('mz_nuit', 'mz/nuit', 'NUIT, tax number'), oth('mz_bi', 'mz/bi', 'BI, identity card number')],
   NL: [
     vat('nl/btw', 'btw-id, VAT number'),
     ind('nl_bsn', 'nl/bsn', 'BSN, citizen service number (individual TIN)'),
@@ -240,10 +212,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     ind('no_fnr', 'no/fodselsnummer', 'fødselsnummer, national identity number (individual TIN)'),
     oth('no_kontonr', 'no/kontonr', 'kontonummer, bank account number'),
   ],
-  NZ: [
-    biz('nz_ird', 'nz/ird', 'IRD number (also the GST number)'),
-    oth('nz_bank', 'nz/bank', 'bank account number'),
-  ],
+  NZ: [biz('nz_ird', 'nz/ird', 'IRD number (also the GST number)'), oth('nz_bank', 'nz/bank', 'bank account number')],
   OM: [own(gst('om_vat', 'om/vat', 'VATIN, VAT identification number'))],
   PE: [
     biz('pe_ruc', 'pe/ruc', 'RUC, taxpayer number'),
@@ -251,19 +220,9 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     oth('pe_cui', 'pe/cui', 'CUI/DNI, identity number'),
   ],
   PK: [biz('pk_ntn', 'pk/ntn', 'NTN, tax number'), ind('pk_cnic', 'pk/cnic', 'CNIC (individual NTN)')],
-  PL: [
-    vat('pl/nip', 'NIP, VAT number'),
-    biz('pl_regon', 'pl/regon', 'REGON, business register number'),
-    ind('pl_pesel', 'pl/pesel', 'PESEL (individual TIN)'),
-  ],
-  PT: [
-    vat('pt/nif', 'NIF/NIPC, VAT number'),
-    oth('pt_cc', 'pt/cc', 'CC, citizen card number'),
-  ],
-  PY: [
-    own(biz('py_ruc', 'py/ruc', 'RUC, taxpayer number')),
-    oth('py_cedula', 'py/cedula', 'cédula de identidad, identity card number'),
-  ],
+  PL: [vat('pl/nip', 'NIP, VAT number'), biz('pl_regon', 'pl/regon', 'REGON, business register number'), ind('pl_pesel', 'pl/pesel', 'PESEL (individual TIN)')],
+  PT: [vat('pt/nif', 'NIF/NIPC, VAT number'), oth('pt_cc', 'pt/cc', 'CC, citizen card number')],
+  PY: [own(biz('py_ruc', 'py/ruc', 'RUC, taxpayer number')), oth('py_cedula', 'py/cedula', 'cédula de identidad, identity card number')],
   RO: [
     vat('ro/cif', 'CIF, VAT number'),
     biz('ro_cui', 'ro/cui', 'CUI, company identifier'),
@@ -271,10 +230,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     ind('ro_cnp', 'ro/cnp', 'CNP, personal numeric code (individual TIN)'),
   ],
   RS: [biz('rs_pib', 'rs/pib', 'PIB, tax number')],
-  RU: [
-    biz('ru_inn', 'ru/inn', 'INN, taxpayer number'),
-    own(reg('ru_ogrn', 'ru/ogrn', 'OGRN / OGRNIP, primary state registration number')),
-  ],
+  RU: [biz('ru_inn', 'ru/inn', 'INN, taxpayer number'), own(reg('ru_ogrn', 'ru/ogrn', 'OGRN / OGRNIP, primary state registration number'))],
   SE: [
     vat('se/vat', 'momsregistreringsnummer, VAT number'),
     biz('se_orgnr', 'se/orgnr', 'organisationsnummer, company number'),

@@ -33,7 +33,6 @@ export const taxIdValidateRequestSchema = z
     ctx.addIssue({
       code: 'custom',
       path: ['country'],
-      message:
-        'is required unless tax_id starts with a VAT country prefix (such as DE, EL or XI) or type names a single country (or none, as gen_ean)',
+      message: 'is required unless tax_id starts with a VAT country prefix (such as DE, EL or XI) or type names a single country (or none, as gen_ean)',
     });
   });

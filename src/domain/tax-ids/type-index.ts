@@ -21,10 +21,7 @@ const countrylessDefinitions: readonly TaxIdTypeDefinition[] = COUNTRYLESS.map((
 export const TAX_ID_TYPE_CATALOGUE: readonly TaxIdTypeDefinition[] = [...definitionsByCountry.values(), countrylessDefinitions].flat();
 
 /** The type names a request may carry (schema enum, docs), tax and `other` kinds alike. */
-export const supportedTaxIdTypes = [...new Set(TAX_ID_TYPE_CATALOGUE.map((d) => d.type))].sort() as [
-  string,
-  ...string[],
-];
+export const supportedTaxIdTypes = [...new Set(TAX_ID_TYPE_CATALOGUE.map((d) => d.type))].sort() as [string, ...string[]];
 
 /** The kind of each type name (a type name has one kind wherever it is used). */
 const KIND_OF_TYPE: ReadonlyMap<string, TaxIdKind> = new Map(TAX_ID_TYPE_CATALOGUE.map((d) => [d.type, d.kind]));
@@ -48,9 +45,7 @@ export const supportedTaxIdCountries: readonly string[] = [...definitionsByCount
  * prefixed entries: the EU-27 (`EL` is Greece), `GB`, `XI` (Northern Ireland), `CH`, `NO`.
  */
 export const VAT_PREFIX_COUNTRY: Readonly<Record<string, string>> = Object.fromEntries(
-  [...definitionsByCountry].flatMap(([country, entries]) =>
-    entries.filter((e) => e.prefixed).map((e) => [e.normalizedPrefix ?? country, country] as const),
-  ),
+  [...definitionsByCountry].flatMap(([country, entries]) => entries.filter((e) => e.prefixed).map((e) => [e.normalizedPrefix ?? country, country] as const)),
 );
 
 /** Country-code aliases accepted in `country`: the VAT prefixes that are not ISO codes (`EL`, `XI`). */

@@ -56,8 +56,9 @@ function validatorOf(def: TaxIdTypeDefinition, modules: StdnumModules): Validato
 }
 
 /** The stdnum module folders a country's rows use (not Levy's overrides). */
-const foldersOfCountry = (country: string): string[] =>
-  [...new Set((definitionsByCountry.get(country) ?? []).filter((d) => d.override === undefined).map((d) => folderOf(d.module)))];
+const foldersOfCountry = (country: string): string[] => [
+  ...new Set((definitionsByCountry.get(country) ?? []).filter((d) => d.override === undefined).map((d) => folderOf(d.module))),
+];
 
 /**
  * The stdnum module folders `validateTaxId(req)` may read: the countryless type's, or the country's the request names,
@@ -69,7 +70,11 @@ export function stdnumFoldersFor(req: TaxIdValidateInput): string[] {
   const given = req.country?.trim().toUpperCase() || undefined;
   const prefix = vatPrefixOf(req.tax_id.trim());
   const country =
-    given !== undefined ? (COUNTRY_ALIASES[given] ?? given) : type !== undefined && countryOfType(type) !== undefined ? countryOfType(type) : prefix && VAT_PREFIX_COUNTRY[prefix];
+    given !== undefined
+      ? (COUNTRY_ALIASES[given] ?? given)
+      : type !== undefined && countryOfType(type) !== undefined
+        ? countryOfType(type)
+        : prefix && VAT_PREFIX_COUNTRY[prefix];
   return country ? foldersOfCountry(country) : [];
 }
 
@@ -84,8 +89,7 @@ interface Rows {
 }
 
 type Attempt =
-  | { entry: Entry; valid: true; normalized: string }
-  | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
+  { entry: Entry; valid: true; normalized: string } | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
 
 /** stdnum error classes (the overrides use the same) -> API reason, and how far the check got (higher = further). */
 const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {

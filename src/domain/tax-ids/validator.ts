@@ -13,6 +13,7 @@ import { taxIdValidation, type StdnumModule } from './validation';
 const AI: StdnumModule = { tin: entityValidators.AI![0]! as Validator };
 
 const allModules = (code: string): StdnumModule | undefined =>
-  (stdnum as Record<string, StdnumModule>)[code] ?? (code === 'AI' ? AI : code === 'GEN' ? (gen as unknown as StdnumModule) : code === 'LK' ? (lk as unknown as StdnumModule) : undefined);
+  (stdnum as Record<string, StdnumModule>)[code] ??
+  (code === 'AI' ? AI : code === 'GEN' ? (gen as unknown as StdnumModule) : code === 'LK' ? (lk as unknown as StdnumModule) : undefined);
 
 export const { validateTaxId, validateTaxIdWhere, checkTaxIdWhere } = taxIdValidation(allModules);

@@ -1,6 +1,14 @@
 /** Domain (pure): Canada, GST federal (country_rate) + the provincial part (state_rate): HST, QST or PST. */
 import type { ResolvedLocation } from '../geography/location';
-import { canadaProvince, canadaProvincialRate, canadaProvincialRebate, canadaProvincialTaxApplies, canadaResaleRule, canadaZeroRatedTaxCode, standardVatRate } from './rate-data';
+import {
+  canadaProvince,
+  canadaProvincialRate,
+  canadaProvincialRebate,
+  canadaProvincialTaxApplies,
+  canadaResaleRule,
+  canadaZeroRatedTaxCode,
+  standardVatRate,
+} from './rate-data';
 import type { Outcome, RuleBasis, TaxRateInput } from './rate-types';
 import { notModelledSource, TAX_CODE_NOT_MODELLED } from './vat-rules';
 import { isBusiness } from './vocabulary';
@@ -45,7 +53,10 @@ function canadaRatedOutcome(input: TaxRateInput, location: ResolvedLocation, sel
   // A point-of-sale rebate of the provincial part (Ontario's books, children's clothing, print newspapers), or a code
   // rebated elsewhere that the data holds no row for in this province: its provincial tax is then a stand-in.
   const rebate = input.tax_code_rules && province.regime !== 'GST' ? canadaProvincialRebate(province.code, input.tax_code_rules.vat, date) : undefined;
-  const unmodelled = rebate?.kind === 'unmodelled' ? { notes: [TAX_CODE_NOT_MODELLED], basis: { source: notModelledSource(`CA-${province.code}`, provincialRate.source), rate: 'standard' as const } } : undefined;
+  const unmodelled =
+    rebate?.kind === 'unmodelled'
+      ? { notes: [TAX_CODE_NOT_MODELLED], basis: { source: notModelledSource(`CA-${province.code}`, provincialRate.source), rate: 'standard' as const } }
+      : undefined;
   if (province.regime === 'GST_PST') {
     const pstApplies = canadaProvincialTaxApplies(province, input.product_category, input.delivery_method, date);
     const resale = input.customer_type === 'RESELLER' && canadaResaleRule.value;

@@ -19,7 +19,9 @@ export const places = ['customer_place', 'supplier_place', 'supplier_place_withi
 function buildPlaceOfSupplySchema() {
   const note = z.string().regex(/^[a-z0-9_]+$/, 'a note is a snake_case word');
   /** EU for the EU-27 as one area, otherwise a country that is neither in the EU nor part of another country's VAT area. */
-  const area = z.string().refine((code) => code === 'EU' || (isAssignedCountry(code) && !euMemberStates.has(code) && vatAreaOf(code) === code), 'EU or a country code');
+  const area = z
+    .string()
+    .refine((code) => code === 'EU' || (isAssignedCountry(code) && !euMemberStates.has(code) && vatAreaOf(code) === code), 'EU or a country code');
 
   const ruleSchema = z.strictObject({
     area,
@@ -36,7 +38,12 @@ function buildPlaceOfSupplySchema() {
   const placeOfSupplySchema = z
     .strictObject({
       description: z.string(),
-      kinds: z.strictObject(Object.fromEntries(placeKinds.map((kind) => [kind, z.array(z.enum(productCategories)).min(1)])) as Record<(typeof placeKinds)[number], z.ZodArray<z.ZodEnum<{ [K in ProductCategory]: K }>>>),
+      kinds: z.strictObject(
+        Object.fromEntries(placeKinds.map((kind) => [kind, z.array(z.enum(productCategories)).min(1)])) as Record<
+          (typeof placeKinds)[number],
+          z.ZodArray<z.ZodEnum<{ [K in ProductCategory]: K }>>
+        >,
+      ),
       rules: z.array(ruleSchema).min(1),
     })
     .superRefine((data, ctx) => {

@@ -49,7 +49,9 @@ export function placeOfSupplyDecision(input: TaxRateInput, buyerCountry: string,
       const sellerRate = categoryVatRate(supplierCountry, input.product_category, date, input.tax_code_rules);
       const sameAreaNotes = rule.same_area_note !== undefined ? [rule.same_area_note] : [];
       if (sellerRate === undefined) return { outcome: { taxable: false, notes: sameAreaNotes, basis: basisOf(rule) } };
-      return { outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes, basis: basisOf(rule) } };
+      return {
+        outcome: { taxable: true, parts: { country: sellerRate }, jurisdiction: { country: supplierCountry }, notes: sameAreaNotes, basis: basisOf(rule) },
+      };
     }
   }
 }

@@ -16,14 +16,18 @@ import { allowedDeliveryMethods, deliveryMethods, productCategories, type Delive
 /** Builds the schemas (rateDataSchemas builds them once, when a file is first validated). */
 function buildRateDataSchemas() {
   /** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
-  const percent = z.number().min(0).max(100).refine((pct) => {
-    try {
-      percentToPpm(pct);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be a whole number of ppm');
+  const percent = z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((pct) => {
+      try {
+        percentToPpm(pct);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a whole number of ppm');
 
   /** Effective-dated rows (src/domain/tax/rate-history.ts): sorted, `effective_to` inclusive, never overlapping. */
   const datedRows = <T extends z.ZodRawShape>(shape: T) =>
@@ -67,7 +71,16 @@ function buildRateDataSchemas() {
   const vatReducedSchema = z.strictObject({
     description: z.string(),
     entries: z
-      .array(z.strictObject({ country: z.string().refine(isAssignedCountry), category: z.enum(productCategories), rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+      .array(
+        z.strictObject({
+          country: z.string().refine(isAssignedCountry),
+          category: z.enum(productCategories),
+          rate: percent,
+          effective_from: isoDate,
+          effective_to: isoDate.optional(),
+          source,
+        }),
+      )
       .superRefine(eachSeriesDated(reducedRowKey)),
   });
 
@@ -75,7 +88,16 @@ function buildRateDataSchemas() {
   const vatTaxCodeSchema = z.strictObject({
     description: z.string(),
     entries: z
-      .array(z.strictObject({ country: z.string().refine(isAssignedCountry), tax_code: taxCodeId, rate: percent, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+      .array(
+        z.strictObject({
+          country: z.string().refine(isAssignedCountry),
+          tax_code: taxCodeId,
+          rate: percent,
+          effective_from: isoDate,
+          effective_to: isoDate.optional(),
+          source,
+        }),
+      )
       .superRefine(eachSeriesDated(reducedRowKey)),
   });
 
@@ -89,34 +111,46 @@ function buildRateDataSchemas() {
      * children's clothing and footwear, print newspapers): dated rows per province and code, GST still due.
      */
     provincial_part_rebated_tax_codes: z
-      .array(z.strictObject({ province: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'), tax_code: taxCodeId, effective_from: isoDate, effective_to: isoDate.optional(), source }))
+      .array(
+        z.strictObject({
+          province: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
+          tax_code: taxCodeId,
+          effective_from: isoDate,
+          effective_to: isoDate.optional(),
+          source,
+        }),
+      )
       .superRefine(eachSeriesDated((row) => `${row.province} ${row.tax_code}`))
       .optional(),
-    provinces: z.array(
-      z.object({
-        code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
-        name: z.string(),
-        regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
-        rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
-        /**
-         * Per category, dated rows like the rates: whether the provincial tax applies (true, false, or only for these
-         * delivery methods: Manitoba taxed downloaded software years before streaming).
-         */
-        provincial_tax_applies: z.record(
-          z.enum(productCategories),
-          datedRows({ applies: z.union([z.boolean(), z.array(z.enum(deliveryMethods)).min(1)]) }).refine((rows) => rows.length > 0, 'needs at least one row'),
-        ),
-      }),
-    ).superRefine((provinces, ctx) => {
-      // Every date the rates answer for, the categories answer for too: their rows start no later than the rates.
-      for (const province of provinces) {
-        const ratesFrom = province.rates[0]!.effective_from;
-        for (const [category, rows] of Object.entries(province.provincial_tax_applies)) {
-          if (rows[0]!.effective_from > ratesFrom) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the first row starts after the rates (${ratesFrom})` });
-          if (rows[rows.length - 1]!.effective_to !== undefined) ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the last row must hold until further notice` });
+    provinces: z
+      .array(
+        z.object({
+          code: z.string().refine((code) => subdivisionName('CA', code) !== undefined, 'unknown province'),
+          name: z.string(),
+          regime: z.enum(['HST', 'GST_QST', 'GST_PST', 'GST']),
+          rates: datedRows({ provincial_rate: percent }).refine((rows) => rows.length > 0, 'needs at least one row'),
+          /**
+           * Per category, dated rows like the rates: whether the provincial tax applies (true, false, or only for these
+           * delivery methods: Manitoba taxed downloaded software years before streaming).
+           */
+          provincial_tax_applies: z.record(
+            z.enum(productCategories),
+            datedRows({ applies: z.union([z.boolean(), z.array(z.enum(deliveryMethods)).min(1)]) }).refine((rows) => rows.length > 0, 'needs at least one row'),
+          ),
+        }),
+      )
+      .superRefine((provinces, ctx) => {
+        // Every date the rates answer for, the categories answer for too: their rows start no later than the rates.
+        for (const province of provinces) {
+          const ratesFrom = province.rates[0]!.effective_from;
+          for (const [category, rows] of Object.entries(province.provincial_tax_applies)) {
+            if (rows[0]!.effective_from > ratesFrom)
+              ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the first row starts after the rates (${ratesFrom})` });
+            if (rows[rows.length - 1]!.effective_to !== undefined)
+              ctx.addIssue({ code: 'custom', message: `${province.code} ${category}: the last row must hold until further notice` });
+          }
         }
-      }
-    }),
+      }),
   });
 
   const usRuleSchema = z.strictObject({
@@ -130,7 +164,10 @@ function buildRateDataSchemas() {
     state_rate_pct: percent.optional(),
     local: z.boolean().optional(),
     /** A note the answer carries (docs/tax-rules.md, Notes): what the rule leaves out (Illinois' local food taxes). */
-    note: z.string().regex(/^[a-z][a-z0-9_]+$/).optional(),
+    note: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]+$/)
+      .optional(),
     cite: source,
   });
   /**
@@ -146,13 +183,20 @@ function buildRateDataSchemas() {
           const series = rulesFor(rules, group, delivery);
           // The file's convention: a rule that a later one replaces says when it ended (no open row before another).
           const unended = series.slice(0, -1).find((rule) => rule.to === undefined);
-          const problem = datedRowsProblem(series) ?? coverageProblem(series, SINCE_ALWAYS) ?? (unended ? `the rule from ${unended.effective_from} has no 'to' but a later rule follows` : undefined);
+          const problem =
+            datedRowsProblem(series) ??
+            coverageProblem(series, SINCE_ALWAYS) ??
+            (unended ? `the rule from ${unended.effective_from} has no 'to' but a later rule follows` : undefined);
           if (problem) ctx.addIssue({ code: 'custom', message: `${group} by ${delivery}: ${problem} (exactly one rule must apply on every date)` });
         }
       }
     };
   }
-  const usRules = (category: ProductCategory) => z.array(usRuleSchema).min(1).superRefine(usRulesCoverEachCase(deliveriesOf(category)));
+  const usRules = (category: ProductCategory) =>
+    z
+      .array(usRuleSchema)
+      .min(1)
+      .superRefine(usRulesCoverEachCase(deliveriesOf(category)));
 
   /**
    * A tax code's rules per state (or for every state): one dated series for every customer group and every delivery

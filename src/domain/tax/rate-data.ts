@@ -82,7 +82,11 @@ export function countriesWithVat(): string[] {
 
 type ReducedRows = typeof vatReduced.entries;
 /** The reduced-rate rows of each country and category, in data order. */
-const reducedRows = seriesByTwoKeys(vatReduced.entries, (entry) => entry.country, (entry) => entry.category);
+const reducedRows = seriesByTwoKeys(
+  vatReduced.entries,
+  (entry) => entry.country,
+  (entry) => entry.category,
+);
 function reducedOn(rows: ReducedRows, date: string): DatedRate | undefined {
   const found = rowOn(rows, date);
   return found.kind === 'row' ? datedRate(found.row, found.row.rate) : undefined;
@@ -115,7 +119,8 @@ const rebateRows = canada.provincial_part_rebated_tax_codes ?? [];
 const rebatedTaxCodes = new Set(rebateRows.map((row) => row.tax_code));
 /** Each province's rows per code, sorted: one dated series (the schema checks it has no overlap). */
 const rebateSeries = new Map<string, RebateRow[]>();
-for (const row of rebateRows) rebateSeries.set(`${row.province} ${row.tax_code}`, sortedByStart([...(rebateSeries.get(`${row.province} ${row.tax_code}`) ?? []), row]));
+for (const row of rebateRows)
+  rebateSeries.set(`${row.province} ${row.tax_code}`, sortedByStart([...(rebateSeries.get(`${row.province} ${row.tax_code}`) ?? []), row]));
 
 /**
  * A province's point-of-sale rebate of its part of the HST for a tax code on a date: 'rebated' with its row,
@@ -123,7 +128,11 @@ for (const row of rebateRows) rebateSeries.set(`${row.province} ${row.tax_code}`
  * 'unmodelled' (the code is rebated in some province but the data holds no row for this one, or none yet on the
  * date), undefined for a code no province rebates in the data.
  */
-export function canadaProvincialRebate(province: string, taxCode: string, date: string): { kind: 'rebated'; row: RebateRow } | { kind: 'not_rebated' | 'unmodelled' } | undefined {
+export function canadaProvincialRebate(
+  province: string,
+  taxCode: string,
+  date: string,
+): { kind: 'rebated'; row: RebateRow } | { kind: 'not_rebated' | 'unmodelled' } | undefined {
   if (!rebatedTaxCodes.has(taxCode)) return undefined;
   const found = rowOn(rebateSeries.get(`${province} ${taxCode}`) ?? [], date);
   if (found.kind === 'row') return { kind: 'rebated', row: found.row };
@@ -191,7 +200,13 @@ function seriesOf(rules: readonly UsRule[], group: CustomerGroup, delivery: Deli
  * A tax code's rule in a state on a date, for a customer type and delivery; undefined when neither the state nor the
  * top-level list has rules for the code (its category's rules apply then). Same groups as usTaxability.
  */
-export function usTaxCodeTaxability(state: UsStateData, taxCode: string, date: string, customerType: CustomerType, delivery: DeliveryMethod): UsTaxabilityRule | undefined {
+export function usTaxCodeTaxability(
+  state: UsStateData,
+  taxCode: string,
+  date: string,
+  customerType: CustomerType,
+  delivery: DeliveryMethod,
+): UsTaxabilityRule | undefined {
   const rules = state.tax_codes?.[taxCode] ?? usStates.tax_codes?.[taxCode];
   if (!rules) return undefined;
   const found = rowOn(seriesOf(rules, customerType === 'B2C' ? 'B2C' : 'B2B', delivery), date);

@@ -14,10 +14,7 @@ export interface DatedRow {
 }
 
 export type RowOnDate<T> =
-  | { kind: 'row'; row: T }
-  | { kind: 'no_rows' }
-  | { kind: 'before_history'; earliest: string }
-  | { kind: 'gap'; endedOn: string; nextFrom?: string };
+  { kind: 'row'; row: T } | { kind: 'no_rows' } | { kind: 'before_history'; earliest: string } | { kind: 'gap'; endedOn: string; nextFrom?: string };
 
 /** The row in force on a date (rows sorted by effective_from, without overlaps: the schema checks both). */
 export function rowOn<T extends DatedRow>(rows: readonly T[], date: string): RowOnDate<T> {

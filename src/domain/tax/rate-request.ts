@@ -1,7 +1,18 @@
 /** Domain (pure): the request of POST /v1/tax/rate; its fields are shared with sales, carts and their lines (src/domain/fields/sale.ts). */
 import * as z from 'zod';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import {
+  booleanField,
+  checkGovernmentLevel,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  governmentLevelField,
+  locationField,
+  productCategoryField,
+} from '../fields/sale';
 
 export const taxRateRequestSchema = z
   .strictObject({

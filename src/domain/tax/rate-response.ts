@@ -36,14 +36,16 @@ function buildRateResponseSchemas() {
     .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
 
   /** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
-  const customerTreatmentSchema = z.object({
-    declared_type: customerTypeField,
-    applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
-    exempt: z.boolean(),
-    tax_id: taxIdValidationSchema.nullable(),
-    reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
-    message: z.string().optional(),
-  }).meta({ id: 'CustomerTreatment' });
+  const customerTreatmentSchema = z
+    .object({
+      declared_type: customerTypeField,
+      applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
+      exempt: z.boolean(),
+      tax_id: taxIdValidationSchema.nullable(),
+      reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
+      message: z.string().optional(),
+    })
+    .meta({ id: 'CustomerTreatment' });
 
   const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
 
@@ -56,7 +58,10 @@ function buildRateResponseSchemas() {
       exempt: z.boolean(),
       jurisdiction: jurisdictionSchema,
       location_source: z.enum(locationSources).meta({ description: 'The most precise location field the answer was resolved from' }),
-      notes: z.array(z.string()).optional().meta({ description: 'Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say' }),
+      notes: z
+        .array(z.string())
+        .optional()
+        .meta({ description: 'Machine-readable remarks (e.g. `us_local_rate_unavailable`), only when there is something to say' }),
     })
     .meta({
       id: 'TaxRateResult',
@@ -74,10 +79,21 @@ function buildRateResponseSchemas() {
   /** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
   const lineTaxabilityShape = {
     product_id: z.string().optional().meta({ description: 'The product the line named' }),
-    tax_code: z.string().meta({ description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code", example: 'levy_saas' }),
+    tax_code: z
+      .string()
+      .meta({
+        description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code",
+        example: 'levy_saas',
+      }),
     taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
     exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
-    exempt_percentage: z.number().int().min(1).max(100).optional().meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+    exempt_percentage: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
     registration_id: z.string().optional().meta({ description: "The seller's registration that covers the line" }),
   };
 
@@ -86,7 +102,12 @@ function buildRateResponseSchemas() {
    * (quote-tax-rate.ts `TaxRateAnswer`).
    */
   const taxRateAnswerSchema = taxRateResultSchema
-    .extend({ customer: customerTreatmentSchema, customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }), ...lineTaxabilityShape, collecting: z.boolean().optional().meta({ description: 'With apply_registrations: whether the seller charges this tax' }) })
+    .extend({
+      customer: customerTreatmentSchema,
+      customer_id: z.string().optional().meta({ description: 'The stored customer the request named' }),
+      ...lineTaxabilityShape,
+      collecting: z.boolean().optional().meta({ description: 'With apply_registrations: whether the seller charges this tax' }),
+    })
     .meta({ id: 'TaxRateAnswer' });
 
   return { rateField, jurisdictionSchema, customerTreatmentSchema, taxRateResultSchema, lineTaxabilityShape, taxRateAnswerSchema, locationSources };

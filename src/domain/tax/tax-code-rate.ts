@@ -44,4 +44,4 @@ export function calculateTaxCodeRate(input: TaxCodeRateInput, context: TaxRateCo
 }
 
 /** Every outcome of the engine carries its basis; this is what an answer without one would say (never expected). */
-const noBasisSource = 'docs/tax-rules.md section 9 (the rule named by the answer\'s notes)';
+const noBasisSource = "docs/tax-rules.md section 9 (the rule named by the answer's notes)";

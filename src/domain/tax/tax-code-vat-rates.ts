@@ -13,7 +13,11 @@ import { rowOn, seriesByTwoKeys } from './rate-history';
 const vatTaxCodeRates = parseDataFile('vat-tax-code-rates.json', () => rateDataSchemas().vatTaxCodeSchema, vatTaxCodeJson);
 
 /** Each country's rows per code, in data order (the schema checks each series is sorted and never overlaps). */
-const rowsByCountry = seriesByTwoKeys(vatTaxCodeRates.entries, (entry) => entry.country, (entry) => entry.tax_code);
+const rowsByCountry = seriesByTwoKeys(
+  vatTaxCodeRates.entries,
+  (entry) => entry.country,
+  (entry) => entry.tax_code,
+);
 
 /** The tax codes with rows of their own in some VAT country. */
 const codesWithRows = new Set(vatTaxCodeRates.entries.map((entry) => entry.tax_code));

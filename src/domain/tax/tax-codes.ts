@@ -34,35 +34,42 @@ const codeSchema = z
     us_rules_like: z.string().regex(TAX_CODE_PATTERN).optional(),
     vat_rules_like: z.string().regex(TAX_CODE_PATTERN).optional(),
   })
-  .refine((code) => allowedDeliveryMethods[code.category].includes(code.default_delivery), { error: 'default_delivery must be allowed for the category', path: ['default_delivery'] })
-  .refine((code) => code.default_for === undefined || code.default_for === code.category, { error: 'a default code belongs to its category', path: ['default_for'] });
+  .refine((code) => allowedDeliveryMethods[code.category].includes(code.default_delivery), {
+    error: 'default_delivery must be allowed for the category',
+    path: ['default_delivery'],
+  })
+  .refine((code) => code.default_for === undefined || code.default_for === code.category, {
+    error: 'a default code belongs to its category',
+    path: ['default_for'],
+  });
 
 /** Exported for the data tests (a duplicate id, a missing default or an unknown code in the rule data must fail). */
-export const taxCodesFileSchema = z
-  .object({ description: z.string(), codes: z.array(codeSchema).min(1) })
-  .superRefine(({ codes }, ctx) => {
-    const ids = new Set<string>();
-    for (const code of codes) {
-      if (ids.has(code.id)) ctx.addIssue({ code: 'custom', message: `duplicate tax code ${code.id}` });
-      ids.add(code.id);
+export const taxCodesFileSchema = z.object({ description: z.string(), codes: z.array(codeSchema).min(1) }).superRefine(({ codes }, ctx) => {
+  const ids = new Set<string>();
+  for (const code of codes) {
+    if (ids.has(code.id)) ctx.addIssue({ code: 'custom', message: `duplicate tax code ${code.id}` });
+    ids.add(code.id);
+  }
+  for (const category of productCategories) {
+    const defaults = codes.filter((code) => code.default_for === category).length;
+    if (defaults !== 1) ctx.addIssue({ code: 'custom', message: `product_category ${category} needs exactly one default code (has ${defaults})` });
+    const named = defaultTaxCodeIds[category];
+    if (!codes.some((code) => code.id === named && code.default_for === category)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `taxability.ts names ${named} as ${category}'s default code; the catalogue must mark it default_for ${category}`,
+      });
     }
-    for (const category of productCategories) {
-      const defaults = codes.filter((code) => code.default_for === category).length;
-      if (defaults !== 1) ctx.addIssue({ code: 'custom', message: `product_category ${category} needs exactly one default code (has ${defaults})` });
-      const named = defaultTaxCodeIds[category];
-      if (!codes.some((code) => code.id === named && code.default_for === category)) {
-        ctx.addIssue({ code: 'custom', message: `taxability.ts names ${named} as ${category}'s default code; the catalogue must mark it default_for ${category}` });
-      }
+  }
+  for (const code of codes) {
+    for (const target of [code.rules_like, code.us_rules_like, code.vat_rules_like]) {
+      if (target !== undefined && !ids.has(target)) ctx.addIssue({ code: 'custom', message: `${code.id} follows unknown code ${target}` });
     }
-    for (const code of codes) {
-      for (const target of [code.rules_like, code.us_rules_like, code.vat_rules_like]) {
-        if (target !== undefined && !ids.has(target)) ctx.addIssue({ code: 'custom', message: `${code.id} follows unknown code ${target}` });
-      }
-    }
-    for (const named of [...taxCodesInRuleData(), ...vatTaxCodesWithRows()]) {
-      if (!ids.has(named)) ctx.addIssue({ code: 'custom', message: `the rule data names ${named}, which is not in the catalogue` });
-    }
-  });
+  }
+  for (const named of [...taxCodesInRuleData(), ...vatTaxCodesWithRows()]) {
+    if (!ids.has(named)) ctx.addIssue({ code: 'custom', message: `the rule data names ${named}, which is not in the catalogue` });
+  }
+});
 
 type CatalogueEntry = z.output<typeof codeSchema>;
 
@@ -101,7 +108,14 @@ const catalogue = parseDataFile('tax-codes.json', () => taxCodesFileSchema, taxC
 const entryById = new Map<string, CatalogueEntry>(catalogue.codes.map((code) => [code.id, code]));
 
 const publicCode = (entry: CatalogueEntry): TaxCode =>
-  Object.freeze({ id: entry.id, name: entry.name, description: entry.description, category: entry.category, default_delivery: entry.default_delivery, crosswalk: Object.freeze({ ...entry.crosswalk }) });
+  Object.freeze({
+    id: entry.id,
+    name: entry.name,
+    description: entry.description,
+    category: entry.category,
+    default_delivery: entry.default_delivery,
+    crosswalk: Object.freeze({ ...entry.crosswalk }),
+  });
 const publicCodes: readonly TaxCode[] = Object.freeze(catalogue.codes.map(publicCode));
 const publicById = new Map(publicCodes.map((code) => [code.id, code]));
 

@@ -18,4 +18,8 @@ export interface UsRuleScope {
 
 /** The rules of a category for one customer group and delivery: one dated series (rate-history.ts). */
 export const rulesFor = <R extends UsRuleScope>(rules: readonly R[], group: CustomerGroup, delivery: DeliveryMethod) =>
-  sortedByStart(rules.filter((rule) => (rule.customers === undefined || rule.customers === group) && (rule.delivery === undefined || rule.delivery.includes(delivery))).map(asDatedRow));
+  sortedByStart(
+    rules
+      .filter((rule) => (rule.customers === undefined || rule.customers === group) && (rule.delivery === undefined || rule.delivery.includes(delivery)))
+      .map(asDatedRow),
+  );

@@ -2,7 +2,17 @@
 import type { ResolvedLocation } from '../geography/location';
 import { levelAmounts, sumLevels, type LevelAmounts } from '../money/levels';
 import { fractionToPpm, percentToPpm, scalePpm } from '../money/money';
-import { usGovernmentRule, usResaleExemption, usState, usStateBaseRate, usTaxability, usTaxCodeTaxability, type UsCategory, type UsStateData, type UsTaxabilityRule } from './rate-data';
+import {
+  usGovernmentRule,
+  usResaleExemption,
+  usState,
+  usStateBaseRate,
+  usTaxability,
+  usTaxCodeTaxability,
+  type UsCategory,
+  type UsStateData,
+  type UsTaxabilityRule,
+} from './rate-data';
 import type { Outcome, RuleBasis, TaxRateInput, UsLocalRate } from './rate-types';
 import type { CustomerType } from './vocabulary';
 
@@ -64,7 +74,14 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const base = baseRate.ppm;
   const notes: string[] = [];
   const local = usLocal && usLocal.state === state.code && usLocal.zip === location.postal_code ? usLocal : null;
-  if (!local) notes.push(!location.postal_code ? 'us_postal_code_missing_state_base_rate_used' : usLocalFirstMonth ? 'us_local_rate_unavailable_for_date' : 'us_local_rate_unavailable_state_base_rate_used');
+  if (!local)
+    notes.push(
+      !location.postal_code
+        ? 'us_postal_code_missing_state_base_rate_used'
+        : usLocalFirstMonth
+          ? 'us_local_rate_unavailable_for_date'
+          : 'us_local_rate_unavailable_state_base_rate_used',
+    );
 
   const rule = usRule(input, state, date);
   let parts: LevelAmounts;
@@ -96,12 +113,23 @@ export function usOutcome(input: TaxRateInput, location: ResolvedLocation, usLoc
   const exempt = customerExempt(input, state, notes);
   if (exempt) notes.push(`customer_exempt_${input.customer_type.toLowerCase()}`);
   const basis: RuleBasis = rule
-    ? { source: rule.cite, rate: rule.state_rate_pct === undefined || percentToPpm(rule.state_rate_pct) >= base ? 'standard' : rule.state_rate_pct === 0 && rule.local === false ? 'zero' : 'reduced' }
+    ? {
+        source: rule.cite,
+        rate:
+          rule.state_rate_pct === undefined || percentToPpm(rule.state_rate_pct) >= base
+            ? 'standard'
+            : rule.state_rate_pct === 0 && rule.local === false
+              ? 'zero'
+              : 'reduced',
+      }
     : { source: baseRate.source, rate: 'standard' };
   return { taxable, exempt, parts, jurisdiction: city, notes, basis };
 }
 
-const noStateBasis: RuleBasis = Object.freeze({ source: 'Sales tax is levied by the states (no federal sales tax): without a state Levy holds data for, nothing is due', rate: 'standard' });
+const noStateBasis: RuleBasis = Object.freeze({
+  source: 'Sales tax is levied by the states (no federal sales tax): without a state Levy holds data for, nothing is due',
+  rate: 'standard',
+});
 
 /**
  * The rule that decides the sale: the tax code's rows where the data has them (data/us-states.json tax_codes), else

@@ -16,7 +16,8 @@ export function vatOutcome(input: TaxRateInput, location: ResolvedLocation, sell
   const rate = vatRateOf(buyer, input.product_category, date, input.tax_code_rules);
   if (rate === undefined) return { taxable: false, notes: ['no_vat_or_gst_in_country'], basis: noVatBasis };
   if (isBusiness(input.customer_type) && crossBorder) return { taxable: true, reverseCharge: true, basis: reverseChargeBasis };
-  const notes = input.customer_type === 'GOVERNMENT' || input.customer_type === 'NONPROFIT' ? ['vat_applies_to_public_bodies_and_charities_as_final_consumers'] : [];
+  const notes =
+    input.customer_type === 'GOVERNMENT' || input.customer_type === 'NONPROFIT' ? ['vat_applies_to_public_bodies_and_charities_as_final_consumers'] : [];
   if (rate.unmodelled) notes.push(TAX_CODE_NOT_MODELLED);
   return { taxable: true, parts: { country: rate.ppm }, notes, basis: rate.basis };
 }
@@ -28,11 +29,16 @@ export function vatOutcome(input: TaxRateInput, location: ResolvedLocation, sell
 export const TAX_CODE_NOT_MODELLED = 'tax_code_not_modelled_in_jurisdiction';
 
 /** The rule_source of such an answer: says the code has no row, then names the category rate's own source. */
-export const notModelledSource = (jurisdiction: string, categorySource: string): string => `no row for this tax code in ${jurisdiction}: the category rate (${categorySource})`;
+export const notModelledSource = (jurisdiction: string, categorySource: string): string =>
+  `no row for this tax code in ${jurisdiction}: the category rate (${categorySource})`;
 
-const noVatBasis: RuleBasis = Object.freeze({ source: 'data/vat-standard-rates.json: the country levies no VAT or GST (or is not in the data)', rate: 'standard' });
+const noVatBasis: RuleBasis = Object.freeze({
+  source: 'data/vat-standard-rates.json: the country levies no VAT or GST (or is not in the data)',
+  rate: 'standard',
+});
 const reverseChargeBasis: RuleBasis = Object.freeze({
-  source: 'Directive 2006/112/EC Art. 44 and Art. 196 (services), Art. 138 and Art. 200 (intra-Community goods); outside the EU the importing business self-assesses',
+  source:
+    'Directive 2006/112/EC Art. 44 and Art. 196 (services), Art. 138 and Art. 200 (intra-Community goods); outside the EU the importing business self-assesses',
   rate: 'standard',
 });
 
@@ -46,7 +52,12 @@ export function categoryVatRate(country: string, category: ProductCategory, date
  * zero-rated food), else the category's (e-books), else the standard rate; undefined without VAT. `unmodelled`: the
  * code has rows in other countries but none here (TaxCodeRules.vatRate 'unmodelled'), so the category rate is only a stand-in.
  */
-export function vatRateOf(country: string, category: ProductCategory, date: string, taxCode?: TaxCodeRules): { ppm: number; basis: RuleBasis; unmodelled?: true } | undefined {
+export function vatRateOf(
+  country: string,
+  category: ProductCategory,
+  date: string,
+  taxCode?: TaxCodeRules,
+): { ppm: number; basis: RuleBasis; unmodelled?: true } | undefined {
   const standard = standardVatRate(country, date);
   if (!standard) return undefined;
   const codeVat = taxCode?.vatRate(country, date);

@@ -16,7 +16,6 @@ import type { Transaction } from './sale';
 
 const { customerTreatmentSchema, jurisdictionSchema } = rateResponseSchemas();
 
-
 const transactionLineShape = {
   id: z.string(),
   amount: minorUnitsField,
@@ -29,8 +28,17 @@ const transactionLineShape = {
     .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnitsField])) as Record<TaxLevel, typeof minorUnitsField>)
     .meta({ description: "The line's tax by level; the levels add up to tax_amount" }),
   product_id: z.string().optional().meta({ description: 'The product the line named' }),
-  tax_code: z.string().optional().meta({ description: "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it" }),
-  taxability_reason: z.enum(taxabilityReasons).optional().meta({ description: 'Why the line is or is not taxed (absent on lines recorded before Levy stored it)' }),
+  tax_code: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it",
+    }),
+  taxability_reason: z
+    .enum(taxabilityReasons)
+    .optional()
+    .meta({ description: 'Why the line is or is not taxed (absent on lines recorded before Levy stored it)' }),
   exemption: z
     .object({ id: z.string(), reason: z.enum(exemptionReasons), certificate_number: z.string(), exempt_percentage: z.number().int() })
     .optional()
@@ -49,9 +57,14 @@ const transactionShape = {
   government_level: governmentLevelField.optional(),
   customer_tax_id: z.string().optional(),
   customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
-  customer: customerTreatmentSchema.optional().meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
+  customer: customerTreatmentSchema
+    .optional()
+    .meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
   entity_id: z.string().optional(),
-  marketplace: z.literal(true).optional().meta({ description: 'Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)' }),
+  marketplace: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)' }),
   location: locationField,
   jurisdiction: jurisdictionSchema,
   line_items: z.array(z.object(transactionLineShape)),

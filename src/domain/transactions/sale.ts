@@ -77,12 +77,7 @@ export type LineTax = Pick<TransactionLine, 'tax_amount' | 'tax_source' | 'tax_b
  * proportion of their rates. Provided by the caller: the given tax is split the same way; where the engine's rates
  * are all 0 (not taxable in its view), it goes to the state level when the sale is in a known state, else the country.
  */
-export function lineTax(
-  amount: number,
-  ratesPpm: LevelAmounts,
-  providedTax: number | undefined,
-  jurisdiction: Jurisdiction,
-): LineTax {
+export function lineTax(amount: number, ratesPpm: LevelAmounts, providedTax: number | undefined, jurisdiction: Jurisdiction): LineTax {
   const fallback: TaxLevel = jurisdiction.state && jurisdiction.state_name ? 'state' : 'country';
   if (providedTax !== undefined) {
     return { tax_amount: providedTax, tax_source: 'provided', tax_breakdown: splitByWeights(providedTax, ratesPpm, fallback) };

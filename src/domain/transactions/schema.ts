@@ -5,9 +5,29 @@
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
 import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, MAX_LINE_ITEMS, quantityField, referenceField, refundAmountField } from '../fields/money';
+import {
+  amountField,
+  checkSaleTotals,
+  checkUniqueLineIds,
+  lineItemsField,
+  MAX_LINE_ITEMS,
+  quantityField,
+  referenceField,
+  refundAmountField,
+} from '../fields/money';
 import { listQuerySchema, periodInOrder, periodOrderError } from '../fields/periods';
-import { booleanField, checkGovernmentLevel, customerTaxIdField, customerTypeField, dateField, deliveryMethodField, entityIdField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
+import {
+  booleanField,
+  checkGovernmentLevel,
+  customerTaxIdField,
+  customerTypeField,
+  dateField,
+  deliveryMethodField,
+  entityIdField,
+  governmentLevelField,
+  locationField,
+  productCategoryField,
+} from '../fields/sale';
 
 const transactionLineSchema = z
   .strictObject({

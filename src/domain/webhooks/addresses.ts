@@ -17,7 +17,10 @@ function ipFamily(ip: string): 4 | 6 | 0 {
   if (ip.includes(':') && !ip.includes(':::') && IPV6.test(ip) && (ip.match(/::/g)?.length ?? 0) <= 1) {
     const dotted = /(\d+\.\d+\.\d+\.\d+)(%.*)?$/.exec(ip);
     if (dotted && !IPV4.test(dotted[1])) return 0;
-    const groups = ip.split('%')[0].replace(/\d+\.\d+\.\d+\.\d+$/, '0:0').split(':');
+    const groups = ip
+      .split('%')[0]
+      .replace(/\d+\.\d+\.\d+\.\d+$/, '0:0')
+      .split(':');
     const hasGap = ip.includes('::');
     if (groups.some((g) => g.length > 4)) return 0;
     if (!hasGap && groups.length !== 8) return 0;

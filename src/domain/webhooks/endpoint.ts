@@ -96,7 +96,10 @@ export function publicEndpoint(stored: StoredWebhookEndpoint): WebhookEndpoint {
 
 /** The secrets that sign now: the current one, and the previous one until its overlap ends. */
 export function signingSecrets(endpoint: WebhookEndpointSecrets, now: Date): string[] {
-  const previous = endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > now.getTime() ? [endpoint.previous_secret] : [];
+  const previous =
+    endpoint.previous_secret && endpoint.previous_secret_expires_at && Date.parse(endpoint.previous_secret_expires_at) > now.getTime()
+      ? [endpoint.previous_secret]
+      : [];
   return [endpoint.secret, ...previous];
 }
 

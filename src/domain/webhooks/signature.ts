@@ -11,7 +11,8 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64url')}`;
 
-export const signPayload = (secret: string, timestamp: number, body: string): string => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+export const signPayload = (secret: string, timestamp: number, body: string): string =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 export function signatureHeader(secrets: readonly string[], timestamp: number, body: string): string {
   return [`t=${timestamp}`, ...secrets.map((s) => `v1=${signPayload(s, timestamp, body)}`)].join(',');

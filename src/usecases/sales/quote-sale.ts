@@ -35,7 +35,6 @@ import type { CollectionUse, QuoteDeps, RatedLine, SaleSubjects } from '../../po
 
 export type { QuoteDeps, RatedLine } from '../../ports/sale-parts';
 
-
 export interface SaleRequest<Line extends LineSubject = LineSubject> extends SaleParties {
   customer_tax_id?: string | undefined;
   /** unify only: the caller holds an exemption certificate for the whole sale. */
@@ -120,7 +119,10 @@ async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: st
  * The tax-ID validators load on the first sale that carries a tax ID (deps.taxIds): most quotes carry none, so a
  * container that never sees a tax ID never loads them.
  */
-async function checkedTaxId(deps: Pick<QuoteDeps, 'taxIds'>, check: { tax_id: string; type?: string; locationCountry: string | undefined } | null): Promise<CheckedTaxId | null> {
+async function checkedTaxId(
+  deps: Pick<QuoteDeps, 'taxIds'>,
+  check: { tax_id: string; type?: string; locationCountry: string | undefined } | null,
+): Promise<CheckedTaxId | null> {
   if (!check) return null;
   const { checkTaxIdWhere } = await deps.taxIds.load();
   return checkTaxIdWhere(check, check.locationCountry);
@@ -135,7 +137,10 @@ function locationOfSale(location: LocationInput, lookups: QuoteDeps['locations']
     return resolveLocation(location, lookups);
   } catch (error) {
     if (fromCustomer === undefined || !(error instanceof ValidationError)) throw error;
-    throw new ValidationError(`The address of customer '${fromCustomer}' cannot be used as the sale's location: ${error.message} Send 'location', or correct the customer's address.`, 'customer_id');
+    throw new ValidationError(
+      `The address of customer '${fromCustomer}' cannot be used as the sale's location: ${error.message} Send 'location', or correct the customer's address.`,
+      'customer_id',
+    );
   }
 }
 
@@ -172,7 +177,10 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
   const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
   const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
   // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
-  const check = sale.customer_tax_id === undefined && stored?.taxId?.type ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country } : taxIdCheckOf(declared, resolved.country);
+  const check =
+    sale.customer_tax_id === undefined && stored?.taxId?.type
+      ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country }
+      : taxIdCheckOf(declared, resolved.country);
   const customer = customerTreatment(declared, resolved.country, await checkedTaxId(deps, check));
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
@@ -181,22 +189,42 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
   const use = sale.collection;
   const collecting = use ? deps.collection.load().then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
   const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date), collecting]);
-  const input = { customer_type: customer.applied_type, location, date, ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}) };
-  const context: TaxRateContext = { seller: { country: seller.country }, usLocal: usLocal.row, usLocalFirstMonth: usLocal.firstMonth, location: resolved, lookups: deps.locations, today };
+  const input = {
+    customer_type: customer.applied_type,
+    location,
+    date,
+    ...(sale.government_level !== undefined ? { government_level: sale.government_level } : {}),
+  };
+  const context: TaxRateContext = {
+    seller: { country: seller.country },
+    usLocal: usLocal.row,
+    usLocalFirstMonth: usLocal.firstMonth,
+    location: resolved,
+    lookups: deps.locations,
+    today,
+  };
   // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale.
-  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations) : undefined;
+  const pickup = lines.some((line) => line.delivery_method === 'PICKUP')
+    ? (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations)
+    : undefined;
 
   const byKind = new Map<string, RatedLine>();
   const rateLine = (index: number): RatedLine => {
     const line = lines[index]!;
     const code = subjects?.codeOf(index);
-    const key = code ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}` : `category|${line.product_category}|${line.delivery_method}`;
+    const key = code
+      ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}`
+      : `category|${line.product_category}|${line.delivery_method}`;
     let rated = byKind.get(key);
     if (!rated) {
       const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
       rated = code
         ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
-        : categoryLine(calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext), line.product_category!, line.delivery_method!);
+        : categoryLine(
+            calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext),
+            line.product_category!,
+            line.delivery_method!,
+          );
       if (customer.exempt) rated = whollyExempt(rated);
       else {
         // A line the seller does not collect bears no tax whatever certificate the customer holds.
@@ -260,4 +288,3 @@ function categoryLine(calculation: TaxRateCalculation, product_category: Product
 function whollyExempt(line: RatedLine): RatedLine {
   return { ...line, rate: exemptRate(line.rate), taxability: { ...line.taxability, taxability_reason: 'customer_exempt' } };
 }
-

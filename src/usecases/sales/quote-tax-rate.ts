@@ -31,7 +31,12 @@ const topLevel = () => '';
 export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<TaxRateAnswer> {
   const { product_category, delivery_method, product_id, tax_code, apply_registrations, ...sale } = request;
   const line_items = [{ product_category, delivery_method, product_id, tax_code }];
-  const quote = await rateSale(deps, accountId, { ...sale, ...(apply_registrations ? { collection: 'report' as const } : {}), line_items }, { linePath: topLevel });
+  const quote = await rateSale(
+    deps,
+    accountId,
+    { ...sale, ...(apply_registrations ? { collection: 'report' as const } : {}), line_items },
+    { linePath: topLevel },
+  );
   const { rate, taxability, exemptPercentage, collecting } = quote.rated[0]!;
   return {
     ...rate.result,
@@ -45,5 +50,6 @@ export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: 
 /** One quote's rates (the benchmarks profile this path). */
 export async function quoteTaxRateDetailed(deps: QuoteDeps, accountId: string, request: TaxRateRequest): Promise<RatedLine['rate']> {
   const { product_category, delivery_method, product_id, tax_code, apply_registrations: _, ...sale } = request;
-  return (await rateSale(deps, accountId, { ...sale, line_items: [{ product_category, delivery_method, product_id, tax_code }] }, { linePath: topLevel })).rated[0]!.rate;
+  return (await rateSale(deps, accountId, { ...sale, line_items: [{ product_category, delivery_method, product_id, tax_code }] }, { linePath: topLevel }))
+    .rated[0]!.rate;
 }

@@ -66,7 +66,15 @@ export const saleOfTransaction = (request: TransactionRequest): SaleRequest<Sale
 /** The sale as recording stores it, from the request (ids, amounts, what it states) and the decided sale. */
 function transactionOf(request: TransactionRequest, decided: DecidedSale, now: Date): Transaction {
   const { parties, customer, jurisdiction, lines } = decided;
-  return buildTransaction(request, parties, customer, jurisdiction, lines.map((line) => line.facts), lines.map((line) => line.tax), now.toISOString());
+  return buildTransaction(
+    request,
+    parties,
+    customer,
+    jurisdiction,
+    lines.map((line) => line.facts),
+    lines.map((line) => line.tax),
+    now.toISOString(),
+  );
 }
 
 /**
@@ -74,7 +82,12 @@ function transactionOf(request: TransactionRequest, decided: DecidedSale, now: D
  * simulation (POST /v1/nexus/simulate) counts hypothetical sales exactly as recorded ones.
  * `request` is parsed already (the simulation parses it once, naming its place in the simulation's request).
  */
-export async function decideTransaction(deps: QuoteDeps, accountId: string, request: TransactionRequest, now = new Date()): Promise<{ transaction: Transaction; seller_id: string }> {
+export async function decideTransaction(
+  deps: QuoteDeps,
+  accountId: string,
+  request: TransactionRequest,
+  now = new Date(),
+): Promise<{ transaction: Transaction; seller_id: string }> {
   const decided = await quoteSale(deps, accountId, saleOfTransaction(request));
   return { transaction: transactionOf(request, decided, now), seller_id: decided.seller_id };
 }
@@ -84,15 +97,27 @@ export async function decideTransaction(deps: QuoteDeps, accountId: string, requ
  * amounts recorded, net of tax): the figures are the decided sale's, never asked of the engine again. `request` is
  * the recorded content a retry is compared by.
  */
-export async function recordDecidedSale(deps: RecordSaleDeps, accountId: string, decided: DecidedSale, request: TransactionRequest, now = new Date()): Promise<RecordedTransaction> {
+export async function recordDecidedSale(
+  deps: RecordSaleDeps,
+  accountId: string,
+  decided: DecidedSale,
+  request: TransactionRequest,
+  now = new Date(),
+): Promise<RecordedTransaction> {
   const fingerprint = transactionFingerprint(request);
-  const recorded = (await existingOrConflict(deps, accountId, request.id, fingerprint)) ?? (await writeSale(deps, accountId, decided, request, fingerprint, now));
+  const recorded =
+    (await existingOrConflict(deps, accountId, request.id, fingerprint)) ?? (await writeSale(deps, accountId, decided, request, fingerprint, now));
   await watchNexus(deps, accountId, recorded.transaction, now);
   return recorded;
 }
 
 /** POST /v1/transactions: the request parsed, a retry answered before anything is read, else quoted and recorded. */
-export async function recordTransaction(deps: RecordTransactionDeps, accountId: string, input: TransactionInput, now = new Date()): Promise<RecordedTransaction> {
+export async function recordTransaction(
+  deps: RecordTransactionDeps,
+  accountId: string,
+  input: TransactionInput,
+  now = new Date(),
+): Promise<RecordedTransaction> {
   const request = parseWith(transactionRequestSchema, input);
   const fingerprint = transactionFingerprint(request);
   let recorded = await existingOrConflict(deps, accountId, request.id, fingerprint);
@@ -110,12 +135,29 @@ async function watchNexus(deps: RecordSaleDeps, accountId: string, transaction: 
   await (await deps.nexusWatch.load()).saleRecorded(accountId, transaction.entity_id, transaction.date, now);
 }
 
-async function writeSale(deps: RecordSaleDeps, accountId: string, decided: DecidedSale, request: TransactionRequest, fingerprint: string, now: Date): Promise<RecordedTransaction> {
+async function writeSale(
+  deps: RecordSaleDeps,
+  accountId: string,
+  decided: DecidedSale,
+  request: TransactionRequest,
+  fingerprint: string,
+  now: Date,
+): Promise<RecordedTransaction> {
   const transaction = transactionOf(request, decided, now);
   // The sale, its exposure counters and its nexus counters (per selling entity: docs/nexus.md) land together.
-  const recorded = await deps.sales.record(accountId, transaction, fingerprint, saleExposureDeltas(transaction), saleNexusDeltas(transaction, decided.seller_id));
+  const recorded = await deps.sales.record(
+    accountId,
+    transaction,
+    fingerprint,
+    saleExposureDeltas(transaction),
+    saleNexusDeltas(transaction, decided.seller_id),
+  );
   if (recorded.outcome === 'counter_limit') {
-    throw new AppError(422, 'exposure_limit_exceeded', `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`);
+    throw new AppError(
+      422,
+      'exposure_limit_exceeded',
+      `Recording sale '${request.id}' would take the account's exposure totals past 2^53 - 1 minor units, the most Levy keeps exactly.`,
+    );
   }
   if (recorded.outcome === 'missing_customer') {
     throw fieldError('customer_id', `is '${decided.parties.customer_id}', a customer that was deleted while the sale was being recorded; nothing was recorded`);

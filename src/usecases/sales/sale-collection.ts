@@ -24,7 +24,6 @@ export async function loadSaleCollection(deps: Pick<QuoteDeps, 'settings' | 'reg
   return { mode, use, registrations };
 }
 
-
 /**
  * The line as collected: a line the engine taxes is looked up against the seller's registrations in force on the
  * sale's date where the tax is due. A line that bears no tax for another reason (reverse charge, not taxable, zero
@@ -56,7 +55,11 @@ export function collectedLine(collection: SaleCollection, sale: CollectionSale, 
 /**
  * The sale's collection context as quote-sale.ts uses it: read once per sale, then applied to each rated line.
  */
-export async function saleCollection(deps: Pick<QuoteDeps, 'settings' | 'registrations'>, accountId: string, use: CollectionUse): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }> {
+export async function saleCollection(
+  deps: Pick<QuoteDeps, 'settings' | 'registrations'>,
+  accountId: string,
+  use: CollectionUse,
+): Promise<{ collect: (line: RatedLine, sale: CollectionSale) => RatedLine }> {
   const loaded = await loadSaleCollection(deps, accountId, use);
   return { collect: (line, sale) => collectedLine(loaded, sale, line) };
 }

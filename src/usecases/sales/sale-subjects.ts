@@ -55,7 +55,8 @@ export async function loadSaleSubjects(
         ? fieldError(at(path, 'tax_code'), `is '${code}', which is not a Levy tax code; GET /v1/tax_codes lists them`)
         : fieldError(at(path, 'product_id'), `is '${line.product_id}', whose tax code on ${date} (${code}) is no longer in Levy's catalogue`);
     }
-    const misfit = line.delivery_method !== undefined ? deliveryMisfit(entry.category, line.delivery_method, `tax code ${code} (category ${entry.category})`) : undefined;
+    const misfit =
+      line.delivery_method !== undefined ? deliveryMisfit(entry.category, line.delivery_method, `tax code ${code} (category ${entry.category})`) : undefined;
     if (misfit) throw fieldError(at(path, 'delivery_method'), misfit);
     return { tax_code: code, ...(line.product_id !== undefined ? { product_id: line.product_id } : {}) };
   });
@@ -69,7 +70,9 @@ export async function loadSaleSubjects(
             location: {
               country: customer.address.country,
               // Regions are rated only in the US and Canada; elsewhere the address's region is descriptive.
-              ...(customer.address.state !== undefined && (customer.address.country === 'US' || customer.address.country === 'CA') ? { state: customer.address.state } : {}),
+              ...(customer.address.state !== undefined && (customer.address.country === 'US' || customer.address.country === 'CA')
+                ? { state: customer.address.state }
+                : {}),
               ...(customer.address.postal_code !== undefined ? { postal_code: customer.address.postal_code } : {}),
             },
             ...(taxId ? { taxId: { value: taxId.value, ...(taxId.type ? { type: taxId.type } : {}) } } : {}),
@@ -78,12 +81,19 @@ export async function loadSaleSubjects(
       : {}),
     codeOf: (index) => codes[index],
     rateByCode(input, context, code, delivery) {
-      const calculation = calculateTaxCodeRate({ ...input, tax_code: code.tax_code, ...(delivery !== undefined ? { delivery_method: delivery } : {}) }, context);
+      const calculation = calculateTaxCodeRate(
+        { ...input, tax_code: code.tax_code, ...(delivery !== undefined ? { delivery_method: delivery } : {}) },
+        context,
+      );
       return {
         rate: calculation,
         product_category: calculation.tax_code.category,
         delivery_method: delivery ?? calculation.tax_code.default_delivery,
-        taxability: { ...(code.product_id !== undefined ? { product_id: code.product_id } : {}), tax_code: code.tax_code, taxability_reason: calculation.taxability_reason },
+        taxability: {
+          ...(code.product_id !== undefined ? { product_id: code.product_id } : {}),
+          tax_code: code.tax_code,
+          taxability_reason: calculation.taxability_reason,
+        },
         exemptPercentage: 0,
       };
     },
@@ -93,7 +103,12 @@ export async function loadSaleSubjects(
       const { country, state } = line.rate.result.jurisdiction;
       const certificate = applicableExemption(certificates, { country, ...(state !== undefined ? { state } : {}) }, day);
       if (!certificate) return line;
-      const exemption = { id: certificate.id, reason: certificate.reason, certificate_number: certificate.certificate_number, exempt_percentage: certificate.exempt_percentage };
+      const exemption = {
+        id: certificate.id,
+        reason: certificate.reason,
+        certificate_number: certificate.certificate_number,
+        exempt_percentage: certificate.exempt_percentage,
+      };
       return {
         ...line,
         // Wholly exempt: no rate at all, as the request's `exempt` flag answers; in part: the rates, on the taxable share.

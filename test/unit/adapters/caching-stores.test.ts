@@ -139,7 +139,15 @@ describe('CachingEntityStore', () => {
 
 describe('CachingZipRateTable', () => {
   const row = (zip: string, month: string, combined: number): UsLocalRate => ({
-    zip, state: 'CA', region_name: 'X', state_rate: 0.06, county_rate: 0, city_rate: 0, special_rate: combined - 0.06, combined_rate: combined, effective_month: month,
+    zip,
+    state: 'CA',
+    region_name: 'X',
+    state_rate: 0.06,
+    county_rate: 0,
+    city_rate: 0,
+    special_rate: combined - 0.06,
+    combined_rate: combined,
+    effective_month: month,
   });
 
   it('reads each ZIP, state and month once within the TTL (rows and misses alike), again after it', async () => {

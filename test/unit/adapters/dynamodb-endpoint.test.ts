@@ -70,7 +70,13 @@ describe('LEVY_DYNAMODB_ENDPOINT', () => {
   it('AWS: the credentials of the environment (a function role), at AWS_ENDPOINT_URL_DYNAMODB when set', async () => {
     await withFakeDynamoDb(async (url, seen) => {
       delete process.env[DYNAMODB_ENDPOINT_ENV_VAR];
-      Object.assign(process.env, { AWS_REGION: 'eu-central-1', AWS_ENDPOINT_URL_DYNAMODB: url, AWS_ACCESS_KEY_ID: 'ASIAROLE', AWS_SECRET_ACCESS_KEY: 's', AWS_SESSION_TOKEN: 'role-token' });
+      Object.assign(process.env, {
+        AWS_REGION: 'eu-central-1',
+        AWS_ENDPOINT_URL_DYNAMODB: url,
+        AWS_ACCESS_KEY_ID: 'ASIAROLE',
+        AWS_SECRET_ACCESS_KEY: 's',
+        AWS_SESSION_TOKEN: 'role-token',
+      });
       closeDynamoDbClient();
       await documentClient().get({ TableName: 't', Key: { id: 'x' } });
       expect(seen[0].authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIAROLE\/\d{8}\/eu-central-1\/dynamodb\/aws4_request, /);

@@ -16,7 +16,9 @@ const saved = { ...process.env };
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.headers);
-    req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ-7' }).end('{"Item":{"id":{"S":"x"}}}'));
+    req
+      .resume()
+      .on('end', () => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'REQ-7' }).end('{"Item":{"id":{"S":"x"}}}'));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,7 +8,11 @@ function captureStdout(): { lines: () => Record<string, unknown>[]; restore: () 
   const written: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation(((s: string) => written.push(String(s)) > 0) as never);
   return {
-    lines: () => written.flatMap((w) => w.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
+    lines: () =>
+      written
+        .flatMap((w) => w.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
     restore: () => spy.mockRestore(),
   };
 }
@@ -21,7 +25,12 @@ describe('authorizer logs', () => {
     const out = captureStdout();
     try {
       await expect(
-        handler({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:1:api/v1/GET/vendors', headers: { Authorization: 'Bearer nope' }, requestContext: { requestId: 'req-123' } } as never),
+        handler({
+          type: 'REQUEST',
+          methodArn: 'arn:aws:execute-api:us-east-1:1:api/v1/GET/vendors',
+          headers: { Authorization: 'Bearer nope' },
+          requestContext: { requestId: 'req-123' },
+        } as never),
       ).rejects.toThrow('Unauthorized');
     } finally {
       out.restore();
@@ -67,7 +76,12 @@ describe('authorizer failures', () => {
     const { logger } = await import('../../../src/adapters/observability/logger');
     jest.spyOn(documentClient(), 'send').mockImplementation((() => Promise.reject(new Error('table unreachable'))) as never);
     const event = (authorization: string) =>
-      ({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:1:api/v1/GET/vendors', headers: { Authorization: authorization }, requestContext: { requestId: 'req-9' } }) as never;
+      ({
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:us-east-1:1:api/v1/GET/vendors',
+        headers: { Authorization: authorization },
+        requestContext: { requestId: 'req-9' },
+      }) as never;
     const out = captureStdout();
     try {
       await expect(handler(event('Bearer not-a-key'))).rejects.toThrow('Unauthorized');

@@ -30,7 +30,8 @@ const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).d
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** SigV4's URI encoding of a query key or value (RFC 3986 unreserved characters kept). */
 const encodeQuery = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const amzDateMs = (value: string) => Date.UTC(+value.slice(0, 4), +value.slice(4, 6) - 1, +value.slice(6, 8), +value.slice(9, 11), +value.slice(11, 13), +value.slice(13, 15));
+const amzDateMs = (value: string) =>
+  Date.UTC(+value.slice(0, 4), +value.slice(4, 6) - 1, +value.slice(6, 8), +value.slice(9, 11), +value.slice(11, 13), +value.slice(13, 15));
 
 /**
  * Why S3 would refuse the request's signature, or undefined when it would take it (AWS's SigV4 specification:
@@ -70,9 +71,14 @@ function signatureProblem(request: Received, host: string, now = Date.now()): st
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : 1))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
-  const canonical = [request.method, request.path, query, names.map((name) => `${name}:${headerValue(name)}\n`).join(''), signedHeaders, payloadHash].join('\n');
+  const canonical = [request.method, request.path, query, names.map((name) => `${name}:${headerValue(name)}\n`).join(''), signedHeaders, payloadHash].join(
+    '\n',
+  );
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope.join('/'), sha256Hex(canonical)].join('\n');
-  const key = ['aws4_request'].reduce((k, part) => hmac(k, part), [amzDate.slice(0, 8), REGION, 's3'].reduce((k, part) => hmac(k, part), Buffer.from(`AWS4${credentials.secretAccessKey}`)));
+  const key = ['aws4_request'].reduce(
+    (k, part) => hmac(k, part),
+    [amzDate.slice(0, 8), REGION, 's3'].reduce((k, part) => hmac(k, part), Buffer.from(`AWS4${credentials.secretAccessKey}`)),
+  );
   return createHmac('sha256', key).update(stringToSign).digest('hex') === signature ? undefined : 'SignatureDoesNotMatch';
 }
 
@@ -116,7 +122,11 @@ function fakeS3() {
           const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
           if (range && Number(range[1]) >= object.body.length) return error(416, 'InvalidRange', 'The requested range is not satisfiable');
           const body = range ? object.body.subarray(Number(range[1]), Number(range[2]) + 1) : object.body;
-          const headers = { 'content-type': object.contentType, 'content-length': String(body.length), ...(range ? { 'content-range': `bytes ${range[1]}-${Number(range[1]) + body.length - 1}/${object.body.length}` } : {}) };
+          const headers = {
+            'content-type': object.contentType,
+            'content-length': String(body.length),
+            ...(range ? { 'content-range': `bytes ${range[1]}-${Number(range[1]) + body.length - 1}/${object.body.length}` } : {}),
+          };
           res.writeHead(range ? 206 : 200, headers);
           res.end(req.method === 'HEAD' ? undefined : body);
           return;
@@ -253,7 +263,12 @@ describe('S3 blob store (AWS SDK, against a fake S3 that checks signatures)', ()
       const { S3BlobStore: FreshStore } = await import('../../../src/adapters/blobs/s3-blob-store');
       const fresh = new FreshStore(BUCKET, REGION);
       const now = new Date(Date.UTC(2026, 10, 24, 23, 59, 59));
-      const presigned = await fresh.presignPut('exemption-documents/staged/acct_1/cus 1/exm_é/upl_1', { contentType: 'application/pdf', contentLength: 5_242_880 }, 900, now);
+      const presigned = await fresh.presignPut(
+        'exemption-documents/staged/acct_1/cus 1/exm_é/upl_1',
+        { contentType: 'application/pdf', contentLength: 5_242_880 },
+        900,
+        now,
+      );
       const host = `${BUCKET}.s3.${REGION}.amazonaws.com`;
       const url = new URL(presigned.url);
       expect(`${url.protocol}//${url.host}${url.pathname}`).toBe(`https://${host}/exemption-documents/staged/acct_1/cus%201/exm_%C3%A9/upl_1`);

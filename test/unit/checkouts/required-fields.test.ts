@@ -1,7 +1,14 @@
 /** Unit: the rules that turn what the engine said about a checkout's quote into its required_fields (docs/checkouts.md). */
 import { requiredFields, type RequirementFacts } from '../../../src/domain/checkouts/checkout';
 
-const facts = (over: Partial<RequirementFacts>): RequirementFacts => ({ notes: [], locationSource: 'postal_code', zipSpansRates: false, zipSpansCounties: false, businessTreatmentNeedsTaxId: false, ...over });
+const facts = (over: Partial<RequirementFacts>): RequirementFacts => ({
+  notes: [],
+  locationSource: 'postal_code',
+  zipSpansRates: false,
+  zipSpansCounties: false,
+  businessTreatmentNeedsTaxId: false,
+  ...over,
+});
 
 describe('requiredFields', () => {
   it('needs nothing when the engine had all it needed', () => {
@@ -24,8 +31,14 @@ describe('requiredFields', () => {
   });
 
   it('asks for the parts of the full address not given when the ZIP spans rates', () => {
-    expect(requiredFields({ country: 'US', postal_code: '57068' }, facts({ zipSpansRates: true }))).toEqual(['location.city', 'location.line1', 'location.state']);
-    expect(requiredFields({ country: 'US', postal_code: '57068', state: 'SD', city: 'Valley Springs' }, facts({ zipSpansRates: true }))).toEqual(['location.line1']);
+    expect(requiredFields({ country: 'US', postal_code: '57068' }, facts({ zipSpansRates: true }))).toEqual([
+      'location.city',
+      'location.line1',
+      'location.state',
+    ]);
+    expect(requiredFields({ country: 'US', postal_code: '57068', state: 'SD', city: 'Valley Springs' }, facts({ zipSpansRates: true }))).toEqual([
+      'location.line1',
+    ]);
   });
 
   it('asks for the street address, not the state, when the ZIP spans counties of its state', () => {
@@ -34,6 +47,9 @@ describe('requiredFields', () => {
   });
 
   it('asks for the tax ID of a business buyer the engine would tax otherwise, alongside the rest, sorted', () => {
-    expect(requiredFields({ ip_address: '8.8.8.8' }, facts({ locationSource: 'ip_address', businessTreatmentNeedsTaxId: true }))).toEqual(['customer.tax_id', 'location.country']);
+    expect(requiredFields({ ip_address: '8.8.8.8' }, facts({ locationSource: 'ip_address', businessTreatmentNeedsTaxId: true }))).toEqual([
+      'customer.tax_id',
+      'location.country',
+    ]);
   });
 });

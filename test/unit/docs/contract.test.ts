@@ -25,15 +25,19 @@ describe('contract check against docs/openapi.json', () => {
   });
 
   it('fails on an undocumented field', () => {
-    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: { ...vendor, colour: 'red' } })).toThrow(
-      /must NOT have additional properties.*colour/s,
-    );
+    expect(() =>
+      assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: { ...vendor, colour: 'red' } }),
+    ).toThrow(/must NOT have additional properties.*colour/s);
   });
 
   it('fails on a missing or mistyped field', () => {
     const { email: _dropped, ...withoutEmail } = vendor;
-    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: withoutEmail })).toThrow(/required.*email/s);
-    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: { ...vendor, exempt: 'no' } })).toThrow(/exempt/);
+    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: withoutEmail })).toThrow(
+      /required.*email/s,
+    );
+    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: json, body: { ...vendor, exempt: 'no' } })).toThrow(
+      /exempt/,
+    );
   });
 
   it('fails on a status the route does not document', () => {
@@ -50,7 +54,9 @@ describe('contract check against docs/openapi.json', () => {
   });
 
   it('fails on an undocumented media type, route or body on a 204', () => {
-    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: 'text/html', body: '<p>' })).toThrow(/documented: application\/json/);
+    expect(() => assertDocumentedResponse({ method: 'GET', path: '/vendors/{id}', status: 200, contentType: 'text/html', body: '<p>' })).toThrow(
+      /documented: application\/json/,
+    );
     expect(() => assertDocumentedResponse({ method: 'GET', path: '/nowhere', status: 200, contentType: json, body: {} })).toThrow(/not in docs\/openapi.json/);
     expect(() => assertDocumentedResponse({ method: 'DELETE', path: '/vendors/{id}', status: 204, contentType: json, body: vendor })).toThrow(/without a body/);
   });

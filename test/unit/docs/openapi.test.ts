@@ -53,7 +53,11 @@ describe('docs/openapi.json', () => {
   });
 
   it('documents the list queries and date ranges', () => {
-    const names = (path: string) => (document.paths[path].get.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name).sort();
+    const names = (path: string) =>
+      (document.paths[path].get.parameters as Json[])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort();
     expect(names('/vendors')).toEqual(['limit', 'starting_after']);
     expect(names('/v1/transactions')).toEqual(['from', 'limit', 'starting_after', 'to']);
     expect(names('/v1/exposure/countries')).toEqual(['from', 'include', 'to']);
@@ -75,7 +79,10 @@ describe('docs/openapi.json', () => {
     }
     expect(missing).toEqual([]);
     // The central answers are recorded from a real run (local/docs/recorded-examples.json), not made up.
-    expect(document.paths['/v1/tax/rate'].post.responses['200'].content['application/json'].example).toMatchObject({ total_rate: 0.105, jurisdiction: { state: 'CA', county: 'Los Angeles County' } });
+    expect(document.paths['/v1/tax/rate'].post.responses['200'].content['application/json'].example).toMatchObject({
+      total_rate: 0.105,
+      jurisdiction: { state: 'CA', county: 'Los Angeles County' },
+    });
   });
 
   it('has examples that match their own schemas', () => {
@@ -98,7 +105,10 @@ describe('docs/openapi.json', () => {
     visit(document.components.responses, '/components/responses');
     for (const [name, schema] of Object.entries(document.components.schemas as Json)) {
       if (schema.example === undefined) continue;
-      expect({ name, valid: ajv.validate({ $ref: `${DOCUMENT_ID}#${pointer('components', 'schemas', name)}` }, schema.example) }).toEqual({ name, valid: true });
+      expect({ name, valid: ajv.validate({ $ref: `${DOCUMENT_ID}#${pointer('components', 'schemas', name)}` }, schema.example) }).toEqual({
+        name,
+        valid: true,
+      });
       checked++;
     }
     expect(checked).toBeGreaterThan(30);

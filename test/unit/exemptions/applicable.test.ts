@@ -6,7 +6,10 @@ const certificate = (over: Partial<StoredExemption> = {}): StoredExemption => ({
   id: 'exm_a',
   customer_id: 'cus_1',
   reason: 'RESALE',
-  jurisdictions: [{ country: 'US', state: 'TX' }, { country: 'US', state: 'CA' }],
+  jurisdictions: [
+    { country: 'US', state: 'TX' },
+    { country: 'US', state: 'CA' },
+  ],
   certificate_number: 'R-1',
   effective_from: '2026-01-01',
   expires_on: null,

@@ -2,14 +2,25 @@
 import { buildExposureReport, exposureQuerySchema, periodsFor, type ExposureTotal } from '../../../src/domain/exposure/report';
 
 const t = (period: string, currency: string, country: string, tax: number, sales = 1, state?: string, county?: string): ExposureTotal => ({
-  period, currency, country, tax, sales, ...(state ? { state } : {}), ...(county ? { county } : {}),
+  period,
+  currency,
+  country,
+  tax,
+  sales,
+  ...(state ? { state } : {}),
+  ...(county ? { county } : {}),
 });
 
 describe('buildExposureReport', () => {
   const totals = [
-    t('all', 'USD', 'US', 300), t('all', 'USD', 'US', 250, 1, 'CA'), t('all', 'USD', 'US', 50, 1, 'TX'),
-    t('all', 'USD', 'US', 200, 1, 'CA', 'Los Angeles County'), t('all', 'USD', 'US', 40, 1, 'CA', 'Alameda County'),
-    t('all', 'EUR', 'DE', 190), t('all', 'USD', 'DE', 19), t('all', 'EUR', 'AT', 0, 2),
+    t('all', 'USD', 'US', 300),
+    t('all', 'USD', 'US', 250, 1, 'CA'),
+    t('all', 'USD', 'US', 50, 1, 'TX'),
+    t('all', 'USD', 'US', 200, 1, 'CA', 'Los Angeles County'),
+    t('all', 'USD', 'US', 40, 1, 'CA', 'Alameda County'),
+    t('all', 'EUR', 'DE', 190),
+    t('all', 'USD', 'DE', 19),
+    t('all', 'EUR', 'AT', 0, 2),
     t('2026-03', 'EUR', 'FR', 999), // another period: ignored
     t('all', 'USD', 'US', 0, 0, 'NV'), // nothing attributed: not shown
   ];
@@ -21,9 +32,20 @@ describe('buildExposureReport', () => {
         { country_code: 'DE', country_name: 'Germany', currency: 'EUR', exposure_amount: 190 },
         { country_code: 'DE', country_name: 'Germany', currency: 'USD', exposure_amount: 19 },
         {
-          country_code: 'US', country_name: 'United States', currency: 'USD', exposure_amount: 300,
+          country_code: 'US',
+          country_name: 'United States',
+          currency: 'USD',
+          exposure_amount: 300,
           jurisdictions: [
-            { jurisdiction_code: 'CA', jurisdiction_name: 'California', exposure_amount: 250, counties: [{ county_name: 'Alameda County', exposure_amount: 40 }, { county_name: 'Los Angeles County', exposure_amount: 200 }] },
+            {
+              jurisdiction_code: 'CA',
+              jurisdiction_name: 'California',
+              exposure_amount: 250,
+              counties: [
+                { county_name: 'Alameda County', exposure_amount: 40 },
+                { county_name: 'Los Angeles County', exposure_amount: 200 },
+              ],
+            },
             { jurisdiction_code: 'TX', jurisdiction_name: 'Texas', exposure_amount: 50 },
           ],
         },

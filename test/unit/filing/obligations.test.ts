@@ -4,7 +4,16 @@ import { dueSoonEvents } from '../../../src/domain/filing/due-soon';
 import { obligationStatus, periodKey, registrationObligations, returnsByPeriod, type FiledReturnRef } from '../../../src/domain/filing/obligations';
 import type { StoredRegistration } from '../../../src/domain/registrations/registration';
 
-const stored: StoredRegistration = { id: 'reg_1', entity_id: 'ent_1', country: 'US', state: 'IL', type: 'SALES_TAX', active_from: '2026-01-01', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const stored: StoredRegistration = {
+  id: 'reg_1',
+  entity_id: 'ent_1',
+  country: 'US',
+  state: 'IL',
+  type: 'SALES_TAX',
+  active_from: '2026-01-01',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
 const registration = { ...stored, filing: filingScheduleFor(stored, { frequency: 'MONTHLY' }) };
 const calendar = businessDayCalendarFor(stored);
 const march = { start: '2026-03-01', end: '2026-03-31' };

@@ -74,12 +74,20 @@ describe('due dates', () => {
 
 describe('filing defaults', () => {
   it('gives every registration a schedule from the most specific row', () => {
-    expect(filingScheduleFor({ type: 'OSS_UNION', country: 'IE' })).toEqual({ frequency: 'QUARTERLY', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 'last' } });
+    expect(filingScheduleFor({ type: 'OSS_UNION', country: 'IE' })).toEqual({
+      frequency: 'QUARTERLY',
+      period_anchor_month: 1,
+      due_day_rule: { months_after: 1, day: 'last' },
+    });
     expect(filingScheduleFor({ type: 'SALES_TAX', country: 'US', state: 'NY' })).toMatchObject({ frequency: 'QUARTERLY', period_anchor_month: 3 });
     // A state without a row falls back to the SSUTA floor (the 20th of the following month).
     expect(filingScheduleFor({ type: 'SALES_TAX', country: 'US', state: 'KS' }).due_day_rule).toEqual({ months_after: 1, day: 20 });
     // Washington's rule depends on the frequency (RCW 82.32.045: monthly the 25th).
-    expect(filingScheduleFor({ type: 'SALES_TAX', country: 'US', state: 'WA' }, { frequency: 'MONTHLY' })).toEqual({ frequency: 'MONTHLY', period_anchor_month: 1, due_day_rule: { months_after: 1, day: 25 } });
+    expect(filingScheduleFor({ type: 'SALES_TAX', country: 'US', state: 'WA' }, { frequency: 'MONTHLY' })).toEqual({
+      frequency: 'MONTHLY',
+      period_anchor_month: 1,
+      due_day_rule: { months_after: 1, day: 25 },
+    });
     expect(filingScheduleFor({ type: 'GST', country: 'AU' }).frequency).toBe('QUARTERLY');
   });
 
@@ -88,7 +96,8 @@ describe('filing defaults', () => {
     for (const row of rows) expect(row.source?.length ?? 0).toBeGreaterThan(20);
     for (const calendar of holidays.calendars) {
       expect(calendar.source?.length ?? 0).toBeGreaterThan(20);
-      for (let year = holidays.first_year; year <= holidays.last_year; year++) expect(calendar.holidays.some((h) => h.date.startsWith(String(year)))).toBe(true);
+      for (let year = holidays.first_year; year <= holidays.last_year; year++)
+        expect(calendar.holidays.some((h) => h.date.startsWith(String(year)))).toBe(true);
     }
   });
 });

@@ -44,7 +44,9 @@ describe('countyForZip', () => {
     }
     const coverage = covered / zips.size;
     const agreement = agreed / compared;
-    console.log(`ZIP->county: coverage ${(coverage * 100).toFixed(2)} % of ${zips.size} ZIPs; agreement with HUD ${(agreement * 100).toFixed(2)} % of ${compared}`);
+    console.log(
+      `ZIP->county: coverage ${(coverage * 100).toFixed(2)} % of ${zips.size} ZIPs; agreement with HUD ${(agreement * 100).toFixed(2)} % of ${compared}`,
+    );
     expect(coverage).toBeGreaterThanOrEqual(0.95);
     expect(agreement).toBeGreaterThanOrEqual(0.9);
   });
@@ -79,7 +81,20 @@ describe('stateForZip', () => {
 
 describe('IP addresses', () => {
   it('classifies private and reserved addresses', () => {
-    for (const ip of ['10.1.2.3', '172.16.0.1', '192.168.0.1', '127.0.0.1', '169.254.1.1', '100.64.1.1', '192.0.2.1', '::1', 'fe80::1', 'fc00::1', '2001:db8::1', '::ffff:10.0.0.1']) {
+    for (const ip of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.0.1',
+      '127.0.0.1',
+      '169.254.1.1',
+      '100.64.1.1',
+      '192.0.2.1',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '2001:db8::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect([ip, isPublicIp(ip)]).toEqual([ip, false]);
     }
     for (const ip of ['8.8.8.8', '81.2.69.142', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect([ip, isPublicIp(ip)]).toEqual([ip, true]);

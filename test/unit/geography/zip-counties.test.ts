@@ -1,7 +1,13 @@
 /** Unit: which ZIPs span counties (src/domain/geography/zip-counties.ts), from crosswalk lines. */
 import { multiCountySpans, ZIP_COUNTY_MIN_SHARE, zipSpansCounties, type ZipCountyPair } from '../../../src/domain/geography/zip-counties';
 
-const pair = (zip: string, state: string, county_fips: string, share: number): ZipCountyPair => ({ zip, state, county_fips, county_name: `County ${county_fips}`, share });
+const pair = (zip: string, state: string, county_fips: string, share: number): ZipCountyPair => ({
+  zip,
+  state,
+  county_fips,
+  county_name: `County ${county_fips}`,
+  share,
+});
 
 describe('multiCountySpans', () => {
   it('keeps the ZIPs with two or more counties in a state, largest share first, and drops the single-county ones', () => {
@@ -13,15 +19,26 @@ describe('multiCountySpans', () => {
       pair('57068', 'SD', '46099', 0.9),
       pair('57068', 'MN', '27133', 0.1),
     ]);
-    expect(spans).toEqual([{ zip: '30097', state: 'GA', counties: [
-      { county_fips: '13121', county_name: 'County 13121', share: 0.7 },
-      { county_fips: '13135', county_name: 'County 13135', share: 0.3 },
-    ] }]);
+    expect(spans).toEqual([
+      {
+        zip: '30097',
+        state: 'GA',
+        counties: [
+          { county_fips: '13121', county_name: 'County 13121', share: 0.7 },
+          { county_fips: '13135', county_name: 'County 13135', share: 0.3 },
+        ],
+      },
+    ]);
   });
 });
 
 describe('zipSpansCounties', () => {
-  const spans = multiCountySpans([pair('30097', 'GA', '13121', 0.7), pair('30097', 'GA', '13135', 0.3), pair('30097', 'SC', '45001', 0.5), pair('30097', 'SC', '45003', 0.5)]);
+  const spans = multiCountySpans([
+    pair('30097', 'GA', '13121', 0.7),
+    pair('30097', 'GA', '13135', 0.3),
+    pair('30097', 'SC', '45001', 0.5),
+    pair('30097', 'SC', '45003', 0.5),
+  ]);
 
   it('is true for a state the ZIP reaches into two counties of', () => {
     expect(zipSpansCounties(spans, 'GA')).toBe(true);

@@ -33,7 +33,17 @@ describe('levy CLI', () => {
   const paths = commandPaths(program());
   it('has the commands the docs name', () => {
     expect(paths.map((p) => p.join(' '))).toEqual(
-      expect.arrayContaining(['accounts create', 'accounts update', 'keys create', 'keys list', 'keys revoke', 'migrate', 'env', 'rates import', 'zip-counties import']),
+      expect.arrayContaining([
+        'accounts create',
+        'accounts update',
+        'keys create',
+        'keys list',
+        'keys revoke',
+        'migrate',
+        'env',
+        'rates import',
+        'zip-counties import',
+      ]),
     );
   });
 

@@ -14,7 +14,12 @@ const sale = (period: string, dollars: number, id: string): NexusCounter => ({ p
 
 describe('CA: $500,000, sales only, current or preceding calendar year (Avior chart; Sales Tax Institute)', () => {
   const ca = rule('US-CA', '2026-06-01');
-  const sales = [sale('2026-02-10', 200_000, 'txn_1'), sale('2026-03-05', 250_000, 'txn_2'), sale('2026-04-20', 60_000, 'txn_3'), sale('2026-05-02', 10_000, 'txn_4')];
+  const sales = [
+    sale('2026-02-10', 200_000, 'txn_1'),
+    sale('2026-03-05', 250_000, 'txn_2'),
+    sale('2026-04-20', 60_000, 'txn_3'),
+    sale('2026-05-02', 10_000, 'txn_4'),
+  ];
 
   it('names the sale and the day that crossed, and registration is due that day', () => {
     const verdict = evaluateNexus({ rule: ca, counters: sales, asOf: '2026-06-01' });
@@ -31,7 +36,11 @@ describe('CA: $500,000, sales only, current or preceding calendar year (Avior ch
   });
 
   it('is approaching at 80 % and below under it; a sale after as_of does not count', () => {
-    expect(evaluateNexus({ rule: ca, counters: sales, asOf: '2026-03-31' })).toMatchObject({ status: 'approaching', percent_of_sales_threshold: 90, crossed_on: null });
+    expect(evaluateNexus({ rule: ca, counters: sales, asOf: '2026-03-31' })).toMatchObject({
+      status: 'approaching',
+      percent_of_sales_threshold: 90,
+      crossed_on: null,
+    });
     expect(evaluateNexus({ rule: ca, counters: sales, asOf: '2026-03-31', approachingPercent: 95 }).status).toBe('below');
   });
 
@@ -40,7 +49,11 @@ describe('CA: $500,000, sales only, current or preceding calendar year (Avior ch
     expect(evaluateNexus({ rule: ca, counters: [...sales, refund], asOf: '2026-05-09' }).status).toBe('crossed');
     expect(evaluateNexus({ rule: ca, counters: [...sales, refund], asOf: '2026-05-10' })).toMatchObject({ status: 'approaching', sales_amount: 49_000_000 });
     const later = sale('2026-05-20', 20_000, 'txn_5');
-    expect(evaluateNexus({ rule: ca, counters: [...sales, refund, later], asOf: '2026-06-01' })).toMatchObject({ status: 'crossed', crossed_on: '2026-05-20', crossing_transaction_id: 'txn_5' });
+    expect(evaluateNexus({ rule: ca, counters: [...sales, refund, later], asOf: '2026-06-01' })).toMatchObject({
+      status: 'crossed',
+      crossed_on: '2026-05-20',
+      crossing_transaction_id: 'txn_5',
+    });
   });
 
   it('a crossing in the preceding calendar year decides the current one', () => {
@@ -49,8 +62,16 @@ describe('CA: $500,000, sales only, current or preceding calendar year (Avior ch
   });
 
   it('with month counters the crossing month is known, not the day', () => {
-    const months: NexusCounter[] = [{ period: '2026-01', sales_amount: 30_000_000, transaction_count: 40 }, { period: '2026-02', sales_amount: 30_000_000, transaction_count: 40 }];
-    expect(evaluateNexus({ rule: ca, counters: months, asOf: '2026-03-31' })).toMatchObject({ status: 'crossed', crossed_on: null, crossed_in_month: '2026-02', register_by: null });
+    const months: NexusCounter[] = [
+      { period: '2026-01', sales_amount: 30_000_000, transaction_count: 40 },
+      { period: '2026-02', sales_amount: 30_000_000, transaction_count: 40 },
+    ];
+    expect(evaluateNexus({ rule: ca, counters: months, asOf: '2026-03-31' })).toMatchObject({
+      status: 'crossed',
+      crossed_on: null,
+      crossed_in_month: '2026-02',
+      register_by: null,
+    });
   });
 });
 
@@ -65,12 +86,24 @@ describe('NY: more than $500,000 AND more than 100 sales, the four preceding sal
 
   it('is not crossed by sales alone', () => {
     const counters: NexusCounter[] = [{ period: '2025-10', sales_amount: 90_000_000, transaction_count: 50 }];
-    expect(evaluateNexus({ rule: ny, counters, asOf: '2026-11-24' })).toMatchObject({ status: 'below', percent_of_sales_threshold: 180, percent_of_transaction_threshold: 50 });
+    expect(evaluateNexus({ rule: ny, counters, asOf: '2026-11-24' })).toMatchObject({
+      status: 'below',
+      percent_of_sales_threshold: 180,
+      percent_of_transaction_threshold: 50,
+    });
   });
 
   it('is crossed when both tests are met, and registration is due 30 days after the window', () => {
-    const counters: NexusCounter[] = [{ period: '2025-10', sales_amount: 90_000_000, transaction_count: 50 }, { period: '2026-03', sales_amount: 100_000, transaction_count: 51 }];
-    expect(evaluateNexus({ rule: ny, counters, asOf: '2026-11-24' })).toMatchObject({ status: 'crossed', crossed_in_month: '2026-03', register_by: '2026-09-30', transaction_count: 101 });
+    const counters: NexusCounter[] = [
+      { period: '2025-10', sales_amount: 90_000_000, transaction_count: 50 },
+      { period: '2026-03', sales_amount: 100_000, transaction_count: 51 },
+    ];
+    expect(evaluateNexus({ rule: ny, counters, asOf: '2026-11-24' })).toMatchObject({
+      status: 'crossed',
+      crossed_in_month: '2026-03',
+      register_by: '2026-09-30',
+      transaction_count: 101,
+    });
   });
 
   it('exactly 100 sales is not "more than 100"', () => {
@@ -94,7 +127,13 @@ describe('CT: $100,000 and 200 retail sales in the 12 months ending September 30
       { period: '2026-08', sales_amount: 4_000_000, transaction_count: 80 },
       { period: '2026-10', sales_amount: 9_000_000, transaction_count: 900 }, // after it
     ];
-    expect(evaluateNexus({ rule: ct, counters, asOf: '2026-11-24' })).toMatchObject({ status: 'crossed', sales_amount: 10_000_000, transaction_count: 200, crossed_in_month: '2026-08', register_by: '2026-10-01' });
+    expect(evaluateNexus({ rule: ct, counters, asOf: '2026-11-24' })).toMatchObject({
+      status: 'crossed',
+      sales_amount: 10_000_000,
+      transaction_count: 200,
+      crossed_in_month: '2026-08',
+      register_by: '2026-10-01',
+    });
   });
 });
 
@@ -103,15 +142,22 @@ describe('a transaction test that disappears on its end date (Indiana, 2024-01-0
   const counters: NexusCounter[] = [{ period: '2023-06', sales_amount: 9_000_000, transaction_count: 300 }];
 
   it('crossed on the transaction test in 2023, not under the sales-only rule from 2024', () => {
-    expect(evaluateNexus({ rule: rule('US-IN', '2023-12-31'), counters, asOf: '2023-12-31' })).toMatchObject({ status: 'crossed', percent_of_transaction_threshold: 150 });
+    expect(evaluateNexus({ rule: rule('US-IN', '2023-12-31'), counters, asOf: '2023-12-31' })).toMatchObject({
+      status: 'crossed',
+      percent_of_transaction_threshold: 150,
+    });
     // From 2024-01-01 the 2023 sales ($90,000) do not cross the sales-only rule: neither window is crossed, and the
     // answer is the current year's, the one that can still move.
-    expect(evaluateNexus({ rule: rule('US-IN', '2024-01-01'), counters, asOf: '2024-01-01' })).toMatchObject({ status: 'below', window: { start: '2024-01-01', end: '2024-01-01' }, percent_of_transaction_threshold: null });
+    expect(evaluateNexus({ rule: rule('US-IN', '2024-01-01'), counters, asOf: '2024-01-01' })).toMatchObject({
+      status: 'below',
+      window: { start: '2024-01-01', end: '2024-01-01' },
+      percent_of_transaction_threshold: null,
+    });
   });
 });
 
 describe('other windows and deadlines', () => {
-  it('TX: the twelve calendar months before as_of\'s month, registration the first day of the fourth month after (34 TAC 3.286)', () => {
+  it("TX: the twelve calendar months before as_of's month, registration the first day of the fourth month after (34 TAC 3.286)", () => {
     const tx = rule('US-TX', '2026-11-24');
     expect(measurementWindows(tx.window, '2026-11-24', tx.effective_from)).toEqual([{ start: '2025-11-01', end: '2026-10-31' }]);
     const verdict = evaluateNexus({ rule: tx, counters: [{ period: '2026-03', sales_amount: 50_000_000, transaction_count: 10 }], asOf: '2026-11-24' });
@@ -120,19 +166,27 @@ describe('other windows and deadlines', () => {
 
   it('a rolling window refuses a month counter it cuts (it needs per-day counters)', () => {
     const ms = rule('US-MS', '2026-11-24');
-    expect(() => evaluateNexus({ rule: ms, counters: [{ period: '2025-11', sales_amount: 1, transaction_count: 1 }], asOf: '2026-11-24' })).toThrow(/straddles the window 2025-11-25\.\.2026-11-24/);
+    expect(() => evaluateNexus({ rule: ms, counters: [{ period: '2025-11', sales_amount: 1, transaction_count: 1 }], asOf: '2026-11-24' })).toThrow(
+      /straddles the window 2025-11-25\.\.2026-11-24/,
+    );
   });
 
   it('GB: registration from the first sale for a non-established seller', () => {
     const gb = rule('GB', '2026-11-24');
-    expect(evaluateNexus({ rule: gb, counters: [sale('2026-05-01', 1, 'txn_gb')], asOf: '2026-11-24' })).toMatchObject({ status: 'crossed', crossed_on: '2026-05-01', register_by: '2026-05-31', percent_of_sales_threshold: null });
+    expect(evaluateNexus({ rule: gb, counters: [sale('2026-05-01', 1, 'txn_gb')], asOf: '2026-11-24' })).toMatchObject({
+      status: 'crossed',
+      crossed_on: '2026-05-01',
+      register_by: '2026-05-31',
+      percent_of_sales_threshold: null,
+    });
   });
 });
 
 describe('registration deadlines as the sources word them', () => {
-  const crossing = (jurisdiction: string, on: string, dollars: number) => evaluateNexus({ rule: rule(jurisdiction, on), counters: [sale(on, dollars, 'txn_x')], asOf: on });
+  const crossing = (jurisdiction: string, on: string, dollars: number) =>
+    evaluateNexus({ rule: rule(jurisdiction, on), counters: [sale(on, dollars, 'txn_x')], asOf: on });
 
-  it('NV: the first day of the month that begins at least 30 days after (the Department\'s example: met Oct 1, 2018 -> Nov 1, 2018)', () => {
+  it("NV: the first day of the month that begins at least 30 days after (the Department's example: met Oct 1, 2018 -> Nov 1, 2018)", () => {
     expect(crossing('US-NV', '2018-10-01', 100_001).register_by).toBe('2018-11-01');
   });
 
@@ -152,7 +206,10 @@ describe('registration deadlines as the sources word them', () => {
 
   it('PA: April 1 following the calendar year the threshold was exceeded (Sales Tax Institute)', () => {
     const pa = rule('US-PA', '2026-02-01');
-    expect(evaluateNexus({ rule: pa, counters: [sale('2025-06-01', 100_001, 'txn_pa')], asOf: '2026-02-01' })).toMatchObject({ status: 'crossed', register_by: '2026-04-01' });
+    expect(evaluateNexus({ rule: pa, counters: [sale('2025-06-01', 100_001, 'txn_pa')], asOf: '2026-02-01' })).toMatchObject({
+      status: 'crossed',
+      register_by: '2026-04-01',
+    });
   });
 
   it('SC: the first day of the second calendar month after (Revenue Ruling 18-14)', () => {
@@ -160,18 +217,24 @@ describe('registration deadlines as the sources word them', () => {
   });
 });
 
-describe('Kentucky\'s transaction test ends on 2026-08-01 (HB 757)', () => {
+describe("Kentucky's transaction test ends on 2026-08-01 (HB 757)", () => {
   const counters: NexusCounter[] = [{ period: '2026-02-01', sales_amount: 500_000, transaction_count: 250 }];
   it('250 small sales cross on 2026-07-31 and not from 2026-08-01', () => {
     expect(evaluateNexus({ rule: rule('US-KY', '2026-07-31'), counters, asOf: '2026-07-31' }).status).toBe('crossed');
-    expect(evaluateNexus({ rule: rule('US-KY', '2026-08-01'), counters, asOf: '2026-08-01' })).toMatchObject({ status: 'below', percent_of_sales_threshold: 5, percent_of_transaction_threshold: null });
+    expect(evaluateNexus({ rule: rule('US-KY', '2026-08-01'), counters, asOf: '2026-08-01' })).toMatchObject({
+      status: 'below',
+      percent_of_sales_threshold: 5,
+      percent_of_transaction_threshold: null,
+    });
   });
 });
 
 describe('VT: the 12 months preceding the monthly period (32 V.S.A. 9701(9)(F))', () => {
-  it('measures the twelve whole months before as_of\'s month, at least $100,000 or at least 200 sales', () => {
+  it("measures the twelve whole months before as_of's month, at least $100,000 or at least 200 sales", () => {
     const vt = rule('US-VT', '2026-11-24');
     expect(measurementWindows(vt.window, '2026-11-24', vt.effective_from)).toEqual([{ start: '2025-11-01', end: '2026-10-31' }]);
-    expect(evaluateNexus({ rule: vt, counters: [{ period: '2026-01', sales_amount: 100, transaction_count: 200 }], asOf: '2026-11-24' }).status).toBe('crossed');
+    expect(evaluateNexus({ rule: vt, counters: [{ period: '2026-01', sales_amount: 100, transaction_count: 200 }], asOf: '2026-11-24' }).status).toBe(
+      'crossed',
+    );
   });
 });

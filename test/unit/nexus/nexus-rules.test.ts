@@ -33,7 +33,9 @@ describe('nexus rule data', () => {
   });
 
   it('has a rule for every US state, DC and PR that Levy rates, and one for each non-US jurisdiction of the issue', () => {
-    const usStates = (JSON.parse(readFileSync(join(__dirname, '../../../data/us-states.json'), 'utf8')) as { states: { code: string }[] }).states.map((state) => state.code);
+    const usStates = (JSON.parse(readFileSync(join(__dirname, '../../../data/us-states.json'), 'utf8')) as { states: { code: string }[] }).states.map(
+      (state) => state.code,
+    );
     const ruled = new Set(nexusRules.map((row) => row.jurisdiction));
     expect(usStates.filter((code) => !ruled.has(`US-${code}`))).toEqual([]);
     for (const jurisdiction of ['EU', 'GB', 'CH', 'NO', 'AU', 'NZ', 'SG', 'CA', 'JP', 'KR', 'IN']) expect(ruled).toContain(jurisdiction);
@@ -50,7 +52,9 @@ describe('nexus rule data', () => {
     expect(before).toMatchObject({ logic: 'either', transaction_threshold: 200, effective_to: '2024-01-01' });
     expect(after).toMatchObject({ logic: 'sales_only', transaction_threshold: null, sales_threshold: { amount: 10_000_000, currency: 'USD' } });
     // Arizona's scaled threshold: $200,000 in 2019, $150,000 in 2020, $100,000 from 2021 (Eide Bailly).
-    expect([nexusRuleOn('US-AZ', '2019-12-31'), nexusRuleOn('US-AZ', '2020-06-30'), nexusRuleOn('US-AZ', '2021-01-01')].map((row) => row?.sales_threshold?.amount)).toEqual([20_000_000, 15_000_000, 10_000_000]);
+    expect(
+      [nexusRuleOn('US-AZ', '2019-12-31'), nexusRuleOn('US-AZ', '2020-06-30'), nexusRuleOn('US-AZ', '2021-01-01')].map((row) => row?.sales_threshold?.amount),
+    ).toEqual([20_000_000, 15_000_000, 10_000_000]);
     expect(nexusRuleOn('US-CA', '2018-06-20')).toBeUndefined();
     expect(nexusRuleOn('US-ZZ', '2026-11-24')).toBeUndefined();
   });

@@ -18,9 +18,15 @@ describe('url tokens are decoded strictly', () => {
     const lastBitsChanged = `${mac.slice(0, -1)}${alphabet[alphabet.indexOf(mac.at(-1)!) ^ 1]}`;
     expect(Buffer.from(lastBitsChanged, 'base64url')).toEqual(Buffer.from(mac, 'base64url'));
     const tampered = [
-      `${token}*`, `${token}!`, `${token}\u0000`, `${token}=`, `${token}%21`,
+      `${token}*`,
+      `${token}!`,
+      `${token}\u0000`,
+      `${token}=`,
+      `${token}%21`,
       `${account}.${epoch}.${lastBitsChanged}`,
-      `${account}*.${epoch}.${mac}`, `${account}=.${epoch}.${mac}`, `!${account}.${epoch}.${mac}`,
+      `${account}*.${epoch}.${mac}`,
+      `${account}=.${epoch}.${mac}`,
+      `!${account}.${epoch}.${mac}`,
       // The expiry in another decimal form of the same number.
       `${account}.0${epoch}.${mac}`,
     ];

@@ -24,6 +24,7 @@ describe('url tokens', () => {
     expect(refused(`${Buffer.from('acct_2').toString('base64url')}.${epoch}.${mac}`)).toBe(false);
     expect(refused(`${account}.${Number(epoch) + 1}.${mac}`)).toBe(false);
     expect(refused(`${account}.${epoch}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
-    for (const malformed of ['', 'a.b', `${account}.x.${mac}`, `${account}.${epoch}.${mac}.extra`]) expect(checkUrlToken(secret, 'certificate_request', 'crq_1', malformed, now)).toMatchObject({ ok: false });
+    for (const malformed of ['', 'a.b', `${account}.x.${mac}`, `${account}.${epoch}.${mac}.extra`])
+      expect(checkUrlToken(secret, 'certificate_request', 'crq_1', malformed, now)).toMatchObject({ ok: false });
   });
 });

@@ -12,7 +12,14 @@ const at = new Date('2026-11-24T09:30:00.000Z');
 describe('notificationOf', () => {
   it('raises one for exactly the listed types, each of which is an event type', () => {
     const notifying = EVENT_TYPES.filter((t) => raisesNotification(t));
-    expect(notifying.sort()).toEqual(['exemption.expired', 'exemption.expiring', 'nexus.approaching', 'nexus.crossed', 'return.due_soon', 'webhook_endpoint.disabled']);
+    expect(notifying.sort()).toEqual([
+      'exemption.expired',
+      'exemption.expiring',
+      'nexus.approaching',
+      'nexus.crossed',
+      'return.due_soon',
+      'webhook_endpoint.disabled',
+    ]);
     expect(Object.keys(NOTIFYING_EVENTS).every((t) => (EVENT_TYPES as readonly string[]).includes(t))).toBe(true);
     expect(notificationOf(newEvent('acct_1', 'customer.created', { id: 'cus_1' }, at))).toBeUndefined();
     expect(raisesNotification('constructor')).toBe(false);
@@ -35,10 +42,24 @@ describe('notificationOf', () => {
   });
 
   it('reads a nexus crossing with its measure, window and registration day', () => {
-    const object = { entity_id: 'ent_1', country: 'US', state: 'TX', measure: 'transactions', transaction_count: 201, sales_amount: 5, currency: 'USD', threshold: { transaction_count: 200, sales_amount: 50_000_000 }, window: { start: '2026-01-01', end: '2026-11-24' }, crossed_on: '2026-11-20', register_by: '2026-12-01' };
+    const object = {
+      entity_id: 'ent_1',
+      country: 'US',
+      state: 'TX',
+      measure: 'transactions',
+      transaction_count: 201,
+      sales_amount: 5,
+      currency: 'USD',
+      threshold: { transaction_count: 200, sales_amount: 50_000_000 },
+      window: { start: '2026-01-01', end: '2026-11-24' },
+      crossed_on: '2026-11-20',
+      register_by: '2026-12-01',
+    };
     const n = notificationOf(newEvent('acct_1', 'nexus.crossed', object, at))!;
     expect(n).toMatchObject({ severity: 'critical', title: 'Nexus threshold crossed in US-TX', object: { type: 'entity', id: 'ent_1' } });
-    expect(n.message).toBe('Entity ent_1 reached 201 transactions of the 200 threshold in US-TX (2026-01-01 to 2026-11-24), crossed on 2026-11-20; register by 2026-12-01.');
+    expect(n.message).toBe(
+      'Entity ent_1 reached 201 transactions of the 200 threshold in US-TX (2026-01-01 to 2026-11-24), crossed on 2026-11-20; register by 2026-12-01.',
+    );
   });
 });
 
@@ -63,7 +84,17 @@ describe('nexusThresholdEvents', () => {
 
   it('one event per approaching or crossed jurisdiction; registered, below and not applicable ones none', () => {
     const events = nexusThresholdEvents(
-      report([row({}), row({ state: 'CA', status: 'crossed', threshold: { sales_amount: 50_000_000, transaction_count: null, logic: 'sales_only', window: 'current_or_previous_calendar_year', source_url: 'x' }, window: { start: '2026-01-01', end: '2026-11-24' } }), row({ state: 'TX', status: 'registered' }), row({ state: 'FL', status: 'below' })]),
+      report([
+        row({}),
+        row({
+          state: 'CA',
+          status: 'crossed',
+          threshold: { sales_amount: 50_000_000, transaction_count: null, logic: 'sales_only', window: 'current_or_previous_calendar_year', source_url: 'x' },
+          window: { start: '2026-01-01', end: '2026-11-24' },
+        }),
+        row({ state: 'TX', status: 'registered' }),
+        row({ state: 'FL', status: 'below' }),
+      ]),
     );
     expect(events.map((e) => [e.type, e.key])).toEqual([
       // A sliding window (NY's four preceding quarters): keyed by the calendar year checked.
@@ -76,12 +107,18 @@ describe('nexusThresholdEvents', () => {
   });
 
   it('keys a rolling window by year and a fixed one by its start', () => {
-    expect(windowKey({ threshold: { ...row({}).threshold!, window: 'rolling_12_months' }, window: { start: '2025-11-25', end: '2026-11-24' } }, '2026-11-24')).toBe('year:2026');
-    expect(windowKey({ threshold: { ...row({}).threshold!, window: 'previous_calendar_year' }, window: { start: '2025-01-01', end: '2025-12-31' } }, '2026-11-24')).toBe('from:2025-01-01');
+    expect(
+      windowKey({ threshold: { ...row({}).threshold!, window: 'rolling_12_months' }, window: { start: '2025-11-25', end: '2026-11-24' } }, '2026-11-24'),
+    ).toBe('year:2026');
+    expect(
+      windowKey({ threshold: { ...row({}).threshold!, window: 'previous_calendar_year' }, window: { start: '2025-01-01', end: '2025-12-31' } }, '2026-11-24'),
+    ).toBe('from:2025-01-01');
   });
 
   it('an "either" rule names the test nearer its threshold', () => {
-    const [e] = nexusThresholdEvents(report([row({ threshold: { ...row({}).threshold!, logic: 'either' }, percent_of_sales_threshold: 40, percent_of_transaction_threshold: 85 })]));
+    const [e] = nexusThresholdEvents(
+      report([row({ threshold: { ...row({}).threshold!, logic: 'either' }, percent_of_sales_threshold: 40, percent_of_transaction_threshold: 85 })]),
+    );
     expect(e.object.measure).toBe('transactions');
   });
 });

@@ -26,10 +26,16 @@ const la = { country: 'US', country_name: 'United States', state: 'CA', state_na
 
 describe('transaction request schema', () => {
   it('applies the defaults: line ids by position, quantity 1, upper-case currency', () => {
-    const parsed = parse({ line_items: [base.line_items[0], { id: 'x', amount: 0, product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' }, base.line_items[0]] });
+    const parsed = parse({
+      line_items: [base.line_items[0], { id: 'x', amount: 0, product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' }, base.line_items[0]],
+    });
     expect(parsed.success).toBe(true);
     expect(parsed.data!.currency).toBe('EUR');
-    expect(parsed.data!.line_items.map((l) => [l.id, l.quantity])).toEqual([['1', 1], ['x', 1], ['3', 1]]);
+    expect(parsed.data!.line_items.map((l) => [l.id, l.quantity])).toEqual([
+      ['1', 1],
+      ['x', 1],
+      ['3', 1],
+    ]);
   });
 
   it.each([
@@ -42,7 +48,16 @@ describe('transaction request schema', () => {
     ['tax on a zero line', { line_items: [{ ...base.line_items[0], amount: 0, tax_amount: 1 }] }, 'line_items.0.tax_amount'],
     ['quantity 0', { line_items: [{ ...base.line_items[0], quantity: 0 }] }, 'line_items.0.quantity'],
     ['1,001 lines', { line_items: Array(1001).fill(base.line_items[0]) }, 'line_items'],
-    ['duplicate ids', { line_items: [{ ...base.line_items[0], id: 'a' }, { ...base.line_items[0], id: 'a' }] }, 'line_items.1.id'],
+    [
+      'duplicate ids',
+      {
+        line_items: [
+          { ...base.line_items[0], id: 'a' },
+          { ...base.line_items[0], id: 'a' },
+        ],
+      },
+      'line_items.1.id',
+    ],
     ['an id clashing with a default', { line_items: [{ ...base.line_items[0], id: '2' }, base.line_items[0]] }, 'line_items.1.id'],
     ['an unknown field', { discount: 5 }, ''],
     ['a bad date', { date: '2026-13-01' }, 'date'],
@@ -92,7 +107,11 @@ describe('splitByWeights', () => {
 
 describe('lineTax', () => {
   it('computes amount x total rate half-up and splits it by rate', () => {
-    expect(lineTax(10_000, levels(0, 60_000, 2_500, 7_500, 35_000), undefined, la)).toEqual({ tax_amount: 1_050, tax_source: 'computed', tax_breakdown: levels(0, 600, 25, 75, 350) });
+    expect(lineTax(10_000, levels(0, 60_000, 2_500, 7_500, 35_000), undefined, la)).toEqual({
+      tax_amount: 1_050,
+      tax_source: 'computed',
+      tax_breakdown: levels(0, 600, 25, 75, 350),
+    });
     expect(lineTax(999, levels(70_000), undefined, de).tax_amount).toBe(70); // 69.93
     expect(lineTax(50, levels(10_000), undefined, de).tax_amount).toBe(1); // 0.5 -> 1 (half-up)
     expect(lineTax(49, levels(10_000), undefined, de).tax_amount).toBe(0);
@@ -106,8 +125,18 @@ describe('lineTax', () => {
 });
 
 function saleOf(lines: { id: string; amount: number; tax: number }[], date = '2026-03-10'): Transaction {
-  const request = transactionRequestSchema.parse({ ...base, date, line_items: lines.map((l) => ({ id: l.id, amount: l.amount, product_category: 'SAAS', delivery_method: 'CLOUD' })) });
-  return buildCategorySale(request, treatCustomer({ type: 'B2C' }, 'DE'), de, lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })), '2026-03-10T00:00:00.000Z');
+  const request = transactionRequestSchema.parse({
+    ...base,
+    date,
+    line_items: lines.map((l) => ({ id: l.id, amount: l.amount, product_category: 'SAAS', delivery_method: 'CLOUD' })),
+  });
+  return buildCategorySale(
+    request,
+    treatCustomer({ type: 'B2C' }, 'DE'),
+    de,
+    lines.map((l) => ({ tax_amount: l.tax, tax_source: 'provided' as const, tax_breakdown: levels(l.tax) })),
+    '2026-03-10T00:00:00.000Z',
+  );
 }
 
 describe('allocateRefund', () => {
@@ -128,8 +157,14 @@ describe('allocateRefund', () => {
   });
 
   it('refuses an amount above what is left, an unknown line, an earlier date and a refund of nothing', () => {
-    const sale = saleOf([{ id: 'a', amount: 10, tax: 2 }, { id: 'b', amount: 0, tax: 0 }]);
-    const attempt = (body: unknown, so = {}) => () => allocateRefund(sale, so, refund(body), 'now');
+    const sale = saleOf([
+      { id: 'a', amount: 10, tax: 2 },
+      { id: 'b', amount: 0, tax: 0 },
+    ]);
+    const attempt =
+      (body: unknown, so = {}) =>
+      () =>
+        allocateRefund(sale, so, refund(body), 'now');
     expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'a', amount: 11 }] })).toThrow(/more than the 10 left/);
     expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'a', amount: 6 }] }, { a: { amount: 5, tax_amount: 1 } })).toThrow(ValidationError);
     expect(attempt({ id: 'r', date: '2026-03-11', line_items: [{ id: 'c', amount: 1 }] })).toThrow(/is 'c', but transaction 'ord-1' has no such line/);
@@ -141,7 +176,14 @@ describe('allocateRefund', () => {
     fc.assert(
       fc.property(
         // Some lines exempt in part or whole by a certificate (exempt_pct > 0).
-        fc.array(fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }), tax: fc.integer({ min: 0, max: 300_000 }), exempt_pct: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            amount: fc.integer({ min: 0, max: 1_000_000 }),
+            tax: fc.integer({ min: 0, max: 300_000 }),
+            exempt_pct: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         fc.array(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }), { maxLength: 6 }),
         (lines, rounds) => {
           const sale = saleOf(lines.map((l, i) => ({ id: `l${i}`, amount: l.amount, tax: l.amount === 0 ? 0 : l.tax })));
@@ -180,7 +222,8 @@ describe('allocateRefund', () => {
               .filter((l) => l.amount > 0);
             if (wanted.length) take(allocateRefund(sale, refunded, refund({ id: `r${k}`, date: '2026-03-11', line_items: wanted }), 'now'));
           }
-          if (sale.line_items.some((l) => l.amount > (taken.get(l.id)?.amount ?? 0))) take(allocateRefund(sale, refunded, refund({ id: 'last', date: '2026-03-12' }), 'now'));
+          if (sale.line_items.some((l) => l.amount > (taken.get(l.id)?.amount ?? 0)))
+            take(allocateRefund(sale, refunded, refund({ id: 'last', date: '2026-03-12' }), 'now'));
           for (const l of sale.line_items) {
             if (l.amount > 0) expect(taken.get(l.id)).toEqual({ amount: l.amount, tax: l.tax_amount });
           }
@@ -194,13 +237,38 @@ describe('allocateRefund', () => {
 describe('safe-retry content', () => {
   it('is the same for the same content in another spelling, different for any change', () => {
     const a = transactionRequestSchema.parse(base);
-    const b = transactionRequestSchema.parse({ ...base, currency: 'EUR', location: { country: 'de' }, line_items: [{ delivery_method: 'CLOUD', product_category: 'SAAS', amount: 100, quantity: 1, id: '1' }] });
+    const b = transactionRequestSchema.parse({
+      ...base,
+      currency: 'EUR',
+      location: { country: 'de' },
+      line_items: [{ delivery_method: 'CLOUD', product_category: 'SAAS', amount: 100, quantity: 1, id: '1' }],
+    });
     expect(transactionFingerprint(a)).toBe(transactionFingerprint(b));
-    for (const change of [{ date: '2026-03-11' }, { currency: 'USD' }, { line_items: [{ ...base.line_items[0], amount: 101 }] }, { line_items: [{ ...base.line_items[0], tax_amount: 19 }] }, { customer_tax_id: 'DE1' }]) {
+    for (const change of [
+      { date: '2026-03-11' },
+      { currency: 'USD' },
+      { line_items: [{ ...base.line_items[0], amount: 101 }] },
+      { line_items: [{ ...base.line_items[0], tax_amount: 19 }] },
+      { customer_tax_id: 'DE1' },
+    ]) {
       expect(transactionFingerprint(transactionRequestSchema.parse({ ...base, ...change }))).not.toBe(transactionFingerprint(a));
     }
-    const r1 = refundRequestSchema.parse({ id: 'r', date: '2026-03-11', line_items: [{ id: 'a', amount: 1 }, { id: 'b', amount: 2 }] });
-    const r2 = refundRequestSchema.parse({ date: '2026-03-11', id: 'r', line_items: [{ amount: 2, id: 'b' }, { id: 'a', amount: 1 }] });
+    const r1 = refundRequestSchema.parse({
+      id: 'r',
+      date: '2026-03-11',
+      line_items: [
+        { id: 'a', amount: 1 },
+        { id: 'b', amount: 2 },
+      ],
+    });
+    const r2 = refundRequestSchema.parse({
+      date: '2026-03-11',
+      id: 'r',
+      line_items: [
+        { amount: 2, id: 'b' },
+        { id: 'a', amount: 1 },
+      ],
+    });
     expect(refundFingerprint(r1)).toBe(refundFingerprint(r2));
     expect(refundFingerprint(refundRequestSchema.parse({ id: 'r', date: '2026-03-11' }))).not.toBe(refundFingerprint(r1));
   });

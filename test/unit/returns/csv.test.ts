@@ -4,7 +4,14 @@ import { periodLabel } from '../../../src/domain/returns/csv';
 
 describe('return CSV helpers', () => {
   it('writes minor units as decimals of the currency (ISO 4217 minor digits: EUR 2, JPY 0, KWD 3)', () => {
-    expect([decimal(0, 'EUR'), decimal(5, 'EUR'), decimal(4_110, 'EUR'), decimal(-250, 'USD'), decimal(1_234, 'JPY'), decimal(1_234, 'KWD')]).toEqual(['0.00', '0.05', '41.10', '-2.50', '1234', '1.234']);
+    expect([decimal(0, 'EUR'), decimal(5, 'EUR'), decimal(4_110, 'EUR'), decimal(-250, 'USD'), decimal(1_234, 'JPY'), decimal(1_234, 'KWD')]).toEqual([
+      '0.00',
+      '0.05',
+      '41.10',
+      '-2.50',
+      '1234',
+      '1.234',
+    ]);
   });
 
   it('labels quarters and months as the OSS return names them, other spans by their days', () => {

@@ -37,7 +37,11 @@ const lineArb = fc.record({
   exemptShare: fc.integer({ min: 0, max: 100 }),
   refundShare: fc.integer({ min: 0, max: 100 }),
 });
-const saleArb = fc.record({ state: fc.constantFrom('CA', 'CA', 'TX'), county: fc.constantFrom('LOS ANGELES', 'ORANGE', undefined), lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }) });
+const saleArb = fc.record({
+  state: fc.constantFrom('CA', 'CA', 'TX'),
+  county: fc.constantFrom('LOS ANGELES', 'ORANGE', undefined),
+  lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+});
 
 type SaleSpec = typeof saleArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -68,7 +72,13 @@ function ledger(specs: SaleSpec[]): { sales: Transaction[]; refunds: { refund: R
       currency: 'USD',
       customer_type: 'B2C',
       location: { country: 'US', state: spec.state },
-      jurisdiction: { country: 'US', country_name: 'United States', state: spec.state, state_name: spec.state, ...(spec.county ? { county: spec.county, city: 'SOME CITY' } : {}) },
+      jurisdiction: {
+        country: 'US',
+        country_name: 'United States',
+        state: spec.state,
+        state_name: spec.state,
+        ...(spec.county ? { county: spec.county, city: 'SOME CITY' } : {}),
+      },
       line_items,
       subtotal,
       tax_total,
@@ -85,14 +95,24 @@ function ledger(specs: SaleSpec[]): { sales: Transaction[]; refunds: { refund: R
     if (lines.length === 0) return [];
     const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
     const tax_total = lines.reduce((sum, l) => sum + l.tax_amount, 0);
-    const refund: Refund = { id: `r${s}`, transaction_id: sale.id, date: '2026-05-02', currency: 'USD', line_items: lines, subtotal, tax_total, total: subtotal + tax_total, created_at: '2026-05-02T00:00:00.000Z' };
+    const refund: Refund = {
+      id: `r${s}`,
+      transaction_id: sale.id,
+      date: '2026-05-02',
+      currency: 'USD',
+      line_items: lines,
+      subtotal,
+      tax_total,
+      total: subtotal + tax_total,
+      created_at: '2026-05-02T00:00:00.000Z',
+    };
     return [{ refund, sale }];
   });
   return { sales, refunds };
 }
 
 describe('returns: properties of the arithmetic (random ledgers)', () => {
-  it('totals equal a recomputation from the records the return lists; the lines\' taxes add up to the totals\'', () => {
+  it("totals equal a recomputation from the records the return lists; the lines' taxes add up to the totals'", () => {
     fc.assert(
       fc.property(fc.array(saleArb, { maxLength: 12 }), (specs) => {
         const records = ledger(specs);
@@ -100,7 +120,12 @@ describe('returns: properties of the arithmetic (random ledgers)', () => {
         const sales = listed.filter((r) => r.type === 'sale');
         const refunds = listed.filter((r) => r.type === 'refund');
         // Only the CA sales are the CA registration's.
-        expect(sales.map((r) => r.transaction_id).sort()).toEqual(records.sales.filter((s) => s.jurisdiction.state === 'CA').map((s) => s.id).sort());
+        expect(sales.map((r) => r.transaction_id).sort()).toEqual(
+          records.sales
+            .filter((s) => s.jurisdiction.state === 'CA')
+            .map((s) => s.id)
+            .sort(),
+        );
         expect(totals.gross_sales).toBe(sales.reduce((s, r) => s + r.amount, 0));
         expect(totals.tax_charged).toBe(sales.reduce((s, r) => s + r.tax_amount, 0));
         expect(totals.refunded_sales).toBe(refunds.reduce((s, r) => s + r.amount, 0));
@@ -133,12 +158,27 @@ describe('returns: properties of corrections (random finalize orders and late re
     fc.assert(
       fc.property(
         // Distinct lock steps per quarter (or none), and records (quarter, recording step).
-        fc.array(fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }), { minLength: 8, maxLength: 8 }).filter((steps) => new Set(steps.filter((s) => s !== undefined)).size === steps.filter((s) => s !== undefined).length),
+        fc
+          .array(fc.option(fc.integer({ min: 1, max: 60 }), { nil: undefined }), { minLength: 8, maxLength: 8 })
+          .filter((steps) => new Set(steps.filter((s) => s !== undefined)).size === steps.filter((s) => s !== undefined).length),
         fc.array(fc.record({ quarter: fc.integer({ min: 0, max: 7 }), step: fc.integer({ min: 0, max: 61 }) }), { maxLength: 30 }),
         (lockSteps, records) => {
           const summaries: ReturnSummary[] = quarters.flatMap((q, i) => {
             const step = lockSteps[i];
-            return step === undefined ? [] : [{ id: q.id, registration_id: 'reg_x', period_start: q.start, period_end: q.end, status: 'finalized' as const, cutoff: at(step), finalized_at: at(step), created_at: at(0) }];
+            return step === undefined
+              ? []
+              : [
+                  {
+                    id: q.id,
+                    registration_id: 'reg_x',
+                    period_start: q.start,
+                    period_end: q.end,
+                    status: 'finalized' as const,
+                    cutoff: at(step),
+                    finalized_at: at(step),
+                    created_at: at(0),
+                  },
+                ];
           });
           const locked = new Map(summaries.map((s) => [s.id, s]));
           for (const record of records) {
@@ -154,7 +194,9 @@ describe('returns: properties of corrections (random finalize orders and late re
               );
             });
             // The expected holder: the first return of a later period locked at or after the record was recorded.
-            const expected = summaries.filter((s) => s.period_start > own.period_end && s.cutoff >= recordedAt).sort((a, b) => a.cutoff.localeCompare(b.cutoff))[0];
+            const expected = summaries
+              .filter((s) => s.period_start > own.period_end && s.cutoff >= recordedAt)
+              .sort((a, b) => a.cutoff.localeCompare(b.cutoff))[0];
             expect(holders.map((h) => h.id)).toEqual(expected ? [expected.id] : []);
           }
         },
@@ -165,11 +207,21 @@ describe('returns: properties of corrections (random finalize orders and late re
 });
 
 describe('returns: the three-year limit of corrections (Implementing Regulation (EU) No 282/2011 Art. 61)', () => {
-  const locked = (id: string, start: string, end: string): ReturnSummary => ({ id, registration_id: 'reg_x', period_start: start, period_end: end, status: 'finalized', cutoff: '2026-01-01T00:00:00.000Z', finalized_at: '2026-01-01T00:00:00.000Z', created_at: '2025-01-01T00:00:00.000Z' });
+  const locked = (id: string, start: string, end: string): ReturnSummary => ({
+    id,
+    registration_id: 'reg_x',
+    period_start: start,
+    period_end: end,
+    status: 'finalized',
+    cutoff: '2026-01-01T00:00:00.000Z',
+    finalized_at: '2026-01-01T00:00:00.000Z',
+    created_at: '2025-01-01T00:00:00.000Z',
+  });
   // 2025-Q1 of an OSS registration is due 2025-04-30 (the last day of the month after the quarter: Directive 2006/112/EC Art. 369f).
   const q1 = locked('ret_q1', '2025-01-01', '2025-03-31');
   const due = () => '2025-04-30';
-  const windowsOf = (start: string, end: string) => correctionWindows({ id: 'ret_t', period_start: start, period_end: end }, '2030-01-01T00:00:00.000Z', [q1], due).map((w) => w.corrected.id);
+  const windowsOf = (start: string, end: string) =>
+    correctionWindows({ id: 'ret_t', period_start: start, period_end: end }, '2030-01-01T00:00:00.000Z', [q1], due).map((w) => w.corrected.id);
 
   it('corrects in a return whose period ends within three years of the original due date, not after', () => {
     expect(windowsOf('2028-04-01', '2028-04-30')).toEqual(['ret_q1']);

@@ -66,11 +66,21 @@ describe('unified cart', () => {
 
   it('taxes one exclusive line at rate x amount, half-up, with the rate /v1/tax/rate gives', () => {
     const places = [
-      { country: 'DE' }, { country: 'FR' }, { country: 'HU' }, { country: 'GB' }, { country: 'JP' },
-      { country: 'CA', state: 'QC' }, { country: 'CA', state: 'ON' }, { country: 'US', state: 'NY' }, { country: 'US', state: 'TX' },
+      { country: 'DE' },
+      { country: 'FR' },
+      { country: 'HU' },
+      { country: 'GB' },
+      { country: 'JP' },
+      { country: 'CA', state: 'QC' },
+      { country: 'CA', state: 'ON' },
+      { country: 'US', state: 'NY' },
+      { country: 'US', state: 'TX' },
     ];
     const categories = [
-      ['SAAS', 'CLOUD'], ['DIGITAL_GOODS', 'DOWNLOAD'], ['PHYSICAL_GOODS', 'SHIPPED'], ['EBOOKS', 'DOWNLOAD'],
+      ['SAAS', 'CLOUD'],
+      ['DIGITAL_GOODS', 'DOWNLOAD'],
+      ['PHYSICAL_GOODS', 'SHIPPED'],
+      ['EBOOKS', 'DOWNLOAD'],
     ] as const;
     fc.assert(
       fc.property(
@@ -102,7 +112,11 @@ describe('unified cart', () => {
 
 describe('a partly exempt line', () => {
   // A 10 % rate as the engine gives it (all at country level); the exemption certificate exempts 50 %.
-  const tenPercent: LineRate = { result: { total_rate: 0.1 } as LineRate['result'], ppm: { country: 100_000, state: 0, county: 0, additional: 0, special: 0 }, totalPpm: 100_000 };
+  const tenPercent: LineRate = {
+    result: { total_rate: 0.1 } as LineRate['result'],
+    ppm: { country: 100_000, state: 0, county: 0, additional: 0, special: 0 },
+    totalPpm: 100_000,
+  };
 
   it('shares the net price: tax-inclusive 1,000 is 952 net and 48 tax, as a tax-exclusive 952 is charged', () => {
     // 952 + 10 % x (952 x 50 %) = 952 + 47.6 -> 48 = 1,000 (half-up, as every tax in Levy).
@@ -122,4 +136,3 @@ describe('a partly exempt line', () => {
     }
   });
 });
-

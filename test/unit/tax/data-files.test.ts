@@ -14,7 +14,17 @@ const dataFile = (name: string): unknown => JSON.parse(readFileSync(join(__dirna
 
 describe('data files', () => {
   it('checks every file the engine and the catalogue read', () => {
-    expect(checkDataFiles().sort()).toEqual(['canada-provinces.json', 'nexus-rules/international.json', 'nexus-rules/us.json', 'place-of-supply.json', 'tax-codes.json', 'us-states.json', 'vat-reduced-rates.json', 'vat-standard-rates.json', 'vat-tax-code-rates.json']);
+    expect(checkDataFiles().sort()).toEqual([
+      'canada-provinces.json',
+      'nexus-rules/international.json',
+      'nexus-rules/us.json',
+      'place-of-supply.json',
+      'tax-codes.json',
+      'us-states.json',
+      'vat-reduced-rates.json',
+      'vat-standard-rates.json',
+      'vat-tax-code-rates.json',
+    ]);
   });
 
   it('parses each file to exactly its contents (no key stripped, no default, no transform)', () => {

@@ -106,7 +106,15 @@ describe('food, medicines, books and press in the member states beyond the first
 
   it('every member state has a row for each of the five codes today, except the mixed ones listed in docs/products.md', () => {
     // Not one rate, or not verified (docs/products.md, "Food, medicines and print in the EU"): left without a row.
-    const unmodelled = new Set(['HR levy_groceries', 'HR levy_newspapers', 'HR levy_magazines', 'HU levy_groceries', 'SK levy_groceries', 'FI levy_newspapers', 'FI levy_magazines']);
+    const unmodelled = new Set([
+      'HR levy_groceries',
+      'HR levy_newspapers',
+      'HR levy_magazines',
+      'HU levy_groceries',
+      'SK levy_groceries',
+      'FI levy_newspapers',
+      'FI levy_magazines',
+    ]);
     const missing: string[] = [];
     for (const country of euMemberStates) {
       for (const code of FOOD_MEDICINE_PRINT) {
@@ -123,14 +131,24 @@ describe('food, medicines, books and press in the member states beyond the first
 });
 
 describe('every tax-code rate in an EU country is one ibericode lists for the same days', () => {
-  interface Row { country: string; tax_code?: string; rate: number; effective_from: string; effective_to?: string }
+  interface Row {
+    country: string;
+    tax_code?: string;
+    rate: number;
+    effective_from: string;
+    effective_to?: string;
+  }
   const rows = (taxCodeRatesJson.entries as Row[]).filter((row) => row.tax_code && euMemberStates.has(row.country));
   const items = ibericodeRates();
 
   /** ibericode's periods of a country as [from, to] ranges (its file lists them newest first; "0000-01-01" = before all). */
   function periodsOf(country: string): { from: string; to: string; rates: IbericodePeriod['rates'] }[] {
     const sorted = [...(items[country === 'GR' ? 'GR' : country] ?? items.EL ?? [])].sort((a, b) => a.effective_from.localeCompare(b.effective_from));
-    return sorted.map((period, index) => ({ from: period.effective_from, to: sorted[index + 1] ? dayBefore(sorted[index + 1]!.effective_from) : '9999-12-31', rates: period.rates }));
+    return sorted.map((period, index) => ({
+      from: period.effective_from,
+      to: sorted[index + 1] ? dayBefore(sorted[index + 1]!.effective_from) : '9999-12-31',
+      rates: period.rates,
+    }));
   }
   function dayBefore(date: string): string {
     const day = new Date(`${date}T00:00:00Z`);
@@ -142,9 +160,21 @@ describe('every tax-code rate in an EU country is one ibericode lists for the sa
    * Rates ibericode's sets miss (it keeps one set per period and lags some measures); each is sourced in the row.
    */
   const ratesIbericodeLacks: { country: string; rate: number; from: string; to: string; why: string }[] = [
-    { country: 'CY', rate: 3, from: '2023-07-21', to: '9999-12-31', why: '3 % for books and press, VAT Law amendment published 2023-07-21 (Directive (EU) 2022/542)' },
+    {
+      country: 'CY',
+      rate: 3,
+      from: '2023-07-21',
+      to: '9999-12-31',
+      why: '3 % for books and press, VAT Law amendment published 2023-07-21 (Directive (EU) 2022/542)',
+    },
     { country: 'AT', rate: 5, from: '2020-07-01', to: '2021-12-31', why: 'temporary 5 % on publications, UStG 1994 § 28 Abs. 52 (BGBl. I Nr. 60/2020)' },
-    { country: 'EE', rate: 5, from: '2022-08-01', to: '2023-12-31', why: 'press 5 % from 2022-08-01 (Käibemaksuseadus § 15 lg 2); ibericode lists 5 % only from 2024' },
+    {
+      country: 'EE',
+      rate: 5,
+      from: '2022-08-01',
+      to: '2023-12-31',
+      why: 'press 5 % from 2022-08-01 (Käibemaksuseadus § 15 lg 2); ibericode lists 5 % only from 2024',
+    },
     { country: 'FI', rate: 13.5, from: '2026-01-01', to: '9999-12-31', why: 'the 14 % rate lowered to 13.5 % from 2026-01-01; ibericode stops at 2024-09-01' },
   ];
 
@@ -152,7 +182,7 @@ describe('every tax-code rate in an EU country is one ibericode lists for the sa
     for (const country of euMemberStates) expect(periodsOf(country).length).toBeGreaterThan(0);
   });
 
-  it('each row\'s rate is zero or one of the standard/reduced rates ibericode gives for every period the row overlaps, except the listed, sourced ones', () => {
+  it("each row's rate is zero or one of the standard/reduced rates ibericode gives for every period the row overlaps, except the listed, sourced ones", () => {
     const unexplained: string[] = [];
     const used = new Set<string>();
     for (const row of rows) {
@@ -161,9 +191,18 @@ describe('every tax-code rate in an EU country is one ibericode lists for the sa
       for (const period of periodsOf(row.country)) {
         if (period.to < row.effective_from || period.from > rowTo) continue;
         if (Object.values(period.rates).includes(row.rate)) continue;
-        const excuse = ratesIbericodeLacks.find((d) => d.country === row.country && d.rate === row.rate && d.from <= (period.from > row.effective_from ? period.from : row.effective_from) && (period.to < rowTo ? period.to : rowTo) <= d.to);
+        const excuse = ratesIbericodeLacks.find(
+          (d) =>
+            d.country === row.country &&
+            d.rate === row.rate &&
+            d.from <= (period.from > row.effective_from ? period.from : row.effective_from) &&
+            (period.to < rowTo ? period.to : rowTo) <= d.to,
+        );
         if (excuse) used.add(`${excuse.country} ${excuse.rate}`);
-        else unexplained.push(`${row.country} ${row.tax_code} ${row.rate} % from ${row.effective_from}: not in ${JSON.stringify(period.rates)} (${period.from}..${period.to})`);
+        else
+          unexplained.push(
+            `${row.country} ${row.tax_code} ${row.rate} % from ${row.effective_from}: not in ${JSON.stringify(period.rates)} (${period.from}..${period.to})`,
+          );
       }
     }
     expect(unexplained).toEqual([]);

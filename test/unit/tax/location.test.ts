@@ -34,7 +34,12 @@ describe('resolveLocation', () => {
   });
 
   it('a US ZIP alone implies its state; ZIP+4 is reduced to the ZIP', () => {
-    expect(resolveLocation({ country: 'US', postal_code: '94105-1234' }, stubLookups())).toEqual({ country: 'US', state: 'CA', postal_code: '94105', source: 'postal_code' });
+    expect(resolveLocation({ country: 'US', postal_code: '94105-1234' }, stubLookups())).toEqual({
+      country: 'US',
+      state: 'CA',
+      postal_code: '94105',
+      source: 'postal_code',
+    });
     expect(resolveLocation({ country: 'us', postal_code: '10001' }, stubLookups()).state).toBe('NY');
   });
 
@@ -57,7 +62,12 @@ describe('resolveLocation', () => {
   });
 
   it('a Canadian postal code implies the province and must agree with a given one', () => {
-    expect(resolveLocation({ country: 'CA', postal_code: 'h2x1y4' }, stubLookups())).toEqual({ country: 'CA', state: 'QC', postal_code: 'H2X 1Y4', source: 'postal_code' });
+    expect(resolveLocation({ country: 'CA', postal_code: 'h2x1y4' }, stubLookups())).toEqual({
+      country: 'CA',
+      state: 'QC',
+      postal_code: 'H2X 1Y4',
+      source: 'postal_code',
+    });
     expect(fieldOf(() => resolveLocation({ country: 'CA', state: 'ON', postal_code: 'V6B 1A1' }, stubLookups()))).toBe('location.state');
     expect(resolveLocation({ country: 'CA', postal_code: 'X0A 0H0' }, stubLookups()).state).toBeUndefined(); // NU or NT
   });
@@ -71,7 +81,11 @@ describe('resolveLocation', () => {
   it('uses the IP country when no country is given, with postal codes checked against it', () => {
     const lookups = stubLookups({ '81.2.69.142': 'GB' });
     expect(resolveLocation({ ip_address: '81.2.69.142' }, lookups)).toEqual({ country: 'GB', source: 'ip_address' });
-    expect(resolveLocation({ ip_address: '81.2.69.142', postal_code: 'sw1a1aa' }, lookups)).toEqual({ country: 'GB', postal_code: 'SW1A 1AA', source: 'postal_code' });
+    expect(resolveLocation({ ip_address: '81.2.69.142', postal_code: 'sw1a1aa' }, lookups)).toEqual({
+      country: 'GB',
+      postal_code: 'SW1A 1AA',
+      source: 'postal_code',
+    });
   });
 
   it('a private or reserved IP with no country is a 400 on location.ip_address', () => {
@@ -85,15 +99,29 @@ describe('resolveLocation', () => {
   });
 
   it('Puerto Rico becomes US / PR', () => {
-    expect(resolveLocation({ country: 'PR', postal_code: '00901' }, stubLookups())).toEqual({ country: 'US', state: 'PR', postal_code: '00901', source: 'postal_code' });
+    expect(resolveLocation({ country: 'PR', postal_code: '00901' }, stubLookups())).toEqual({
+      country: 'US',
+      state: 'PR',
+      postal_code: '00901',
+      source: 'postal_code',
+    });
   });
 });
 
 describe('normalisePostalCode', () => {
   it.each([
-    ['US', '02139', '02139'], ['CA', 'k1a0b1', 'K1A 0B1'], ['GB', 'ec1a 1bb', 'EC1A 1BB'], ['GB', 'M11AE', 'M1 1AE'],
-    ['NL', '1012ab', '1012 AB'], ['PL', '00950', '00-950'], ['PT', '1000-001', '1000-001'], ['IE', 'D02X285', 'D02 X285'],
-    ['LU', 'L-1470', '1470'], ['DE', '10115', '10115'], ['JP', '1000001', '100-0001'], ['BR', '01310100', '01310-100'],
+    ['US', '02139', '02139'],
+    ['CA', 'k1a0b1', 'K1A 0B1'],
+    ['GB', 'ec1a 1bb', 'EC1A 1BB'],
+    ['GB', 'M11AE', 'M1 1AE'],
+    ['NL', '1012ab', '1012 AB'],
+    ['PL', '00950', '00-950'],
+    ['PT', '1000-001', '1000-001'],
+    ['IE', 'D02X285', 'D02 X285'],
+    ['LU', 'L-1470', '1470'],
+    ['DE', '10115', '10115'],
+    ['JP', '1000001', '100-0001'],
+    ['BR', '01310100', '01310-100'],
     ['ZW', 'anything 1', 'ANYTHING 1'],
   ])('%s %s -> %s', (country, input, expected) => {
     expect(normalisePostalCode(country, input)).toBe(expected);

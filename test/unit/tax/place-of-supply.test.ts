@@ -52,7 +52,12 @@ describe('remote professional services to consumers outside the EU', () => {
   it('IN individual: imported consultancy for non-business use is exempt', () => {
     // Notification 9/2017-Integrated Tax (Rate), Sl. No. 10(a): services from a provider in a non-taxable territory
     // received by an individual for a purpose other than business.
-    expect(rate('US', 'IN')).toMatchObject({ taxable: true, exempt: true, total_rate: 0, notes: ['exempt_imported_service_for_non_business_use_notification_9_2017'] });
+    expect(rate('US', 'IN')).toMatchObject({
+      taxable: true,
+      exempt: true,
+      total_rate: 0,
+      notes: ['exempt_imported_service_for_non_business_use_notification_9_2017'],
+    });
   });
 
   it('IN consumer, SaaS: 18 % IGST (OIDAR is taxed at the recipient location)', () => {
@@ -106,13 +111,27 @@ describe('remote professional services to consumers outside the EU', () => {
   it('ZA consumer: recipient self-assesses before 2019-04-01, e-service at 15 % from then on', () => {
     // VAT Act 89 of 1991 s. 7(1)(c), s. 14 (imported services, recipient pays); GN R.429 of 2019 reg. 2 (services
     // supplied by electronic communication, from 2019-04-01); 15 % from 2018-04-01 (Rates and Monetary Amounts Act 2018).
-    expect(rate('US', 'ZA', { date: '2019-03-31' })).toMatchObject({ taxable: true, reverse_charge_applicable: true, total_rate: 0, notes: ['imported_service_recipient_pays_vat_act_7_1_c'] });
-    expect(rate('US', 'ZA', { date: '2019-04-01' })).toMatchObject({ taxable: true, total_rate: 0.15, notes: ['za_electronic_services_include_remote_professional_services_gn_r429'] });
+    expect(rate('US', 'ZA', { date: '2019-03-31' })).toMatchObject({
+      taxable: true,
+      reverse_charge_applicable: true,
+      total_rate: 0,
+      notes: ['imported_service_recipient_pays_vat_act_7_1_c'],
+    });
+    expect(rate('US', 'ZA', { date: '2019-04-01' })).toMatchObject({
+      taxable: true,
+      total_rate: 0.15,
+      notes: ['za_electronic_services_include_remote_professional_services_gn_r429'],
+    });
   });
 
   it('CA consumer: consultancy performed outside Canada is supplied outside Canada; the recipient self-assesses', () => {
     // Excise Tax Act s. 142(2)(g) (performed wholly outside Canada), ss. 217(a), 218; CRA letters 222896r, 36218.
-    expect(rate('US', 'CA', { state: 'ON' })).toMatchObject({ taxable: true, reverse_charge_applicable: true, total_rate: 0, notes: ['supplied_outside_canada_recipient_self_assesses_eta_218'] });
+    expect(rate('US', 'CA', { state: 'ON' })).toMatchObject({
+      taxable: true,
+      reverse_charge_applicable: true,
+      total_rate: 0,
+      notes: ['supplied_outside_canada_recipient_self_assesses_eta_218'],
+    });
   });
 
   it('CA consumer, SaaS: the simplified regime from 2021-07-01 charges HST (13 % in Ontario)', () => {
@@ -126,7 +145,12 @@ describe('remote professional services to consumers outside the EU', () => {
 describe('EU (Directive 2006/112/EC)', () => {
   it('Art. 45: a DE consultant charges German VAT to a French consumer', () => {
     // Art. 45 (supplier's place); UStG § 12(1) 19 %.
-    expect(rate('DE', 'FR')).toMatchObject({ taxable: true, total_rate: 0.19, jurisdiction: { country: 'DE' }, notes: ['place_of_supply_supplier_country_art45'] });
+    expect(rate('DE', 'FR')).toMatchObject({
+      taxable: true,
+      total_rate: 0.19,
+      jurisdiction: { country: 'DE' },
+      notes: ['place_of_supply_supplier_country_art45'],
+    });
   });
 
   it('Art. 45: a US consultant charges no EU VAT to a French consumer', () => {
@@ -150,7 +174,12 @@ describe('business customers keep reverse charge where the customer place applie
   it.each([
     // Art. 44 + Art. 196 (EU); VATA 1994 s. 7A(2)(a) + s. 8 (GB); MWSTG Art. 45 (CH); Notification 10/2017-IT(Rate)
     // Sl. 1 (IN); VAT Act art. 52 (KR); mval. § 11-3(1) (NO).
-    ['FR'], ['GB'], ['CH'], ['IN'], ['KR'], ['NO'],
+    ['FR'],
+    ['GB'],
+    ['CH'],
+    ['IN'],
+    ['KR'],
+    ['NO'],
   ])('remote consultancy from the US to a business in %s', (country) => {
     expect(rate('US', country, { customer: 'B2B' })).toMatchObject({ taxable: true, reverse_charge_applicable: true, total_rate: 0 });
   });

@@ -1,5 +1,12 @@
 // Unit tests (pure, no database): the rules of src/domain/tax/rate-engine.ts and its rule modules.
-import { calculateTaxRate, calculateTaxRateDetailed, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
+import {
+  calculateTaxRate,
+  calculateTaxRateDetailed,
+  reconciledLocalParts,
+  type TaxRateContext,
+  type TaxRateInput,
+  type UsLocalRate,
+} from '../../../src/domain/tax/rate-engine';
 import type { LocationInput } from '../../../src/domain/fields/sale';
 import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
 import { ValidationError } from '../../../src/domain/errors';
@@ -8,20 +15,53 @@ const usSeller: TaxRateContext = { seller: { country: 'US', state: 'CA' }, usLoc
 const deSeller: TaxRateContext = { seller: { country: 'DE' }, usLocal: null, today: '2026-03-15', lookups };
 
 const saas = (customer_type: TaxRateInput['customer_type'], location: LocationInput, date?: string): TaxRateInput => ({
-  product_category: 'SAAS', delivery_method: 'CLOUD', customer_type, location, ...(date ? { date } : {}),
+  product_category: 'SAAS',
+  delivery_method: 'CLOUD',
+  customer_type,
+  location,
+  ...(date ? { date } : {}),
 });
 const goods = (customer_type: TaxRateInput['customer_type'], location: LocationInput): TaxRateInput => ({
-  product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type, location,
+  product_category: 'PHYSICAL_GOODS',
+  delivery_method: 'SHIPPED',
+  customer_type,
+  location,
 });
 
-const laRow: UsLocalRate = { zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' };
-const austinRow: UsLocalRate = { zip: '78701', state: 'TX', region_name: 'AUSTIN', state_rate: 0.0625, county_rate: 0, city_rate: 0.01, special_rate: 0.01, combined_rate: 0.0825, effective_month: '2026-03' };
+const laRow: UsLocalRate = {
+  zip: '90001',
+  state: 'CA',
+  region_name: 'HUNTINGTON PARK',
+  state_rate: 0.06,
+  county_rate: 0.0025,
+  city_rate: 0.0075,
+  special_rate: 0.035,
+  combined_rate: 0.105,
+  effective_month: '2026-03',
+};
+const austinRow: UsLocalRate = {
+  zip: '78701',
+  state: 'TX',
+  region_name: 'AUSTIN',
+  state_rate: 0.0625,
+  county_rate: 0,
+  city_rate: 0.01,
+  special_rate: 0.01,
+  combined_rate: 0.0825,
+  effective_month: '2026-03',
+};
 
 const zeroRates = { country_rate: 0, state_rate: 0, county_rate: 0, additional_rate: 0, special_rate: 0, total_rate: 0 };
 
 describe('EU VAT', () => {
   it('B2C SaaS pays the destination rate (OSS), whoever sells', () => {
-    expect(calculateTaxRate(saas('B2C', { country: 'FR' }), usSeller)).toMatchObject({ taxable: true, country_rate: 0.2, total_rate: 0.2, reverse_charge_applicable: false, exempt: false });
+    expect(calculateTaxRate(saas('B2C', { country: 'FR' }), usSeller)).toMatchObject({
+      taxable: true,
+      country_rate: 0.2,
+      total_rate: 0.2,
+      reverse_charge_applicable: false,
+      exempt: false,
+    });
     expect(calculateTaxRate(saas('B2C', { country: 'FR' }), deSeller).country_rate).toBe(0.2);
   });
 
@@ -33,12 +73,21 @@ describe('EU VAT', () => {
   });
 
   it('domestic B2B pays VAT', () => {
-    expect(calculateTaxRate(saas('B2B', { country: 'DE' }), deSeller)).toMatchObject({ taxable: true, reverse_charge_applicable: false, country_rate: 0.19, total_rate: 0.19 });
+    expect(calculateTaxRate(saas('B2B', { country: 'DE' }), deSeller)).toMatchObject({
+      taxable: true,
+      reverse_charge_applicable: false,
+      country_rate: 0.19,
+      total_rate: 0.19,
+    });
   });
 
   it('a reseller is a business for VAT (reverse charge cross-border, no resale exemption)', () => {
     expect(calculateTaxRate(saas('RESELLER', { country: 'AT' }), deSeller)).toMatchObject({ reverse_charge_applicable: true, exempt: false });
-    expect(calculateTaxRate(saas('RESELLER', { country: 'DE' }), deSeller)).toMatchObject({ reverse_charge_applicable: false, exempt: false, total_rate: 0.19 });
+    expect(calculateTaxRate(saas('RESELLER', { country: 'DE' }), deSeller)).toMatchObject({
+      reverse_charge_applicable: false,
+      exempt: false,
+      total_rate: 0.19,
+    });
   });
 
   it('public bodies and charities pay VAT as final consumers', () => {
@@ -47,7 +96,10 @@ describe('EU VAT', () => {
   });
 
   it('Monaco is in the French VAT area: France -> Monaco B2B is domestic', () => {
-    expect(calculateTaxRate(saas('B2B', { country: 'MC' }), { ...deSeller, seller: { country: 'FR' } })).toMatchObject({ reverse_charge_applicable: false, total_rate: 0.2 });
+    expect(calculateTaxRate(saas('B2B', { country: 'MC' }), { ...deSeller, seller: { country: 'FR' } })).toMatchObject({
+      reverse_charge_applicable: false,
+      total_rate: 0.2,
+    });
   });
 
   it('applies the rate in force on the request date', () => {
@@ -74,16 +126,25 @@ describe('EU VAT', () => {
   });
 
   it('gives e-books their reduced rate, other digital goods the standard rate', () => {
-    const ebook = (country: string) => calculateTaxRate({ product_category: 'EBOOKS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country } }, usSeller).total_rate;
+    const ebook = (country: string) =>
+      calculateTaxRate({ product_category: 'EBOOKS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country } }, usSeller).total_rate;
     expect(ebook('DE')).toBe(0.07);
     expect(ebook('FR')).toBe(0.055);
     expect(ebook('IE')).toBe(0); // zero-rated from 2024-01-01: VATCA 2010 Sch. 2 as amended by Finance (No. 2) Act 2023 (Revenue, electronic publications)
     expect(ebook('GB')).toBe(0);
-    expect(calculateTaxRate({ product_category: 'DIGITAL_GOODS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country: 'DE' } }, usSeller).total_rate).toBe(0.19);
+    expect(
+      calculateTaxRate({ product_category: 'DIGITAL_GOODS', delivery_method: 'DOWNLOAD', customer_type: 'B2C', location: { country: 'DE' } }, usSeller)
+        .total_rate,
+    ).toBe(0.19);
   });
 
   it('remote professional services to EU consumers: supplier country (Art. 45), out of scope from outside the EU', () => {
-    const consulting = (seller: string): TaxRateInput => ({ product_category: 'PROFESSIONAL_SERVICES', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'FR' } });
+    const consulting = (seller: string): TaxRateInput => ({
+      product_category: 'PROFESSIONAL_SERVICES',
+      delivery_method: 'CLOUD',
+      customer_type: 'B2C',
+      location: { country: 'FR' },
+    });
     const fromGermany = calculateTaxRate(consulting('DE'), deSeller);
     expect(fromGermany).toMatchObject({ taxable: true, total_rate: 0.19, jurisdiction: { country: 'DE', country_name: 'Germany' } });
     expect(calculateTaxRate(consulting('US'), usSeller)).toMatchObject({ taxable: false, total_rate: 0 });
@@ -94,15 +155,33 @@ describe('EU VAT', () => {
 
 describe('other VAT/GST countries: reverse charge on imported B2B supplies, destination rate for consumers', () => {
   it.each([
-    ['GB', 0.2], ['CH', 0.081], ['NO', 0.25], ['AU', 0.1], ['NZ', 0.15], ['SG', 0.09], ['JP', 0.1], ['KR', 0.1], ['IN', 0.18], ['ZA', 0.15],
+    ['GB', 0.2],
+    ['CH', 0.081],
+    ['NO', 0.25],
+    ['AU', 0.1],
+    ['NZ', 0.15],
+    ['SG', 0.09],
+    ['JP', 0.1],
+    ['KR', 0.1],
+    ['IN', 0.18],
+    ['ZA', 0.15],
   ])('%s', (country, rate) => {
     expect(calculateTaxRate(saas('B2B', { country }), usSeller)).toMatchObject({ taxable: true, reverse_charge_applicable: true, total_rate: 0 });
-    expect(calculateTaxRate(saas('B2C', { country }), usSeller)).toMatchObject({ taxable: true, reverse_charge_applicable: false, country_rate: rate, total_rate: rate });
+    expect(calculateTaxRate(saas('B2C', { country }), usSeller)).toMatchObject({
+      taxable: true,
+      reverse_charge_applicable: false,
+      country_rate: rate,
+      total_rate: rate,
+    });
     expect(calculateTaxRate(saas('B2B', { country }), { ...usSeller, seller: { country } }).total_rate).toBe(rate);
   });
 
   it('a country without VAT is not taxable', () => {
-    expect(calculateTaxRate(saas('B2C', { country: 'HK' }), usSeller)).toMatchObject({ taxable: false, ...zeroRates, jurisdiction: { country: 'HK', country_name: 'Hong Kong' } });
+    expect(calculateTaxRate(saas('B2C', { country: 'HK' }), usSeller)).toMatchObject({
+      taxable: false,
+      ...zeroRates,
+      jurisdiction: { country: 'HK', country_name: 'Hong Kong' },
+    });
   });
 });
 
@@ -136,11 +215,19 @@ describe('Canada: GST + provincial part', () => {
   it('PST does not apply to professional services or to purchases for resale; GST still does', () => {
     expect(ca('BC', { product_category: 'PROFESSIONAL_SERVICES', delivery_method: 'IN_PERSON' })).toMatchObject({ state_rate: 0, total_rate: 0.05 });
     const canadianSeller = { ...usSeller, seller: { country: 'CA' } };
-    expect(ca('BC', { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'RESELLER' }, canadianSeller)).toMatchObject({ state_rate: 0, total_rate: 0.05, exempt: false });
+    expect(ca('BC', { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'RESELLER' }, canadianSeller)).toMatchObject({
+      state_rate: 0,
+      total_rate: 0.05,
+      exempt: false,
+    });
   });
 
   it('implies the province from the postal code', () => {
-    expect(calculateTaxRate(saas('B2C', { country: 'CA', postal_code: 'M5V 3L9' }), usSeller)).toMatchObject({ total_rate: 0.13, jurisdiction: { state: 'ON', state_name: 'Ontario' }, location_source: 'postal_code' });
+    expect(calculateTaxRate(saas('B2C', { country: 'CA', postal_code: 'M5V 3L9' }), usSeller)).toMatchObject({
+      total_rate: 0.13,
+      jurisdiction: { state: 'ON', state_name: 'Ontario' },
+      location_source: 'postal_code',
+    });
   });
 
   it('imported B2B supplies are self-assessed (reverse charge); domestic B2B pays', () => {
@@ -152,8 +239,23 @@ describe('Canada: GST + provincial part', () => {
 describe('United States', () => {
   it('physical goods take the ZIP row parts: state, county, city = additional, districts = special', () => {
     const result = calculateTaxRate(goods('B2C', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow });
-    expect(result).toMatchObject({ taxable: true, country_rate: 0, state_rate: 0.06, county_rate: 0.0025, additional_rate: 0.0075, special_rate: 0.035, total_rate: 0.105 });
-    expect(result.jurisdiction).toEqual({ country: 'US', country_name: 'United States', state: 'CA', state_name: 'California', county: 'Los Angeles County', city: 'Huntington Park' });
+    expect(result).toMatchObject({
+      taxable: true,
+      country_rate: 0,
+      state_rate: 0.06,
+      county_rate: 0.0025,
+      additional_rate: 0.0075,
+      special_rate: 0.035,
+      total_rate: 0.105,
+    });
+    expect(result.jurisdiction).toEqual({
+      country: 'US',
+      country_name: 'United States',
+      state: 'CA',
+      state_name: 'California',
+      county: 'Los Angeles County',
+      city: 'Huntington Park',
+    });
   });
 
   it('falls back to the statutory state rate when the ZIP was not imported, and says so', () => {
@@ -167,9 +269,16 @@ describe('United States', () => {
   });
 
   it('SaaS: not taxable in California, taxable in New York and Washington', () => {
-    expect(calculateTaxRate(saas('B2C', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({ taxable: false, ...zeroRates });
+    expect(calculateTaxRate(saas('B2C', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({
+      taxable: false,
+      ...zeroRates,
+    });
     expect(calculateTaxRate(saas('B2C', { country: 'US', state: 'NY' }), usSeller)).toMatchObject({ taxable: true, state_rate: 0.04 });
-    expect(calculateTaxRate(saas('B2B', { country: 'US', state: 'WA' }), usSeller)).toMatchObject({ taxable: true, state_rate: 0.065, reverse_charge_applicable: false });
+    expect(calculateTaxRate(saas('B2B', { country: 'US', state: 'WA' }), usSeller)).toMatchObject({
+      taxable: true,
+      state_rate: 0.065,
+      reverse_charge_applicable: false,
+    });
   });
 
   it('Texas taxes SaaS as data processing on 80 % of the price: an effective rate of 80 % of each part', () => {
@@ -204,23 +313,58 @@ describe('United States', () => {
   });
 
   it('Alaska has no state tax but local taxes from the ZIP row', () => {
-    const juneau: UsLocalRate = { zip: '99801', state: 'AK', region_name: 'JUNEAU', state_rate: 0, county_rate: 0, city_rate: 0.05, special_rate: 0, combined_rate: 0.05, effective_month: '2026-03' };
-    expect(calculateTaxRate(goods('B2C', { country: 'US', postal_code: '99801' }), { ...usSeller, usLocal: juneau })).toMatchObject({ taxable: true, state_rate: 0, additional_rate: 0.05, total_rate: 0.05 });
+    const juneau: UsLocalRate = {
+      zip: '99801',
+      state: 'AK',
+      region_name: 'JUNEAU',
+      state_rate: 0,
+      county_rate: 0,
+      city_rate: 0.05,
+      special_rate: 0,
+      combined_rate: 0.05,
+      effective_month: '2026-03',
+    };
+    expect(calculateTaxRate(goods('B2C', { country: 'US', postal_code: '99801' }), { ...usSeller, usLocal: juneau })).toMatchObject({
+      taxable: true,
+      state_rate: 0,
+      additional_rate: 0.05,
+      total_rate: 0.05,
+    });
   });
 
   it('government and resellers are exempt; nonprofits where the state exempts them', () => {
-    expect(calculateTaxRate(goods('GOVERNMENT', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({ taxable: true, exempt: true, ...zeroRates });
-    expect(calculateTaxRate(goods('RESELLER', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({ exempt: true, total_rate: 0 });
-    expect(calculateTaxRate(goods('NONPROFIT', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({ exempt: false, total_rate: 0.105 });
-    expect(calculateTaxRate(goods('NONPROFIT', { country: 'US', postal_code: '78701' }), { ...usSeller, usLocal: austinRow })).toMatchObject({ exempt: true, total_rate: 0 });
+    expect(calculateTaxRate(goods('GOVERNMENT', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({
+      taxable: true,
+      exempt: true,
+      ...zeroRates,
+    });
+    expect(calculateTaxRate(goods('RESELLER', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({
+      exempt: true,
+      total_rate: 0,
+    });
+    expect(calculateTaxRate(goods('NONPROFIT', { country: 'US', postal_code: '90001' }), { ...usSeller, usLocal: laRow })).toMatchObject({
+      exempt: false,
+      total_rate: 0.105,
+    });
+    expect(calculateTaxRate(goods('NONPROFIT', { country: 'US', postal_code: '78701' }), { ...usSeller, usLocal: austinRow })).toMatchObject({
+      exempt: true,
+      total_rate: 0,
+    });
   });
 
   it('a US location without state or ZIP has no rate, and says why', () => {
-    expect(calculateTaxRate(goods('B2C', { country: 'US' }), usSeller)).toMatchObject({ taxable: false, total_rate: 0, notes: ['us_state_required_for_sales_tax'] });
+    expect(calculateTaxRate(goods('B2C', { country: 'US' }), usSeller)).toMatchObject({
+      taxable: false,
+      total_rate: 0,
+      notes: ['us_state_required_for_sales_tax'],
+    });
   });
 
   it('Puerto Rico is answered as the US state PR', () => {
-    expect(calculateTaxRate(goods('B2C', { country: 'PR' }), usSeller)).toMatchObject({ state_rate: 0.105, jurisdiction: { country: 'US', state: 'PR', state_name: 'Puerto Rico' } });
+    expect(calculateTaxRate(goods('B2C', { country: 'PR' }), usSeller)).toMatchObject({
+      state_rate: 0.105,
+      jurisdiction: { country: 'US', state: 'PR', state_name: 'Puerto Rico' },
+    });
   });
 });
 
@@ -250,7 +394,17 @@ describe('result shape', () => {
 
 describe('reconciledLocalParts', () => {
   it('gives back the 1 ppm Avalara truncated to the part ending in 9', () => {
-    const fortCollins: UsLocalRate = { zip: '80521', state: 'CO', region_name: 'FORT COLLINS', state_rate: 0.029, county_rate: 0.0105, city_rate: 0.043499, special_rate: 0, combined_rate: 0.083, effective_month: '2026-03' };
+    const fortCollins: UsLocalRate = {
+      zip: '80521',
+      state: 'CO',
+      region_name: 'FORT COLLINS',
+      state_rate: 0.029,
+      county_rate: 0.0105,
+      city_rate: 0.043499,
+      special_rate: 0,
+      combined_rate: 0.083,
+      effective_month: '2026-03',
+    };
     expect(reconciledLocalParts(fortCollins)).toEqual({ state: 29_000, county: 10_500, additional: 43_500, special: 0 });
     expect(reconciledLocalParts(laRow)).toEqual({ state: 60_000, county: 2_500, additional: 7_500, special: 35_000 });
   });

@@ -175,7 +175,7 @@ describe('Canada on a date (GST 5 % + provincial part)', () => {
 describe('a date outside the history Levy holds: 422 rate_history_unavailable naming the earliest date', () => {
   it('Germany before 2007-01-01 (UStG § 12 Abs. 1, 19 % since 2007-01-01: the first row held)', () => {
     const error = historyError(() => rateOn('SAAS', { country: 'DE' }, '2006-12-31'));
-    expect(error).toMatchObject({ status: 422, code: 'rate_history_unavailable', message: expect.stringContaining("for Germany (DE) starts on 2007-01-01") });
+    expect(error).toMatchObject({ status: 422, code: 'rate_history_unavailable', message: expect.stringContaining('for Germany (DE) starts on 2007-01-01') });
     expect(error.message).toContain('2007-01-01');
     expect(error.message).toContain('Germany (DE)');
     expect(error.message).toContain('2006-12-31');
@@ -183,25 +183,35 @@ describe('a date outside the history Levy holds: 422 rate_history_unavailable na
 
   it('South Dakota before 2016-06-01 (SDCL 10-45-2, 2016 HB 1182): never the later 4.2 %', () => {
     const error = historyError(() => rateOn('PHYSICAL_GOODS', { country: 'US', state: 'SD' }, '2016-05-31'));
-    expect(error).toMatchObject({ message: expect.stringContaining("for South Dakota (US-SD) starts on 2016-06-01") });
+    expect(error).toMatchObject({ message: expect.stringContaining('for South Dakota (US-SD) starts on 2016-06-01') });
     expect(error.message).toMatch(/starts on 2016-06-01/);
   });
 
   it('Latvia before 2012-07-01 (22 % then, which Levy does not hold; PVN likums 41. pants)', () => {
-    expect(historyError(() => rateOn('SAAS', { country: 'LV' }, '2012-06-30'))).toMatchObject({ message: expect.stringContaining("for Latvia (LV) starts on 2012-07-01") });
+    expect(historyError(() => rateOn('SAAS', { country: 'LV' }, '2012-06-30'))).toMatchObject({
+      message: expect.stringContaining('for Latvia (LV) starts on 2012-07-01'),
+    });
   });
 
   it('DC before 2018-10-01 (5.75 % then; D.C. Code § 47-2002(a))', () => {
-    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'US', state: 'DC' }, '2018-09-30'))).toMatchObject({ message: expect.stringContaining('starts on 2018-10-01') });
+    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'US', state: 'DC' }, '2018-09-30'))).toMatchObject({
+      message: expect.stringContaining('starts on 2018-10-01'),
+    });
   });
 
   it('Alabama before 2019-01-01: its 4 % start date is unverified, so 2019-01-01 is the earliest Levy answers', () => {
-    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'US', state: 'AL' }, '2018-12-31'))).toMatchObject({ message: expect.stringContaining("for Alabama (US-AL) starts on 2019-01-01") });
+    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'US', state: 'AL' }, '2018-12-31'))).toMatchObject({
+      message: expect.stringContaining('for Alabama (US-AL) starts on 2019-01-01'),
+    });
   });
 
   it('Canada before the 5 % GST (ETA s. 165(1), 2008-01-01) and Ontario before its HST (2010-07-01)', () => {
-    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'CA', state: 'AB' }, '2007-12-31'))).toMatchObject({ message: expect.stringContaining("for Canada (CA) starts on 2008-01-01") });
-    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'CA', state: 'ON' }, '2010-06-30'))).toMatchObject({ message: expect.stringContaining("for Ontario (CA-ON) starts on 2010-07-01") });
+    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'CA', state: 'AB' }, '2007-12-31'))).toMatchObject({
+      message: expect.stringContaining('for Canada (CA) starts on 2008-01-01'),
+    });
+    expect(historyError(() => rateOn('PHYSICAL_GOODS', { country: 'CA', state: 'ON' }, '2010-06-30'))).toMatchObject({
+      message: expect.stringContaining('for Ontario (CA-ON) starts on 2010-07-01'),
+    });
   });
 
   it('an e-book before the reduced rows falls back to the standard rate only where the standard history covers the date', () => {
@@ -210,10 +220,24 @@ describe('a date outside the history Levy holds: 422 rate_history_unavailable na
   });
 
   it('applies to reverse charge and to a US sale with an imported ZIP row too (one rule for every answer)', () => {
-    expect(historyError(() => calculateTaxRate({ ...sale('SAAS', { country: 'FR' }, '2013-12-31'), customer_type: 'B2B' }, usSeller))).toMatchObject({ message: expect.stringContaining('starts on 2014-01-01') });
-    const zipRow: UsLocalRate = { zip: '57104', state: 'SD', region_name: 'SIOUX FALLS', state_rate: 0.042, county_rate: 0, city_rate: 0.02, special_rate: 0, combined_rate: 0.062, effective_month: '2026-03' };
+    expect(historyError(() => calculateTaxRate({ ...sale('SAAS', { country: 'FR' }, '2013-12-31'), customer_type: 'B2B' }, usSeller))).toMatchObject({
+      message: expect.stringContaining('starts on 2014-01-01'),
+    });
+    const zipRow: UsLocalRate = {
+      zip: '57104',
+      state: 'SD',
+      region_name: 'SIOUX FALLS',
+      state_rate: 0.042,
+      county_rate: 0,
+      city_rate: 0.02,
+      special_rate: 0,
+      combined_rate: 0.062,
+      effective_month: '2026-03',
+    };
     const context = { ...usSeller, usLocal: zipRow };
-    expect(historyError(() => calculateTaxRate(sale('PHYSICAL_GOODS', { country: 'US', postal_code: '57104' }, '2015-01-01'), context))).toMatchObject({ message: expect.stringContaining('starts on 2016-06-01') });
+    expect(historyError(() => calculateTaxRate(sale('PHYSICAL_GOODS', { country: 'US', postal_code: '57104' }, '2015-01-01'), context))).toMatchObject({
+      message: expect.stringContaining('starts on 2016-06-01'),
+    });
   });
 
   it('a country without VAT stays "not taxable" on any date', () => {

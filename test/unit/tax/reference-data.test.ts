@@ -68,8 +68,20 @@ describe('EU-27 + GB: B2C SaaS rate = ibericode standard rate in force', () => {
    * each is sourced in data/vat-reduced-rates.json.
    */
   const ebookRatesIbericodeLacks: { country: string; ppm: number; from: string; to: string; why: string }[] = [
-    { country: 'AT', ppm: 50_000, from: '2020-07-01', to: '2021-12-31', why: 'temporary 5 % on books and e-publications, UStG 1994 § 28 Abs. 52 (BGBl. I Nr. 60/2020), extended to 2021-12-31' },
-    { country: 'CY', ppm: 30_000, from: '2023-07-21', to: '9999-12-31', why: '3 % super-reduced rate for books incl. e-books, VAT Law amendment published 2023-07-21 (Directive (EU) 2022/542)' },
+    {
+      country: 'AT',
+      ppm: 50_000,
+      from: '2020-07-01',
+      to: '2021-12-31',
+      why: 'temporary 5 % on books and e-publications, UStG 1994 § 28 Abs. 52 (BGBl. I Nr. 60/2020), extended to 2021-12-31',
+    },
+    {
+      country: 'CY',
+      ppm: 30_000,
+      from: '2023-07-21',
+      to: '9999-12-31',
+      why: '3 % super-reduced rate for books incl. e-books, VAT Law amendment published 2023-07-21 (Directive (EU) 2022/542)',
+    },
   ];
 
   it(`every e-book rate since ${HISTORY_FROM} is one of the rates ibericode lists for that day (or zero-rated), except the listed, sourced ones`, () => {
@@ -128,7 +140,9 @@ describe('standard rates agree with kdeldycke/vat-rates where it has the country
   /** Periods where kdeldycke's history and ours differ on purpose, each with the law we follow. */
   const documentedKdeldyckePeriods: { country: string; from: string; to: string; why: string }[] = [
     {
-      country: 'IE', from: '2020-09-01', to: '2021-02-28',
+      country: 'IE',
+      from: '2020-09-01',
+      to: '2021-02-28',
       why: 'kdeldycke lacks the temporary 21 %: VATCA 2010 s. 46(1A), inserted by the Financial Provisions (Covid-19) (No. 2) Act 2020 s. 12',
     },
   ];
@@ -170,7 +184,7 @@ describe('every ZIP of us-zip5-rates-2026-03: PHYSICAL_GOODS/B2C/SHIPPED total =
     expect(rows.length).toBe(41_000);
   });
 
-  it('matches within 1e-6 for every row, and the parts are the row\'s parts', () => {
+  it("matches within 1e-6 for every row, and the parts are the row's parts", () => {
     const failures: string[] = [];
     let restored = 0;
     for (const { file, line, usLocal } of rows) {

@@ -35,7 +35,40 @@ describe('the catalogue', () => {
 
   it('covers the products the issue names', () => {
     const ids = codes.map((code) => code.id);
-    for (const id of ['levy_saas_business', 'levy_saas_personal', 'levy_software_download_business', 'levy_software_custom', 'levy_software_tangible_media', 'levy_ebooks', 'levy_digital_audio', 'levy_digital_video', 'levy_online_courses', 'levy_general_goods', 'levy_clothing', 'levy_footwear', 'levy_groceries', 'levy_prepared_food', 'levy_candy', 'levy_soft_drinks', 'levy_prescription_drugs', 'levy_otc_drugs', 'levy_medical_equipment', 'levy_books', 'levy_newspapers', 'levy_childrens_clothing', 'levy_legal_services', 'levy_accounting_services', 'levy_consulting', 'levy_training', 'levy_installation', 'levy_repair', 'levy_digital_advertising', 'levy_data_processing', 'levy_information_services', 'levy_shipping']) {
+    for (const id of [
+      'levy_saas_business',
+      'levy_saas_personal',
+      'levy_software_download_business',
+      'levy_software_custom',
+      'levy_software_tangible_media',
+      'levy_ebooks',
+      'levy_digital_audio',
+      'levy_digital_video',
+      'levy_online_courses',
+      'levy_general_goods',
+      'levy_clothing',
+      'levy_footwear',
+      'levy_groceries',
+      'levy_prepared_food',
+      'levy_candy',
+      'levy_soft_drinks',
+      'levy_prescription_drugs',
+      'levy_otc_drugs',
+      'levy_medical_equipment',
+      'levy_books',
+      'levy_newspapers',
+      'levy_childrens_clothing',
+      'levy_legal_services',
+      'levy_accounting_services',
+      'levy_consulting',
+      'levy_training',
+      'levy_installation',
+      'levy_repair',
+      'levy_digital_advertising',
+      'levy_data_processing',
+      'levy_information_services',
+      'levy_shipping',
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -69,12 +102,12 @@ describe('the catalogue', () => {
   });
 
   it('crosswalks pre-recorded courses, bottled water and (use-neutral) information services to the right Stripe codes', () => {
-      // Stripe: txcd_20060158 'On demand Online Courses - pre-recorded, streamed'; txcd_20060058 is 'Training Services -
-      // Self Study Web Based'. txcd_41030001 'Bottled Water'. txcd_10701400/01 split information services by use.
-      expect(taxCode('levy_online_courses')!.crosswalk.stripe).toBe('txcd_20060158');
-      expect(taxCode('levy_bottled_water')!.crosswalk.stripe).toBe('txcd_41030001');
-      expect(taxCode('levy_information_services')!.crosswalk.stripe).toBeNull();
-      expect(crosswalkSources('levy_information_services')!.stripe).toMatch(/txcd_10701400.*txcd_10701401/);
+    // Stripe: txcd_20060158 'On demand Online Courses - pre-recorded, streamed'; txcd_20060058 is 'Training Services -
+    // Self Study Web Based'. txcd_41030001 'Bottled Water'. txcd_10701400/01 split information services by use.
+    expect(taxCode('levy_online_courses')!.crosswalk.stripe).toBe('txcd_20060158');
+    expect(taxCode('levy_bottled_water')!.crosswalk.stripe).toBe('txcd_41030001');
+    expect(taxCode('levy_information_services')!.crosswalk.stripe).toBeNull();
+    expect(crosswalkSources('levy_information_services')!.stripe).toMatch(/txcd_10701400.*txcd_10701401/);
   });
 
   it('maps each product category to one default code of that category', () => {
@@ -114,8 +147,44 @@ describe('a default code answers exactly as its category', () => {
   };
 
   const locations = [
-    ...countriesWithVat().filter((country) => country !== 'CA' && country !== 'US').map((country) => ({ country })),
-    ...['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'GA', 'HI', 'IA', 'ID', 'IL', 'KS', 'LA', 'MD', 'MN', 'MS', 'MO', 'NC', 'NJ', 'NM', 'NY', 'OH', 'OK', 'OR', 'PA', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA'].map((state) => ({ country: 'US', state })),
+    ...countriesWithVat()
+      .filter((country) => country !== 'CA' && country !== 'US')
+      .map((country) => ({ country })),
+    ...[
+      'AL',
+      'AK',
+      'AZ',
+      'AR',
+      'CA',
+      'CO',
+      'CT',
+      'GA',
+      'HI',
+      'IA',
+      'ID',
+      'IL',
+      'KS',
+      'LA',
+      'MD',
+      'MN',
+      'MS',
+      'MO',
+      'NC',
+      'NJ',
+      'NM',
+      'NY',
+      'OH',
+      'OK',
+      'OR',
+      'PA',
+      'SD',
+      'TN',
+      'TX',
+      'UT',
+      'VA',
+      'VT',
+      'WA',
+    ].map((state) => ({ country: 'US', state })),
     ...['AB', 'BC', 'MB', 'ON', 'QC', 'SK', 'NS'].map((state) => ({ country: 'CA', state })),
   ];
 
@@ -143,7 +212,7 @@ describe('a default code answers exactly as its category', () => {
 
 describe('the rate of a tax code', () => {
   describe('VAT countries', () => {
-    it('GB zero-rates groceries, printed books, children\'s clothing and prescription drugs; adult clothing and candy are standard-rated', () => {
+    it("GB zero-rates groceries, printed books, children's clothing and prescription drugs; adult clothing and candy are standard-rated", () => {
       // VATA 1994 Sch. 8 Group 1 (food), Group 3 (books), Group 16 (young children's clothing), Group 12 (dispensed drugs): 0 %.
       for (const id of ['levy_groceries', 'levy_books', 'levy_childrens_clothing', 'levy_prescription_drugs']) {
         const answer = calculateTaxCodeRate(sale(id, { country: 'GB' }), gbSeller);
@@ -158,11 +227,17 @@ describe('the rate of a tax code', () => {
 
     it('Germany: 7 % on food and books (5 % in the second half of 2020), 19 % on medicines', () => {
       // UStG § 12 Abs. 2 Nr. 1 with Anlage 2: 7 %.
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'DE' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.07 } });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'DE' }), deSeller)).toMatchObject({
+        taxability_reason: 'reduced_rate',
+        result: { country_rate: 0.07 },
+      });
       // UStG § 28 Abs. 1 (Zweites Corona-Steuerhilfegesetz): 5 % from 2020-07-01 to 2020-12-31.
       expect(calculateTaxCodeRate(sale('levy_books', { country: 'DE' }, { date: '2020-08-01' }), deSeller).result.country_rate).toBe(0.05);
       // UStG § 12 Abs. 1: medicines have no reduced rate in Germany, 19 %.
-      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'DE' }), deSeller)).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.19 } });
+      expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'DE' }), deSeller)).toMatchObject({
+        taxability_reason: 'taxable',
+        result: { country_rate: 0.19 },
+      });
     });
 
     it('France, the Netherlands, Ireland: reduced and zero rates with their dates', () => {
@@ -173,32 +248,51 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'NL' }, { date: '2018-06-01' }), deSeller).result.country_rate).toBe(0.06);
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'NL' }, { date: '2026-03-15' }), deSeller).result.country_rate).toBe(0.09);
       // VATCA 2010 Sch. 2: children's clothing zero-rated.
-      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'IE' }), deSeller)).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'IE' }), deSeller)).toMatchObject({
+        taxability_reason: 'zero_rated',
+        totalPpm: 0,
+      });
     });
 
-    it('press: magazines at the newspapers\' rate in FR, ES and IT; Ireland 9 %, its newspapers zero-rated from 2023', () => {
+    it("press: magazines at the newspapers' rate in FR, ES and IT; Ireland 9 %, its newspapers zero-rated from 2023", () => {
       // CGI art. 298 septies (publications de presse) 2.1 %; LIVA art. 91.Dos.1.2º ('periódicos y revistas') 4 %;
       // DPR 633/1972 Tabella A Parte II n. 18 ('periodici') 4 %.
-      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'FR' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.021 } });
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'FR' }), deSeller)).toMatchObject({
+        taxability_reason: 'reduced_rate',
+        result: { country_rate: 0.021 },
+      });
       expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'ES' }), deSeller).result.country_rate).toBe(0.04);
       expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'IT' }), deSeller).result.country_rate).toBe(0.04);
       // VATCA 2010 Sch. 3: newspapers and periodicals 9 % (Finance (No. 2) Act 2011); Finance Act 2022: newspapers 0 %
       // from 2023-01-01, periodicals still 9 % (Dáil written answer 2024-07-11, Q169).
       expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'IE' }, { date: '2022-06-01' }), deSeller).result.country_rate).toBe(0.09);
-      expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'IE' }, { date: '2023-06-01' }), deSeller)).toMatchObject({ taxability_reason: 'zero_rated', totalPpm: 0 });
-      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'IE' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.09 } });
+      expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'IE' }, { date: '2023-06-01' }), deSeller)).toMatchObject({
+        taxability_reason: 'zero_rated',
+        totalPpm: 0,
+      });
+      expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'IE' }), deSeller)).toMatchObject({
+        taxability_reason: 'reduced_rate',
+        result: { country_rate: 0.09 },
+      });
     });
 
     it('food and medicines in Spain, Italy, Belgium and Luxembourg at their reduced rates', () => {
       // LIVA art. 91.Uno.1.1º: food 10 %; DPR 633/1972 Tabella A Parte III: food 10 % (staples at 4 %: not modelled).
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'ES' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.1 } });
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'IT' }), deSeller)).toMatchObject({ taxability_reason: 'reduced_rate', result: { country_rate: 0.1 } });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'ES' }), deSeller)).toMatchObject({
+        taxability_reason: 'reduced_rate',
+        result: { country_rate: 0.1 },
+      });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'IT' }), deSeller)).toMatchObject({
+        taxability_reason: 'reduced_rate',
+        result: { country_rate: 0.1 },
+      });
       // Arrêté royal n° 20 du 20 juillet 1970, tableau A: food and medicines 6 %; tableau B: general-news dailies 0 %.
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'BE' }), deSeller).result.country_rate).toBe(0.06);
       expect(calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'BE' }), deSeller).result.country_rate).toBe(0.06);
       expect(calculateTaxCodeRate(sale('levy_newspapers', { country: 'BE' }), deSeller).taxability_reason).toBe('zero_rated');
       // Loi TVA du 12 février 1979 art. 40 and annexe A: food and medicines 3 % (standard 17 %).
-      for (const id of ['levy_groceries', 'levy_prescription_drugs']) expect(calculateTaxCodeRate(sale(id, { country: 'LU' }), deSeller).result.country_rate).toBe(0.03);
+      for (const id of ['levy_groceries', 'levy_prescription_drugs'])
+        expect(calculateTaxCodeRate(sale(id, { country: 'LU' }), deSeller).result.country_rate).toBe(0.03);
     });
 
     it('a code taxed apart elsewhere but without a row here answers the category rate and says so', () => {
@@ -209,7 +303,9 @@ describe('the rate of a tax code', () => {
       expect(hungary).toMatchObject({ taxability_reason: 'taxable', result: { country_rate: 0.27, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
       expect(hungary.rule_source).toMatch(/^no row for this tax code in HU: the category rate \(/);
       // Children's clothing has rows in GB and IE only (VATA 1994 Sch. 8 Group 16; VATCA 2010 Sch. 2): Germany is not modelled.
-      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'DE' }), deSeller).result.notes).toEqual(['tax_code_not_modelled_in_jurisdiction']);
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'DE' }), deSeller).result.notes).toEqual([
+        'tax_code_not_modelled_in_jurisdiction',
+      ]);
       // A row at the standard rate is a modelled answer: DE medicines 19 % (UStG § 12 Abs. 1), no note.
       const germany = calculateTaxCodeRate(sale('levy_prescription_drugs', { country: 'DE' }), deSeller);
       expect(germany.result.notes).toBeUndefined();
@@ -240,7 +336,10 @@ describe('the rate of a tax code', () => {
   describe('United States (state rate, no ZIP row)', () => {
     it('groceries: exempt in California, 4 % state rate in Tennessee with its 2023 holiday', () => {
       // Cal. Rev. & Tax. Code § 6359: food products for human consumption exempt.
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'CA' }), usSeller)).toMatchObject({ taxability_reason: 'not_taxable_in_jurisdiction', result: { taxable: false, total_rate: 0 } });
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'CA' }), usSeller)).toMatchObject({
+        taxability_reason: 'not_taxable_in_jurisdiction',
+        result: { taxable: false, total_rate: 0 },
+      });
       // Tenn. Code Ann. § 67-6-228(a): food and food ingredients 4 % state rate (general rate 7 %).
       const tn = calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }), usSeller);
       expect(tn).toMatchObject({ taxability_reason: 'reduced_rate', result: { state_rate: 0.04 } });
@@ -255,13 +354,27 @@ describe('the rate of a tax code', () => {
       // food at 1.25 % (Cook) or 0.75 % (collar counties), the Metro-East district at 0.25-0.75 %: not in Levy's ZIP table.
       const answer = (date: string) => calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL' }, { date }), usSeller);
       expect(answer('2025-03-01')).toMatchObject({ taxability_reason: 'reduced_rate', result: { taxable: true, state_rate: 0.01, total_rate: 0.01 } });
-      for (const date of ['2023-01-10', '2026-03-01']) expect(answer(date)).toMatchObject({ taxability_reason: 'zero_rated', result: { taxable: true, total_rate: 0 } });
+      for (const date of ['2023-01-10', '2026-03-01'])
+        expect(answer(date)).toMatchObject({ taxability_reason: 'zero_rated', result: { taxable: true, total_rate: 0 } });
       for (const date of ['2021-05-01', '2023-01-10', '2025-03-01', '2026-03-01']) {
         expect(answer(date).result.notes).toContain('us_local_rate_for_tax_code_not_modelled');
         expect(answer(date).rule_source).toMatch(/tax\.illinois\.gov\/localgovernments\/masstransit/);
       }
       // The ZIP table's local parts are general-merchandise rates (Chicago 60601: 10.25 %); food never takes them.
-      const chicago: TaxRateContext = { ...usSeller, usLocal: { zip: '60601', state: 'IL', region_name: 'CHICAGO', state_rate: 0.0625, county_rate: 0.0175, city_rate: 0.0125, special_rate: 0.01, combined_rate: 0.1025, effective_month: '2025-01' } };
+      const chicago: TaxRateContext = {
+        ...usSeller,
+        usLocal: {
+          zip: '60601',
+          state: 'IL',
+          region_name: 'CHICAGO',
+          state_rate: 0.0625,
+          county_rate: 0.0175,
+          city_rate: 0.0125,
+          special_rate: 0.01,
+          combined_rate: 0.1025,
+          effective_month: '2025-01',
+        },
+      };
       const inChicago = calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'IL', postal_code: '60601' }, { date: '2025-03-01' }), chicago);
       expect(inChicago.result).toMatchObject({ state_rate: 0.01, county_rate: 0, additional_rate: 0, special_rate: 0, total_rate: 0.01 });
       expect(inChicago.result.notes).toContain('us_local_rate_for_tax_code_not_modelled');
@@ -282,7 +395,7 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'AL' }, { date: '2026-01-10' }), usSeller).result.state_rate).toBe(0.02);
     });
 
-    it('clothing: exempt in PA, NJ, MN and VT (footwear and children\'s clothing too), taxed in New York', () => {
+    it("clothing: exempt in PA, NJ, MN and VT (footwear and children's clothing too), taxed in New York", () => {
       // 72 P.S. § 7204(26); N.J.S.A. 54:32B-8.4; Minn. Stat. § 297A.67 subd. 8; 32 V.S.A. § 9741(45).
       for (const state of ['PA', 'NJ', 'MN', 'VT']) {
         for (const id of ['levy_clothing', 'levy_footwear', 'levy_childrens_clothing']) {
@@ -290,7 +403,10 @@ describe('the rate of a tax code', () => {
         }
       }
       // N.Y. Tax Law § 1105(a): 4 % state rate (the under-$110 exemption is out of scope: docs/products.md).
-      expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'US', state: 'NY' }), usSeller)).toMatchObject({ taxability_reason: 'taxable', result: { state_rate: 0.04 } });
+      expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'US', state: 'NY' }), usSeller)).toMatchObject({
+        taxability_reason: 'taxable',
+        result: { state_rate: 0.04 },
+      });
     });
 
     it('prescription drugs: exempt everywhere but Illinois (1 %, its local transit taxes noted as not modelled)', () => {
@@ -312,7 +428,10 @@ describe('the rate of a tax code', () => {
 
     it('Texas SaaS is taxed on 80 % of the price; a reseller buying it is exempt', () => {
       // Tex. Tax Code § 151.351: 20 % of data processing exempt; 6.25 % x 0.8 = 5 %.
-      expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }), usSeller)).toMatchObject({ taxability_reason: 'taxable_basis_reduced', result: { state_rate: 0.05 } });
+      expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }), usSeller)).toMatchObject({
+        taxability_reason: 'taxable_basis_reduced',
+        result: { state_rate: 0.05 },
+      });
       // Tex. Tax Code § 151.302(a): a sale for resale (with a resale certificate, § 151.151) is exempt.
       expect(calculateTaxCodeRate(sale('levy_saas', { country: 'US', state: 'TX' }, { customer_type: 'RESELLER' }), usSeller)).toMatchObject({
         taxability_reason: 'customer_exempt',
@@ -322,7 +441,9 @@ describe('the rate of a tax code', () => {
 
     it('a reseller buying Tennessee groceries is exempt too', () => {
       // Tenn. Code Ann. § 67-6-102 (a 'retail sale' is a sale for any purpose other than resale): no sales tax on a sale for resale.
-      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { customer_type: 'RESELLER' }), usSeller).taxability_reason).toBe('customer_exempt');
+      expect(calculateTaxCodeRate(sale('levy_groceries', { country: 'US', state: 'TN' }, { customer_type: 'RESELLER' }), usSeller).taxability_reason).toBe(
+        'customer_exempt',
+      );
     });
   });
 
@@ -338,7 +459,7 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_clothing', { country: 'CA', state: 'ON' }), usSeller).result.total_rate).toBe(0.13);
     });
 
-    it('Ontario rebates its 8 % part of the HST on printed books, children\'s clothing and print newspapers at the point of sale', () => {
+    it("Ontario rebates its 8 % part of the HST on printed books, children's clothing and print newspapers at the point of sale", () => {
       // ontario.ca, Refunds and rebates: HST (point-of-sale rebates since 2010-07-01); CRA GI-063 (children's goods),
       // GI-060 (newspapers): only the 5 % GST is due (Excise Tax Act s. 165(1)).
       for (const id of ['levy_books', 'levy_textbooks', 'levy_childrens_clothing', 'levy_newspapers']) {
@@ -351,14 +472,16 @@ describe('the rate of a tax code', () => {
       expect(calculateTaxCodeRate(sale('levy_magazines', { country: 'CA', state: 'ON' }), usSeller).result.notes).toBeUndefined();
     });
 
-    it('a rebated code in a province without rows answers that province\'s rate with the note; GST-only territories need none', () => {
+    it("a rebated code in a province without rows answers that province's rate with the note; GST-only territories need none", () => {
       // CRA GI-063: Nova Scotia also rebates children's clothing (not yet in Levy's data): NS 14 % HST from 2025-04-01
       // (5 % GST + 9 %, Nova Scotia Finance Act amendments 2025) answered, with the note.
       const novaScotia = calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'CA', state: 'NS' }), usSeller);
       expect(novaScotia).toMatchObject({ taxability_reason: 'taxable', result: { total_rate: 0.14, notes: ['tax_code_not_modelled_in_jurisdiction'] } });
       expect(novaScotia.rule_source).toMatch(/^no row for this tax code in CA-NS: the category rate/);
       // British Columbia's PST: children's clothing not modelled either (BC exempts it: PST Act, not yet in the data).
-      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'CA', state: 'BC' }), usSeller).result.notes).toEqual(['tax_code_not_modelled_in_jurisdiction']);
+      expect(calculateTaxCodeRate(sale('levy_childrens_clothing', { country: 'CA', state: 'BC' }), usSeller).result.notes).toEqual([
+        'tax_code_not_modelled_in_jurisdiction',
+      ]);
       // Alberta levies no provincial sales tax: 5 % GST (Excise Tax Act s. 165(1)) is the whole answer, no note.
       const alberta = calculateTaxCodeRate(sale('levy_books', { country: 'CA', state: 'AB' }), usSeller);
       expect(alberta.result).toMatchObject({ total_rate: 0.05 });
@@ -368,12 +491,14 @@ describe('the rate of a tax code', () => {
 
   describe('bad input', () => {
     it('names an unknown tax_code and a delivery its category does not allow', () => {
-      expect(() => calculateTaxCodeRate(sale('levy_unicorns', { country: 'DE' }), deSeller)).toThrow(expect.objectContaining({ field: 'tax_code', message: expect.stringContaining('levy_unicorns') }));
+      expect(() => calculateTaxCodeRate(sale('levy_unicorns', { country: 'DE' }), deSeller)).toThrow(
+        expect.objectContaining({ field: 'tax_code', message: expect.stringContaining('levy_unicorns') }),
+      );
       expect(() => calculateTaxCodeRate(sale('levy_groceries', { country: 'DE' }, { delivery_method: 'CLOUD' }), deSeller)).toThrow(ValidationError);
       expect(taxCode('txcd_99999999')).toBeUndefined();
     });
 
-    it('uses the code\'s default delivery when none is sent', () => {
+    it("uses the code's default delivery when none is sent", () => {
       expect(calculateTaxCodeRate(sale('levy_training', { country: 'DE' }), deSeller).result.country_rate).toBe(0.19); // UStG § 12 Abs. 1
     });
   });

@@ -118,8 +118,7 @@ function vectorSuite(dir: string): void {
     const disagreements = results.filter((r) => !r.agrees);
     const pct = (a: number, b: number) => (b === 0 ? 0 : (100 * a) / b);
     const fmt = (a: number, b: number) => `${a} / ${b} = ${pct(a, b).toFixed(2)} %`;
-    const levyAnswer = (r: (typeof results)[number]) =>
-      r.got.valid === null ? 'unsupported' : `${r.got.valid ? 'valid' : r.got.reason} as ${r.got.type}`;
+    const levyAnswer = (r: (typeof results)[number]) => (r.got.valid === null ? 'unsupported' : `${r.got.valid ? 'valid' : r.got.reason} as ${r.got.type}`);
 
     const figures = {
       'python-stdnum commit': commit,
@@ -128,9 +127,7 @@ function vectorSuite(dir: string): void {
       [`Answered (not unsupported), gated at ${ANSWER_AT_LEAST} %`]: fmt(answered, inScope.length),
       [`Agreement, country only, gated at ${AGREE_AT_LEAST} %`]: fmt(agreeing, inScope.length),
     };
-    const found = disagreements.map((r) =>
-      [`${r.v.file}:${r.v.line}`, r.v.module, r.v.number, String(r.v.expectedValid), levyAnswer(r)].join(' '),
-    );
+    const found = disagreements.map((r) => [`${r.v.file}:${r.v.line}`, r.v.module, r.v.number, String(r.v.expectedValid), levyAnswer(r)].join(' '));
 
     it(`agrees on at least ${AGREE_AT_LEAST} % and answers at least ${ANSWER_AT_LEAST} % of the taxpayer and business-register vectors`, () => {
       const report =
@@ -174,7 +171,13 @@ function vectorSuite(dir: string): void {
         .split('\n')
         .filter((l) => l.trim().startsWith('|'))
         .slice(2)
-        .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim().replace(/`/g, '')));
+        .map((l) =>
+          l
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .split('|')
+            .map((c) => c.trim().replace(/`/g, '')),
+        );
     };
 
     it('docs/tax-ids.md states these figures and lists exactly these disagreements (for the commit it names)', () => {

@@ -30,7 +30,6 @@ interface Vector {
   expectedError: string;
 }
 
-
 const csvRows = parseCsv(readFileSync(VECTORS, 'utf8'));
 const header = csvRows[0]!;
 const col = (name: string): number => {
@@ -50,8 +49,7 @@ const vectors: Vector[] = csvRows.slice(1).map((r, i) => ({
 /** A row's country as a request carries it: `GEN` (stdnum's country-independent modules) is none. */
 const countryOf = (v: Vector): string | undefined => (v.country === 'GEN' ? undefined : v.country);
 
-const definitionFor = (v: Vector) =>
-  TAX_ID_TYPE_CATALOGUE.find((d) => d.country === (countryOf(v) ?? null) && d.module === v.module);
+const definitionFor = (v: Vector) => TAX_ID_TYPE_CATALOGUE.find((d) => d.country === (countryOf(v) ?? null) && d.module === v.module);
 
 /** The request a vector row becomes: its country and the type its stdnum module backs, with that type's kind. */
 function requestFor(v: Vector) {
@@ -114,9 +112,7 @@ describe('taxIdValidateRequestSchema', () => {
     expect(issues({ country: 'DE' })).toEqual([expect.objectContaining({ path: 'tax_id' })]);
     expect(issues({ tax_id: '   ', country: 'DE' })).toEqual([{ path: 'tax_id', message: 'must not be empty' }]);
     expect(issues({ tax_id: 12345, country: 'DE' })[0]).toEqual({ path: 'tax_id', message: 'must be a string' });
-    expect(issues({ tax_id: '1'.repeat(65), country: 'DE' })).toEqual([
-      { path: 'tax_id', message: 'must be at most 64 characters' },
-    ]);
+    expect(issues({ tax_id: '1'.repeat(65), country: 'DE' })).toEqual([{ path: 'tax_id', message: 'must be at most 64 characters' }]);
     expect(parse({ tax_id: '1'.repeat(64), country: 'DE' }).success).toBe(true);
   });
 
@@ -136,9 +132,7 @@ describe('taxIdValidateRequestSchema', () => {
   });
 
   it('rejects unknown fields', () => {
-    expect(issues({ tax_id: '1', country: 'DE', vat: true })).toEqual([
-      expect.objectContaining({ message: expect.stringContaining('vat') }),
-    ]);
+    expect(issues({ tax_id: '1', country: 'DE', vat: true })).toEqual([expect.objectContaining({ message: expect.stringContaining('vat') })]);
   });
 
   it('needs country unless the number carries a VAT prefix or the type names one country', () => {
@@ -258,9 +252,7 @@ describe('validateTaxId', () => {
       expect(validateTaxId({ tax_id: n, type })).toMatchObject({ valid: true, country, type });
       expect(validateTaxId({ tax_id: sample(module, false), country, type })).toMatchObject({ valid: false, type });
     }
-    expect(validateTaxId({ tax_id: sample('br/cnpj', true, (n) => /[./-]/.test(n)), type: 'br_cnpj' }).normalized).toMatch(
-      /^[0-9]{14}$/,
-    );
+    expect(validateTaxId({ tax_id: sample('br/cnpj', true, (n) => /[./-]/.test(n)), type: 'br_cnpj' }).normalized).toMatch(/^[0-9]{14}$/);
   });
 
   it('answers null/unsupported for an unsupported country, type or country/type pair', () => {
@@ -371,10 +363,7 @@ describe('validateTaxId', () => {
   it('never throws, always says the registry was not consulted, and keeps its answer consistent', () => {
     const countries = fc.constantFrom(undefined, 'DE', 'gr', 'XI', 'GB', 'AU', 'US', 'NG', 'CH', 'MY', 'ZZ', '');
     const types = fc.constantFrom(undefined, 'eu_vat', 'au_abn', 'gb_vat', 'us_ein', 'de_passport', 'gen_ean', 'nope', '');
-    const ids = fc.oneof(
-      fc.string({ maxLength: 64 }),
-      fc.stringMatching(/^(DE|EL|XI|GB|CHE|NO)?[ 0-9A-Z.\-/]{0,20}$/),
-    );
+    const ids = fc.oneof(fc.string({ maxLength: 64 }), fc.stringMatching(/^(DE|EL|XI|GB|CHE|NO)?[ 0-9A-Z.\-/]{0,20}$/));
     fc.assert(
       fc.property(ids, countries, types, (tax_id, country, type) => {
         const r: TaxIdValidation = validateTaxId({ tax_id, country, type });
@@ -423,16 +412,12 @@ describe('type catalogue', () => {
 
   it('gives each type name one kind, and only gen_ean no country', () => {
     for (const d of TAX_ID_TYPE_CATALOGUE) expect(kindOfTaxIdType(d.type)).toBe(d.kind);
-    expect(TAX_ID_TYPE_CATALOGUE.filter((d) => d.country === null)).toEqual([
-      expect.objectContaining({ type: 'gen_ean', module: 'gen/ean', kind: 'other' }),
-    ]);
+    expect(TAX_ID_TYPE_CATALOGUE.filter((d) => d.country === null)).toEqual([expect.objectContaining({ type: 'gen_ean', module: 'gen/ean', kind: 'other' })]);
   });
 
   it('names types Stripe-style: {country}_{name}, or eu_vat for EU member states and XI', () => {
     const euVat = TAX_ID_TYPE_CATALOGUE.filter((d) => d.type === 'eu_vat').map((d) => d.country);
-    expect(euVat.sort()).toEqual(
-      'AT BE BG CY CZ DE DK EE ES FI FR GB GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
-    );
+    expect(euVat.sort()).toEqual('AT BE BG CY CZ DE DK EE ES FI FR GB GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '));
     for (const d of TAX_ID_TYPE_CATALOGUE) {
       expect(d.type).toMatch(/^([a-z]{2}|gen)_[a-z0-9_]+$/);
       const prefix = d.country?.toLowerCase() ?? 'gen';
@@ -445,16 +430,12 @@ describe('type catalogue', () => {
 
   it('is the tables in docs/tax-ids.md (tax types, then `other` types)', () => {
     const kindName = (k: string) => (k === 'vat' ? 'VAT' : k);
-    const key = (country: string | null, type: string, module: string, kind: string) =>
-      `${country ?? '—'} ${type} ${module} ${kind}`;
+    const key = (country: string | null, type: string, module: string, kind: string) => `${country ?? '—'} ${type} ${module} ${kind}`;
     // The kind column marks register numbers and types tried only when named; "checked by" names
     // the python-stdnum module an override follows.
     const kindCell = (d: (typeof TAX_ID_TYPE_CATALOGUE)[number]) =>
-      kindName(d.kind) +
-      (d.register ? ' (register)' : '') +
-      (d.subsumedBy ? ` (only when named; ${d.subsumedBy} checks it in full)` : '');
-    const checkedBy = (d: (typeof TAX_ID_TYPE_CATALOGUE)[number]) =>
-      d.override ? `Levy, after python-stdnum ${OVERRIDES[d.module]!.follows}` : 'stdnum-js';
+      kindName(d.kind) + (d.register ? ' (register)' : '') + (d.subsumedBy ? ` (only when named; ${d.subsumedBy} checks it in full)` : '');
+    const checkedBy = (d: (typeof TAX_ID_TYPE_CATALOGUE)[number]) => (d.override ? `Levy, after python-stdnum ${OVERRIDES[d.module]!.follows}` : 'stdnum-js');
     const rows = docTable('types').map(([country, type, module, kind, by]) => `${country} ${type} ${module} ${kind} / ${by}`);
     expect(rows.sort()).toEqual(
       TAX_ID_TYPE_CATALOGUE.filter((d) => d.kind !== 'other')
@@ -509,15 +490,15 @@ describe('stdnum-js test vectors', () => {
     'Agreement, country and type given, all rows (gated at 99 %)': fmt(agreeing(results), results.length),
     'Agreement, country and type given, tax-type rows': fmt(agreeing(taxRows), taxRows.length),
     'Agreement, country and type given, other-type rows': fmt(agreeing(otherRows), otherRows.length),
-    'Agreement, country only (no type), tax-type rows (information)': fmt(
-      taxRows.length - countryOnlyDisagreements.length,
-      taxRows.length,
-    ),
+    'Agreement, country only (no type), tax-type rows (information)': fmt(taxRows.length - countryOnlyDisagreements.length, taxRows.length),
     'Other-type rows answered as an other type without type': `${otherCountryOnly.filter((g) => g.kind === 'other').length} / ${otherRows.length}`,
   };
 
   it('reads every row of the file and maps each to a supported type', () => {
-    const dataLines = readFileSync(VECTORS, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').length - 1;
+    const dataLines =
+      readFileSync(VECTORS, 'utf8')
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== '').length - 1;
     expect(vectors.length).toBe(dataLines);
     expect(vectors.length).toBeGreaterThan(1000);
     // One row is the empty string (expected invalid); the HTTP schema would answer it 400.
@@ -538,9 +519,7 @@ describe('stdnum-js test vectors', () => {
       `\nstdnum-js vectors (${VECTORS}):\n${Object.entries(figures)
         .map(([k, v]) => `  ${k}: ${v}`)
         .join('\n')}\n` +
-        disagreements
-          .map((r) => `  disagreement: line ${r.v.line} ${r.v.module} ${JSON.stringify(r.v.number)} -> ${outcome(r.got.valid)}\n`)
-          .join(''),
+        disagreements.map((r) => `  disagreement: line ${r.v.line} ${r.v.module} ${JSON.stringify(r.v.number)} -> ${outcome(r.got.valid)}\n`).join(''),
     );
     expect(pct(agreeing(results), results.length)).toBeGreaterThanOrEqual(99);
     // Every row was checked: none is answered unsupported, and each with its own type and kind.
@@ -577,12 +556,8 @@ describe('stdnum-js test vectors', () => {
   });
 
   it('docs/tax-ids.md lists exactly the disagreements (country and type given, all rows)', () => {
-    const documented = docTable('disagreements').map(([line, module, number, expected, got]) =>
-      [line, module, number, expected, got].join(' '),
-    );
-    const found = disagreements.map((r) =>
-      [r.v.line, r.v.module, r.v.number, r.v.expectedValid, outcome(r.got.valid)].join(' '),
-    );
+    const documented = docTable('disagreements').map(([line, module, number, expected, got]) => [line, module, number, expected, got].join(' '));
+    const found = disagreements.map((r) => [r.v.line, r.v.module, r.v.number, r.v.expectedValid, outcome(r.got.valid)].join(' '));
     expect(documented).toEqual(found);
   });
 
@@ -598,9 +573,7 @@ describe('stdnum-js test vectors', () => {
       expect(r.got.kind).not.toBe('other');
     }
     const documented = docTable('country-only').map(([line, module, number, got]) => [line, module, number, got].join(' '));
-    const found = countryOnlyDisagreements.map((r) =>
-      [r.v.line, r.v.module, r.v.number, `${r.got.valid ? 'valid' : r.got.reason} as ${r.got.type}`].join(' '),
-    );
+    const found = countryOnlyDisagreements.map((r) => [r.v.line, r.v.module, r.v.number, `${r.got.valid ? 'valid' : r.got.reason} as ${r.got.type}`].join(' '));
     expect(documented).toEqual(found);
   });
 

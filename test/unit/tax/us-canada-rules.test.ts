@@ -237,7 +237,7 @@ describe('Canada: business buyers of a seller outside Canada', () => {
     expect(rate(SAAS, 'B2B', ca('ON'))).toMatchObject({ reverse_charge_applicable: true, total_rate: 0 });
   });
 
-  it('goods picked up at the seller\'s Ontario store are a supply made in Ontario: 13 % HST, no reverse charge', () => {
+  it("goods picked up at the seller's Ontario store are a supply made in Ontario: 13 % HST, no reverse charge", () => {
     // ETA s. 142(1)(a) (delivered in Canada), s. 143 (business carried on in Canada), s. 165(2) + Sch. VIII (HST 13 %).
     expect(rate(PICKUP, 'B2B', ca('ON'))).toMatchObject({ reverse_charge_applicable: false, country_rate: 0.05, state_rate: 0.08, total_rate: 0.13 });
   });
@@ -254,7 +254,9 @@ describe('Canada: business buyers of a seller outside Canada', () => {
 });
 
 describe('us-states.json taxability rules', () => {
-  const data = JSON.parse(readFileSync(join(__dirname, '../../../data/us-states.json'), 'utf8')) as { states: { code: string; taxability: Record<string, object[]> }[] };
+  const data = JSON.parse(readFileSync(join(__dirname, '../../../data/us-states.json'), 'utf8')) as {
+    states: { code: string; taxability: Record<string, object[]> }[];
+  };
   const withMaryland = (edit: (rules: Record<string, unknown>[]) => void) => {
     const copy = structuredClone(data);
     edit(copy.states.find((state) => state.code === 'MD')!.taxability.SAAS as Record<string, unknown>[]);

@@ -7,17 +7,37 @@ import { exposureReport } from '../../../src/usecases/exposure-report';
 import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';
-const row = (state: string, combined: number) => ({ zip: '52601', state, region_name: 'X', state_rate: combined, county_rate: 0, city_rate: 0, special_rate: 0, combined_rate: combined, effective_month: '2026-03' });
+const row = (state: string, combined: number) => ({
+  zip: '52601',
+  state,
+  region_name: 'X',
+  state_rate: combined,
+  county_rate: 0,
+  city_rate: 0,
+  special_rate: 0,
+  combined_rate: combined,
+  effective_month: '2026-03',
+});
 
 describe('quote and unify use cases (in-memory ports)', () => {
   it('rates a border ZIP with the row of the state given, and fails loudly for an account without a primary entity', async () => {
     const ports = memoryPorts({ zipStates: { '52601': 'IA' } });
     ports.zipRows.set('52601', [row('IA', 0.07), row('IL', 0.0625)]);
-    await expect(quoteTaxRate(ports, ACCOUNT, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '52601' } })).rejects.toThrow(
-      /no primary entity/,
-    );
+    await expect(
+      quoteTaxRate(ports, ACCOUNT, {
+        product_category: 'PHYSICAL_GOODS',
+        delivery_method: 'SHIPPED',
+        customer_type: 'B2C',
+        location: { country: 'US', postal_code: '52601' },
+      }),
+    ).rejects.toThrow(/no primary entity/);
     await ports.entities.create(ACCOUNT, newEntity({ name: 'Seller', country: 'US' }, true, new Date()));
-    const ia = await quoteTaxRate(ports, ACCOUNT, { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '52601' } });
+    const ia = await quoteTaxRate(ports, ACCOUNT, {
+      product_category: 'PHYSICAL_GOODS',
+      delivery_method: 'SHIPPED',
+      customer_type: 'B2C',
+      location: { country: 'US', postal_code: '52601' },
+    });
     expect(ia.total_rate).toBe(0.07);
   });
 

@@ -4,7 +4,17 @@ import { recordTransaction } from '../../../src/usecases/sales/record-sale';
 import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';
-const la = { zip: '90001', state: 'CA', region_name: 'HUNTINGTON PARK', state_rate: 0.06, county_rate: 0.0025, city_rate: 0.0075, special_rate: 0.035, combined_rate: 0.105, effective_month: '2026-03' };
+const la = {
+  zip: '90001',
+  state: 'CA',
+  region_name: 'HUNTINGTON PARK',
+  state_rate: 0.06,
+  county_rate: 0.0025,
+  city_rate: 0.0075,
+  special_rate: 0.035,
+  combined_rate: 0.105,
+  effective_month: '2026-03',
+};
 
 async function setUp() {
   const ports = memoryPorts({ zipStates: { '90001': 'CA' }, zipCounties: { '90001': 'Los Angeles County' } });
@@ -61,9 +71,16 @@ describe('recordTransaction (in-memory ports)', () => {
 
   it('keeps a tax the caller provides and answers 404 for an unknown entity', async () => {
     const ports = await setUp();
-    const provided = await recordTransaction(ports, ACCOUNT, sale({ line_items: [{ amount: 10_000, tax_amount: 999, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }));
+    const provided = await recordTransaction(
+      ports,
+      ACCOUNT,
+      sale({ line_items: [{ amount: 10_000, tax_amount: 999, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }] }),
+    );
     expect(provided.transaction.line_items[0]).toMatchObject({ tax_amount: 999, tax_source: 'provided' });
-    await expect(recordTransaction(ports, ACCOUNT, sale({ id: 'order-3', entity_id: 'ent_missing' }))).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(recordTransaction(ports, ACCOUNT, sale({ id: 'order-3', entity_id: 'ent_missing' }))).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     expect(ports.ledger.sales.size).toBe(1);
   });
 });

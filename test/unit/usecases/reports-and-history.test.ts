@@ -14,8 +14,19 @@ describe('reading back (in-memory ports)', () => {
   it('answers a sale with its refunds and what is left, lists by date, and 404s another account', async () => {
     const ports = memoryPorts();
     await ports.entities.create(ACCOUNT, newEntity({ name: 'Seller', country: 'DE' }, true, new Date()));
-    for (const [id, date] of [['b', '2026-02-10'], ['a', '2026-03-01'], ['c', '2026-01-05']]) {
-      await recordTransaction(ports, ACCOUNT, { id, date, currency: 'EUR', customer_type: 'B2C', location: { country: 'DE' }, line_items: [{ amount: 100, product_category: 'SAAS', delivery_method: 'CLOUD' }] });
+    for (const [id, date] of [
+      ['b', '2026-02-10'],
+      ['a', '2026-03-01'],
+      ['c', '2026-01-05'],
+    ]) {
+      await recordTransaction(ports, ACCOUNT, {
+        id,
+        date,
+        currency: 'EUR',
+        customer_type: 'B2C',
+        location: { country: 'DE' },
+        line_items: [{ amount: 100, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+      });
     }
     await recordRefund(ports, ACCOUNT, 'a', { id: 'r1', date: '2026-03-02', line_items: [{ id: '1', amount: 40 }] });
     const sale = await getTransaction(ports, ACCOUNT, 'a');
@@ -33,7 +44,9 @@ describe('reading back (in-memory ports)', () => {
     await ports.usage.recordBillableCall(ACCOUNT, 'POST /v1/tax/rate', new Date('2026-03-02T11:00:00Z'));
     await ports.usage.recordBillableCall(ACCOUNT, 'POST /v1/tax/unify', new Date('2026-04-01T00:00:00Z'));
     await ports.usage.recordBillableCall('acct_other', 'POST /v1/tax/rate', new Date('2026-03-02T10:00:00Z'));
-    expect(await usageReport(ports, ACCOUNT, {}, new Date('2026-03-20T00:00:00Z'))).toEqual({ data: [{ date: '2026-03-02', endpoint: 'POST /v1/tax/rate', count: 2 }] });
+    expect(await usageReport(ports, ACCOUNT, {}, new Date('2026-03-20T00:00:00Z'))).toEqual({
+      data: [{ date: '2026-03-02', endpoint: 'POST /v1/tax/rate', count: 2 }],
+    });
     expect((await usageReport(ports, ACCOUNT, { from: '2026-03-01', to: '2026-04-30' })).data).toHaveLength(2);
     await expect(usageReport(ports, ACCOUNT, { from: '2026-04-01', to: '2026-03-01' })).rejects.toMatchObject({ status: 400 });
   });
@@ -54,7 +67,11 @@ describe('admin accounts and keys (in-memory ports)', () => {
 
   it('lists keys without secrets, with the day each was last used; revokes by id, prefix or secret, refusing an ambiguous prefix', async () => {
     const ports = memoryPorts();
-    const { account_id, api_key: first, key_id: firstId } = await createAccount(ports, { name: 'Acme GmbH', country: 'DE' }, undefined, new Date('2026-03-01T10:00:00Z'));
+    const {
+      account_id,
+      api_key: first,
+      key_id: firstId,
+    } = await createAccount(ports, { name: 'Acme GmbH', country: 'DE' }, undefined, new Date('2026-03-01T10:00:00Z'));
     const second = (await createApiKey(ports, account_id, new Date('2026-03-01T11:00:00Z')))!;
     const third = (await createApiKey(ports, account_id, new Date('2026-03-01T12:00:00Z')))!;
     await ports.keyActivity.noteUsed(firstId, '2026-03-02');

@@ -15,8 +15,15 @@ import { memoryPorts } from '../../support/memory-ports';
 
 const ACCOUNT = 'acct_1';
 const row = (state: string, month: string, county: number): UsLocalRate => ({
-  zip: '42223', state, region_name: 'X', state_rate: state === 'TN' ? 0.07 : 0.06, county_rate: county, city_rate: 0, special_rate: 0,
-  combined_rate: (state === 'TN' ? 0.07 : 0.06) + county, effective_month: month,
+  zip: '42223',
+  state,
+  region_name: 'X',
+  state_rate: state === 'TN' ? 0.07 : 0.06,
+  county_rate: county,
+  city_rate: 0,
+  special_rate: 0,
+  combined_rate: (state === 'TN' ? 0.07 : 0.06) + county,
+  effective_month: month,
 });
 const tnMarch = row('TN', '2025-03', 0.025);
 const tnSeptember = row('TN', '2025-09', 0.0275);
@@ -34,7 +41,7 @@ describe('zipRateOnMonth', () => {
     expect(zipRateOnMonth(rows, 'TN', month)).toEqual({ row: expected });
   });
 
-  it('answers nothing before the state\'s first table, naming that month, though the other state has one', () => {
+  it("answers nothing before the state's first table, naming that month, though the other state has one", () => {
     expect(zipRateOnMonth(rows, 'TN', '2025-02')).toEqual({ row: null, firstMonth: '2025-03' });
     expect(zipRateOnMonth(rows, 'KY', '2025-03')).toEqual({ row: null, firstMonth: '2025-06' });
     expect(zipRateOnMonth([], 'TN', '2025-03')).toEqual({ row: null });
@@ -69,19 +76,30 @@ describe('quoteTaxRate on a date (in-memory ports)', () => {
   async function setUp() {
     const ports = memoryPorts({ zipStates: { '42223': 'KY', '79001': 'TX' } });
     // 42223 (Fort Campbell) is listed under KY and TN; the test world lets TN be given for it.
-    ports.locations.isStatePlausibleForZip = (state, zip) => zip === '42223' ? state === 'KY' || state === 'TN' : state === 'TX';
+    ports.locations.isStatePlausibleForZip = (state, zip) => (zip === '42223' ? state === 'KY' || state === 'TN' : state === 'TX');
     await ports.entities.create(ACCOUNT, newEntity({ name: 'Seller', country: 'US' }, true, new Date('2025-01-01')));
     ports.zipRows.set('42223', [tnMarch, tnSeptember, kyJune]);
     return ports;
   }
-  const goods = (date: string, location: Record<string, string>) =>
-    ({ product_category: 'PHYSICAL_GOODS' as const, delivery_method: 'SHIPPED' as const, customer_type: 'B2C' as const, location: { country: 'US', ...location }, date });
+  const goods = (date: string, location: Record<string, string>) => ({
+    product_category: 'PHYSICAL_GOODS' as const,
+    delivery_method: 'SHIPPED' as const,
+    customer_type: 'B2C' as const,
+    location: { country: 'US', ...location },
+    date,
+  });
 
   it('rates each date with the table in force on it', async () => {
     const ports = await setUp();
     // TN 7 % (Tenn. Code § 67-6-202) + the county part of the table in force.
-    expect(await quoteTaxRate(ports, ACCOUNT, goods('2025-08-31', { state: 'TN', postal_code: '42223' }))).toMatchObject({ county_rate: 0.025, total_rate: 0.095 });
-    expect(await quoteTaxRate(ports, ACCOUNT, goods('2025-09-01', { state: 'TN', postal_code: '42223' }))).toMatchObject({ county_rate: 0.0275, total_rate: 0.0975 });
+    expect(await quoteTaxRate(ports, ACCOUNT, goods('2025-08-31', { state: 'TN', postal_code: '42223' }))).toMatchObject({
+      county_rate: 0.025,
+      total_rate: 0.095,
+    });
+    expect(await quoteTaxRate(ports, ACCOUNT, goods('2025-09-01', { state: 'TN', postal_code: '42223' }))).toMatchObject({
+      county_rate: 0.0275,
+      total_rate: 0.0975,
+    });
   });
 
   it('answers the state base rate with us_local_rate_unavailable_for_date before the first table', async () => {

@@ -29,7 +29,9 @@ describe('addressRefusal', () => {
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (ip) => expect(addressRefusal(ip)).toBeUndefined());
 
-  it.each(['example.com', '1.2.3', '1.2.3.256', 'fe80:::1', '1:2:3:4:5:6:7:8:9'])('%s is not an IP address', (text) => expect(addressRefusal(text)).toBe('not an IP address'));
+  it.each(['example.com', '1.2.3', '1.2.3.256', 'fe80:::1', '1:2:3:4:5:6:7:8:9'])('%s is not an IP address', (text) =>
+    expect(addressRefusal(text)).toBe('not an IP address'),
+  );
 });
 
 describe('webhookUrlRefusal', () => {

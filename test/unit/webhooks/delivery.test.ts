@@ -14,8 +14,17 @@ const at = (hours: number) => new Date(T0 + hours * 3_600_000);
 function fakes(status: number | null) {
   const event: LevyEvent = { id: 'evt_1', type: 'customer.created', created_at: at(0).toISOString(), account_id: 'acct_1', data: { object: { id: 'cus_1' } } };
   let endpoint: StoredWebhookEndpoint = {
-    id: 'we_1', url: 'https://hooks.example/x', enabled_events: ['*'], description: null, status: 'enabled', created_at: at(0).toISOString(), updated_at: at(0).toISOString(),
-    secret: 'whsec_1', previous_secret: null, previous_secret_expires_at: null, failing_since: null,
+    id: 'we_1',
+    url: 'https://hooks.example/x',
+    enabled_events: ['*'],
+    description: null,
+    status: 'enabled',
+    created_at: at(0).toISOString(),
+    updated_at: at(0).toISOString(),
+    secret: 'whsec_1',
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    failing_since: null,
   };
   const sent: [DeliveryMessage, number][] = [];
   const dead: DeliveryMessage[] = [];
@@ -31,7 +40,10 @@ function fakes(status: number | null) {
         endpoint = { ...endpoint, status: 'disabled' };
         return true;
       },
-      create: async () => undefined, list: async () => ({ data: [], has_more: false }), listAll: async () => [], delete: async () => true,
+      create: async () => undefined,
+      list: async () => ({ data: [], has_more: false }),
+      listAll: async () => [],
+      delete: async () => true,
     },
     deliveries: { record: async (_a, d) => void recorded.push(d), listOf: async () => ({ data: [], has_more: false }) },
     deliveryQueue: { send: async (m, d) => void sent.push([m, d]), deadLetter: async (m) => void dead.push(m) },
@@ -41,7 +53,13 @@ function fakes(status: number | null) {
 }
 
 const settings = { firstRetrySeconds: 60, allowLoopback: false, random: () => 1 };
-const message = (attempt: number, first: number | null): DeliveryMessage => ({ account_id: 'acct_1', event_id: 'evt_1', endpoint_id: 'we_1', attempt, first_attempt_at: first === null ? null : at(first).toISOString() });
+const message = (attempt: number, first: number | null): DeliveryMessage => ({
+  account_id: 'acct_1',
+  event_id: 'evt_1',
+  endpoint_id: 'we_1',
+  attempt,
+  first_attempt_at: first === null ? null : at(first).toISOString(),
+});
 
 describe('deliverMessage', () => {
   it('a failure is queued again after the backoff delay and recorded with its next retry', async () => {

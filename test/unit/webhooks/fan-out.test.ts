@@ -8,11 +8,24 @@ import type { DeliveryMessage, WebhookEndpointStore } from '../../../src/ports/e
 import { fanOutBatch } from '../../../src/usecases/webhook-delivery';
 
 const event = (id: string, account: string, type: LevyEvent['type'] = 'customer.created'): LevyEvent => ({
-  id, type, created_at: '2026-03-01T00:00:00.000Z', account_id: account, data: { object: { id: 'cus_1' } },
+  id,
+  type,
+  created_at: '2026-03-01T00:00:00.000Z',
+  account_id: account,
+  data: { object: { id: 'cus_1' } },
 });
 const endpoint = (id: string, enabled_events: string[], status: 'enabled' | 'disabled' = 'enabled'): StoredWebhookEndpoint => ({
-  id, url: 'https://hooks.example/x', enabled_events, description: null, status, created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z',
-  secret: 'whsec_1', previous_secret: null, previous_secret_expires_at: null, failing_since: null,
+  id,
+  url: 'https://hooks.example/x',
+  enabled_events,
+  description: null,
+  status,
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+  secret: 'whsec_1',
+  previous_secret: null,
+  previous_secret_expires_at: null,
+  failing_since: null,
 });
 
 test('a batch queues each event for its subscribed, enabled endpoints and reads each account once', async () => {

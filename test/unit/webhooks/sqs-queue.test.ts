@@ -25,7 +25,9 @@ describe('SqsDeliveryQueue', () => {
       sent.push({ path: req.url!, headers: req.headers, body });
       const failure = failures.shift();
       if (failure) {
-        res.writeHead(failure.status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: failure.type, message: `fake ${failure.type}` }));
+        res
+          .writeHead(failure.status, { 'content-type': 'application/x-amz-json-1.0' })
+          .end(JSON.stringify({ __type: failure.type, message: `fake ${failure.type}` }));
         return;
       }
       const md5 = createHash('md5').update(body.MessageBody).digest('hex');
@@ -63,14 +65,16 @@ describe('SqsDeliveryQueue', () => {
     expect(sent.map((s) => s.path)).toEqual(Array(3).fill('/'));
     expect(sent[0].headers['x-amz-target']).toBe('AmazonSQS.SendMessage');
     expect(sent[0].headers['content-type']).toBe('application/x-amz-json-1.0');
-    expect(sent[0].headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/sqs\/aws4_request, SignedHeaders=.*host.*x-amz-target/);
+    expect(sent[0].headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/sqs\/aws4_request, SignedHeaders=.*host.*x-amz-target/,
+    );
     expect(sent[0].body).toEqual({ QueueUrl: `${origin}/1/q`, MessageBody: JSON.stringify(message), DelaySeconds: 120 });
     expect(sent[1].body.DelaySeconds).toBe(900);
     expect(JSON.parse(sent[1].body.MessageBody)).toEqual({ ...message, not_before: '2026-03-01T02:00:00.000Z' });
     expect(sent[2].body).toMatchObject({ QueueUrl: `${origin}/1/dlq`, DelaySeconds: 0 });
   });
 
-  it('retries a throttled or failed send (the SDK\'s standard retries); a refusal is an error naming the status', async () => {
+  it("retries a throttled or failed send (the SDK's standard retries); a refusal is an error naming the status", async () => {
     failures.push({ status: 400, type: 'com.amazonaws.sqs#ThrottlingException' }, { status: 500, type: 'com.amazonaws.sqs#InternalError' });
     await queue().send(message, 0);
     expect(sent).toHaveLength(3);
@@ -88,7 +92,12 @@ describe('receiveDelivery', () => {
     const send = jest.fn(async () => undefined);
     const get = jest.fn();
     const deps = { deliveryQueue: { send, deadLetter: jest.fn() }, webhookEndpoints: { get } } as unknown as DeliveryDeps;
-    const outcome = await receiveDelivery(deps, { firstRetrySeconds: 60, allowLoopback: false }, { ...message, not_before: '2026-03-01T02:00:00.000Z' }, new Date('2026-03-01T01:45:00Z'));
+    const outcome = await receiveDelivery(
+      deps,
+      { firstRetrySeconds: 60, allowLoopback: false },
+      { ...message, not_before: '2026-03-01T02:00:00.000Z' },
+      new Date('2026-03-01T01:45:00Z'),
+    );
     expect(outcome).toBe('waiting');
     expect(send).toHaveBeenCalledWith(message, 900);
     expect(get).not.toHaveBeenCalled();

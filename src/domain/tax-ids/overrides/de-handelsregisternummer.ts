@@ -14,10 +14,7 @@ import { clean, defineValidator, type Override } from './support';
 
 const REGISTRY = '(HRA|HRB|PR|GnR|VR)';
 const NUMBER = '([1-9][0-9]{0,5})(?:\\s*([A-ZÖ]{1,3}))?';
-const FORMATS = [
-  new RegExp(`^${REGISTRY}\\s+${NUMBER},?\\s+(.*)$`, 'iu'),
-  new RegExp(`^(.*),?\\s+${REGISTRY}\\s+${NUMBER}$`, 'iu'),
-];
+const FORMATS = [new RegExp(`^${REGISTRY}\\s+${NUMBER},?\\s+(.*)$`, 'iu'), new RegExp(`^(.*),?\\s+${REGISTRY}\\s+${NUMBER}$`, 'iu')];
 /** A plausible court: a place name, optionally with a second one in parentheses (`Berlin (Charlottenburg)`). */
 const COURT = /^\p{L}[\p{L}.' /-]*(?:\s*\([\p{L}.' /-]+\))?$/u;
 

@@ -9,7 +9,7 @@ import { clean, defineValidator, isDigits, type Override } from './support';
 /** ISO 7064 MOD 11,10 over a digit string whose last digit is the check digit. */
 function mod11x10(number: string): boolean {
   let check = 5;
-  for (const c of number) check = (((check || 10) * 2) % 11 + Number(c)) % 10;
+  for (const c of number) check = ((((check || 10) * 2) % 11) + Number(c)) % 10;
   return check === 1;
 }
 

@@ -11,7 +11,7 @@ const authorityOk = (prefix: string, n: number): boolean => (prefix === 'GD' && 
 export const gbVat: Override = {
   follows: 'gb/vat',
   replaces: 'gb/vat',
-  differs: "5-character numbers only with GD (government) or HA (health authority)",
+  differs: '5-character numbers only with GD (government) or HA (health authority)',
   validator: defineValidator({
     name: 'United Kingdom (and Isle of Man) VAT registration number',
     localName: 'Value added tax registration number',

@@ -11,9 +11,7 @@
 import { clean, defineValidator, isDate, isDigits, luhnValid, type Override } from './support';
 
 /** Province codes (kode wilayah) of the Ministry of Home Affairs: Sumatra, Java, Bali and Nusa Tenggara, Kalimantan, Sulawesi, Maluku, Papua. */
-const PROVINCES = new Set(
-  '11 12 13 14 15 16 17 18 19 21 31 32 33 34 35 36 51 52 53 61 62 63 64 65 71 72 73 74 75 76 81 82 91 92 93 94 95 96'.split(' '),
-);
+const PROVINCES = new Set('11 12 13 14 15 16 17 18 19 21 31 32 33 34 35 36 51 52 53 61 62 63 64 65 71 72 73 74 75 76 81 82 91 92 93 94 95 96'.split(' '));
 
 /** The birth date of a NIK: DDMMYY at offset 6, day + 40 for women, 19YY or else 20YY. */
 function nikDateOk(n: string): boolean {
@@ -42,7 +40,6 @@ export const idNpwp: Override = {
       }
       return 'length';
     },
-    format: (n) =>
-      n.length === 15 ? `${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5, 8)}.${n.slice(8, 9)}-${n.slice(9, 12)}.${n.slice(12)}` : n,
+    format: (n) => (n.length === 15 ? `${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5, 8)}.${n.slice(8, 9)}-${n.slice(9, 12)}.${n.slice(12)}` : n),
   }),
 };

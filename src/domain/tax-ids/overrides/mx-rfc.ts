@@ -14,8 +14,7 @@ const BLOCKED = new Set(
   ),
 );
 
-const dateOk = (yymmdd: string): boolean =>
-  isDate(2000 + Number(yymmdd.slice(0, 2)), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6)));
+const dateOk = (yymmdd: string): boolean => isDate(2000 + Number(yymmdd.slice(0, 2)), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6)));
 
 export const mxRfc: Override = {
   follows: 'mx/rfc',
