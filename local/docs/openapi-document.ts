@@ -6,6 +6,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
+// The OpenAPI document is walked by JSON pointer: its nodes are any JSON, typed where they are read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 /** The id the document is registered under: a schema in it is `${DOCUMENT_ID}#<pointer>`. */

@@ -18,6 +18,8 @@ import { documentAjv, DOCUMENT_ID, pointer, resolveRef } from './openapi-documen
 /** Recorded answers by the component schema they are (the file's `_about` says how they were recorded). */
 const recorded = JSON.parse(readFileSync(join(__dirname, 'recorded-examples.json'), 'utf8')) as Record<string, unknown>;
 
+// The OpenAPI document is walked by JSON pointer: its nodes are any JSON, typed where they are read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 /** What a route's sample request says: its body, path and query values. */
 export interface ExampleHints {

@@ -26,7 +26,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 const ruleNames = (): string[] => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const rules = require(config) as { forbidden: { name: string }[] };
   return rules.forbidden.map((r) => r.name).sort();
 };

@@ -192,7 +192,7 @@ export class CachingZipRateTable implements ZipRateTable {
     return this.cache.getOrLoad(
       `${zip}/${state}/${month}`,
       () => this.table.onMonth(zip, state, month),
-      (answer): answer is ZipRateOnMonth => true,
+      (_answer): _answer is ZipRateOnMonth => true,
     );
   }
 }

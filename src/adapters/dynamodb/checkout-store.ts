@@ -65,7 +65,7 @@ export class DynamoDbCheckoutStore implements CheckoutStore {
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       const held = (await this.get(accountId, id))?.claim;
-      if (!held) throw new Error(`checkout ${id} refused a claim but holds none`);
+      if (!held) throw new Error(`checkout ${id} refused a claim but holds none`, { cause: error });
       return held;
     }
   }
