@@ -58,7 +58,12 @@ function coldRun(
   };
   return new Promise((done, fail) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, cwd: dirname(bundle), stdio: ['ignore', 'pipe', 'pipe'] });
+    // BENCH_NODE: another node binary for the fresh processes (Lambda's nodejs22.x line where this machine runs 20).
+    const child = spawn(process.env.BENCH_NODE ?? process.execPath, ['--input-type=module', '-e', script], {
+      env,
+      cwd: dirname(bundle),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));

@@ -15,7 +15,8 @@
  *   npx tsx bench/tax-rate.ts     (BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_ROUNDS=7 BENCH_COLD_RUNS=10)
  *   BENCH_SECTIONS=engine,http,bundle picks the sections to run (all by default), for a short check while developing.
  *   BENCH_BASELINE_TREE=<a checkout of an earlier commit, with node_modules> times its request-path bundles in the same
- *   runs as this tree's (before and after from one run).
+ *   runs as this tree's (before and after from one run). BENCH_NODE=<a node binary> runs the fresh processes with it
+ *   (e.g. Node 22, Lambda's nodejs22.x line).
  *
  * Starts its own in-memory DynamoDB Local for (2) only, so (1) and (3) run on an otherwise idle machine.
  */
