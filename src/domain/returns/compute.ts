@@ -3,7 +3,7 @@
  * Which lines of a sale are the registration's, how they split over the return's jurisdictions (US: state, county,
  * city and special districts from each line's tax_breakdown; VAT and the OSS: member state and rate), and the
  * conversion of other currencies into the return's at one rate per currency (the ECB rate of the period's last day).
- * Nothing here reads a store: the use case (src/usecases/returns.ts) hands the records over.
+ * Nothing here reads a store: the use case (src/usecases/returns/) hands the records over.
  */
 import { AppError } from '../errors';
 import { splitByWeights, zeroLevels, type LevelAmounts } from '../money/levels';
