@@ -150,6 +150,76 @@ const namesSubjects = (sale: SaleRequest): boolean =>
 const lineItemPath = (index: number) => `line_items[${index}]`;
 
 /**
+ * The sale's customer: the request's fields over the stored customer's, field by field (docs/customers.md "How a
+ * calculation uses it"), its location resolved and its tax ID checked, then the treatment they decide.
+ */
+async function customerOfSale(deps: QuoteDeps, sale: SaleRequest, stored: SaleSubjects['customer'], governmentLevelPath: string) {
+  const customer_type = sale.customer_type ?? stored?.customer_type;
+  const location = sale.location ?? stored?.location;
+  // Only a sale without customer_id can lack these, and its schema requires them.
+  if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
+  const levelMisfit = governmentLevelMisfit(customer_type, sale.government_level, `the customer's type is ${customer_type}`);
+  if (levelMisfit) throw fieldError(governmentLevelPath, levelMisfit);
+  const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
+  const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
+  // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
+  const check =
+    sale.customer_tax_id === undefined && stored?.taxId?.type
+      ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country }
+      : taxIdCheckOf(declared, resolved.country);
+  const customer = customerTreatment(declared, resolved.country, await checkedTaxId(deps, check));
+  return { customer_type, location, resolved, declared, customer };
+}
+
+type RateInput = { customer_type: CustomerTreatment['applied_type']; location: LocationInput; date: string; government_level?: GovernmentLevel };
+
+/** What rates a sale's lines: the sale-wide input and context (the establishment's for PICKUP lines), the customer, collection and certificates. */
+interface LineRating {
+  subjects: SaleSubjects | undefined;
+  input: RateInput;
+  context: TaxRateContext;
+  pickup: { input: RateInput; context: TaxRateContext } | undefined;
+  customer: CustomerTreatment;
+  collection:
+    { collect: (line: RatedLine, sale: { sellerId: string; customerType: CustomerTreatment['applied_type']; date: string }) => RatedLine } | undefined;
+  sellerId: string;
+  date: string;
+}
+
+/** Each line's rating, computed once per kind of line (same code or category and delivery): a cart repeats kinds. */
+function rateLines(lines: SaleRequest['line_items'], rating: LineRating): RatedLine[] {
+  const { subjects, input, context, pickup, customer, collection, sellerId, date } = rating;
+  const byKind = new Map<string, RatedLine>();
+  const rateLine = (index: number): RatedLine => {
+    const line = lines[index]!;
+    const code = subjects?.codeOf(index);
+    const key = code
+      ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}`
+      : `category|${line.product_category}|${line.delivery_method}`;
+    let rated = byKind.get(key);
+    if (!rated) {
+      const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
+      rated = code
+        ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
+        : categoryLine(
+            calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext),
+            line.product_category!,
+            line.delivery_method!,
+          );
+      if (customer.exempt) rated = whollyExempt(rated);
+      else {
+        // A line the seller does not collect bears no tax whatever certificate the customer holds.
+        if (collection) rated = collection.collect(rated, { sellerId, customerType: customer.applied_type, date });
+        if (subjects && rated.taxability.taxability_reason !== 'not_collecting') rated = subjects.withCertificate(rated, date);
+      }
+      byKind.set(key, rated);
+    }
+    return rated;
+  };
+  return lines.map((_, index) => rateLine(index));
+}
+
+/**
  * Reads and rates what a sale needs, once: the stored customer and its certificates, the products' codes on the
  * sale's date (./sale-subjects, loaded only when the sale names them), the location, the customer treatment, the
  * seller and the ZIP rates, then each line's rating.
@@ -165,23 +235,8 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
   const subjects: SaleSubjects | undefined = namesSubjects(sale)
     ? await (await deps.subjects.load()).loadSaleSubjects(deps, accountId, sale.customer_id, lines, date, linePath)
     : undefined;
-  const stored = subjects?.customer;
 
-  // The request's fields override the stored customer's, field by field (docs/customers.md "How a calculation uses it").
-  const customer_type = sale.customer_type ?? stored?.customer_type;
-  const location = sale.location ?? stored?.location;
-  // Only a sale without customer_id can lack these, and its schema requires them.
-  if (customer_type === undefined || location === undefined) throw new Error('a sale without customer_id must state customer_type and location');
-  const levelMisfit = governmentLevelMisfit(customer_type, sale.government_level, `the customer's type is ${customer_type}`);
-  if (levelMisfit) throw fieldError(governmentLevelPath, levelMisfit);
-  const resolved = locationOfSale(location, deps.locations, sale.location === undefined ? sale.customer_id : undefined);
-  const declared: DeclaredCustomer = { type: customer_type, tax_id: sale.customer_tax_id ?? stored?.taxId?.value, exempt: sale.exempt };
-  // A stored ID is checked as it was on write: by its type when it has one (customer.ts checkTaxId).
-  const check =
-    sale.customer_tax_id === undefined && stored?.taxId?.type
-      ? { tax_id: stored.taxId.value, type: stored.taxId.type, locationCountry: resolved.country }
-      : taxIdCheckOf(declared, resolved.country);
-  const customer = customerTreatment(declared, resolved.country, await checkedTaxId(deps, check));
+  const { customer_type, location, resolved, declared, customer } = await customerOfSale(deps, sale, subjects?.customer, governmentLevelPath);
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
   // The collection setting and registrations are read only when the sale asks (./sale-collection, loaded on demand).
@@ -208,40 +263,14 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
     ? (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations)
     : undefined;
 
-  const byKind = new Map<string, RatedLine>();
-  const rateLine = (index: number): RatedLine => {
-    const line = lines[index]!;
-    const code = subjects?.codeOf(index);
-    const key = code
-      ? `code|${code.tax_code}|${line.delivery_method ?? ''}|${code.product_id ?? ''}`
-      : `category|${line.product_category}|${line.delivery_method}`;
-    let rated = byKind.get(key);
-    if (!rated) {
-      const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
-      rated = code
-        ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
-        : categoryLine(
-            calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext),
-            line.product_category!,
-            line.delivery_method!,
-          );
-      if (customer.exempt) rated = whollyExempt(rated);
-      else {
-        // A line the seller does not collect bears no tax whatever certificate the customer holds.
-        if (collection) rated = collection.collect(rated, { sellerId: seller.id, customerType: customer.applied_type, date });
-        if (subjects && rated.taxability.taxability_reason !== 'not_collecting') rated = subjects.withCertificate(rated, date);
-      }
-      byKind.set(key, rated);
-    }
-    return rated;
-  };
+  const rated = rateLines(lines, { subjects, input, context, pickup, customer, collection, sellerId: seller.id, date });
   return {
     customer,
     parties: { ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}), customer_type, location },
     ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
     date,
     seller_id: seller.id,
-    rated: lines.map((_, index) => rateLine(index)),
+    rated,
   };
 }
 
