@@ -13,18 +13,15 @@ import type { CustomerTreatment } from './customer-treatment';
 import { taxabilityReasons } from './taxability';
 import type { Jurisdiction, TaxRateResult } from './rate-types';
 
-/**
- * Builds the answer schemas. They describe answers (the OpenAPI document, the contract test): nothing parses an answer
- * at run time, so a function builds them only when it reads them, and the rate function never does (about a third of
- * the schemas its cold start built).
- */
-function buildRateResponseSchemas() {
-  /** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
-  const rateField = z.number().min(0).max(1).meta({ description: 'Decimal fraction, 6 places (0.19 = 19 %)', example: 0.19 });
+const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
 
-  const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: typeof rateField };
+/** A rate as a decimal fraction with 6 places (0.19 is 19 %). */
+const rateFieldOf = () => z.number().min(0).max(1).meta({ description: 'Decimal fraction, 6 places (0.19 = 19 %)', example: 0.19 });
+type RateField = ReturnType<typeof rateFieldOf>;
 
-  const jurisdictionSchema = z
+/** Where the tax is due (`Jurisdiction`). */
+function jurisdictionSchemaOf() {
+  return z
     .object({
       country: z.string().meta({ example: 'US' }),
       country_name: z.string().meta({ example: 'United States of America' }),
@@ -34,9 +31,11 @@ function buildRateResponseSchemas() {
       city: z.string().optional(),
     })
     .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
+}
 
-  /** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
-  const customerTreatmentSchema = z
+/** Who the customer was taxed as, and why (POST /v1/tax/rate and unify answer it alike). */
+function customerTreatmentSchemaOf() {
+  return z
     .object({
       declared_type: customerTypeField,
       applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
@@ -46,10 +45,12 @@ function buildRateResponseSchemas() {
       message: z.string().optional(),
     })
     .meta({ id: 'CustomerTreatment' });
+}
 
-  const locationSources = ['postal_code', 'ip_address', 'state', 'country'] as const satisfies readonly LocationSource[];
-
-  const taxRateResultSchema = z
+/** The rate breakdown (`TaxRateResult`): a rate per level, the total, the jurisdiction and how the location was read. */
+function taxRateResultSchemaOf(rateField: RateField, jurisdictionSchema: ReturnType<typeof jurisdictionSchemaOf>) {
+  const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: RateField };
+  return z
     .object({
       taxable: z.boolean(),
       ...levelRateShape,
@@ -75,16 +76,16 @@ function buildRateResponseSchemas() {
         location_source: 'country',
       },
     });
+}
 
-  /** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
-  const lineTaxabilityShape = {
+/** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
+function lineTaxabilityShapeOf() {
+  return {
     product_id: z.string().optional().meta({ description: 'The product the line named' }),
-    tax_code: z
-      .string()
-      .meta({
-        description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code",
-        example: 'levy_saas',
-      }),
+    tax_code: z.string().meta({
+      description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code",
+      example: 'levy_saas',
+    }),
     taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
     exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
     exempt_percentage: z
@@ -96,6 +97,19 @@ function buildRateResponseSchemas() {
       .meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
     registration_id: z.string().optional().meta({ description: "The seller's registration that covers the line" }),
   };
+}
+
+/**
+ * Builds the answer schemas. They describe answers (the OpenAPI document, the contract test): nothing parses an answer
+ * at run time, so a function builds them only when it reads them, and the rate function never does (about a third of
+ * the schemas its cold start built).
+ */
+function buildRateResponseSchemas() {
+  const rateField = rateFieldOf();
+  const jurisdictionSchema = jurisdictionSchemaOf();
+  const customerTreatmentSchema = customerTreatmentSchemaOf();
+  const taxRateResultSchema = taxRateResultSchemaOf(rateField, jurisdictionSchema);
+  const lineTaxabilityShape = lineTaxabilityShapeOf();
 
   /**
    * POST /v1/tax/rate's answer: the breakdown, the customer treatment, and why the sale is or is not taxed
