@@ -13,8 +13,8 @@ import { coverageProblem, datedRowsProblem, SINCE_ALWAYS } from './rate-history'
 import { customerGroups, rulesFor, type UsRuleScope } from './us-rule-series';
 import { allowedDeliveryMethods, deliveryMethods, productCategories, type DeliveryMethod, type ProductCategory } from './vocabulary';
 
-/** Builds the schemas (rateDataSchemas builds them once, when a file is first validated). */
-function buildRateDataSchemas() {
+/** What every rate file's schema is made of: percentages, dated rows, tax-code ids and dated series. */
+function commonParts() {
   /** A percentage that is a whole number of ppm (percentToPpm refuses finer ones: a typo in a data file). */
   const percent = z
     .number()
@@ -36,6 +36,28 @@ function buildRateDataSchemas() {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
+  /** A tax code's id as the rule data names it (data/tax-codes.json; src/domain/tax/tax-codes.ts checks each one exists). */
+  const taxCodeId = z.string().regex(/^levy_[a-z0-9_]+$/, 'a tax code id such as levy_groceries');
+
+  /** The key a row's dated series is kept under: its country and its category or tax code. */
+  const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
+  /** Each series of the rows (those under one key) is sorted and never overlaps; a refusal names the series' key. */
+  const eachSeriesDated =
+    <K>(keyOf: (row: K) => string) =>
+    (rows: (K & { effective_from: string; effective_to?: string })[], ctx: z.RefinementCtx) => {
+      for (const key of new Set(rows.map(keyOf))) {
+        const problem = datedRowsProblem(rows.filter((row) => keyOf(row) === key));
+        if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
+      }
+    };
+
+  return { percent, datedRows, taxCodeId, reducedRowKey, eachSeriesDated };
+}
+
+type Common = ReturnType<typeof commonParts>;
+
+/** data/vat-standard-rates.json, vat-reduced-rates.json and vat-tax-code-rates.json. */
+function vatSchemas({ percent, datedRows, taxCodeId, reducedRowKey, eachSeriesDated }: Common) {
   const vatStandardSchema = z.strictObject({
     description: z.string(),
     /** Rates are in percent (true), as in the other rate files. */
@@ -51,21 +73,6 @@ function buildRateDataSchemas() {
       }),
     ),
   });
-
-  /** A tax code's id as the rule data names it (data/tax-codes.json; src/domain/tax/tax-codes.ts checks each one exists). */
-  const taxCodeId = z.string().regex(/^levy_[a-z0-9_]+$/, 'a tax code id such as levy_groceries');
-
-  /** The key a row's dated series is kept under: its country and its category or tax code. */
-  const reducedRowKey = (entry: { country: string; category?: string; tax_code?: string }): string => `${entry.country} ${entry.tax_code ?? entry.category}`;
-  /** Each series of the rows (those under one key) is sorted and never overlaps; a refusal names the series' key. */
-  const eachSeriesDated =
-    <K>(keyOf: (row: K) => string) =>
-    (rows: (K & { effective_from: string; effective_to?: string })[], ctx: z.RefinementCtx) => {
-      for (const key of new Set(rows.map(keyOf))) {
-        const problem = datedRowsProblem(rows.filter((row) => keyOf(row) === key));
-        if (problem) ctx.addIssue({ code: 'custom', message: `${key}: ${problem}` });
-      }
-    };
 
   /** A category's rates per country (data/vat-reduced-rates.json: e-books...). */
   const vatReducedSchema = z.strictObject({
@@ -101,7 +108,12 @@ function buildRateDataSchemas() {
       .superRefine(eachSeriesDated(reducedRowKey)),
   });
 
-  const canadaSchema = z.strictObject({
+  return { vatStandardSchema, vatReducedSchema, vatTaxCodeSchema };
+}
+
+/** data/canada-provinces.json. */
+function canadaSchemaOf({ percent, datedRows, taxCodeId, eachSeriesDated }: Common) {
+  return z.strictObject({
     description: z.string(),
     resale_exempts_provincial_tax: z.object({ value: z.boolean(), cite: z.string() }),
     /** Tax codes zero-rated for GST/HST and QST and exempt from PST/RST in every province (basic groceries, prescription drugs). */
@@ -152,7 +164,33 @@ function buildRateDataSchemas() {
         }
       }),
   });
+}
 
+/**
+ * A category's rules leave no gap and no overlap: for every customer group and allowed delivery, the rules that
+ * concern it are one dated series (datedRowsProblem) covering every day (coverageProblem), so exactly one applies.
+ */
+const deliveriesOf = (category: ProductCategory): readonly DeliveryMethod[] => allowedDeliveryMethods[category];
+
+function usRulesCoverEachCase(deliveries: readonly DeliveryMethod[]) {
+  return (rules: UsRuleScope[], ctx: z.RefinementCtx): void => {
+    for (const group of customerGroups) {
+      for (const delivery of deliveries) {
+        const series = rulesFor(rules, group, delivery);
+        // The file's convention: a rule that a later one replaces says when it ended (no open row before another).
+        const unended = series.slice(0, -1).find((rule) => rule.to === undefined);
+        const problem =
+          datedRowsProblem(series) ??
+          coverageProblem(series, SINCE_ALWAYS) ??
+          (unended ? `the rule from ${unended.effective_from} has no 'to' but a later rule follows` : undefined);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${group} by ${delivery}: ${problem} (exactly one rule must apply on every date)` });
+      }
+    }
+  };
+}
+
+/** data/us-states.json, its rules and its government exemptions. */
+function usSchemas({ percent, datedRows, taxCodeId }: Common) {
   const usRuleSchema = z.strictObject({
     customers: z.enum(['B2C', 'B2B']).optional(),
     delivery: z.array(z.enum(deliveryMethods)).min(1).optional(),
@@ -170,28 +208,6 @@ function buildRateDataSchemas() {
       .optional(),
     cite: source,
   });
-  /**
-   * A category's rules leave no gap and no overlap: for every customer group and allowed delivery, the rules that
-   * concern it are one dated series (datedRowsProblem) covering every day (coverageProblem), so exactly one applies.
-   */
-  const deliveriesOf = (category: ProductCategory): readonly DeliveryMethod[] => allowedDeliveryMethods[category];
-
-  function usRulesCoverEachCase(deliveries: readonly DeliveryMethod[]) {
-    return (rules: UsRuleScope[], ctx: z.RefinementCtx): void => {
-      for (const group of customerGroups) {
-        for (const delivery of deliveries) {
-          const series = rulesFor(rules, group, delivery);
-          // The file's convention: a rule that a later one replaces says when it ended (no open row before another).
-          const unended = series.slice(0, -1).find((rule) => rule.to === undefined);
-          const problem =
-            datedRowsProblem(series) ??
-            coverageProblem(series, SINCE_ALWAYS) ??
-            (unended ? `the rule from ${unended.effective_from} has no 'to' but a later rule follows` : undefined);
-          if (problem) ctx.addIssue({ code: 'custom', message: `${group} by ${delivery}: ${problem} (exactly one rule must apply on every date)` });
-        }
-      }
-    };
-  }
   const usRules = (category: ProductCategory) =>
     z
       .array(usRuleSchema)
@@ -241,7 +257,13 @@ function buildRateDataSchemas() {
     ),
   });
 
-  return { vatStandardSchema, vatReducedSchema, vatTaxCodeSchema, canadaSchema, usStatesSchema, usRuleSchema, governmentRuleSchema };
+  return { usStatesSchema, usRuleSchema, governmentRuleSchema };
+}
+
+/** Builds the schemas (rateDataSchemas builds them once, when a file is first validated). */
+function buildRateDataSchemas() {
+  const common = commonParts();
+  return { ...vatSchemas(common), canadaSchema: canadaSchemaOf(common), ...usSchemas(common) };
 }
 
 /** The schemas, built on first use: importing this module builds nothing. */
