@@ -27,6 +27,63 @@ import { cleanUp, runBenchmark, startBenchDatabase, zipRowsByFile } from './supp
 const TOTAL_SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const REFUND_EVERY = 50;
 
+/** Writes TOTAL_SALES sales in April to June 2026 (and a refund of every REFUND_EVERY-th) straight into the Transactions table. */
+async function loadSales(
+  store: DynamoDbTransactionStore,
+  transactionsTable: string,
+  accountId: string,
+  quote: Awaited<ReturnType<typeof quoteTaxRateDetailed>>,
+  registrationId: string,
+): Promise<void> {
+  const recordedAt = new Date(Date.now() - 60_000).toISOString();
+  for (let chunk = 0; chunk < TOTAL_SALES; chunk += 5_000) {
+    const puts: Record<string, unknown>[] = [];
+    for (let i = chunk; i < Math.min(TOTAL_SALES, chunk + 5_000); i++) {
+      const month = ['04', '05', '06'][i % 3];
+      const request = transactionRequestSchema.parse({
+        id: `s${String(i).padStart(7, '0')}`,
+        date: `2026-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
+        currency: 'USD',
+        customer_type: 'B2C',
+        location: { country: 'US', postal_code: '90001' },
+        line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({
+          amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000),
+          product_category: 'PHYSICAL_GOODS',
+          delivery_method: 'SHIPPED',
+        })),
+      });
+      const taxes = request.line_items.map((l) => lineTax(l.amount, quote.ppm, undefined, quote.result.jurisdiction));
+      const facts = request.line_items.map((l) => ({
+        product_category: l.product_category!,
+        delivery_method: l.delivery_method!,
+        taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const, registration_id: registrationId },
+        taxable_amount: l.amount,
+        exempt_amount: 0,
+      }));
+      const sale = buildTransaction(
+        request,
+        { customer_type: 'B2C', location: request.location! },
+        customerTreatment({ type: 'B2C' }, 'US', null),
+        quote.result.jurisdiction,
+        facts,
+        taxes,
+        recordedAt,
+      );
+      puts.push(store.putItem(accountId, sale, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
+      if (i % REFUND_EVERY === 0) {
+        const { refund } = allocateRefund(sale, {}, { id: `r${i}`, date: '2026-06-30' } as never, recordedAt);
+        puts.push(store.refundItems(accountId, refund, 'bench', {}, 0)[0]!.Put!.Item as Record<string, unknown>);
+      }
+    }
+    await batchWriteMany(
+      transactionsTable,
+      puts.map((Item) => ({ PutRequest: { Item } })),
+      'the benchmark sales',
+      { concurrency: 16 },
+    );
+  }
+}
+
 async function main() {
   // DynamoDB Local answers a page deep in a 100,000-sale partition in seconds: a longer request timeout than the
   // client's 5 s, set before the database's first call makes the client.
@@ -57,53 +114,7 @@ async function main() {
   });
 
   const started = performance.now();
-  const recordedAt = new Date(Date.now() - 60_000).toISOString();
-  for (let chunk = 0; chunk < TOTAL_SALES; chunk += 5_000) {
-    const puts: Record<string, unknown>[] = [];
-    for (let i = chunk; i < Math.min(TOTAL_SALES, chunk + 5_000); i++) {
-      const month = ['04', '05', '06'][i % 3];
-      const request = transactionRequestSchema.parse({
-        id: `s${String(i).padStart(7, '0')}`,
-        date: `2026-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
-        currency: 'USD',
-        customer_type: 'B2C',
-        location: { country: 'US', postal_code: '90001' },
-        line_items: Array.from({ length: 1 + (i % 3) }, (_, j) => ({
-          amount: 1_000 + ((i * 7919 + j * 104_729) % 99_000),
-          product_category: 'PHYSICAL_GOODS',
-          delivery_method: 'SHIPPED',
-        })),
-      });
-      const taxes = request.line_items.map((l) => lineTax(l.amount, quote.ppm, undefined, quote.result.jurisdiction));
-      const facts = request.line_items.map((l) => ({
-        product_category: l.product_category!,
-        delivery_method: l.delivery_method!,
-        taxability: { tax_code: 'levy_general_goods', taxability_reason: 'taxable' as const, registration_id: registration.id },
-        taxable_amount: l.amount,
-        exempt_amount: 0,
-      }));
-      const sale = buildTransaction(
-        request,
-        { customer_type: 'B2C', location: request.location! },
-        customerTreatment({ type: 'B2C' }, 'US', null),
-        quote.result.jurisdiction,
-        facts,
-        taxes,
-        recordedAt,
-      );
-      puts.push(store.putItem(accountId, sale, transactionFingerprint(request)).Put!.Item as Record<string, unknown>);
-      if (i % REFUND_EVERY === 0) {
-        const { refund } = allocateRefund(sale, {}, { id: `r${i}`, date: '2026-06-30' } as never, recordedAt);
-        puts.push(store.refundItems(accountId, refund, 'bench', {}, 0)[0]!.Put!.Item as Record<string, unknown>);
-      }
-    }
-    await batchWriteMany(
-      transactionsTable,
-      puts.map((Item) => ({ PutRequest: { Item } })),
-      'the benchmark sales',
-      { concurrency: 16 },
-    );
-  }
+  await loadSales(store, transactionsTable, accountId, quote, registration.id);
   console.log(`loaded ${TOTAL_SALES} sales (+ ${Math.ceil(TOTAL_SALES / REFUND_EVERY)} refunds) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The time spent reading the period's sales (the by-date index), measured around the ledger port the use case calls.

@@ -1,11 +1,11 @@
 /**
- * Integration: a slow database never turns a successful write into an error. The write of each
- * create is sent to a DynamoDB Local paused (SIGSTOP) for longer than the client's per-attempt timeout, then resumed
- * (SIGCONT): the client gives up on the first attempt, which may still land, and sends it again. The answer must be
- * the create's success (or a clean 5xx with nothing written), never a 409 for the caller's own write, and the record
- * and its event must exist once. Which attempt DynamoDB runs first after the pause is up to it, so the same creates
- * are also sent twice outright (the first answer dropped): the resend always meets its own write. And the tokens of
- * TransactWriteItems: one per transaction, the same on each of its attempts, honoured by DynamoDB Local.
+ * Integration: a slow database never turns a successful create into an error. The write of each create is sent to a
+ * DynamoDB Local paused (SIGSTOP) for longer than the client's per-attempt timeout, then resumed (SIGCONT): the client
+ * gives up on the first attempt, which may still land, and sends it again. The answer must be the create's success (or a
+ * clean 5xx with nothing written), never a 409 for the caller's own write, and the record and its event must exist once.
+ * Which attempt DynamoDB runs first after the pause is up to it, so the same creates are also sent twice outright (the
+ * first answer dropped): the resend always meets its own write. Idempotency-Key claims and TransactWriteItems tokens are
+ * in slow-database-keys.test.ts.
  *
  * This file starts a DynamoDB Local of its own (tables prefixed `stall`), so pausing it never stalls the other test
  * files' requests; its client waits STALL_TIMEOUT_MS per attempt (LEVY_DYNAMODB_LOCAL_TIMEOUT_MS) instead of 5 s.
@@ -13,10 +13,7 @@
 import { startLocalDatabase } from '../../local/local-env';
 import type { LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
 import { closeDynamoDbClient, documentClient } from '../../src/adapters/dynamodb/client';
-import { transactionToken, transactWrite, type TransactItem } from '../../src/adapters/dynamodb/transact';
-import { localTableName } from '../../src/config/tables';
 import { callRoute, newTestAccount, type CallResult } from '../support/api';
-import { interceptAttempts } from '../support/dynamodb-calls';
 
 /** The client's per-attempt timeout here, and how long DynamoDB stays paused: longer, so the first attempt times out. */
 const STALL_TIMEOUT_MS = 1_000;
@@ -109,7 +106,14 @@ describe('a slow database', () => {
   });
 
   const events = async (accountId: string, type: string, objectId: string) =>
-    ((await callRoute('events-list', { accountId, query: { type, limit: '100' } })).body.data as any[]).filter((e) => e.data.object.id === objectId);
+    (
+      (
+        await callRoute('events-list', {
+          accountId,
+          query: { type, limit: '100' },
+        })
+      ).body.data as any[]
+    ).filter((e) => e.data.object.id === objectId);
 
   /** Success, never the 409 of a retry that met its own write. */
   const expectSuccess = (res: CallResult, statuses: number[]) => {
@@ -121,7 +125,10 @@ describe('a slow database', () => {
   it('the client gives up on an attempt the paused database does not answer, and sends it again', async () => {
     const { account_id: accountId } = await newTestAccount();
     stalled('Vendors');
-    const res = await callRoute('vendors-create', { accountId, body: { name: 'Premise Ltd', country: 'GB' } });
+    const res = await callRoute('vendors-create', {
+      accountId,
+      body: { name: 'Premise Ltd', country: 'GB' },
+    });
     expect(stalledAttempts).toBeGreaterThan(1);
     expectSuccess(res, [201]);
   });
@@ -133,7 +140,10 @@ describe('a slow database', () => {
     it('POST /v1/products: 201, one product, one product.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Products');
-      const res = await callRoute('products-create', { accountId, body: { id: 'plan-team', name: 'Team plan', tax_code: 'levy_saas' } });
+      const res = await callRoute('products-create', {
+        accountId,
+        body: { id: 'plan-team', name: 'Team plan', tax_code: 'levy_saas' },
+      });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'plan-team', name: 'Team plan' });
       const listed = await callRoute('products-list', { accountId });
@@ -144,7 +154,14 @@ describe('a slow database', () => {
     it('POST /v1/customers: 201, one customer, one customer.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Customers');
-      const res = await callRoute('customers-create', { accountId, body: { id: 'crm-1', name: 'Acme', address: { country: 'US', state: 'TX' } } });
+      const res = await callRoute('customers-create', {
+        accountId,
+        body: {
+          id: 'crm-1',
+          name: 'Acme',
+          address: { country: 'US', state: 'TX' },
+        },
+      });
       expectSuccess(res, [201]);
       const listed = await callRoute('customers-list', { accountId });
       expect(listed.body.data).toEqual([res.body]);
@@ -157,7 +174,12 @@ describe('a slow database', () => {
       trap('Notices');
       const res = await callRoute('notices-create', {
         accountId,
-        body: { jurisdiction: { country: 'US', state: 'TX' }, received_on: today, kind: 'inquiry', summary: 'Sales tax questionnaire' },
+        body: {
+          jurisdiction: { country: 'US', state: 'TX' },
+          received_on: today,
+          kind: 'inquiry',
+          summary: 'Sales tax questionnaire',
+        },
       });
       expectSuccess(res, [201]);
       const listed = await callRoute('notices-list', { accountId });
@@ -168,7 +190,10 @@ describe('a slow database', () => {
     it('POST /v1/vendors (one PutItem, no transaction): 201, one vendor', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Vendors');
-      const res = await callRoute('vendors-create', { accountId, body: { name: 'Acme Ltd', country: 'GB' } });
+      const res = await callRoute('vendors-create', {
+        accountId,
+        body: { name: 'Acme Ltd', country: 'GB' },
+      });
       expectSuccess(res, [201]);
       expect((await callRoute('vendors-list', { accountId })).body.data).toEqual([res.body]);
     });
@@ -179,7 +204,14 @@ describe('a slow database', () => {
       currency: 'EUR',
       customer_type: 'B2C',
       location: { country: 'DE' },
-      line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+      line_items: [
+        {
+          id: 'plan',
+          amount: 10_000,
+          product_category: 'SAAS',
+          delivery_method: 'CLOUD',
+        },
+      ],
     });
     const germanTax = async (accountId: string) =>
       (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
@@ -189,7 +221,10 @@ describe('a slow database', () => {
     it('POST /v1/transactions: 201, one sale counted once, one transaction.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Transactions');
-      const res = await callRoute('transactions-create', { accountId, body: sale('ord-1') });
+      const res = await callRoute('transactions-create', {
+        accountId,
+        body: sale('ord-1'),
+      });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'ord-1', tax_total: 1_900 });
       const listed = await callRoute('transactions-list', { accountId });
@@ -200,12 +235,23 @@ describe('a slow database', () => {
 
     it('POST /v1/transactions/{id}/refunds: 201, one refund counted once, one refund.created', async () => {
       const { account_id: accountId } = await newTestAccount();
-      expect((await callRoute('transactions-create', { accountId, body: sale('ord-2') })).status).toBe(201);
+      expect(
+        (
+          await callRoute('transactions-create', {
+            accountId,
+            body: sale('ord-2'),
+          })
+        ).status,
+      ).toBe(201);
       trap('Transactions');
       const res = await callRoute('transactions-refund', {
         accountId,
         pathParameters: { id: 'ord-2' },
-        body: { id: 'rf-1', date: '2026-03-12', line_items: [{ id: 'plan', amount: 5_000 }] },
+        body: {
+          id: 'rf-1',
+          date: '2026-03-12',
+          line_items: [{ id: 'plan', amount: 5_000 }],
+        },
       });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'rf-1', transaction_id: 'ord-2' });
@@ -223,13 +269,23 @@ describe('a slow database', () => {
           customer: { type: 'B2C' },
           location: { country: 'DE' },
           date: '2026-03-10',
-          line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+          line_items: [
+            {
+              id: 'plan',
+              amount: 10_000,
+              product_category: 'SAAS',
+              delivery_method: 'CLOUD',
+            },
+          ],
           commit: true,
           transaction_id: 'cart-1',
         },
       });
       expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({ tax_total: 1_900, transaction: { id: 'cart-1', created: true } });
+      expect(res.body).toMatchObject({
+        tax_total: 1_900,
+        transaction: { id: 'cart-1', created: true },
+      });
       const listed = await callRoute('transactions-list', { accountId });
       expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual(['cart-1']);
       expect(await germanTax(accountId)).toBe(1_900);
@@ -244,135 +300,76 @@ describe('a slow database', () => {
           name: 'Levy Berlin GmbH',
           country: 'DE',
           tax_id: 'DE136695976',
-          address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' },
+          address: {
+            line1: 'Friedrichstrasse 1',
+            city: 'Berlin',
+            postal_code: '10117',
+          },
         },
       });
-      const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'INV-' } });
+      const series = await callRoute('invoice-series-create', {
+        accountId,
+        body: { entity_id: seller.body.id, prefix: 'INV-' },
+      });
       const draft = await callRoute('invoices-create', {
         accountId,
         body: {
           series_id: series.body.id,
           currency: 'EUR',
           issue_date: '2026-03-10',
-          customer: { name: 'Boutique Lumiere SARL', type: 'B2C', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } },
-          line_items: [{ id: 'a', description: 'Cloud plan', amount: 10_000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }],
+          customer: {
+            name: 'Boutique Lumiere SARL',
+            type: 'B2C',
+            address: {
+              country: 'FR',
+              line1: '5 rue de Rivoli',
+              city: 'Paris',
+              postal_code: '75001',
+            },
+          },
+          line_items: [
+            {
+              id: 'a',
+              description: 'Cloud plan',
+              amount: 10_000,
+              quantity: 1,
+              product_category: 'SAAS',
+              delivery_method: 'CLOUD',
+            },
+          ],
         },
       });
       expect(draft.status).toBe(201);
       const id = draft.body.id;
       trap('Invoices');
-      const res = await callRoute('invoices-finalize', { accountId, pathParameters: { id } });
-      expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({ id, status: 'finalized', number: 'INV-0001' });
-      expect((await callRoute('invoice-series-get', { accountId, pathParameters: { id: series.body.id } })).body.next_number).toBe(2);
-      expect(await events(accountId, 'invoice.finalized', id)).toHaveLength(1);
-      expect((await callRoute('transactions-get', { accountId, pathParameters: { id } })).status).toBe(200);
-      expect(await events(accountId, 'transaction.created', id)).toHaveLength(1);
-    });
-  });
-  // The claim of an Idempotency-Key is Powertools' own PutItem, sent by the SDK client itself (below the document
-  // client): paused there, the retried claim meets the call's own record, which must not be a 409 to that call.
-  describe('a keyed call whose Idempotency-Key claim is paused for longer than the client waits', () => {
-    let stop: (() => void) | undefined;
-    const stallClaim = () => {
-      let armed = true;
-      stop = interceptAttempts(
-        (operation, input) => armed && operation === 'PutItem' && String(input.TableName).endsWith('-Idempotency'),
-        (send) => {
-          armed = false;
-          pauseDatabase();
-          return send();
-        },
-      ).stop;
-    };
-    afterEach(() => stop?.());
-    const germanTax = async (accountId: string) =>
-      (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
-    const billed = async (accountId: string) =>
-      ((await callRoute('usage-get', { accountId })).body.data as { count: number }[]).reduce((n, r) => n + r.count, 0);
-
-    it('POST /v1/tax/unify with commit and a key: 200, not idempotency_key_in_use; one sale, billed once; the retry replays', async () => {
-      const { account_id: accountId } = await newTestAccount();
-      const body = {
-        currency: 'EUR',
-        customer: { type: 'B2C' },
-        location: { country: 'DE' },
-        date: '2026-03-10',
-        line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
-        commit: true,
-        transaction_id: 'keyed-1',
-      };
-      stallClaim();
-      const res = await callRoute('tax-unify', { accountId, body, headers: { 'Idempotency-Key': 'stalled-unify' } });
-      expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({ tax_total: 1_900, transaction: { id: 'keyed-1', created: true } });
-      expect(await germanTax(accountId)).toBe(1_900);
-      expect(await billed(accountId)).toBe(1);
-      const replay = await callRoute('tax-unify', { accountId, body, headers: { 'Idempotency-Key': 'stalled-unify' } });
-      expect(replay.headers['Idempotent-Replayed']).toBe('true');
-      expect(await billed(accountId)).toBe(1);
-      expect(await events(accountId, 'transaction.created', 'keyed-1')).toHaveLength(1);
-    });
-
-    it('POST /v1/tax/rate with a key: 200, not idempotency_key_in_use, billed once', async () => {
-      const { account_id: accountId } = await newTestAccount();
-      stallClaim();
-      const res = await callRoute('tax-rate', {
+      const res = await callRoute('invoices-finalize', {
         accountId,
-        body: { product_category: 'SAAS', delivery_method: 'CLOUD', customer_type: 'B2C', location: { country: 'DE' } },
-        headers: { 'Idempotency-Key': 'stalled-rate' },
+        pathParameters: { id },
       });
       expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({ country_rate: 0.19 });
-      expect(await billed(accountId)).toBe(1);
-    });
-  });
-
-  describe('TransactWriteItems tokens', () => {
-    const table = () => localTableName('Products', 'stall');
-    const key = { account_id: 'token-test', id: `counter-${Date.now()}` };
-    const increment = (): TransactItem[] => [
-      { Update: { TableName: table(), Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
-    ];
-    const count = async () => ((await documentClient().get({ TableName: table(), Key: key, ConsistentRead: true })).Item?.n as number | undefined) ?? 0;
-
-    it('every transaction carries a token of at most 36 characters, the same on each of its attempts, another for the next', async () => {
-      const sent: Input[] = [];
-      const documents = documentClient() as unknown as { transactWrite: (input: Input) => Promise<unknown> };
-      const original = documents.transactWrite.bind(documents);
-      jest.spyOn(documents, 'transactWrite').mockImplementation((input: Input) => {
-        sent.push(input);
-        // The first attempt meets another transaction holding the item: cancelled, nothing written, sent again.
-        if (sent.length === 1)
-          return Promise.reject(
-            Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }] }),
-          );
-        return original(input);
+      expect(res.body).toMatchObject({
+        id,
+        status: 'finalized',
+        number: 'INV-0001',
       });
-      const before = await count();
-      await transactWrite(increment());
-      await transactWrite(increment());
-      expect(sent).toHaveLength(3);
-      const [first, retry, next] = sent.map((input) => input.ClientRequestToken as string);
-      expect(first).toMatch(/^[0-9a-f]{36}$/);
-      expect(retry).toBe(first);
-      // Byte-identical items, two writes: two tokens (one token would answer the second "done" without running it).
-      expect(next).not.toBe(first);
-      expect(await count()).toBe(before + 2);
-    });
-
-    it('DynamoDB Local runs a transaction sent again with its token once, and refuses the token with other items', async () => {
-      const before = await count();
-      const items = increment();
-      const input = { TransactItems: items, ClientRequestToken: transactionToken(items) };
-      await documentClient().transactWrite(input);
-      await documentClient().transactWrite(input);
-      expect(await count()).toBe(before + 1);
-      const other = [{ Update: { ...items[0]!.Update!, ExpressionAttributeValues: { ':one': 2 } } }];
-      await expect(documentClient().transactWrite({ TransactItems: other, ClientRequestToken: input.ClientRequestToken })).rejects.toMatchObject({
-        name: 'IdempotentParameterMismatchException',
-      });
-      expect(await count()).toBe(before + 1);
+      expect(
+        (
+          await callRoute('invoice-series-get', {
+            accountId,
+            pathParameters: { id: series.body.id },
+          })
+        ).body.next_number,
+      ).toBe(2);
+      expect(await events(accountId, 'invoice.finalized', id)).toHaveLength(1);
+      expect(
+        (
+          await callRoute('transactions-get', {
+            accountId,
+            pathParameters: { id },
+          })
+        ).status,
+      ).toBe(200);
+      expect(await events(accountId, 'transaction.created', id)).toHaveLength(1);
     });
   });
 });
