@@ -106,14 +106,7 @@ describe('a slow database', () => {
   });
 
   const events = async (accountId: string, type: string, objectId: string) =>
-    (
-      (
-        await callRoute('events-list', {
-          accountId,
-          query: { type, limit: '100' },
-        })
-      ).body.data as any[]
-    ).filter((e) => e.data.object.id === objectId);
+    ((await callRoute('events-list', { accountId, query: { type, limit: '100' } })).body.data as any[]).filter((e) => e.data.object.id === objectId);
 
   /** Success, never the 409 of a retry that met its own write. */
   const expectSuccess = (res: CallResult, statuses: number[]) => {
@@ -125,10 +118,7 @@ describe('a slow database', () => {
   it('the client gives up on an attempt the paused database does not answer, and sends it again', async () => {
     const { account_id: accountId } = await newTestAccount();
     stalled('Vendors');
-    const res = await callRoute('vendors-create', {
-      accountId,
-      body: { name: 'Premise Ltd', country: 'GB' },
-    });
+    const res = await callRoute('vendors-create', { accountId, body: { name: 'Premise Ltd', country: 'GB' } });
     expect(stalledAttempts).toBeGreaterThan(1);
     expectSuccess(res, [201]);
   });
@@ -140,10 +130,7 @@ describe('a slow database', () => {
     it('POST /v1/products: 201, one product, one product.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Products');
-      const res = await callRoute('products-create', {
-        accountId,
-        body: { id: 'plan-team', name: 'Team plan', tax_code: 'levy_saas' },
-      });
+      const res = await callRoute('products-create', { accountId, body: { id: 'plan-team', name: 'Team plan', tax_code: 'levy_saas' } });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'plan-team', name: 'Team plan' });
       const listed = await callRoute('products-list', { accountId });
@@ -154,14 +141,7 @@ describe('a slow database', () => {
     it('POST /v1/customers: 201, one customer, one customer.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Customers');
-      const res = await callRoute('customers-create', {
-        accountId,
-        body: {
-          id: 'crm-1',
-          name: 'Acme',
-          address: { country: 'US', state: 'TX' },
-        },
-      });
+      const res = await callRoute('customers-create', { accountId, body: { id: 'crm-1', name: 'Acme', address: { country: 'US', state: 'TX' } } });
       expectSuccess(res, [201]);
       const listed = await callRoute('customers-list', { accountId });
       expect(listed.body.data).toEqual([res.body]);
@@ -174,12 +154,7 @@ describe('a slow database', () => {
       trap('Notices');
       const res = await callRoute('notices-create', {
         accountId,
-        body: {
-          jurisdiction: { country: 'US', state: 'TX' },
-          received_on: today,
-          kind: 'inquiry',
-          summary: 'Sales tax questionnaire',
-        },
+        body: { jurisdiction: { country: 'US', state: 'TX' }, received_on: today, kind: 'inquiry', summary: 'Sales tax questionnaire' },
       });
       expectSuccess(res, [201]);
       const listed = await callRoute('notices-list', { accountId });
@@ -190,10 +165,7 @@ describe('a slow database', () => {
     it('POST /v1/vendors (one PutItem, no transaction): 201, one vendor', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Vendors');
-      const res = await callRoute('vendors-create', {
-        accountId,
-        body: { name: 'Acme Ltd', country: 'GB' },
-      });
+      const res = await callRoute('vendors-create', { accountId, body: { name: 'Acme Ltd', country: 'GB' } });
       expectSuccess(res, [201]);
       expect((await callRoute('vendors-list', { accountId })).body.data).toEqual([res.body]);
     });
@@ -204,14 +176,7 @@ describe('a slow database', () => {
       currency: 'EUR',
       customer_type: 'B2C',
       location: { country: 'DE' },
-      line_items: [
-        {
-          id: 'plan',
-          amount: 10_000,
-          product_category: 'SAAS',
-          delivery_method: 'CLOUD',
-        },
-      ],
+      line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
     });
     const germanTax = async (accountId: string) =>
       (await callRoute('exposure-countries', { accountId })).body.exposure.find((e: { country_code: string }) => e.country_code === 'DE')?.exposure_amount;
@@ -221,10 +186,7 @@ describe('a slow database', () => {
     it('POST /v1/transactions: 201, one sale counted once, one transaction.created', async () => {
       const { account_id: accountId } = await newTestAccount();
       trap('Transactions');
-      const res = await callRoute('transactions-create', {
-        accountId,
-        body: sale('ord-1'),
-      });
+      const res = await callRoute('transactions-create', { accountId, body: sale('ord-1') });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'ord-1', tax_total: 1_900 });
       const listed = await callRoute('transactions-list', { accountId });
@@ -235,23 +197,12 @@ describe('a slow database', () => {
 
     it('POST /v1/transactions/{id}/refunds: 201, one refund counted once, one refund.created', async () => {
       const { account_id: accountId } = await newTestAccount();
-      expect(
-        (
-          await callRoute('transactions-create', {
-            accountId,
-            body: sale('ord-2'),
-          })
-        ).status,
-      ).toBe(201);
+      expect((await callRoute('transactions-create', { accountId, body: sale('ord-2') })).status).toBe(201);
       trap('Transactions');
       const res = await callRoute('transactions-refund', {
         accountId,
         pathParameters: { id: 'ord-2' },
-        body: {
-          id: 'rf-1',
-          date: '2026-03-12',
-          line_items: [{ id: 'plan', amount: 5_000 }],
-        },
+        body: { id: 'rf-1', date: '2026-03-12', line_items: [{ id: 'plan', amount: 5_000 }] },
       });
       expectSuccess(res, [201]);
       expect(res.body).toMatchObject({ id: 'rf-1', transaction_id: 'ord-2' });
@@ -269,23 +220,13 @@ describe('a slow database', () => {
           customer: { type: 'B2C' },
           location: { country: 'DE' },
           date: '2026-03-10',
-          line_items: [
-            {
-              id: 'plan',
-              amount: 10_000,
-              product_category: 'SAAS',
-              delivery_method: 'CLOUD',
-            },
-          ],
+          line_items: [{ id: 'plan', amount: 10_000, product_category: 'SAAS', delivery_method: 'CLOUD' }],
           commit: true,
           transaction_id: 'cart-1',
         },
       });
       expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({
-        tax_total: 1_900,
-        transaction: { id: 'cart-1', created: true },
-      });
+      expect(res.body).toMatchObject({ tax_total: 1_900, transaction: { id: 'cart-1', created: true } });
       const listed = await callRoute('transactions-list', { accountId });
       expect(listed.body.data.map((t: { id: string }) => t.id)).toEqual(['cart-1']);
       expect(await germanTax(accountId)).toBe(1_900);
@@ -300,75 +241,29 @@ describe('a slow database', () => {
           name: 'Levy Berlin GmbH',
           country: 'DE',
           tax_id: 'DE136695976',
-          address: {
-            line1: 'Friedrichstrasse 1',
-            city: 'Berlin',
-            postal_code: '10117',
-          },
+          address: { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' },
         },
       });
-      const series = await callRoute('invoice-series-create', {
-        accountId,
-        body: { entity_id: seller.body.id, prefix: 'INV-' },
-      });
+      const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'INV-' } });
       const draft = await callRoute('invoices-create', {
         accountId,
         body: {
           series_id: series.body.id,
           currency: 'EUR',
           issue_date: '2026-03-10',
-          customer: {
-            name: 'Boutique Lumiere SARL',
-            type: 'B2C',
-            address: {
-              country: 'FR',
-              line1: '5 rue de Rivoli',
-              city: 'Paris',
-              postal_code: '75001',
-            },
-          },
-          line_items: [
-            {
-              id: 'a',
-              description: 'Cloud plan',
-              amount: 10_000,
-              quantity: 1,
-              product_category: 'SAAS',
-              delivery_method: 'CLOUD',
-            },
-          ],
+          customer: { name: 'Boutique Lumiere SARL', type: 'B2C', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } },
+          line_items: [{ id: 'a', description: 'Cloud plan', amount: 10_000, quantity: 1, product_category: 'SAAS', delivery_method: 'CLOUD' }],
         },
       });
       expect(draft.status).toBe(201);
       const id = draft.body.id;
       trap('Invoices');
-      const res = await callRoute('invoices-finalize', {
-        accountId,
-        pathParameters: { id },
-      });
+      const res = await callRoute('invoices-finalize', { accountId, pathParameters: { id } });
       expectSuccess(res, [200]);
-      expect(res.body).toMatchObject({
-        id,
-        status: 'finalized',
-        number: 'INV-0001',
-      });
-      expect(
-        (
-          await callRoute('invoice-series-get', {
-            accountId,
-            pathParameters: { id: series.body.id },
-          })
-        ).body.next_number,
-      ).toBe(2);
+      expect(res.body).toMatchObject({ id, status: 'finalized', number: 'INV-0001' });
+      expect((await callRoute('invoice-series-get', { accountId, pathParameters: { id: series.body.id } })).body.next_number).toBe(2);
       expect(await events(accountId, 'invoice.finalized', id)).toHaveLength(1);
-      expect(
-        (
-          await callRoute('transactions-get', {
-            accountId,
-            pathParameters: { id },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await callRoute('transactions-get', { accountId, pathParameters: { id } })).status).toBe(200);
       expect(await events(accountId, 'transaction.created', id)).toHaveLength(1);
     });
   });
