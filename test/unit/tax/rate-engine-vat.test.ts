@@ -124,7 +124,7 @@ describe('EU VAT', () => {
   });
 
   it('remote professional services to EU consumers: supplier country (Art. 45), out of scope from outside the EU', () => {
-    const consulting = (seller: string): TaxRateInput => ({
+    const consulting = (_seller: string): TaxRateInput => ({
       product_category: 'PROFESSIONAL_SERVICES',
       delivery_method: 'CLOUD',
       customer_type: 'B2C',
