@@ -26,7 +26,6 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 const ruleNames = (): string[] => {
-   
   const rules = require(config) as { forbidden: { name: string }[] };
   return rules.forbidden.map((r) => r.name).sort();
 };

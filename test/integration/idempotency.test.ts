@@ -125,7 +125,7 @@ describe('keyed calls', () => {
   it('an answer too large to keep even compressed is a 422 response_too_large, unbilled, and the key is free again', async () => {
     const { account_id } = await newTestAccount();
     // Answers that large cannot be made through this route (a 1,000-line cart compresses to a tenth of the limit).
-     
+
     jest.spyOn(require('node:zlib') as typeof zlib, 'gzipSync').mockImplementationOnce(() => Buffer.alloc(MAX_KEPT_ANSWER_BYTES + 1));
     const res = await validate(account_id, 'huge');
     expect(res.status).toBe(422);

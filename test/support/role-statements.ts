@@ -3,7 +3,7 @@
  * renders its statements inside the role, lib/levy-function.ts) and any policy resource attached to it (grants CDK adds
  * itself: event sources, X-Ray).
  */
- 
+
 type Json = any;
 
 export function roleStatements(resources: Record<string, Json>, roleLogicalId: string): Json[] {

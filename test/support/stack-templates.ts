@@ -10,7 +10,6 @@ import { Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 
- 
 type Json = any;
 
 export interface SynthesizedTemplate {

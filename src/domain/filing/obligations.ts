@@ -50,11 +50,9 @@ export const obligationSchema = z
     type: z.string().meta({ description: "The registration's type (SALES_TAX, VAT, OSS_UNION ...)" }),
     period: z.object({ start: z.iso.date(), end: z.iso.date() }).meta({ description: 'The period the return covers; both days inclusive' }),
     due_on: z.iso.date().meta({ description: "The day the return is due, moved off weekends and holidays where the jurisdiction's rule says so" }),
-    status: z
-      .enum(obligationStatuses)
-      .meta({
-        description: `filed: a return for the period was marked filed; overdue: due_on has passed; due: within ${DUE_SOON_DAYS} days of due_on; upcoming: before that`,
-      }),
+    status: z.enum(obligationStatuses).meta({
+      description: `filed: a return for the period was marked filed; overdue: due_on has passed; due: within ${DUE_SOON_DAYS} days of due_on; upcoming: before that`,
+    }),
     return_id: z.string().optional().meta({ description: 'The return made for the period, once there is one' }),
   })
   .meta({

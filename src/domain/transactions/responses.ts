@@ -28,13 +28,10 @@ const transactionLineShape = {
     .object(Object.fromEntries(taxLevels.map((level) => [level, minorUnitsField])) as Record<TaxLevel, typeof minorUnitsField>)
     .meta({ description: "The line's tax by level; the levels add up to tax_amount" }),
   product_id: z.string().optional().meta({ description: 'The product the line named' }),
-  tax_code: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it",
-    }),
+  tax_code: z.string().optional().meta({
+    description:
+      "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it",
+  }),
   taxability_reason: z
     .enum(taxabilityReasons)
     .optional()
