@@ -108,83 +108,89 @@ function perCall(fn: () => unknown): { median: number; min: number } {
   return { median: median(rounds), min: Math.min(...rounds) };
 }
 
-async function main() {
-  console.log(`unify benchmark: ${new Date().toISOString()}, node ${process.version}, ${process.arch}`);
-  const zip = richZipRow();
-  const carts: { name: string; body: ReturnType<typeof cartBody>; usLocal: ZipRateRow | null }[] = [
-    { name: `US ${zip.zip} (${zip.state}) B2C`, body: cartBody('USD', { type: 'B2C' }, { country: 'US', postal_code: zip.zip }), usLocal: zip },
-    { name: 'DE B2B, VAT ID DE136695976', body: cartBody('EUR', { type: 'B2B', tax_id: 'DE136695976' }, { country: 'DE' }), usLocal: null },
-  ];
-  const lines: string[] = [];
-  const out = (l: string) => {
-    console.log(l);
-    lines.push(l);
-  };
+interface Cart {
+  name: string;
+  body: ReturnType<typeof cartBody>;
+  usLocal: ZipRateRow | null;
+}
+type Out = (line: string) => void;
+interface VectorRow {
+  country: string;
+  module: string;
+  number: string;
+  valid: boolean;
+}
+/** [label, concurrency, count, call(cart, i)] */
+type Mode = [string, number, number, (cart: Cart, i: number) => Promise<unknown>];
 
-  // -------------------------------------------------------------------------------------------------------------
-  // In process, pure
+/** The five in-process timings of one cart: cart, engine + cart, zod, everything but I/O, JSON.stringify. */
+function pureTimings(cart: Cart): number[] {
+  const request: UnifyRequest = unifyRequestSchema.parse(cart.body);
+  const customer = treatCustomer({ ...request.customer, type: request.customer.type! }, request.location!.country);
+  const sale = { customer_type: customer.applied_type, location: request.location!, date: DATE };
+  const location = resolveLocation(request.location!, defaultLocationLookups);
+  const context = { seller: SELLER, usLocal: cart.usLocal, location, lookups: defaultLocationLookups };
+  // What saleRateQuoter does: the engine once per distinct category + delivery, then a map look-up per line.
+  const engineRates = (): ((line: CartLine) => LineRate) => {
+    const byKind = new Map<string, TaxRateCalculation>();
+    return (line) => {
+      const key = `${line.product_category}|${line.delivery_method}`;
+      let rate = byKind.get(key);
+      if (!rate) {
+        rate = calculateTaxRateDetailed({ ...sale, product_category: line.product_category!, delivery_method: line.delivery_method! }, context);
+        byKind.set(key, rate);
+      }
+      return rate;
+    };
+  };
+  const precomputed = engineRates();
+  const check = calculateCart(request.line_items, precomputed);
+  if (check.line_items.length !== LINES) throw new Error('cart lost lines');
+  const json = JSON.stringify(cart.body);
+  const a = perCall(() => calculateCart(request.line_items, precomputed));
+  const b = perCall(() => calculateCart(request.line_items, engineRates()));
+  const c = perCall(() => {
+    const r = unifyRequestSchema.parse(JSON.parse(json));
+    const t = treatCustomer({ ...r.customer, type: r.customer.type! }, r.location!.country);
+    return calculateCart(r.line_items, engineRates()).total + (t.exempt ? 1 : 0);
+  });
+  const d = perCall(() => unifyRequestSchema.parse(JSON.parse(json)));
+  const e = perCall(() => JSON.stringify(calculateCart(request.line_items, precomputed)));
+  return [a.median, b.median, d.median, c.median, e.median - a.median];
+}
+
+/** In process, pure. */
+function measurePure(carts: Cart[], out: Out): void {
   out(`| 100-line cart, in process (median of ${ROUNDS} rounds) | ${carts.map((c) => c.name).join(' | ')} |`);
   out(`|---|${carts.map(() => '---|').join('')}`);
   const pure: string[][] = [[], [], [], [], []];
-  for (const cart of carts) {
-    const request: UnifyRequest = unifyRequestSchema.parse(cart.body);
-    const customer = treatCustomer({ ...request.customer, type: request.customer.type! }, request.location!.country);
-    const sale = { customer_type: customer.applied_type, location: request.location!, date: DATE };
-    const location = resolveLocation(request.location!, defaultLocationLookups);
-    const context = { seller: SELLER, usLocal: cart.usLocal, location, lookups: defaultLocationLookups };
-    // What saleRateQuoter does: the engine once per distinct category + delivery, then a map look-up per line.
-    const engineRates = (): ((line: CartLine) => LineRate) => {
-      const byKind = new Map<string, TaxRateCalculation>();
-      return (line) => {
-        const key = `${line.product_category}|${line.delivery_method}`;
-        let rate = byKind.get(key);
-        if (!rate) {
-          rate = calculateTaxRateDetailed({ ...sale, product_category: line.product_category!, delivery_method: line.delivery_method! }, context);
-          byKind.set(key, rate);
-        }
-        return rate;
-      };
-    };
-    const precomputed = engineRates();
-    const check = calculateCart(request.line_items, precomputed);
-    if (check.line_items.length !== LINES) throw new Error('cart lost lines');
-    const json = JSON.stringify(cart.body);
-    const a = perCall(() => calculateCart(request.line_items, precomputed));
-    const b = perCall(() => calculateCart(request.line_items, engineRates()));
-    const c = perCall(() => {
-      const r = unifyRequestSchema.parse(JSON.parse(json));
-      const t = treatCustomer({ ...r.customer, type: r.customer.type! }, r.location!.country);
-      return calculateCart(r.line_items, engineRates()).total + (t.exempt ? 1 : 0);
-    });
-    const d = perCall(() => unifyRequestSchema.parse(JSON.parse(json)));
-    const e = perCall(() => JSON.stringify(calculateCart(request.line_items, precomputed)));
-    pure[0].push(us(a.median));
-    pure[1].push(us(b.median));
-    pure[2].push(us(d.median));
-    pure[3].push(us(c.median));
-    pure[4].push(us(e.median - a.median));
-  }
+  for (const cart of carts) pureTimings(cart).forEach((x, i) => pure[i].push(us(x)));
   out(`| calculateCart, rates from the engine already in hand | ${pure[0].join(' | ')} |`);
   out(`| engine (once per distinct category + delivery) + calculateCart | ${pure[1].join(' | ')} |`);
   out(`| JSON.parse + unifyRequestSchema.parse (zod) of the body | ${pure[2].join(' | ')} |`);
   out(`| parse + validate + customer treatment + engine + cart (everything but I/O) | ${pure[3].join(' | ')} |`);
   out(`| JSON.stringify of the cart result | ${pure[4].join(' | ')} |`);
+}
 
-  // -------------------------------------------------------------------------------------------------------------
-  // Tax-ID validation (pure as well: before DynamoDB Local starts)
-  const rows = readFileSync(VECTORS, 'utf8')
+function readVectors(): VectorRow[] {
+  return readFileSync(VECTORS, 'utf8')
     .trim()
     .split(/\r?\n/)
     .slice(1)
     .map((l) => l.split(','))
     .map(([country, , module, number, expected]) => ({ country, module: module.replace(/^stdnum-js:/, ''), number, valid: expected === 'true' }));
+}
+
+/** Tax-ID validation (pure as well: before DynamoDB Local starts). */
+function measureTaxIds(out: Out): void {
+  const rows = readVectors();
   const typeOfModule = new Map(TAX_ID_TYPE_CATALOGUE.map((d) => [d.module, d]));
-  const withType = (r: (typeof rows)[number]): TaxIdValidateInput => {
+  const withType = (r: VectorRow): TaxIdValidateInput => {
     const d = typeOfModule.get(r.module);
     if (!d) throw new Error(`no Levy type for stdnum module ${r.module}`);
     return { tax_id: r.number, type: d.type, ...(d.country ? { country: d.country } : {}) };
   };
-  const variants: [string, (r: (typeof rows)[number]) => TaxIdValidateInput][] = [
+  const variants: [string, (r: VectorRow) => TaxIdValidateInput][] = [
     ["type named (the row's module)", withType],
     ['country only (tax types tried in order)', (r) => ({ tax_id: r.number, country: r.country })],
   ];
@@ -212,18 +218,13 @@ async function main() {
     }
   }
   if (sink === -1) console.log('');
+}
 
-  // -------------------------------------------------------------------------------------------------------------
-  // Against DynamoDB Local: the use case, then HTTP
-  await startBenchDatabase();
-  await rateTable().putAll([zip]);
-  const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
-  const server = await startServerProcess();
-  cleanups.push(() => server.stop());
+/** The use case in process and POST /v1/tax/unify, with and without commit. */
+function unifyModes(url: string, accountId: string, apiKey: string): Mode[] {
   const run = Math.random().toString(36).slice(2, 8);
-
   const post = async (body: string) => {
-    const res = await fetch(`${server.url}/v1/tax/unify`, {
+    const res = await fetch(`${url}/v1/tax/unify`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
       body,
@@ -231,8 +232,7 @@ async function main() {
     const text = await res.text();
     if (res.status !== 200) throw new Error(`POST /v1/tax/unify answered ${res.status}: ${text}`);
   };
-  // [label, concurrency, count, call(cart, i)]
-  const modes: [string, number, number, (cart: (typeof carts)[number], i: number) => Promise<unknown>][] = [
+  return [
     ['unifyCart use case in process, commit: false', 1, SEQUENTIAL, (cart) => unifyCart(ports, accountId, unifyRequestSchema.parse(cart.body))],
     [
       'unifyCart use case in process, commit: true (records the sale: transaction + exposure)',
@@ -250,6 +250,10 @@ async function main() {
       (cart, i) => post(JSON.stringify({ ...cart.body, commit: true, transaction_id: `h-${run}-${cart.usLocal ? 'us' : 'de'}-${i}` })),
     ],
   ];
+}
+
+/** Every mode's timings per cart, keyed `mode|cart`. */
+async function runModes(modes: Mode[], carts: Cart[]): Promise<Map<string, Timings>> {
   // Warm-up: imports, authorizer cache, connections, DynamoDB Local's JIT (it keeps speeding up for a few hundred calls).
   for (const [, concurrency, , call] of modes) {
     for (const cart of carts) await load(40, concurrency, (i) => call(cart, 1_000_000 + i));
@@ -268,6 +272,18 @@ async function main() {
       }
     }
   }
+  return results;
+}
+
+/** Against DynamoDB Local: the use case, then HTTP. */
+async function measureDynamoDb(carts: Cart[], zip: ZipRateRow, out: Out): Promise<void> {
+  await startBenchDatabase();
+  await rateTable().putAll([zip]);
+  const { account_id: accountId, api_key: apiKey } = await createAccount(ports, { name: 'Bench Inc', country: 'US' });
+  const server = await startServerProcess();
+  cleanups.push(() => server.stop());
+  const modes = unifyModes(server.url, accountId, apiKey);
+  const results = await runModes(modes, carts);
   out('');
   out(`| 100-line cart against DynamoDB Local | calls x in flight | ${carts.map((c) => `${c.name}: p50 / p99 / per s`).join(' | ')} |`);
   out(`|---|---|${carts.map(() => '---|').join('')}`);
@@ -278,6 +294,23 @@ async function main() {
     });
     out(`| ${name} | ${int(count)} x ${concurrency} | ${cells.join(' | ')} |`);
   }
+}
+
+async function main() {
+  console.log(`unify benchmark: ${new Date().toISOString()}, node ${process.version}, ${process.arch}`);
+  const zip = richZipRow();
+  const carts: Cart[] = [
+    { name: `US ${zip.zip} (${zip.state}) B2C`, body: cartBody('USD', { type: 'B2C' }, { country: 'US', postal_code: zip.zip }), usLocal: zip },
+    { name: 'DE B2B, VAT ID DE136695976', body: cartBody('EUR', { type: 'B2B', tax_id: 'DE136695976' }, { country: 'DE' }), usLocal: null },
+  ];
+  const lines: string[] = [];
+  const out = (l: string) => {
+    console.log(l);
+    lines.push(l);
+  };
+  measurePure(carts, out);
+  measureTaxIds(out);
+  await measureDynamoDb(carts, zip, out);
 
   closeDynamoDbClient();
   await cleanUp();
