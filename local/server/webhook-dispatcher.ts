@@ -57,11 +57,20 @@ export async function startWebhookDispatcher(
   const endpointStore = new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());
   // One poll at a time: a poll's marks are written before the next one reads.
   let polling: Promise<number> | undefined;
-
-  const pollOnce = async (): Promise<number> => {
+  const unmarked = async () => {
     const since = new Date(Date.now() - LOOKBACK_MS).toISOString();
     const accounts = await endpointStore.accountsWithEndpoints();
-    const fresh = (await Promise.all(accounts.map((accountId) => eventStore.notFannedOutSince(accountId, since)))).flat();
+    return { since, found: (await Promise.all(accounts.map((accountId) => eventStore.notFannedOutSince(accountId, since)))).flat() };
+  };
+  // What was committed before the dispatcher started is history, as for a stream read from its latest record: those
+  // events are left alone (another run's, or a stopped server's, not this one's to send). Forgotten once older than
+  // the look-back, so the set only shrinks.
+  const history = new Map((await unmarked()).found.map((event) => [event.id, event.created_at] as const));
+
+  const pollOnce = async (): Promise<number> => {
+    const { since, found } = await unmarked();
+    for (const [id, createdAt] of history) if (createdAt < since) history.delete(id);
+    const fresh = found.filter((event) => !history.has(event.id));
     fresh.sort((a, b) => a.id.localeCompare(b.id));
     // Marked once fanned out: a batch that fails is fanned out again by the next poll, as a stream retries it.
     await fanOutBatch({ webhookEndpoints, deliveryQueue: queue }, fresh);

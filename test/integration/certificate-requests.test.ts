@@ -2,6 +2,7 @@
  * Integration: certificate requests on DynamoDB Local: the signed link, the page behind it (no API key), the upload
  * that creates the certificate and completes the request in one transaction, and the refusals (used, expired, tampered).
  */
+import { API_STAGE_NAME } from '../../src/config/api-settings';
 import { ports } from '../../src/composition/all-ports';
 import { urlTokenSecrets } from '../../src/composition/ports';
 import { signUrlToken } from '../../src/domain/notices/url-token';
@@ -70,7 +71,7 @@ describe('certificate requests', () => {
     // A signed URL, valid for 14 days and single-use.
     expect(Date.parse(res.body.expires_at) - before).toBeGreaterThanOrEqual(14 * 86_400_000 - 1000);
     expect(Date.parse(res.body.expires_at) - before).toBeLessThanOrEqual(14 * 86_400_000 + 5000);
-    expect(res.body.url).toMatch(new RegExp(`^https://api\\.example\\.test(/v1)?/certificate_requests/${res.body.id}\\?token=`));
+    expect(res.body.url).toMatch(new RegExp(`^https://api\\.example\\.test(/${API_STAGE_NAME})?/certificate_requests/${res.body.id}\\?token=`));
     const form = await page(res.body.id, tokenOf(res.body.url));
     expect(form.status).toBe(200);
     expect(form.headers['content-type']).toMatch(/^text\/html/);

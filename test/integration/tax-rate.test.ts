@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importRates } from '../../local/rates/rates-import';
-import { ports } from '../../src/composition/all-ports';
+import { taxRateDeps } from '../../src/composition/sales';
 import { quoteTaxRate } from '../../src/usecases/sales/quote-tax-rate';
 import { callRoute, newTestAccount } from '../support/api';
 
@@ -35,7 +35,8 @@ describe('POST /v1/tax/rate', () => {
     const worker = async () => {
       while (next < rows.length) {
         const [state, zip, , combined] = rows[next++];
-        const result = await quoteTaxRate(ports, usSeller, {
+        // The route's own deps: the seller read once through its cache, one ZIP-row read per quote.
+        const result = await quoteTaxRate(taxRateDeps, usSeller, {
           product_category: 'PHYSICAL_GOODS',
           delivery_method: 'SHIPPED',
           customer_type: 'B2C',
