@@ -3,7 +3,8 @@
  * sale recorded with the invoice's figures, late invoices in the next return's corrections, the PDF of a draft (409),
  * and 50 concurrent finalizations on one series.
  */
-import { callRoute, newTestAccount } from '../support/api';
+import { callRoute } from '../support/api';
+import { frenchShop, newInvoiceSeller, saas } from '../support/invoice-seller';
 import { entities, invoices, sales } from '../../src/composition/ports';
 import { finalizeInvoice, issueCreditNote } from '../../src/usecases/invoices';
 import { ports } from '../../src/composition/all-ports';
@@ -11,37 +12,18 @@ import { saleRecordingDeps } from '../../src/composition/sales';
 
 const finalizeDeps = { ...saleRecordingDeps, invoices };
 
-const sellerAddress = { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' };
-const saas = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  description: `Cloud plan ${id}`,
-  amount,
-  quantity: 1,
-  product_category: 'SAAS',
-  delivery_method: 'CLOUD',
-  ...extra,
-});
-const frenchShop = { name: 'Boutique Lumiere SARL', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } };
-
 describe('invoices', () => {
   let accountId: string;
   let sellerId: string;
   let seriesId: string;
 
-  const createEntity = async (body: Record<string, unknown>) => callRoute('entities-create', { accountId, body });
   const createSeries = async (body: Record<string, unknown>, account = accountId) => callRoute('invoice-series-create', { accountId: account, body });
   const draft = async (body: Record<string, unknown>) =>
     callRoute('invoices-create', { accountId, body: { series_id: seriesId, currency: 'EUR', issue_date: '2026-10-05', ...body } });
   const finalize = (id: string) => callRoute('invoices-finalize', { accountId, pathParameters: { id } });
 
   beforeAll(async () => {
-    accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
-    const seller = await createEntity({ name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: sellerAddress });
-    expect(seller.status).toBe(201);
-    sellerId = seller.body.id;
-    const series = await createSeries({ entity_id: sellerId, prefix: 'INV-2026-' });
-    expect(series.status).toBe(201);
-    seriesId = series.body.id;
+    ({ accountId, sellerId, seriesId } = await newInvoiceSeller());
   });
 
   describe('finalization', () => {

@@ -3,20 +3,9 @@
  * engine, the recorded sale and invoice.finalized, tax-inclusive amounts, intra-EU B2B fields and reverse charge, the
  * invoice PDF, and minor units per currency.
  */
-import { callRoute, newTestAccount } from '../support/api';
+import { callRoute } from '../support/api';
+import { frenchShop, newInvoiceSeller, saas, sellerAddress } from '../support/invoice-seller';
 import { pdfText } from '../support/pdf-text';
-
-const sellerAddress = { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' };
-const saas = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  description: `Cloud plan ${id}`,
-  amount,
-  quantity: 1,
-  product_category: 'SAAS',
-  delivery_method: 'CLOUD',
-  ...extra,
-});
-const frenchShop = { name: 'Boutique Lumiere SARL', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } };
 
 describe('invoices', () => {
   let accountId: string;
@@ -30,13 +19,7 @@ describe('invoices', () => {
   const finalize = (id: string) => callRoute('invoices-finalize', { accountId, pathParameters: { id } });
 
   beforeAll(async () => {
-    accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
-    const seller = await createEntity({ name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: sellerAddress });
-    expect(seller.status).toBe(201);
-    sellerId = seller.body.id;
-    const series = await createSeries({ entity_id: sellerId, prefix: 'INV-2026-' });
-    expect(series.status).toBe(201);
-    seriesId = series.body.id;
+    ({ accountId, sellerId, seriesId } = await newInvoiceSeller());
   });
 
   describe('finalization', () => {

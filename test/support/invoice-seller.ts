@@ -1,0 +1,32 @@
+/**
+ * Test support: what the invoice suites begin with: a German seller entity (address and VAT number) with an invoice
+ * series on a new account, the seller's address, a SaaS line and a French business customer.
+ */
+import { callRoute, newTestAccount } from './api';
+
+export const sellerAddress = { line1: 'Friedrichstrasse 1', city: 'Berlin', postal_code: '10117' };
+
+export const saas = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  description: `Cloud plan ${id}`,
+  amount,
+  quantity: 1,
+  product_category: 'SAAS',
+  delivery_method: 'CLOUD',
+  ...extra,
+});
+
+export const frenchShop = { name: 'Boutique Lumiere SARL', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } };
+
+/** A new account with the seller entity and its series `INV-2026-`. */
+export async function newInvoiceSeller(): Promise<{ accountId: string; sellerId: string; seriesId: string }> {
+  const accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
+  const seller = await callRoute('entities-create', {
+    accountId,
+    body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: sellerAddress },
+  });
+  expect(seller.status).toBe(201);
+  const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'INV-2026-' } });
+  expect(series.status).toBe(201);
+  return { accountId, sellerId: seller.body.id, seriesId: series.body.id };
+}
