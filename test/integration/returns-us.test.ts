@@ -4,49 +4,11 @@
  * the records of a return, and corrections of a finalized period.
  */
 import { callRoute, newTestAccount } from '../support/api';
+import { uid, usSale, record, registration, createReturn, allRecords } from '../support/return-fixtures';
 import { importZipRows } from '../support/shared-data';
 
 // A finalize locks what was recorded up to now (no settle margin in tests: each request here has finished).
 process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
-
-const uid = () => Math.random().toString(36).slice(2, 10);
-
-const usSale = (date: string, amount: number, over: Record<string, unknown> = {}) => ({
-  id: `ord-${uid()}`,
-  date,
-  currency: 'USD',
-  customer_type: 'B2C',
-  location: { country: 'US', state: 'CA', postal_code: '90001' },
-  line_items: [{ amount, quantity: 1, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
-  ...over,
-});
-
-async function record(accountId: string, body: unknown) {
-  const res = await callRoute('transactions-create', { accountId, body });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function registration(accountId: string, body: Record<string, unknown>) {
-  const res = await callRoute('registrations-create', { accountId, body: { active_from: '2024-01-01', ...body } });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-const createReturn = (accountId: string, body: unknown) => callRoute('returns-create', { accountId, body });
-
-/** Every record of a return, following the pages. */
-async function allRecords(accountId: string, id: string, limit = '1') {
-  const records: any[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await callRoute('returns-transactions', { accountId, pathParameters: { id }, query: { limit, starting_after: after } });
-    expect(page.status).toBe(200);
-    records.push(...page.body.data);
-    if (!page.body.has_more) return records;
-    after = page.body.data.at(-1).id;
-  }
-}
 
 describe('returns: a US sales-tax return from the ledger', () => {
   let accountId: string;
