@@ -7,13 +7,7 @@
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const TODAY = day(0);
-const TX = { country: 'US', state: 'TX' };
-const NY = { country: 'US', state: 'NY' };
-const SD = { country: 'US', state: 'SD' };
-const goods = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' };
+import { day, TODAY, TX, NY, SD, goods, newWiringSeller, wiringCalls } from '../support/wiring-customers';
 
 describe('wiring: customers, certificates, products and tax codes in every calculation', () => {
   let accountId: string;
@@ -24,34 +18,10 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
   /** A customer whose certificate expired yesterday. */
   let lapsed: string;
 
-  const customer = async (body: object) => {
-    const res = await callRoute('customers-create', { accountId, body: { name: 'Customer', ...body } });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
-  const certificate = async (customerId: string, body: object) => {
-    const res = await callRoute('exemptions-create', {
-      accountId,
-      pathParameters: { id: customerId },
-      body: { certificate_number: 'C-1', effective_from: day(-100), ...body },
-    });
-    expect(res.status).toBe(201);
-    return res.body.id as string;
-  };
-  // Every quote names its day, the day the certificates' dates were set from: a run across midnight UTC stays right.
-  const rate = (body: object, account = accountId) => callRoute('tax-rate', { accountId: account, body: { date: TODAY, ...body } });
-  const unify = (body: object) => callRoute('tax-unify', { accountId, body: { currency: 'USD', date: TODAY, ...body } });
-  const record = (body: object) => callRoute('transactions-create', { accountId, body: { currency: 'USD', date: TODAY, ...body } });
+  const { customer, rate, unify, record } = wiringCalls(() => accountId);
 
   beforeAll(async () => {
-    accountId = (await newTestAccount('US', 'Seller Inc')).account_id;
-    // 04-2103594: a well-formed EIN (docs/customers.md's example; IRS EIN prefixes list 04 as Andover).
-    reseller = await customer({ customer_type: 'B2B', address: TX, tax_ids: [{ type: 'us_ein', value: '04-2103594' }] });
-    await certificate(reseller, { reason: 'RESALE', jurisdictions: [TX, { country: 'US', state: 'CA' }], certificate_number: 'TX-01-339' });
-    halfExempt = await customer({ customer_type: 'B2C', address: NY });
-    await certificate(halfExempt, { reason: 'OTHER', jurisdictions: [{ country: 'US' }], exempt_percentage: 50 });
-    lapsed = await customer({ customer_type: 'B2C', address: TX });
-    await certificate(lapsed, { reason: 'RESALE', jurisdictions: [TX], effective_from: day(-30), expires_on: TODAY });
+    ({ accountId, reseller, halfExempt, lapsed } = await newWiringSeller());
   });
 
   describe('POST /v1/tax/unify and POST /v1/transactions', () => {
