@@ -4,67 +4,20 @@
  * TransactWriteItems: one per transaction, the same on each of its attempts, honoured by DynamoDB Local. The creates
  * under a paused database are in slow-database.test.ts.
  *
- * This file starts a DynamoDB Local of its own (tables prefixed `stall`), so pausing it never stalls the other test
- * files' requests; its client waits STALL_TIMEOUT_MS per attempt (LEVY_DYNAMODB_LOCAL_TIMEOUT_MS) instead of 5 s.
+ * The database is the file's own (test/support/paused-database.ts), so pausing it never stalls other files' requests.
  */
-import { startLocalDatabase } from '../../local/local-env';
-import type { LocalDynamoDb } from '../../local/dynamodb/dynamodb-local';
-import { closeDynamoDbClient, documentClient } from '../../src/adapters/dynamodb/client';
+import { documentClient } from '../../src/adapters/dynamodb/client';
 import { transactionToken, transactWrite, type TransactItem } from '../../src/adapters/dynamodb/transact';
 import { localTableName } from '../../src/config/tables';
-import { callRoute, newTestAccount, type CallResult } from '../support/api';
+import { callRoute, newTestAccount } from '../support/api';
+import { eventsAbout as events, expectSuccess, ownPausableDatabase } from '../support/paused-database';
 import { interceptAttempts } from '../support/dynamodb-calls';
-
-/** The client's per-attempt timeout here, and how long DynamoDB stays paused: longer, so the first attempt times out. */
-const STALL_TIMEOUT_MS = 1_000;
-const PAUSE_MS = 1_500;
 
 type Input = Record<string, any>;
 
 describe('a slow database', () => {
-  let db: LocalDynamoDb;
-  let resume: NodeJS.Timeout | undefined;
-  const saved = { ...process.env };
+  const { pauseDatabase } = ownPausableDatabase();
 
-  const pauseDatabase = () => {
-    process.kill(db.pid!, 'SIGSTOP');
-    resume = setTimeout(resumeDatabase, PAUSE_MS);
-  };
-  function resumeDatabase() {
-    clearTimeout(resume);
-    resume = undefined;
-    process.kill(db.pid!, 'SIGCONT');
-  }
-
-  beforeAll(async () => {
-    closeDynamoDbClient();
-    process.env.LEVY_DYNAMODB_LOCAL_TIMEOUT_MS = String(STALL_TIMEOUT_MS);
-    db = await startLocalDatabase({ tablePrefix: 'stall' });
-  }, 60_000);
-
-  afterEach(() => {
-    if (resume) resumeDatabase();
-    jest.restoreAllMocks();
-  });
-
-  afterAll(async () => {
-    if (resume) resumeDatabase();
-    closeDynamoDbClient();
-    await db?.stop();
-    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
-    Object.assign(process.env, saved);
-  });
-
-  const events = async (accountId: string, type: string, objectId: string) =>
-    ((await callRoute('events-list', { accountId, query: { type, limit: '100' } })).body.data as any[]).filter((e) => e.data.object.id === objectId);
-
-  /** Success, never the 409 of a retry that met its own write. */
-  const expectSuccess = (res: CallResult, statuses: number[]) => {
-    expect(statuses.includes(res.status) ? 'success' : { status: res.status, body: res.body }).toBe('success');
-  };
-
-  // The stall tests' premise: with one attempt the client waited for the database instead (its per-attempt timeout
-  // not in force), and the creates below were never retried.
   // The claim of an Idempotency-Key is Powertools' own PutItem, sent by the SDK client itself (below the document
   // client): paused there, the retried claim meets the call's own record, which must not be a 409 to that call.
   describe('a keyed call whose Idempotency-Key claim is paused for longer than the client waits', () => {
