@@ -9,23 +9,7 @@ import { transactionRequestSchema } from '../../src/domain/transactions/schema';
 import { parseWith } from '../../src/domain/validation';
 import { treatCustomer } from '../support/customer-treatment';
 import { callRoute, newTestAccount } from '../support/api';
-import { importZipRows } from '../support/shared-data';
-
-/** LA County, CA, unless a test names other ZIPs. */
-const LA: [string, string][] = [['CA', '90001']];
-
-const sale = (over: Record<string, unknown> = {}) => ({
-  id: `ord-${Math.random().toString(36).slice(2, 10)}`,
-  date: '2026-03-10',
-  currency: 'EUR',
-  customer_type: 'B2C',
-  location: { country: 'DE' },
-  line_items: [
-    { amount: 10_000, quantity: 2, product_category: 'SAAS', delivery_method: 'CLOUD' },
-    { id: 'ebook', amount: 999, quantity: 1, product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' },
-  ],
-  ...over,
-});
+import { newSellerAndOther, sale } from '../support/transaction-fixtures';
 
 describe('transactions', () => {
   let accountId: string;
@@ -34,9 +18,7 @@ describe('transactions', () => {
   const get = (id: string, account = accountId) => callRoute('transactions-get', { accountId: account, pathParameters: { id } });
 
   beforeAll(async () => {
-    await importZipRows(LA);
-    accountId = (await newTestAccount('DE', 'Seller GmbH')).account_id;
-    otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
+    ({ accountId, otherAccountId } = await newSellerAndOther());
   });
 
   it('records a German sale with the engine: 201, per-line tax and split, totals that add up', async () => {

@@ -4,24 +4,8 @@
  * of the TransactWriteItems changes nothing).
  */
 import { callRoute, newTestAccount } from '../support/api';
+import { newSellerAndOther, sale } from '../support/transaction-fixtures';
 import { interceptDynamoDb } from '../support/dynamodb-calls';
-import { importZipRows } from '../support/shared-data';
-
-/** LA County, CA, unless a test names other ZIPs. */
-const LA: [string, string][] = [['CA', '90001']];
-
-const sale = (over: Record<string, unknown> = {}) => ({
-  id: `ord-${Math.random().toString(36).slice(2, 10)}`,
-  date: '2026-03-10',
-  currency: 'EUR',
-  customer_type: 'B2C',
-  location: { country: 'DE' },
-  line_items: [
-    { amount: 10_000, quantity: 2, product_category: 'SAAS', delivery_method: 'CLOUD' },
-    { id: 'ebook', amount: 999, quantity: 1, product_category: 'EBOOKS', delivery_method: 'DOWNLOAD' },
-  ],
-  ...over,
-});
 
 describe('transactions', () => {
   let accountId: string;
@@ -31,9 +15,7 @@ describe('transactions', () => {
   const refund = (id: string, body: unknown, account = accountId) => callRoute('transactions-refund', { accountId: account, pathParameters: { id }, body });
 
   beforeAll(async () => {
-    await importZipRows(LA);
-    accountId = (await newTestAccount('DE', 'Seller GmbH')).account_id;
-    otherAccountId = (await newTestAccount('US', 'Other Inc')).account_id;
+    ({ accountId, otherAccountId } = await newSellerAndOther());
   });
 
   it('refunds partially (tax in proportion, half-up), then fully; the last refund takes exactly what is left', async () => {
