@@ -2,37 +2,9 @@
  * Unit tests (pure, no database): the United States sales-tax rules of src/domain/tax/rate-engine.ts and its rule
  * modules (ZIP rows, state rules, exemptions), and reconciledLocalParts.
  */
-import { calculateTaxRate, reconciledLocalParts, type TaxRateContext, type TaxRateInput, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
-import type { LocationInput } from '../../../src/domain/fields/sale';
-import { geoLocationLookups as lookups } from '../../../src/adapters/geo';
+import { calculateTaxRate, reconciledLocalParts, type UsLocalRate } from '../../../src/domain/tax/rate-engine';
+import { goods, laRow, saas, usSeller } from '../../support/rate-inputs';
 
-const usSeller: TaxRateContext = { seller: { country: 'US', state: 'CA' }, usLocal: null, today: '2026-03-15', lookups };
-
-const saas = (customer_type: TaxRateInput['customer_type'], location: LocationInput, date?: string): TaxRateInput => ({
-  product_category: 'SAAS',
-  delivery_method: 'CLOUD',
-  customer_type,
-  location,
-  ...(date ? { date } : {}),
-});
-const goods = (customer_type: TaxRateInput['customer_type'], location: LocationInput): TaxRateInput => ({
-  product_category: 'PHYSICAL_GOODS',
-  delivery_method: 'SHIPPED',
-  customer_type,
-  location,
-});
-
-const laRow: UsLocalRate = {
-  zip: '90001',
-  state: 'CA',
-  region_name: 'HUNTINGTON PARK',
-  state_rate: 0.06,
-  county_rate: 0.0025,
-  city_rate: 0.0075,
-  special_rate: 0.035,
-  combined_rate: 0.105,
-  effective_month: '2026-03',
-};
 const austinRow: UsLocalRate = {
   zip: '78701',
   state: 'TX',

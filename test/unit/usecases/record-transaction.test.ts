@@ -2,19 +2,10 @@
 import { newEntity } from '../../../src/domain/records/entity';
 import { recordTransaction } from '../../../src/usecases/sales/record-sale';
 import { memoryPorts } from '../../support/memory-ports';
+import { laRow } from '../../support/rate-inputs';
 
 const ACCOUNT = 'acct_1';
-const la = {
-  zip: '90001',
-  state: 'CA',
-  region_name: 'HUNTINGTON PARK',
-  state_rate: 0.06,
-  county_rate: 0.0025,
-  city_rate: 0.0075,
-  special_rate: 0.035,
-  combined_rate: 0.105,
-  effective_month: '2026-03',
-};
+const la = laRow;
 
 async function setUp() {
   const ports = memoryPorts({ zipStates: { '90001': 'CA' }, zipCounties: { '90001': 'Los Angeles County' } });
