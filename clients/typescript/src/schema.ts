@@ -1494,6 +1494,8 @@ export interface components {
              * @enum {string}
              */
             reason?: "invalid_format" | "invalid_checksum" | "invalid_length" | "unsupported";
+            /** @description When the number is recognisably something close (a Norwegian organisation number without MVA): what to send instead */
+            message?: string;
             /**
              * @description Always false: no national registry was consulted (format and check digits only)
              * @constant
@@ -4830,6 +4832,7 @@ export interface operations {
                      *       "kind": "vat",
                      *       "normalized": "Example",
                      *       "reason": "invalid_format",
+                     *       "message": "Done",
                      *       "registry_checked": false
                      *     }
                      */

@@ -89,14 +89,14 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     own(ind('cr_cr', 'cr/cr', 'cédula de residencia (DIMEX), foreigner number')),
   ],
   CU: [oth('cu_ni', 'cu/ni', 'NI, identity card number')],
-  CY: [vat('cy/vat', 'VAT number')],
+  CY: [own(vat('cy/vat', 'VAT number'))],
   CZ: [
-    vat('cz/dic', 'DIČ, VAT number'),
+    own(vat('cz/dic', 'DIČ, VAT number')),
     reg('cz_ico', 'cz/ico', 'IČO, company identification number'),
     own(ind('cz_rc', 'cz/rc', 'rodné číslo, birth number (individual TIN)')),
   ],
   DE: [
-    vat('de/vat', 'USt-IdNr., VAT number'),
+    own(vat('de/vat', 'USt-IdNr., VAT number')),
     own(biz('de_stn', 'de/stnr', 'Steuernummer, tax number')),
     own(reg('de_handelsregisternummer', 'de/handelsregisternummer', 'Handelsregisternummer, commercial register number')),
     own(ind('de_idnr', 'de/idnr', 'Steuer-IdNr., personal tax number')),
@@ -207,7 +207,7 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
     oth('nl_onderwijsnummer', 'nl/onderwijsnummer', 'onderwijsnummer, education number'),
   ],
   NO: [
-    { type: 'no_vat', module: 'no/mva', kind: 'vat', label: 'MVA, VAT number (...MVA)', prefixed: true },
+    own({ type: 'no_vat', module: 'no/mva', kind: 'vat', label: 'MVA, VAT number (...MVA)', prefixed: true }),
     biz('no_orgnr', 'no/orgnr', 'organisasjonsnummer, organisation number'),
     ind('no_fnr', 'no/fodselsnummer', 'fødselsnummer, national identity number (individual TIN)'),
     oth('no_kontonr', 'no/kontonr', 'kontonummer, bank account number'),
@@ -238,12 +238,12 @@ export const CATALOGUE: Readonly<Record<string, readonly Def[]>> = {
   ],
   SG: [biz('sg_uen', 'sg/uen', 'UEN, Unique Entity Number')],
   SI: [
-    vat('si/ddv', 'ID za DDV, VAT / tax number'),
+    own(vat('si/ddv', 'ID za DDV, VAT / tax number')),
     own(reg('si_maticna', 'si/maticna', 'matična številka, business register number')),
     oth('si_emso', 'si/emso', 'EMŠO, master citizen number'),
   ],
   SK: [
-    vat('sk/dph', 'IČ DPH, VAT number'),
+    own(vat('sk/dph', 'IČ DPH, VAT number')),
     reg('sk_ico', 'cz/ico', 'IČO, organisation identifier (the Czech IČO format)'),
     own(ind('sk_rc', 'sk/rc', 'rodné číslo, birth number (individual TIN)')),
   ],

@@ -69,6 +69,8 @@ export interface TaxIdValidation {
   normalized: string | null;
   /** Present whenever `valid` is not true. */
   reason?: TaxIdInvalidReason;
+  /** When the number is recognisably something close (a Norwegian orgnr without `MVA`): what to send instead. */
+  message?: string;
   /** Always false here: no national registry was consulted (docs/tax-ids.md). */
   registry_checked: false;
 }

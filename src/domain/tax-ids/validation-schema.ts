@@ -20,6 +20,10 @@ const buildTaxIdValidationSchema = () =>
       kind: z.enum(taxIdKinds).nullable(),
       normalized: z.string().nullable().meta({ description: 'Compact form (VAT numbers with their VIES/HMRC prefix); null unless valid' }),
       reason: z.enum(invalidReasons).optional().meta({ description: 'Present whenever `valid` is not true' }),
+      message: z
+        .string()
+        .optional()
+        .meta({ description: 'When the number is recognisably something close (a Norwegian organisation number without MVA): what to send instead' }),
       registry_checked: z.literal(false).meta({ description: 'Always false: no national registry was consulted (format and check digits only)' }),
     })
     .meta({

@@ -33,6 +33,7 @@
 import type { Validator } from 'stdnum';
 import { provesBusinessStatus } from './business-proof';
 import { OVERRIDES } from './overrides';
+import type { HintedError } from './overrides/support';
 import { COUNTRY_ALIASES, countrylessDefinitionsOf, countryOfType, definitionsByCountry, VAT_PREFIX_COUNTRY, vatPrefixOf } from './type-index';
 import { isTaxKind, type CheckedTaxId, type TaxIdInvalidReason, type TaxIdTypeDefinition, type TaxIdValidateInput, type TaxIdValidation } from './types';
 
@@ -89,7 +90,8 @@ interface Rows {
 }
 
 type Attempt =
-  { entry: Entry; valid: true; normalized: string } | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number };
+  | { entry: Entry; valid: true; normalized: string }
+  | { entry: Entry; valid: false; reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number; message?: string };
 
 /** stdnum error classes (the overrides use the same) -> API reason, and how far the check got (higher = further). */
 const FAILURE: Readonly<Record<string, { reason: Exclude<TaxIdInvalidReason, 'unsupported'>; rank: number }>> = {
@@ -118,7 +120,8 @@ function attempt(entry: Entry, taxId: string, prefixOptional: boolean): Attempt 
   if (result.isValid) {
     return { entry, valid: true, normalized: (entry.normalizedPrefix ?? '') + result.compact };
   }
-  return { entry, valid: false, ...(FAILURE[result.error?.name ?? ''] ?? UNKNOWN_FAILURE) };
+  const hint = (result.error as HintedError | undefined)?.hint;
+  return { entry, valid: false, ...(FAILURE[result.error?.name ?? ''] ?? UNKNOWN_FAILURE), ...(hint !== undefined ? { message: hint } : {}) };
 }
 
 const unsupported = (country: string | null, type: string | null): TaxIdValidation => ({
@@ -179,8 +182,15 @@ function validateWith(rows: Rows, req: TaxIdValidateInput): TaxIdValidation {
   return verdict(country, candidates, taxId, xiOnly);
 }
 
-/** 3. First valid candidate wins; else the failure that got furthest. `candidates` is not empty. */
+/**
+ * 3. First valid candidate wins; else the failure that got furthest. A number written with its country's VAT prefix
+ * (`NO864234232` checked in Norway) is meant as a VAT number: its failure is the VAT type's, even where another type's
+ * check got further (a personal number's). `candidates` is not empty.
+ */
 function verdict(country: string | null, candidates: readonly Entry[], taxId: string, xiOnly: boolean): TaxIdValidation {
+  const prefix = vatPrefixOf(taxId);
+  const writtenAsVat = country !== null && prefix !== undefined && VAT_PREFIX_COUNTRY[prefix] === country;
+  const weight = (a: Extract<Attempt, { valid: false }>): number => a.rank + (writtenAsVat && a.entry.prefixed === true ? 10 : 0);
   let best: Extract<Attempt, { valid: false }> | undefined;
   for (const entry of candidates) {
     const a = attempt(entry, taxId, xiOnly);
@@ -194,7 +204,7 @@ function verdict(country: string | null, candidates: readonly Entry[], taxId: st
         registry_checked: false,
       };
     }
-    if (best === undefined || a.rank > best.rank) best = a;
+    if (best === undefined || weight(a) > weight(best)) best = a;
   }
   return {
     valid: false,
@@ -203,6 +213,7 @@ function verdict(country: string | null, candidates: readonly Entry[], taxId: st
     kind: best!.entry.kind,
     normalized: null,
     reason: best!.reason,
+    ...(best!.message !== undefined ? { message: best!.message } : {}),
     registry_checked: false,
   };
 }

@@ -12,10 +12,13 @@ import { bgVat } from './bg-vat';
 import { byUnp } from './by-unp';
 import { cnUscc } from './cn-uscc';
 import { crCr } from './cr-cr';
+import { cyVat } from './cy-vat';
+import { czDic } from './cz-dic';
 import { czRc } from './cz-rc';
 import { deHandelsregisternummer } from './de-handelsregisternummer';
 import { deIdnr } from './de-idnr';
 import { deStnr } from './de-stnr';
+import { deVat } from './de-vat';
 import { doCedula } from './do-cedula';
 import { doRnc } from './do-rnc';
 import { ecRuc } from './ec-ruc';
@@ -34,18 +37,21 @@ import { jpIn } from './jp-in';
 import { krBrn } from './kr-brn';
 import { krRrn } from './kr-rrn';
 import { mxRfc } from './mx-rfc';
+import { noMva } from './no-mva';
 import { omVat } from './om-vat';
 import { pyRuc } from './py-ruc';
 import { roOnrc } from './ro-onrc';
 import { ruOgrn } from './ru-ogrn';
+import { siDdv } from './si-ddv';
 import { siMaticna } from './si-maticna';
+import { skDph } from './sk-dph';
 import { snNinea } from './sn-ninea';
-import type { Override } from './support';
 import { svNit } from './sv-nit';
 import { twUbn } from './tw-ubn';
 import { usItin } from './us-itin';
 import { usPtin } from './us-ptin';
 import { uyRut } from './uy-rut';
+import type { Override } from './support';
 
 export type { Override } from './support';
 
@@ -60,9 +66,12 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
   'by/unp': byUnp,
   'cn/uscc': cnUscc,
   'cr/cr': crCr,
+  'cy/vat': cyVat,
+  'cz/dic': czDic,
   'cz/rc': czRc,
   'sk/rc': { ...czRc, follows: 'sk/rc', replaces: 'sk/rc' },
   'de/idnr': deIdnr,
+  'de/vat': deVat,
   'de/stnr': deStnr,
   'do/cedula': doCedula,
   'do/rnc': doRnc,
@@ -77,8 +86,11 @@ export const OVERRIDES: Readonly<Record<string, Override>> = {
   'kr/brn': krBrn,
   'kr/rrn': krRrn,
   'mx/rfc': mxRfc,
+  'no/mva': noMva,
   'py/ruc': pyRuc,
   'ro/onrc': roOnrc,
+  'si/ddv': siDdv,
+  'sk/dph': skDph,
   'sv/nit': svNit,
   'tw/ubn': twUbn,
   'uy/rut': uyRut,

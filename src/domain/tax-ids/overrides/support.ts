@@ -17,8 +17,24 @@ const ERRORS = {
   checksum: () => new InvalidChecksum(),
 } as const;
 
-/** The outcome of a check: a failure, or valid (optionally with the normalised compact form). */
-export type CheckResult = Failure | undefined | { compact: string };
+/**
+ * The outcome of a check: a failure (with a sentence for the caller when the number is recognisably something close,
+ * `hint`), or valid (optionally with the normalised compact form).
+ */
+export type CheckResult = Failure | { failure: Failure; hint: string } | undefined | { compact: string };
+
+/** A failure error that carries a hint for the caller (validation.ts answers it as `message`). */
+export type HintedError = Error & { hint?: string };
+
+const FAILURE_OF_ERROR: Readonly<Record<string, Failure>> = {
+  InvalidLength: 'length',
+  InvalidFormat: 'format',
+  InvalidComponent: 'component',
+  InvalidChecksum: 'checksum',
+};
+
+/** The failure of another validator's error (an override delegating to another check), format if unknown. */
+export const failureOf = (error: Error | undefined): Failure => FAILURE_OF_ERROR[error?.name ?? ''] ?? 'format';
 
 export interface OverrideSpec {
   name: string;
@@ -63,6 +79,11 @@ export function defineValidator(spec: OverrideSpec): Validator {
       const number = (spec.prepare ?? spec.compact)(input);
       const result = spec.check(number);
       if (typeof result === 'string') return { isValid: false, error: ERRORS[result]() };
+      if (result !== undefined && 'failure' in result) {
+        const error: HintedError = ERRORS[result.failure]();
+        error.hint = result.hint;
+        return { isValid: false, error };
+      }
       return {
         isValid: true,
         compact: result?.compact ?? number,
@@ -107,6 +128,13 @@ export function weighted(number: string, weights: readonly number[], value: (c: 
 
 /** Python's `%`: the result has the sign of the divisor. */
 export const mod = (a: number, m: number): number => ((a % m) + m) % m;
+
+/** ISO 7064 Mod 11, 10 (python-stdnum `stdnum/iso7064/mod_11_10.py`): valid when the running check ends at 1. */
+export function mod11_10Valid(number: string): boolean {
+  let check = 5;
+  for (const c of number) check = ((((check || 10) * 2) % 11) + Number(c)) % 10;
+  return check === 1;
+}
 
 /** Luhn (ISO/IEC 7812) over a digit string, true when the last digit checks. */
 export function luhnValid(number: string): boolean {
