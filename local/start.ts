@@ -33,6 +33,7 @@ import {
 } from './local-env';
 import { importZipCounties } from './rates/zip-counties-import';
 import { importRates } from './rates/rates-import';
+import { quickstartLines } from './quickstart';
 import { startServer, type LocalServer } from './server/server';
 import { startWebhookDispatcher, type WebhookDispatcher } from './server/webhook-dispatcher';
 import { loopbackEndpoint, reachable } from './state/net';
@@ -175,12 +176,7 @@ async function serve(settings: Settings, running: Running, registered: boolean):
 
   console.log('');
   announceDevAccount(dev, settings);
-  console.log('[levy] try:');
-  console.log(
-    `  curl -s -X POST ${running.server.url}/vendors -H "Authorization: Bearer ${dev.account.api_key}" ` +
-      `-H "Content-Type: application/json" -d '{"name":"Acme GmbH","country":"DE"}'`,
-  );
-  console.log('');
+  console.log(quickstartLines(running.server.url, dev.account.api_key));
   console.log(`[levy] Levy API listening on ${running.server.url} (Ctrl-C to stop)`);
 }
 

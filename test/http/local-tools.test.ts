@@ -10,26 +10,13 @@
  * Everything lives in a state folder of the test's own (LEVY_STATE_DIR), never the developer's `.levy`, and the tools
  * run with the environment of a developer's shell: none of the variables the test run sets for its own database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { localTableEnv } from '../../src/config/tables';
-
-const ROOT = join(__dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, killServer, npmStart, ROOT, type StartedServer } from '../support/npm-start';
 
 let state: string;
 let out: string;
@@ -54,43 +41,9 @@ function npmRun(script: string, args: string[], extra: Record<string, string> = 
   });
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  url: string;
-  accountId: string;
-  apiKey: string;
-}
+const npmStartHere = (apiPort: number, dbPort: number) => npmStart(shellEnv({ PORT: String(apiPort), LEVY_DYNAMODB_PORT: String(dbPort) }));
 
-async function npmStart(apiPort: number, dbPort: number): Promise<Started> {
-  // detached: a process group of its own, so a failed test can stop npm, Node and Java together.
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    detached: true,
-    env: shellEnv({ PORT: String(apiPort), LEVY_DYNAMODB_PORT: String(dbPort) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout!.on('data', (chunk) => (text += chunk));
-  child.stderr!.on('data', (chunk) => (text += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
-  while (!/listening on (\S+)/.test(text)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${text}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    child,
-    output: () => text,
-    exited,
-    url: /listening on (\S+)/.exec(text)![1],
-    accountId: /development account (acct_\S+)/.exec(text)![1],
-    apiKey: /API key: (\S+)/.exec(text)![1],
-  };
-}
-
-async function stop(started: Started | undefined): Promise<void> {
+async function stop(started: StartedServer | undefined): Promise<void> {
   if (!started || started.child.exitCode !== null || started.child.signalCode !== null) return;
   started.child.kill('SIGTERM');
   await started.exited;
@@ -100,14 +53,14 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 let apiPort: number;
 let dbPort: number;
-let server: Started | undefined;
+let server: StartedServer | undefined;
 let devAccountFile: string;
 
 beforeAll(async () => {
   state = mkdtempSync(join(tmpdir(), 'levy-local-tools-'));
   out = join(state, 'out');
   [apiPort, dbPort] = [await freePort(), await freePort()];
-  server = await npmStart(apiPort, dbPort);
+  server = await npmStartHere(apiPort, dbPort);
   devAccountFile = readFileSync(join(state, 'dev-account.json'), 'utf8');
   // The developer's own records: registrations open since 2020 that overlap every one the event fixtures make.
   for (const body of [
@@ -125,8 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // A failed assertion must not leave npm, Node and Java running.
-  if (server && server.child.exitCode === null && server.child.signalCode === null) process.kill(-server.child.pid!, 'SIGKILL');
+  killServer(server);
   rmSync(state, { recursive: true, force: true });
 });
 
@@ -238,7 +190,7 @@ describe('once npm start has stopped', () => {
     expect(listed.stderr).toContain('starting a DynamoDB Local of its own there for this run');
     expect(existsSync(join(state, 'server.json'))).toBe(false);
 
-    server = await npmStart(await freePort(), await freePort());
+    server = await npmStartHere(await freePort(), await freePort());
     expect(server.accountId).toBe(first.accountId);
     expect(server.output()).toContain(`development account ${first.accountId} (from`);
     expect(readFileSync(join(state, 'dev-account.json'), 'utf8')).toBe(devAccountFile);
