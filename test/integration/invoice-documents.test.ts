@@ -1,0 +1,111 @@
+/**
+ * Integration: the invoice PDF as a document a person reads, through the shared pipeline on DynamoDB Local: names in
+ * Polish, Czech, Greek, Cyrillic and German extracted back exactly (an embedded Unicode font), every mandatory field,
+ * a lines table flowing over pages with its header and "Page n of N", the same bytes for the same invoice, and every
+ * page rendered by poppler's pdftoppm without a warning.
+ */
+import { callRoute, newTestAccount } from '../support/api';
+import { polishSeller, saas } from '../support/invoice-seller';
+import { pdfPages, pdfText } from '../support/pdf-text';
+import { renderPages, requirePoppler } from '../support/poppler';
+
+const czechBuyer = {
+  name: 'Příliš žluťoučký kůň GmbH',
+  type: 'B2B',
+  tax_id: 'DE136695976',
+  address: { country: 'DE', line1: 'Hauptstraße 5', city: 'München', postal_code: '80331' },
+};
+const unicodeLines = [
+  saas('team', 120_000, { quantity: 4, description: 'Szkolenie zespołowy, Łódź' }),
+  saas('athens', 50_000, { description: 'Εργαστήριο στην Αθήνα' }),
+  saas('moscow', 30_000, { description: 'Семинар, Москва' }),
+];
+
+describe('invoice documents', () => {
+  let accountId: string;
+  let seriesId: string;
+
+  beforeAll(async () => {
+    requirePoppler();
+    accountId = (await newTestAccount('PL', 'Łódź Holding')).account_id;
+    const seller = await callRoute('entities-create', { accountId, body: polishSeller });
+    expect(seller.status).toBe(201);
+    seriesId = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'FV/2026/' } })).body.id;
+  });
+
+  const finalized = async (lineItems: unknown[]) => {
+    const created = await callRoute('invoices-create', {
+      accountId,
+      body: { series_id: seriesId, currency: 'PLN', issue_date: '2026-10-05', supply_date: '2026-09-30', customer: czechBuyer, line_items: lineItems },
+    });
+    expect(created.status).toBe(201);
+    const res = await callRoute('invoices-finalize', { accountId, pathParameters: { id: created.body.id } });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('prints Polish, Czech, Greek, Cyrillic and German names exactly, with every mandatory field, the same bytes every time', async () => {
+    const invoice = await finalized(unicodeLines);
+    const pdf = await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } });
+    expect(pdf.status).toBe(200);
+    const bytes = pdf.body as Buffer;
+    const again = await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } });
+    expect(Buffer.compare(again.body as Buffer, bytes)).toBe(0);
+    // The font travels as a subset: the whole of DejaVu Sans and its bold weigh 1.4 MB.
+    expect(bytes.length).toBeLessThan(80_000);
+
+    const text = pdfText(bytes);
+    for (const field of [
+      `Invoice number: ${invoice.number}`,
+      'Date of issue: 2026-10-05',
+      'Date of supply: 2026-09-30',
+      'Łódź Sp. z o.o.',
+      'ul. Piotrkowska 12',
+      '90-001 Łódź',
+      'VAT number: PL5260250274',
+      'Příliš žluťoučký kůň GmbH',
+      'Hauptstraße 5',
+      '80331 München',
+      'Customer VAT number: DE136695976',
+      'Description Quantity Unit price Net VAT rate VAT',
+      'Szkolenie zespołowy, Łódź 4 300.00 1200.00 0 % 0.00',
+      'Εργαστήριο στην Αθήνα 1 500.00 500.00 0 % 0.00',
+      'Семинар, Москва 1 300.00 300.00 0 % 0.00',
+      '0 % 2000.00 PLN 0.00 PLN',
+      'Subtotal: 2000.00 PLN',
+      'Total tax: 0.00 PLN',
+      'Total: 2000.00 PLN',
+      'Reverse charge',
+      `Invoice ${invoice.number} Page 1 of 1`,
+    ]) {
+      expect(text).toContain(field);
+    }
+    expect(text).not.toContain('?');
+    expect(text).not.toContain('\uFFFD');
+    expect(renderPages(bytes)).toEqual({ pages: 1, warnings: '' });
+  });
+
+  it('flows a long lines table over pages, its header repeated and "Page n of N" on each', async () => {
+    const lines = Array.from({ length: 70 }, (_, i) => saas(`l${i}`, 1_000 + i, { description: `Wsparcie zespołowy, pozycja ${i + 1}` }));
+    const invoice = await finalized(lines);
+    const bytes = (await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } })).body as Buffer;
+    const pages = pdfPages(bytes);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      if (i === 0 || page.includes('Wsparcie')) expect(page).toContain('Description Quantity Unit price Net VAT rate VAT');
+    });
+    const text = pages.join('\n');
+    for (let i = 1; i <= 70; i++) expect(text).toContain(`Wsparcie zespołowy, pozycja ${i} 1`);
+    expect(text).toContain(`Total: ${((70 * 1_000 + (69 * 70) / 2) / 100).toFixed(2)} PLN`);
+    expect(renderPages(bytes)).toEqual({ pages: pages.length, warnings: '' });
+  });
+
+  it('prints a character DejaVu Sans lacks (CJK) as U+FFFD, the stored invoice keeping it', async () => {
+    const invoice = await finalized([saas('tokyo', 10_000, { description: 'Łódź — 東京 office' })]);
+    expect(invoice.line_items[0].description).toBe('Łódź — 東京 office');
+    const bytes = (await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } })).body as Buffer;
+    expect(pdfText(bytes)).toContain('Łódź — \uFFFD\uFFFD office');
+    expect(renderPages(bytes).warnings).toBe('');
+  });
+});
