@@ -143,11 +143,16 @@ describe('United States', () => {
     });
   });
 
-  it('Puerto Rico is answered as the US state PR', () => {
-    expect(calculateTaxRate(goods('B2C', { country: 'PR' }), usSeller)).toMatchObject({
-      state_rate: 0.105,
-      jurisdiction: { country: 'US', state: 'PR', state_name: 'Puerto Rico' },
-    });
+  it('Puerto Rico is answered as the US state PR, its uniform municipal 1 % included', () => {
+    // data/us-states.json PR: state IVU 10.5 % + municipal IVU 1 % (Internal Revenue Code 2011 secs. 4020.01, 6080.14),
+    // the same in every municipality (Avalara TAXRATES_ZIP5_PR202603.csv: every ZIP 0.115) = 11.5 %.
+    for (const location of [{ country: 'PR' }, { country: 'US', state: 'PR' }, { country: 'US', postal_code: '00901' }]) {
+      expect(calculateTaxRate(goods('B2C', location), usSeller)).toMatchObject({
+        state_rate: 0.115,
+        total_rate: 0.115,
+        jurisdiction: { country: 'US', state: 'PR', state_name: 'Puerto Rico' },
+      });
+    }
   });
 });
 
