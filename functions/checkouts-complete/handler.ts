@@ -11,7 +11,16 @@ export const handler = httpRoute({
   responses: {
     200: { description: 'The completed checkout; `transaction_id` names its recorded sale (the same on every completion)', schema: checkoutSchema },
   },
-  errors: ['not_found', 'checkout_expired', 'checkout_incomplete', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  errors: [
+    'not_found',
+    'checkout_expired',
+    'checkout_incomplete',
+    'transaction_exists',
+    'exposure_limit_exceeded',
+    'rate_history_unavailable',
+    'location_incomplete',
+    'us_local_rates_missing',
+  ],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 200,
     body: await completeCheckout({ ...saleRecordingDeps, checkouts, zipSides }, accountId, id, body),

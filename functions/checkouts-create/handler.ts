@@ -9,7 +9,7 @@ export const handler = httpRoute({
   route: 'checkouts-create',
   body: createCheckoutSchema,
   responses: { 201: { description: 'The open checkout, quoted', schema: checkoutSchema } },
-  errors: ['not_found', 'rate_history_unavailable'],
+  errors: ['not_found', 'rate_history_unavailable', 'us_local_rates_missing'],
   run: async ({ accountId, body }) => ({
     status: 201,
     body: await createCheckout({ ...saleQuoteDeps, checkouts, zipSides }, accountId, body),

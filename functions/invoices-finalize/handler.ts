@@ -11,7 +11,16 @@ import { finalizeInvoice } from '../../src/usecases/invoices';
 export const handler = httpRoute({
   route: 'invoices-finalize',
   responses: { 200: { description: 'The finalized invoice (the same invoice again on a retry)', schema: invoiceSchema } },
-  errors: ['not_found', 'invoice_incomplete', 'invoice_changed_concurrently', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  errors: [
+    'not_found',
+    'invoice_incomplete',
+    'invoice_changed_concurrently',
+    'transaction_exists',
+    'exposure_limit_exceeded',
+    'rate_history_unavailable',
+    'location_incomplete',
+    'us_local_rates_missing',
+  ],
   run: async ({ accountId, pathParameters: { id } }) => {
     const { invoice } = await finalizeInvoice({ ...saleRecordingDeps, invoices }, accountId, id);
     return { status: 200, body: invoice };

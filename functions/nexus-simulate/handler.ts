@@ -10,7 +10,7 @@ export const handler = httpRoute({
   route: 'nexus-simulate',
   body: nexusSimulationSchema,
   responses: { 200: { description: 'The nexus report with the hypothetical sales added; nothing was written', schema: nexusReportSchema } },
-  errors: ['not_found', 'rate_history_unavailable'],
+  errors: ['not_found', 'rate_history_unavailable', 'location_incomplete', 'us_local_rates_missing'],
   run: async ({ accountId, body }) => ({
     status: 200,
     body: await simulateNexus({ ...saleQuoteDeps, nexusCounters, fxRates, zipRates: cachedZipRates }, accountId, body as NexusSimulationRequest),

@@ -9,7 +9,7 @@ export const handler = httpRoute({
   route: 'payment-links-checkouts',
   body: linkCheckoutSchema,
   responses: { 201: { description: "The buyer's open checkout, quoted from the link's lines", schema: checkoutSchema } },
-  errors: ['not_found', 'rate_history_unavailable'],
+  errors: ['not_found', 'rate_history_unavailable', 'us_local_rates_missing'],
   run: async ({ accountId, pathParameters: { id }, body }) => ({
     status: 201,
     body: await openLinkCheckout({ ...saleQuoteDeps, checkouts, zipSides, paymentLinks }, accountId, id, body),

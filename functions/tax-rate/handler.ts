@@ -14,7 +14,7 @@ export const handler = billableRoute(keyedRouteDeps, {
   route: 'tax-rate',
   body: taxRateRequestSchema,
   responses: { 200: { description: 'The rate breakdown (spec 2.3)', schema: taxRateAnswerSchema } },
-  errors: ['not_found', 'rate_history_unavailable'],
+  errors: ['not_found', 'rate_history_unavailable', 'location_incomplete', 'us_local_rates_missing'],
   run: async ({ accountId, body }) => ({
     status: 200,
     body: await quoteTaxRate(taxRateDeps, accountId, body),

@@ -10,7 +10,7 @@ export const handler = billableRoute(keyedRouteDeps, {
   route: 'tax-unify',
   body: unifyRequestSchema,
   responses: { 200: { description: "The cart's tax, line by line (and the recorded transaction with `commit: true`)", schema: unifyResultSchema } },
-  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable', 'location_incomplete', 'us_local_rates_missing'],
   run: async ({ accountId, body }) => ({
     status: 200,
     body: await unifyCart(saleRecordingDeps, accountId, body),

@@ -12,7 +12,7 @@ export const handler = httpRoute({
     201: { description: 'The recorded sale', schema: transactionSchema },
     200: { description: 'The same id and content were already recorded: the stored sale (a safe retry)', schema: transactionSchema },
   },
-  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable', 'location_incomplete', 'us_local_rates_missing'],
   run: async ({ accountId, body }) => {
     const { created, transaction } = await recordTransaction(saleRecordingDeps, accountId, body);
     return { status: created ? 201 : 200, body: transaction };

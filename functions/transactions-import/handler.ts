@@ -20,7 +20,7 @@ export const handler = httpRoute({
     201: { description: 'The recorded sale (its id is the Stripe object id)', schema: transactionSchema },
     200: { description: 'This Stripe object was already imported: the stored sale', schema: transactionSchema },
   },
-  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable'],
+  errors: ['not_found', 'transaction_exists', 'exposure_limit_exceeded', 'rate_history_unavailable', 'location_incomplete', 'us_local_rates_missing'],
   run: async ({ accountId, body, query }) => {
     const { created, transaction } = await importStripePayment(saleRecordingDeps, accountId, body, query);
     return { status: created ? 201 : 200, body: transaction };

@@ -4,9 +4,10 @@
  */
 import { cachedZipRates, customers, entities, exemptions, locations, products, registrations, sales, sellerEntities, settings, zipRates } from './ports';
 import { collection, establishments, nexusWatch, subjects, taxIds } from './sale-parts';
+import { usLocalRatesRequired } from '../config/environment';
 
-/** What a quote loads only for the sales that need it. */
-const saleParts = { subjects, collection, establishments, taxIds };
+/** What a quote loads only for the sales that need it, and the setting that refuses a US sale without its ZIP table. */
+const saleParts = { subjects, collection, establishments, taxIds, usLocalRatesRequired };
 
 /** POST /v1/tax/rate: the seller and the ZIP rows through the container's read caches (one DynamoDB call when warm). */
 export const taxRateDeps = {

@@ -47,3 +47,11 @@ export function returnsSettleSeconds(): number {
   const value = process.env[RETURNS_SETTLE_ENV_VAR];
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : FUNCTION_TIMEOUT_SECONDS;
 }
+
+/**
+ * LEVY_US_LOCAL_RATES=required: a US sale without an imported ZIP table in force on its date is refused (422
+ * us_local_rates_missing) instead of rated at its state base rate with a note. Locally an environment variable; the
+ * stack sets it on its functions from the context value `usLocalRates` (docs/deployment.md). Any other value: optional.
+ */
+export const US_LOCAL_RATES_ENV_VAR = 'LEVY_US_LOCAL_RATES';
+export const usLocalRatesRequired = (): boolean => process.env[US_LOCAL_RATES_ENV_VAR] === 'required';

@@ -21,6 +21,14 @@ export const errorCodes = [
       'a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query ' +
       'parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below',
   },
+  {
+    status: 400,
+    error: 'location_incomplete',
+    when:
+      "a US location Levy cannot place in a state (`country` alone, or an `ip_address` alone; a stored customer's address alike): send `location.postal_code` " +
+      '(or `location.state`); with `LEVY_US_LOCAL_RATES=required`, a US location without `postal_code` in a state with local sales taxes. A checkout ' +
+      'is not refused: it asks for the field in `required_fields`',
+  },
   { status: 400, error: 'bad_request', when: '(local server) bytes that are not HTTP/1.1' },
   {
     status: 401,
@@ -97,6 +105,13 @@ export const errorCodes = [
     status: 422,
     error: 'rate_history_unavailable',
     when: "the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer",
+  },
+  {
+    status: 422,
+    error: 'us_local_rates_missing',
+    when:
+      "`LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its " +
+      'date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)',
   },
   { status: 422, error: 'checkout_incomplete', when: 'completing a checkout whose `required_fields` are not all given; the message names them' },
   {

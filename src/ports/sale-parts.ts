@@ -41,6 +41,11 @@ export interface QuoteDeps {
   establishments: Loader<EstablishmentModule>;
   /** The tax-ID validators (stdnum and Levy's overrides, about 250 KB minified), for sales that carry a tax ID. */
   taxIds: Loader<TaxIdModule>;
+  /**
+   * The setting LEVY_US_LOCAL_RATES=required (read when asked, so a test may set it): a US sale with no imported ZIP
+   * table in force is refused instead of rated at its state base rate (src/domain/tax/us-placement.ts). Absent: false.
+   */
+  usLocalRatesRequired?: () => boolean;
 }
 
 /** What a stored customer contributes to a sale (docs/customers.md "How a calculation uses it"). */

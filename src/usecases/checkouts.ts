@@ -133,7 +133,8 @@ async function quoteDraft(
 ): Promise<Pick<Checkout, 'quote' | 'required_fields'>> {
   const request = unifyRequestOf(draft, date);
   // unify's quote, with the engine's own remarks on each line (its answer keeps the figures, not the notes).
-  const { response: quote, decided: sale } = await quoteCart(deps, accountId, request, today);
+  // A US location without a state is quoted with the engine's note, which asks for location.postal_code below.
+  const { response: quote, decided: sale } = await quoteCart(deps, accountId, request, today, { unplacedUsLocation: 'quote' });
   const { rated } = sale;
   const results = rated.map((line) => line.rate.result);
   const resolved = sale.parties.location ? resolveLocation(sale.parties.location, deps.locations) : undefined;

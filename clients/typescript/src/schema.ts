@@ -1634,6 +1634,8 @@ export interface components {
                 ip_address?: string;
             };
             jurisdiction: components["schemas"]["Jurisdiction"];
+            /** @description The notes of the quote that say what the rate was decided without: `us_local_rate_unavailable_state_base_rate_used`, `us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only (no imported ZIP table in force, or no ZIP). Absent when there is nothing to say */
+            notes?: string[];
             line_items: {
                 id: string;
                 /** @description Minor units of the currency (cents) */
@@ -1726,6 +1728,8 @@ export interface components {
                 ip_address?: string;
             };
             jurisdiction: components["schemas"]["Jurisdiction"];
+            /** @description The notes of the quote that say what the rate was decided without: `us_local_rate_unavailable_state_base_rate_used`, `us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only (no imported ZIP table in force, or no ZIP). Absent when there is nothing to say */
+            notes?: string[];
             line_items: {
                 id: string;
                 /** @description Minor units of the currency (cents) */
@@ -3179,6 +3183,52 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /**
+         * @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below
+         *
+         *     `invalid_json`: the body is not valid JSON
+         *
+         *     `invalid_body`: the body is JSON but not an object (an array, a string, `null`)
+         *
+         *     `location_incomplete`: a US location Levy cannot place in a state (`country` alone, or an `ip_address` alone; a stored customer's address alike): send `location.postal_code` (or `location.state`); with `LEVY_US_LOCAL_RATES=required`, a US location without `postal_code` in a state with local sales taxes. A checkout is not refused: it asks for the field in `required_fields`
+         */
+        Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "validation_error" | "invalid_json" | "invalid_body" | "location_incomplete";
+                    /** @constant */
+                    status?: 400;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `validation_error`: a field is missing, of the wrong type, out of range, or unknown (unknown fields are typos: the message names them); an unknown query parameter; a body on a route that takes none; a path id over 128 characters; a sale over the limits below
+         *
+         *     `invalid_json`: the body is not valid JSON
+         *
+         *     `location_incomplete`: a US location Levy cannot place in a state (`country` alone, or an `ip_address` alone; a stored customer's address alike): send `location.postal_code` (or `location.state`); with `LEVY_US_LOCAL_RATES=required`, a US location without `postal_code` in a state with local sales taxes. A checkout is not refused: it asks for the field in `required_fields`
+         */
+        Error400ValidationErrorInvalidJsonLocationIncomplete: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "validation_error" | "invalid_json" | "location_incomplete";
+                    /** @constant */
+                    status?: 400;
+                } & components["schemas"]["Error"];
+            };
+        };
         /** @description `unauthorized`: missing, malformed, unknown or revoked API key (every route but the public documentation and the pages a signed link opens) */
         Error401Unauthorized: {
             headers: {
@@ -3797,8 +3847,10 @@ export interface components {
          *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable: {
+        Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3807,7 +3859,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable";
+                    error?: "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -3817,8 +3869,10 @@ export interface components {
          * @description `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422ExposureLimitExceededRateHistoryUnavailable: {
+        Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3827,7 +3881,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "exposure_limit_exceeded" | "rate_history_unavailable";
+                    error?: "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -3877,8 +3931,10 @@ export interface components {
          *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable: {
+        Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3887,7 +3943,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "idempotency_key_reused" | "response_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable";
+                    error?: "idempotency_key_reused" | "response_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -3899,8 +3955,10 @@ export interface components {
          *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable: {
+        Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3909,7 +3967,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "idempotency_key_reused" | "response_too_large" | "rate_history_unavailable";
+                    error?: "idempotency_key_reused" | "response_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -3921,8 +3979,10 @@ export interface components {
          *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable: {
+        Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3931,14 +3991,18 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable";
+                    error?: "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer */
-        Error422RateHistoryUnavailable: {
+        /**
+         * @description `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
+         */
+        Error422RateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -3947,7 +4011,7 @@ export interface components {
             content: {
                 "application/json": {
                     /** @enum {unknown} */
-                    error?: "rate_history_unavailable";
+                    error?: "rate_history_unavailable" | "us_local_rates_missing";
                     /** @constant */
                     status?: 422;
                 } & components["schemas"]["Error"];
@@ -4095,6 +4159,8 @@ export type SchemaCertificateRequest = components['schemas']['CertificateRequest
 export type ResponseError400ValidationError = components['responses']['Error400ValidationError'];
 export type ResponseError400ValidationErrorInvalidJson = components['responses']['Error400ValidationErrorInvalidJson'];
 export type ResponseError400ValidationErrorInvalidJsonInvalidBody = components['responses']['Error400ValidationErrorInvalidJsonInvalidBody'];
+export type ResponseError400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete = components['responses']['Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete'];
+export type ResponseError400ValidationErrorInvalidJsonLocationIncomplete = components['responses']['Error400ValidationErrorInvalidJsonLocationIncomplete'];
 export type ResponseError401Unauthorized = components['responses']['Error401Unauthorized'];
 export type ResponseError403AccessDenied = components['responses']['Error403AccessDenied'];
 export type ResponseError403AccessDeniedPrimaryEntityImmutable = components['responses']['Error403AccessDeniedPrimaryEntityImmutable'];
@@ -4129,14 +4195,14 @@ export type ResponseError410CheckoutExpired = components['responses']['Error410C
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
 export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
-export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable'];
-export type ResponseError422ExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailable'];
+export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422FxRateUnavailable = components['responses']['Error422FxRateUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
-export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable'];
-export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable'];
-export type ResponseError422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable = components['responses']['Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable'];
-export type ResponseError422RateHistoryUnavailable = components['responses']['Error422RateHistoryUnavailable'];
+export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
 export type ResponseError502InternalError = components['responses']['Error502InternalError'];
@@ -4775,14 +4841,14 @@ export interface operations {
                     "application/json": components["schemas"]["TaxRateAnswer"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409IdempotencyKeyInUse"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailable"];
+            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -5050,14 +5116,14 @@ export interface operations {
                     "application/json": components["schemas"]["UnifyResult"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409IdempotencyKeyInUseTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailable"];
+            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -5417,14 +5483,14 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409TransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailable"];
+            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -7824,13 +7890,13 @@ export interface operations {
                     "application/json": components["schemas"]["NexusReport"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailable"];
+            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8755,7 +8821,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailable"];
+            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9037,7 +9103,7 @@ export interface operations {
             410: components["responses"]["Error410CheckoutExpired"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailable"];
+            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9164,7 +9230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
@@ -9172,7 +9238,7 @@ export interface operations {
             410: components["responses"]["Error410CheckoutExpired"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailable"];
+            422: components["responses"]["Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9538,7 +9604,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailable"];
+            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9760,14 +9826,14 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBody"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonInvalidBodyLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409TransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailable"];
+            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10708,14 +10774,14 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
-            400: components["responses"]["Error400ValidationErrorInvalidJson"];
+            400: components["responses"]["Error400ValidationErrorInvalidJsonLocationIncomplete"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409InvoiceChangedConcurrentlyTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailable"];
+            422: components["responses"]["Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

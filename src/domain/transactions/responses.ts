@@ -64,6 +64,15 @@ const transactionShape = {
     .meta({ description: 'Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)' }),
   location: locationField,
   jurisdiction: jurisdictionSchema,
+  notes: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description:
+        'The notes of the quote that say what the rate was decided without: `us_local_rate_unavailable_state_base_rate_used`, ' +
+        '`us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only ' +
+        '(no imported ZIP table in force, or no ZIP). Absent when there is nothing to say',
+    }),
   line_items: z.array(z.object(transactionLineShape)),
   subtotal: minorUnitsField,
   tax_total: minorUnitsField,

@@ -62,6 +62,11 @@ export interface Transaction {
   /** The location applied: the request's, else the stored customer's address. */
   location: LocationInput;
   jurisdiction: Jurisdiction;
+  /**
+   * What the rate was decided without, as the quote's notes say it (src/domain/tax/us-placement.ts): a US rate that is
+   * the state base rate only, for want of an imported ZIP table or a ZIP. Absent when there is nothing to say.
+   */
+  notes?: string[];
   line_items: TransactionLine[];
   subtotal: number;
   tax_total: number;
@@ -116,6 +121,7 @@ export function buildTransaction(
   facts: readonly LineFacts[],
   taxes: readonly LineTax[],
   createdAt: string,
+  notes: readonly string[] = [],
 ): Transaction {
   const line_items: TransactionLine[] = request.line_items.map((line, index) => {
     const { product_category, delivery_method, taxability, exempt_amount } = facts[index]!;
@@ -149,6 +155,7 @@ export function buildTransaction(
     ...(request.marketplace === true ? { marketplace: true as const } : {}),
     location: parties.location,
     jurisdiction,
+    ...(notes.length > 0 ? { notes: [...notes] } : {}),
     line_items,
     subtotal,
     tax_total,

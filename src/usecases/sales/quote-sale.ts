@@ -15,9 +15,8 @@
  * validators likewise (the composition root builds the loaders: src/composition/sale-parts.ts).
  */
 import { calculateLine, exemptRate, type CartTotals } from '../../domain/cart/cart';
-import { found, ValidationError } from '../../domain/errors';
+import { found } from '../../domain/errors';
 import type { LocationInput } from '../../domain/fields/sale';
-import { resolveLocation, type ResolvedLocation } from '../../domain/geography/location';
 import { levelAmounts } from '../../domain/money/levels';
 import { splitByExemptPercentage } from '../../domain/money/money';
 import type { Entity } from '../../domain/records/entity';
@@ -29,9 +28,10 @@ import type { Jurisdiction, TaxRateCalculation, TaxRateContext } from '../../dom
 import { defaultTaxCodeIds, taxabilityReasonOf } from '../../domain/tax/taxability';
 import { governmentLevelMisfit, type DeliveryMethod, type GovernmentLevel, type ProductCategory } from '../../domain/tax/vocabulary';
 import { lineTax, type LineFacts, type LineTax, type SaleParties as ResolvedParties } from '../../domain/transactions/sale';
-import { monthOfDate, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import { fieldError } from '../../domain/validation';
 import type { CollectionUse, QuoteDeps, RatedLine, SaleSubjects } from '../../ports/sale-parts';
+import { checkPlaced, locationOfSale, originOf, usLocalRate } from './sale-location';
+import { stateBaseRateNotesOf } from '../../domain/tax/us-placement';
 
 export type { QuoteDeps, RatedLine } from '../../ports/sale-parts';
 
@@ -66,6 +66,11 @@ export interface QuoteOptions {
   governmentLevelPath?: string;
   /** How a 400 names line i (`line_items[2]`; '' for the rate request, whose one line sits at the top level). */
   linePath?: (index: number) => string;
+  /**
+   * `quote`: a US location without a state is rated with the engine's note instead of refused (a checkout asks for the
+   * missing field through its required_fields); default `refuse` (400 location_incomplete).
+   */
+  unplacedUsLocation?: 'refuse' | 'quote';
 }
 
 /** A sale read and rated once: its customer, its effective parties, and each line's rating. */
@@ -96,6 +101,8 @@ export interface DecidedSale extends RatedSale {
   totals: CartTotals;
   /** What the sale stores of each line: its facts (code, reason, certificate, taxed shares) and its tax. */
   lines: { facts: LineFacts; tax: LineTax }[];
+  /** The quote's notes a recorded sale keeps: a US rate that is its state base rate only (domain/tax/us-placement.ts). */
+  notes?: string[];
 }
 
 async function sellerOf(deps: QuoteDeps, accountId: string, entityId: string | undefined): Promise<Entity> {
@@ -104,15 +111,6 @@ async function sellerOf(deps: QuoteDeps, accountId: string, entityId: string | u
   // Every account is created with its primary entity; its absence is a broken record, not a client error.
   if (!primary) throw new Error(`Account ${accountId} has no primary entity`);
   return primary;
-}
-
-/**
- * The imported row in force on the sale's date for the ZIP and the resolved state (a border ZIP is listed under two);
- * a US postal code always resolves to a state (resolveLocation refuses a ZIP it cannot place).
- */
-async function usLocalRate(deps: QuoteDeps, location: ResolvedLocation, date: string): Promise<ZipRateOnMonth> {
-  if (location.country !== 'US' || !location.postal_code || !location.state) return { row: null };
-  return deps.zipRates.onMonth(location.postal_code.slice(0, 5), location.state, monthOfDate(date));
 }
 
 /**
@@ -126,22 +124,6 @@ async function checkedTaxId(
   if (!check) return null;
   const { checkTaxIdWhere } = await deps.taxIds.load();
   return checkTaxIdWhere(check, check.locationCountry);
-}
-
-/**
- * The sale's location resolved; when it is the stored customer's address (the request sent none), a refusal names the
- * customer whose address it is, not a `location` field the request never sent.
- */
-function locationOfSale(location: LocationInput, lookups: QuoteDeps['locations'], fromCustomer: string | undefined): ResolvedLocation {
-  try {
-    return resolveLocation(location, lookups);
-  } catch (error) {
-    if (fromCustomer === undefined || !(error instanceof ValidationError)) throw error;
-    throw new ValidationError(
-      `The address of customer '${fromCustomer}' cannot be used as the sale's location: ${error.message} Send 'location', or correct the customer's address.`,
-      'customer_id',
-    );
-  }
 }
 
 const namesSubjects = (sale: SaleRequest): boolean =>
@@ -219,6 +201,14 @@ function rateLines(lines: SaleRequest['line_items'], rating: LineRating): RatedL
   return lines.map((_, index) => rateLine(index));
 }
 
+/** Where a PICKUP sale is rated (./sale-establishment), with the ZIP table in force there on the sale's date. */
+async function establishmentRating(deps: QuoteDeps, seller: Entity, lines: SaleRequest['line_items'], input: RateInput, context: TaxRateContext, date: string) {
+  const pickup = (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations);
+  const place = pickup.context.location!;
+  const zip = await usLocalRate(deps, place, date, { entityId: seller.id });
+  return { input: pickup.input, context: { ...pickup.context, usLocal: zip.row, usLocalFirstMonth: zip.firstMonth } };
+}
+
 /**
  * Reads and rates what a sale needs, once: the stored customer and its certificates, the products' codes on the
  * sale's date (./sale-subjects, loaded only when the sale names them), the location, the customer treatment, the
@@ -237,13 +227,17 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
     : undefined;
 
   const { customer_type, location, resolved, declared, customer } = await customerOfSale(deps, sale, subjects?.customer, governmentLevelPath);
+  // A sale wholly collected at the seller's establishment is not rated where the customer is (./sale-establishment).
+  const atEstablishment = lines.every((line) => line.delivery_method === 'PICKUP');
+  const origin = atEstablishment ? undefined : originOf(sale);
+  if (origin && options.unplacedUsLocation !== 'quote') checkPlaced(resolved, origin);
 
   // The day is fixed here, so the ZIP table and the engine's rates are those of the same date.
   // The collection setting and registrations are read only when the sale asks (./sale-collection, loaded on demand).
   const { settings, registrations } = deps;
   const use = sale.collection;
   const collecting = use ? deps.collection.load().then((m) => m.saleCollection({ settings, registrations }, accountId, use)) : undefined;
-  const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date), collecting]);
+  const [seller, usLocal, collection] = await Promise.all([sellerRead, usLocalRate(deps, resolved, date, origin), collecting]);
   const input = {
     customer_type: customer.applied_type,
     location,
@@ -259,9 +253,7 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
     today,
   };
   // A PICKUP sale is handed over at the selling entity's establishment and taxed there as a domestic sale.
-  const pickup = lines.some((line) => line.delivery_method === 'PICKUP')
-    ? (await deps.establishments.load()).establishmentQuote(seller, lines, input, context, deps.locations)
-    : undefined;
+  const pickup = lines.some((line) => line.delivery_method === 'PICKUP') ? await establishmentRating(deps, seller, lines, input, context, date) : undefined;
 
   const rated = rateLines(lines, { subjects, input, context, pickup, customer, collection, sellerId: seller.id, date });
   return {
@@ -300,7 +292,8 @@ export async function quoteSale(deps: QuoteDeps, accountId: string, request: Sal
     const facts: LineFacts = { product_category, delivery_method, taxability, taxable_amount: cart.taxable_amount, exempt_amount: cart.exempt_amount };
     return { facts, tax };
   });
-  return { ...sale, jurisdiction, totals: { line_items: cartLines, subtotal, tax_total, total: subtotal + tax_total }, lines };
+  const notes = stateBaseRateNotesOf(sale.rated.map((line) => line.rate.result.notes));
+  return { ...sale, jurisdiction, totals: { line_items: cartLines, subtotal, tax_total, total: subtotal + tax_total }, lines, notes };
 }
 
 function categoryLine(calculation: TaxRateCalculation, product_category: ProductCategory, delivery_method: DeliveryMethod): RatedLine {

@@ -74,6 +74,7 @@ function transactionOf(request: TransactionRequest, decided: DecidedSale, now: D
     lines.map((line) => line.facts),
     lines.map((line) => line.tax),
     now.toISOString(),
+    decided.notes,
   );
 }
 

@@ -11,7 +11,7 @@ import { subjectOf } from '../../domain/sales/line-subject';
 import { taxabilityFields } from '../../domain/sales/line-taxability';
 import { todayUtc } from '../../domain/tax/rate-engine';
 import type { TransactionRequest } from '../../domain/transactions/schema';
-import { quoteSale, type DecidedSale, type QuoteDeps } from './quote-sale';
+import { quoteSale, type DecidedSale, type QuoteDeps, type QuoteOptions } from './quote-sale';
 import { recordDecidedSale, type RecordTransactionDeps } from './record-sale';
 
 export type UnifyDeps = RecordTransactionDeps;
@@ -26,7 +26,13 @@ export interface QuotedCart {
  * The cart's answer without committing it, with the decided sale (checkouts read its notes and the customer
  * treatment to derive what a final answer still needs: src/usecases/checkouts.ts; invoices record it as quoted).
  */
-export async function quoteCart(deps: QuoteDeps, accountId: string, request: UnifyRequest, today = todayUtc()): Promise<QuotedCart> {
+export async function quoteCart(
+  deps: QuoteDeps,
+  accountId: string,
+  request: UnifyRequest,
+  today = todayUtc(),
+  options: Pick<QuoteOptions, 'unplacedUsLocation'> = {},
+): Promise<QuotedCart> {
   const date = request.date ?? today;
   const decided = await quoteSale(
     deps,
@@ -43,7 +49,7 @@ export async function quoteCart(deps: QuoteDeps, accountId: string, request: Uni
       collection: 'apply',
       line_items: request.line_items,
     },
-    { today, governmentLevelPath: 'customer.government_level' },
+    { today, governmentLevelPath: 'customer.government_level', ...options },
   );
   const { rated, totals } = decided;
   const results = rated.map((line) => line.rate.result);
