@@ -15,6 +15,8 @@ import { customerTypes, taxBehaviors } from '../tax/vocabulary';
 import { timestampField } from '../records/record';
 import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
 import { expected } from '../validation';
+import { buyerReferenceField, electronicAddressField, partyEInvoiceShape, paymentField, purchaseOrderField } from '../einvoice/fields';
+import { vatCategories } from '../einvoice/vat-category';
 
 const descriptionField = z
   .string({ error: expected('a string') })
@@ -43,8 +45,9 @@ export const invoiceCustomerField = z.strictObject(
     type: customerTypeField.default('B2C'),
     tax_id: customerTaxIdField.optional(),
     address: customerAddressField,
+    electronic_address: electronicAddressField.optional(),
   },
-  { error: expected('an object {name, type?, tax_id?, address}') },
+  { error: expected('an object {name, type?, tax_id?, address, electronic_address?}') },
 );
 
 export type InvoiceCustomer = z.output<typeof invoiceCustomerField>;
@@ -57,6 +60,9 @@ const draftFields = {
   supply_date: dateField.optional(),
   line_items: lineItemsField(invoiceLineSchema),
   tax_behavior: taxBehaviorField.default('exclusive'),
+  buyer_reference: buyerReferenceField.optional(),
+  purchase_order: purchaseOrderField.optional(),
+  payment: paymentField.optional(),
 };
 
 function checkOneBuyer(draft: { customer_id?: string | undefined; customer?: unknown }, ctx: z.RefinementCtx): void {
@@ -80,9 +86,20 @@ export const createInvoiceSchema = z
     checkUniqueLineIds(draft.line_items, ctx, false);
   });
 
-const updatableInvoiceFields = ['customer_id', 'customer', 'currency', 'issue_date', 'supply_date', 'line_items', 'tax_behavior'] as const;
+const updatableInvoiceFields = [
+  'customer_id',
+  'customer',
+  'currency',
+  'issue_date',
+  'supply_date',
+  'line_items',
+  'tax_behavior',
+  'buyer_reference',
+  'purchase_order',
+  'payment',
+] as const;
 
-/** A PATCH of a draft replaces each field sent whole; null clears supply_date. */
+/** A PATCH of a draft replaces each field sent whole; null clears supply_date, buyer_reference, purchase_order and payment. */
 export const updateInvoiceSchema = z
   .strictObject({
     customer_id: draftFields.customer_id,
@@ -92,6 +109,9 @@ export const updateInvoiceSchema = z
     supply_date: dateField.nullable().optional(),
     line_items: draftFields.line_items.optional(),
     tax_behavior: taxBehaviorField.optional(),
+    buyer_reference: buyerReferenceField.nullable().optional(),
+    purchase_order: purchaseOrderField.nullable().optional(),
+    payment: paymentField.nullable().optional(),
   })
   .superRefine((patch, ctx) => {
     checkOneBuyer(patch, ctx);
@@ -117,6 +137,7 @@ export const invoicePartySchema = z.object({
   name: z.string(),
   address: postalAddressSchema,
   tax_id: z.string().nullable(),
+  ...partyEInvoiceShape,
 });
 
 export type InvoiceParty = z.output<typeof invoicePartySchema>;
@@ -128,6 +149,7 @@ const taxedLineSchema = z.object({
   tax_amount: minorUnitsField,
   tax_rate: z.number(),
   taxability_reason: z.string(),
+  vat_category: z.enum(vatCategories).optional().meta({ description: 'The EN 16931 VAT category (UNCL 5305) the e-invoices give the line' }),
 });
 
 /** Art. 226(8)-(10): per rate, the taxable amount and the tax. */
@@ -142,13 +164,31 @@ export const invoiceSchema = z
     number: z.string().nullable().meta({ description: 'Assigned at finalization (`<prefix><sequence>`); null on a draft', example: 'INV-2026-0001' }),
     customer_id: z.string().nullable(),
     customer: z
-      .object({ name: z.string(), type: z.enum(customerTypes), tax_id: z.string().optional(), address: postalAddressSchema.omit({ line2: true }) })
+      .object({
+        name: z.string(),
+        type: z.enum(customerTypes),
+        tax_id: z.string().optional(),
+        address: postalAddressSchema.omit({ line2: true }),
+        electronic_address: partyEInvoiceShape.electronic_address,
+      })
       .nullable()
       .meta({ description: 'The buyer given inline; null when customer_id names a stored one' }),
     currency: z.string(),
     issue_date: z.string(),
     supply_date: z.string().nullable().meta({ description: 'The date of supply when it differs from the issue date' }),
     tax_behavior: z.enum(taxBehaviors),
+    buyer_reference: z.string().optional().meta({ description: 'EN 16931 BT-10' }),
+    purchase_order: z.string().optional().meta({ description: 'EN 16931 BT-13' }),
+    payment: z
+      .object({
+        means_code: z.string(),
+        iban: z.string().optional(),
+        bic: z.string().optional(),
+        terms: z.string().optional(),
+        due_date: z.string().optional(),
+      })
+      .optional()
+      .meta({ description: 'EN 16931 BG-16 payment instructions' }),
     line_items: z.array(
       z.object({
         id: z.string(),
@@ -210,6 +250,9 @@ export function newInvoice(request: CreateInvoiceRequest, entityId: string, at: 
     issue_date: request.issue_date,
     supply_date: request.supply_date ?? null,
     tax_behavior: request.tax_behavior,
+    ...(request.buyer_reference !== undefined ? { buyer_reference: request.buyer_reference } : {}),
+    ...(request.purchase_order !== undefined ? { purchase_order: request.purchase_order } : {}),
+    ...(request.payment !== undefined ? { payment: request.payment } : {}),
     line_items: request.line_items,
     seller: null,
     buyer: null,
@@ -227,10 +270,21 @@ export function newInvoice(request: CreateInvoiceRequest, entityId: string, at: 
   };
 }
 
+/** `field` as the PATCH leaves it: replaced, removed by null, or kept when not sent. */
+function patchedOptional<K extends 'buyer_reference' | 'purchase_order' | 'payment'>(draft: Invoice, patch: UpdateInvoiceRequest, field: K): Partial<Invoice> {
+  const sent = patch[field];
+  if (sent === undefined) return draft[field] === undefined ? {} : { [field]: draft[field] };
+  return sent === null ? {} : { [field]: sent };
+}
+
 /** A draft with a PATCH applied: customer_id and customer replace each other. */
 export function patchedDraft(draft: Invoice, patch: UpdateInvoiceRequest, at: Date): Invoice {
+  const { buyer_reference: _reference, purchase_order: _order, payment: _payment, ...kept } = draft;
   return {
-    ...draft,
+    ...kept,
+    ...patchedOptional(draft, patch, 'buyer_reference'),
+    ...patchedOptional(draft, patch, 'purchase_order'),
+    ...patchedOptional(draft, patch, 'payment'),
     ...(patch.customer_id !== undefined ? { customer_id: patch.customer_id, customer: null } : {}),
     ...(patch.customer !== undefined ? { customer: patch.customer, customer_id: null } : {}),
     ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
