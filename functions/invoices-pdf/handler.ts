@@ -5,18 +5,12 @@
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
 import { invoices } from '../../src/composition/ports';
+import { pdfAttachment } from '../../src/adapters/http/pdf-response';
 import { invoicePdfOf } from '../../src/usecases/invoices';
 
 export const handler = httpRoute({
   route: 'invoices-pdf',
   responses: { 200: { description: 'The finalized invoice as PDF, with every field Directive 2006/112/EC Art. 226 requires', mediaType: 'application/pdf' } },
   errors: ['invoice_not_finalized'],
-  run: async ({ accountId, pathParameters: { id } }) => {
-    const { number, bytes } = await invoicePdfOf({ invoices, renderer: invoicePdf }, accountId, id);
-    return {
-      status: 200,
-      bytes: Buffer.from(bytes),
-      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"` },
-    };
-  },
+  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await invoicePdfOf({ invoices, renderer: invoicePdf }, accountId, id)),
 });

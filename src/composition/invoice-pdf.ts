@@ -8,4 +8,7 @@ import { once } from '../shared/once';
 
 const renderer = /* @__PURE__ */ once(() => new PdfLibInvoiceRenderer());
 
-export const invoicePdf: InvoiceRenderer = { pdf: (invoice) => renderer().pdf(invoice) };
+export const invoicePdf: InvoiceRenderer = {
+  pdf: (invoice) => renderer().pdf(invoice),
+  creditNotePdf: (note, invoice) => renderer().creditNotePdf(note, invoice),
+};

@@ -57,6 +57,7 @@ export type PathIdKind =
   | 'payment_link'
   | 'invoice_series'
   | 'invoice'
+  | 'credit_note'
   | 'return'
   | 'notice'
   | 'notice_document'
@@ -204,6 +205,7 @@ const paymentLinkId = { id: 'payment_link' } as const;
 const quoting = { ...rating, ...namedSubjects, ...collection } as const;
 const invoiceSeriesId = { id: 'invoice_series' } as const;
 const invoiceId = { id: 'invoice' } as const;
+const creditNoteId = { id: 'credit_note' } as const;
 const returnId = { id: 'return' } as const;
 
 /**
@@ -1037,6 +1039,17 @@ export const routes = /* @__PURE__ */ (() =>
       tables: { Invoices: ['GetItem', 'PutItem', 'UpdateItem'], ...refunding },
       pathIds: invoiceId,
       summary: 'Issue a credit note of a finalized invoice (its refund recorded)',
+    }),
+    route({
+      name: 'credit-notes-pdf',
+      method: 'GET',
+      path: '/v1/credit_notes/{id}/pdf',
+      billable: false,
+      idempotent: false,
+      tables: { Invoices: ['GetItem'] },
+      pathIds: creditNoteId,
+      summary: 'A credit note as PDF, naming the invoice it corrects (the same bytes every time)',
+      dataPackages: documentFonts,
     }),
     // The tax calendar (docs/tax-calendar.md): obligations computed from the registrations' filing schedules;
     // the iCalendar feed is authenticated by its own token (urlToken) kept as a hash with the registrations.

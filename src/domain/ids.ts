@@ -19,6 +19,9 @@ const levyId = (prefix: string) => new RegExp(`^${prefix}_[0-9a-z]{25}$`);
  */
 export const REFERENCE_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._:~-]{1,128}$/;
 
+/** A credit note's id: Levy's `crn_...`, or the caller's own (`crn_` and 1-60 letters, digits, `-`, `_`), also its refund's. */
+export const CREDIT_NOTE_ID_PATTERN = /^crn_[A-Za-z0-9_-]{1,60}$/;
+
 /**
  * A caller's own id of a product or a customer: 1-64 characters, URL-safe, never `#` (the stores' key
  * separator), and never `.` or `..` alone (a URL and a document's storage key would read them as directory steps).
@@ -60,6 +63,7 @@ export const idFormats = {
   payment_link: { noun: 'payment link', pattern: levyId('plink') },
   invoice_series: { noun: 'invoice series', pattern: levyId('isr') },
   invoice: { noun: 'invoice', pattern: levyId('inv') },
+  credit_note: { noun: 'credit note', pattern: CREDIT_NOTE_ID_PATTERN },
   return: { noun: 'return', pattern: levyId('ret') },
   notice: { noun: 'notice', pattern: levyId('ntc') },
   notice_document: { noun: 'notice document', pattern: levyId('doc') },

@@ -36,7 +36,9 @@ export interface InvoiceStore {
   getCreditNote(accountId: string, id: string): Promise<CreditNote | undefined>;
 }
 
-/** Renders a finalized invoice as a document; the same invoice gives the same bytes every time. */
+/** Renders a finalized invoice or a credit note as a document; the same one gives the same bytes every time. */
 export interface InvoiceRenderer {
   pdf(invoice: Invoice): Promise<Uint8Array>;
+  /** The credit note, with the descriptions and rates of the invoice it corrects. */
+  creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Uint8Array>;
 }

@@ -1,8 +1,8 @@
 /**
  * Integration: the invoice PDF as a document a person reads, through the shared pipeline on DynamoDB Local: names in
  * Polish, Czech, Greek, Cyrillic and German extracted back exactly (an embedded Unicode font), every mandatory field,
- * a lines table flowing over pages with its header and "Page n of N", the same bytes for the same invoice, and every
- * page rendered by poppler's pdftoppm without a warning.
+ * a lines table flowing over pages with its header and "Page n of N", a credit note's PDF, the same bytes for the same
+ * document, and every page rendered by poppler's pdftoppm without a warning.
  */
 import { callRoute, newTestAccount } from '../support/api';
 import { polishSeller, saas } from '../support/invoice-seller';
@@ -99,6 +99,45 @@ describe('invoice documents', () => {
     for (let i = 1; i <= 70; i++) expect(text).toContain(`Wsparcie zespołowy, pozycja ${i} 1`);
     expect(text).toContain(`Total: ${((70 * 1_000 + (69 * 70) / 2) / 100).toFixed(2)} PLN`);
     expect(renderPages(bytes)).toEqual({ pages: pages.length, warnings: '' });
+  });
+
+  it('renders a credit note naming the invoice it corrects; another account gets 404', async () => {
+    const invoice = await finalized(unicodeLines);
+    const note = await callRoute('invoices-credit-notes-create', {
+      accountId,
+      pathParameters: { id: invoice.id },
+      body: { reason: 'Zwrot: szkolenie zespołowy odwołane', line_items: [{ id: 'team', amount: 60_000 }] },
+    });
+    expect(note.status).toBe(201);
+    const pdf = await callRoute('credit-notes-pdf', { accountId, pathParameters: { id: note.body.id } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const bytes = pdf.body as Buffer;
+    const again = await callRoute('credit-notes-pdf', { accountId, pathParameters: { id: note.body.id } });
+    expect(Buffer.compare(again.body as Buffer, bytes)).toBe(0);
+    const text = pdfText(bytes);
+    for (const field of [
+      'Credit note',
+      `Credit note number: ${note.body.number}`,
+      `Date of issue: ${note.body.issue_date}`,
+      `Corrects invoice: ${invoice.number} of 2026-10-05`,
+      'Reason: Zwrot: szkolenie zespołowy odwołane',
+      'Łódź Sp. z o.o.',
+      'Příliš žluťoučký kůň GmbH',
+      'Customer VAT number: DE136695976',
+      'Szkolenie zespołowy, Łódź 1 600.00 600.00 0 % 0.00',
+      'Total credited: 600.00 PLN',
+      'Reverse charge',
+      `Credit note ${note.body.number} Page 1 of 1`,
+    ]) {
+      expect(text).toContain(field);
+    }
+    expect(renderPages(bytes)).toEqual({ pages: 1, warnings: '' });
+
+    const other = (await newTestAccount('PL', 'Inna Sp. z o.o.')).account_id;
+    const foreign = await callRoute('credit-notes-pdf', { accountId: other, pathParameters: { id: note.body.id } });
+    expect(foreign.status).toBe(404);
+    expect((await callRoute('credit-notes-pdf', { accountId, pathParameters: { id: 'crn_missing' } })).status).toBe(404);
   });
 
   it('prints a character DejaVu Sans lacks (CJK) as U+FFFD, the stored invoice keeping it', async () => {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { amountField, checkUniqueLineIds, MAX_LINE_ITEMS, minorUnitsField, referenceField } from '../fields/money';
-import { idFormats } from '../ids';
+import { CREDIT_NOTE_ID_PATTERN, idFormats } from '../ids';
 import { timestampField } from '../records/record';
 import { expected } from '../validation';
 import type { Refund } from '../transactions/refund';
@@ -34,7 +34,7 @@ export const createCreditNoteSchema = z
      */
     id: z
       .string({ error: expected('a string') })
-      .regex(/^crn_[A-Za-z0-9_-]{1,60}$/, { error: 'must be crn_ followed by 1 to 60 letters, digits, - or _' })
+      .regex(CREDIT_NOTE_ID_PATTERN, { error: 'must be crn_ followed by 1 to 60 letters, digits, - or _' })
       .optional(),
     /** Another series of the same entity for credit notes; absent: the invoice's own series. */
     series_id: z
