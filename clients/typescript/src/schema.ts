@@ -2640,6 +2640,11 @@ export interface components {
                     state?: string;
                     country: string;
                 };
+                /** @description EN 16931 BT-34 / BT-49 */
+                electronic_address?: {
+                    scheme: string;
+                    value: string;
+                };
             } | null;
             currency: string;
             issue_date: string;
@@ -2647,6 +2652,18 @@ export interface components {
             supply_date: string | null;
             /** @enum {string} */
             tax_behavior: "exclusive" | "inclusive";
+            /** @description EN 16931 BT-10 */
+            buyer_reference?: string;
+            /** @description EN 16931 BT-13 */
+            purchase_order?: string;
+            /** @description EN 16931 BG-16 payment instructions */
+            payment?: {
+                means_code: string;
+                iban?: string;
+                bic?: string;
+                terms?: string;
+                due_date?: string;
+            };
             line_items: {
                 id: string;
                 description: string;
@@ -2670,6 +2687,19 @@ export interface components {
                     country: string;
                 };
                 tax_id: string | null;
+                /** @description EN 16931 BT-34 / BT-49 */
+                electronic_address?: {
+                    scheme: string;
+                    value: string;
+                };
+                /** @description EN 16931 BG-6 (the seller only) */
+                contact?: {
+                    name?: string;
+                    phone?: string;
+                    email?: string;
+                };
+                /** @description EN 16931 BT-30 (the seller only) */
+                legal_registration_id?: string;
             } | null;
             /** @description Finalized: the buyer as printed */
             buyer: {
@@ -2683,6 +2713,19 @@ export interface components {
                     country: string;
                 };
                 tax_id: string | null;
+                /** @description EN 16931 BT-34 / BT-49 */
+                electronic_address?: {
+                    scheme: string;
+                    value: string;
+                };
+                /** @description EN 16931 BG-6 (the seller only) */
+                contact?: {
+                    name?: string;
+                    phone?: string;
+                    email?: string;
+                };
+                /** @description EN 16931 BT-30 (the seller only) */
+                legal_registration_id?: string;
             } | null;
             taxed_lines: {
                 id: string;
@@ -2692,6 +2735,11 @@ export interface components {
                 tax_amount: number;
                 tax_rate: number;
                 taxability_reason: string;
+                /**
+                 * @description The EN 16931 VAT category (UNCL 5305) the e-invoices give the line
+                 * @enum {string}
+                 */
+                vat_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
             }[] | null;
             tax_summary: {
                 tax_rate: number;
@@ -2744,6 +2792,19 @@ export interface components {
                     country: string;
                 };
                 tax_id: string | null;
+                /** @description EN 16931 BT-34 / BT-49 */
+                electronic_address?: {
+                    scheme: string;
+                    value: string;
+                };
+                /** @description EN 16931 BG-6 (the seller only) */
+                contact?: {
+                    name?: string;
+                    phone?: string;
+                    email?: string;
+                };
+                /** @description EN 16931 BT-30 (the seller only) */
+                legal_registration_id?: string;
             };
             buyer: {
                 name: string;
@@ -2756,6 +2817,19 @@ export interface components {
                     country: string;
                 };
                 tax_id: string | null;
+                /** @description EN 16931 BT-34 / BT-49 */
+                electronic_address?: {
+                    scheme: string;
+                    value: string;
+                };
+                /** @description EN 16931 BG-6 (the seller only) */
+                contact?: {
+                    name?: string;
+                    phone?: string;
+                    email?: string;
+                };
+                /** @description EN 16931 BT-30 (the seller only) */
+                legal_registration_id?: string;
             };
             line_items: {
                 id: string;
@@ -10059,12 +10133,25 @@ export interface operations {
                      *               "postal_code": "90001",
                      *               "state": "CA",
                      *               "country": "US"
+                     *             },
+                     *             "electronic_address": {
+                     *               "scheme": "Example",
+                     *               "value": "Example"
                      *             }
                      *           },
                      *           "currency": "USD",
                      *           "issue_date": "Example",
                      *           "supply_date": "Example",
                      *           "tax_behavior": "exclusive",
+                     *           "buyer_reference": "Example",
+                     *           "purchase_order": "Example",
+                     *           "payment": {
+                     *             "means_code": "Example",
+                     *             "iban": "Example",
+                     *             "bic": "Example",
+                     *             "terms": "Example",
+                     *             "due_date": "Example"
+                     *           },
                      *           "line_items": [
                      *             {
                      *               "id": "ord-1001",
@@ -10087,7 +10174,17 @@ export interface operations {
                      *               "state": "CA",
                      *               "country": "US"
                      *             },
-                     *             "tax_id": "DE136695976"
+                     *             "tax_id": "DE136695976",
+                     *             "electronic_address": {
+                     *               "scheme": "Example",
+                     *               "value": "Example"
+                     *             },
+                     *             "contact": {
+                     *               "name": "Acme Inc",
+                     *               "phone": "Example",
+                     *               "email": "billing@acme.example"
+                     *             },
+                     *             "legal_registration_id": "ord-1001"
                      *           },
                      *           "buyer": {
                      *             "name": "Acme Inc",
@@ -10099,7 +10196,17 @@ export interface operations {
                      *               "state": "CA",
                      *               "country": "US"
                      *             },
-                     *             "tax_id": "DE136695976"
+                     *             "tax_id": "DE136695976",
+                     *             "electronic_address": {
+                     *               "scheme": "Example",
+                     *               "value": "Example"
+                     *             },
+                     *             "contact": {
+                     *               "name": "Acme Inc",
+                     *               "phone": "Example",
+                     *               "email": "billing@acme.example"
+                     *             },
+                     *             "legal_registration_id": "ord-1001"
                      *           },
                      *           "taxed_lines": [
                      *             {
@@ -10107,7 +10214,8 @@ export interface operations {
                      *               "net_amount": 10000,
                      *               "tax_amount": 10000,
                      *               "tax_rate": 0.0725,
-                     *               "taxability_reason": "Example"
+                     *               "taxability_reason": "Example",
+                     *               "vat_category": "S"
                      *             }
                      *           ],
                      *           "tax_summary": [
@@ -10196,6 +10304,11 @@ export interface operations {
                             city?: string;
                             line1?: string;
                         };
+                        /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
+                        electronic_address?: {
+                            scheme: string;
+                            value: string;
+                        };
                     };
                     currency: string;
                     /** Format: date */
@@ -10221,6 +10334,19 @@ export interface operations {
                      * @enum {string}
                      */
                     tax_behavior?: "exclusive" | "inclusive";
+                    /** @description EN 16931 BT-10: the reference the buyer asked for (for a German public buyer its Leitweg-ID); never derived from other fields */
+                    buyer_reference?: string;
+                    /** @description EN 16931 BT-13: the buyer's purchase order reference */
+                    purchase_order?: string;
+                    /** @description EN 16931 BG-16 payment instructions: BT-81 means code (UNTDID 4461), BT-84 IBAN, BT-86 BIC, BT-20 payment terms, BT-9 due date */
+                    payment?: {
+                        means_code: string;
+                        iban?: string;
+                        bic?: string;
+                        terms?: string;
+                        /** Format: date */
+                        due_date?: string;
+                    };
                 };
             };
         };
@@ -10251,12 +10377,25 @@ export interface operations {
                      *           "postal_code": "90001",
                      *           "state": "CA",
                      *           "country": "US"
+                     *         },
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
                      *         }
                      *       },
                      *       "currency": "USD",
                      *       "issue_date": "2026-01-15",
                      *       "supply_date": "Example",
                      *       "tax_behavior": "exclusive",
+                     *       "buyer_reference": "Example",
+                     *       "purchase_order": "Example",
+                     *       "payment": {
+                     *         "means_code": "Example",
+                     *         "iban": "Example",
+                     *         "bic": "Example",
+                     *         "terms": "Example",
+                     *         "due_date": "Example"
+                     *       },
                      *       "line_items": [
                      *         {
                      *           "id": "seats",
@@ -10279,7 +10418,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10291,7 +10440,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -10299,7 +10458,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "taxability_reason": "Example"
+                     *           "taxability_reason": "Example",
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10376,12 +10536,25 @@ export interface operations {
                      *           "postal_code": "90001",
                      *           "state": "CA",
                      *           "country": "US"
+                     *         },
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
                      *         }
                      *       },
                      *       "currency": "USD",
                      *       "issue_date": "Example",
                      *       "supply_date": "Example",
                      *       "tax_behavior": "exclusive",
+                     *       "buyer_reference": "Example",
+                     *       "purchase_order": "Example",
+                     *       "payment": {
+                     *         "means_code": "Example",
+                     *         "iban": "Example",
+                     *         "bic": "Example",
+                     *         "terms": "Example",
+                     *         "due_date": "Example"
+                     *       },
                      *       "line_items": [
                      *         {
                      *           "id": "ord-1001",
@@ -10404,7 +10577,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10416,7 +10599,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -10424,7 +10617,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "taxability_reason": "Example"
+                     *           "taxability_reason": "Example",
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10540,6 +10734,11 @@ export interface operations {
                             city?: string;
                             line1?: string;
                         };
+                        /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
+                        electronic_address?: {
+                            scheme: string;
+                            value: string;
+                        };
                     };
                     currency?: string;
                     /** Format: date */
@@ -10561,6 +10760,16 @@ export interface operations {
                     }[];
                     /** @enum {string} */
                     tax_behavior?: "exclusive" | "inclusive";
+                    buyer_reference?: string | null;
+                    purchase_order?: string | null;
+                    payment?: {
+                        means_code: string;
+                        iban?: string;
+                        bic?: string;
+                        terms?: string;
+                        /** Format: date */
+                        due_date?: string;
+                    } | null;
                 };
             };
         };
@@ -10591,12 +10800,25 @@ export interface operations {
                      *           "postal_code": "90001",
                      *           "state": "CA",
                      *           "country": "US"
+                     *         },
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
                      *         }
                      *       },
                      *       "currency": "USD",
                      *       "issue_date": "2026-01-15",
                      *       "supply_date": "Example",
                      *       "tax_behavior": "exclusive",
+                     *       "buyer_reference": "Example",
+                     *       "purchase_order": "Example",
+                     *       "payment": {
+                     *         "means_code": "Example",
+                     *         "iban": "Example",
+                     *         "bic": "Example",
+                     *         "terms": "Example",
+                     *         "due_date": "Example"
+                     *       },
                      *       "line_items": [
                      *         {
                      *           "id": "seats",
@@ -10619,7 +10841,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10631,7 +10863,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -10639,7 +10881,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "taxability_reason": "Example"
+                     *           "taxability_reason": "Example",
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10717,12 +10960,25 @@ export interface operations {
                      *           "postal_code": "90001",
                      *           "state": "CA",
                      *           "country": "US"
+                     *         },
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
                      *         }
                      *       },
                      *       "currency": "USD",
                      *       "issue_date": "Example",
                      *       "supply_date": "Example",
                      *       "tax_behavior": "exclusive",
+                     *       "buyer_reference": "Example",
+                     *       "purchase_order": "Example",
+                     *       "payment": {
+                     *         "means_code": "Example",
+                     *         "iban": "Example",
+                     *         "bic": "Example",
+                     *         "terms": "Example",
+                     *         "due_date": "Example"
+                     *       },
                      *       "line_items": [
                      *         {
                      *           "id": "ord-1001",
@@ -10745,7 +11001,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10757,7 +11023,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -10765,7 +11041,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "taxability_reason": "Example"
+                     *           "taxability_reason": "Example",
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10906,7 +11183,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10918,7 +11205,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "line_items": [
                      *         {
@@ -10965,7 +11262,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -10977,7 +11284,17 @@ export interface operations {
                      *           "state": "CA",
                      *           "country": "US"
                      *         },
-                     *         "tax_id": "DE136695976"
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
                      *       },
                      *       "line_items": [
                      *         {
