@@ -10,6 +10,7 @@
  * (src/adapters/geo) stay out of the bundle and are copied beside it, only the files they read.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { routes } from '../src/config/routes';
@@ -168,26 +169,53 @@ function dataPackageCopies(dataPackages: readonly string[], outputDir: string): 
 }
 
 /**
- * A module that imports the function's entry, injected by esbuild into every entry point of the build, its dynamic
- * imports included. esbuild puts code in one chunk per set of entry points that reach it; when each dynamic import
- * reaches the whole entry too, all the code a cold start loads has the same set and lands in one chunk, not in one
- * chunk per combination (nine files, about 0.27 ms each to resolve, read and link: docs/benchmarks.md). A dynamic
- * import runs after the entry has been evaluated, so the import it gains does nothing at run time. esbuild adds the
- * import to every file, though: with a CommonJS module in the build (currency-codes in the functions that record
- * sales), each module then sits in a cycle through it and esbuild wraps every one in a lazy initializer, a bigger and
- * slower bundle (transactions-create: 431 -> 437 KB at import, 59.7 -> 64.0 ms to import, though in 2 files, not 10).
- * bundleLambdaFunction uses it only for a build without CommonJS input (the rate function's).
+ * A module that imports the first pass's `index.mjs`, injected by esbuild into every file of the second pass, so that
+ * every dynamic import reaches the whole entry too. esbuild puts code in one chunk per set of entry points that reach
+ * it (a dynamic import is an entry point); when each reaches the entry, all the code a cold start loads has the same
+ * set and lands in one chunk, not in one chunk per combination (30 files for unify, each one more to resolve, read,
+ * compile and link: docs/benchmarks.md). A dynamic import runs after the entry has been evaluated, so the import it
+ * gains does nothing at run time.
+ *
+ * Why over the first pass's output, not the sources: esbuild adds the import to every file, and with a CommonJS
+ * module among the sources (the SDK's endpoint cache, mnemonist; currency-codes) each module would then sit in a
+ * cycle through it and be wrapped in a lazy initializer, a bigger and slower bundle (transactions-create 64.0 ms to
+ * import, not 59.7). The first pass's output is ESM only (its CommonJS already wrapped once, as in any build).
  */
-function entryImporter(entry: string): string {
-  const file = path.join(projectRoot, '.build', 'entry-importers', `${entry.replace(/[^A-Za-z0-9]+/g, '-')}.mjs`);
-  writeIfChanged(file, `import ${JSON.stringify(path.join(projectRoot, entry))};\n`);
+function entryImporter(firstPassDir: string): string {
+  const file = path.join(firstPassDir, 'entry-importer.mjs');
+  fs.writeFileSync(file, `import "./index.mjs";\n`);
   return file;
+}
+
+/**
+ * The second pass's metafile with the sources as inputs: each output's inputs are those of the first-pass files it
+ * holds, their bytes scaled to the share of the file it kept (the first pass minified already, so about all of it).
+ * `inputs` is the first pass's (the sources, with their formats).
+ */
+function sourcesMetafile(first: Metafile, second: Metafile): Metafile {
+  const outputs = Object.fromEntries(
+    Object.entries(second.outputs).map(([file, output]) => {
+      const inputs: Metafile['outputs'][string]['inputs'] = {};
+      for (const [firstFile, { bytesInOutput }] of Object.entries(output.inputs)) {
+        const sources = Object.entries(first.outputs[firstFile]?.inputs ?? {});
+        const total = sources.reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+        for (const [source, input] of sources) {
+          const bytes = total ? Math.round((input.bytesInOutput * bytesInOutput) / total) : 0;
+          inputs[source] = { bytesInOutput: (inputs[source]?.bytesInOutput ?? 0) + bytes };
+        }
+      }
+      return [file, { ...output, inputs }];
+    }),
+  );
+  return { inputs: first.inputs, outputs };
 }
 
 /**
  * Builds a function's bundle into `outDir`: `index.mjs` exporting `handler`, its chunks, their source maps and the
  * copied data packages. Synchronous, because CDK's local bundling is; the stack, the bundle test and the benchmarks
- * all call it.
+ * all call it. Two esbuild passes: the first bundles the sources, split at dynamic imports, into a folder of its own;
+ * the second bundles that output again with the entry importer (entryImporter says why), so a cold start loads
+ * `index.mjs` and one chunk. Its source maps lead through the first pass's to the sources.
  */
 export function bundleLambdaFunction(
   entry: string,
@@ -196,24 +224,35 @@ export function bundleLambdaFunction(
   options: { tracing?: boolean; sourceMaps?: boolean } = {},
 ): { metafile: Metafile } {
   writeLambdaData();
-  const build = (inject: boolean) => {
-    fs.rmSync(outDir, { recursive: true, force: true });
-    return buildSync({
-      ...(inject ? { inject: [entryImporter(entry)] } : {}),
+  const sourcemap = options.sourceMaps ?? lambdaBundleSettings.sourcemap;
+  const firstPassDir = fs.mkdtempSync(path.join(os.tmpdir(), 'levy-bundle-first-pass-'));
+  try {
+    const first = buildSync({
       ...lambdaBundleSettings,
       define: lambdaBundleDefines({ tracing: options.tracing ?? false, entry }),
-      sourcemap: options.sourceMaps ?? lambdaBundleSettings.sourcemap,
+      sourcemap,
       absWorkingDir: projectRoot,
       entryPoints: { index: path.join(projectRoot, entry) },
+      outdir: firstPassDir,
+      external: [...dataPackages],
+    });
+    fs.rmSync(outDir, { recursive: true, force: true });
+    const { banner: _banner, alias: _alias, ...settings } = lambdaBundleSettings;
+    const second = buildSync({
+      ...settings,
+      // Each first-pass file keeps its own `require` (the banner), so the second pass needs none.
+      inject: [entryImporter(firstPassDir)],
+      sourcemap,
+      absWorkingDir: projectRoot,
+      entryPoints: { index: path.join(firstPassDir, 'index.mjs') },
       outdir: outDir,
       external: [...dataPackages],
     });
-  };
-  let result = build(true);
-  // A CommonJS input: built again without the entry importer (entryImporter says why).
-  if (Object.values(result.metafile.inputs).some((input) => input.format === 'cjs')) result = build(false);
-  for (const { from, to } of dataPackageCopies(dataPackages, outDir)) fs.cpSync(from, to, { recursive: true });
-  return { metafile: result.metafile };
+    for (const { from, to } of dataPackageCopies(dataPackages, outDir)) fs.cpSync(from, to, { recursive: true });
+    return { metafile: sourcesMetafile(first.metafile, second.metafile) };
+  } finally {
+    fs.rmSync(firstPassDir, { recursive: true, force: true });
+  }
 }
 
 type BundleOutput = Metafile['outputs'][string];
