@@ -11,6 +11,8 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
 import { tableName } from '../../src/config/environment';
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
 import { migrateLegacyAccounts } from '../admin/migrate';
+import { migrateReturnCounters } from '../../src/adapters/dynamodb/return-counter-migration';
+import { DynamoDbReturnCounterStore } from '../../src/adapters/dynamodb/return-counter-store';
 import { exportLines } from '../admin/stack-env';
 import { rateTable } from '../rates/rates-import';
 import { ADMIN_TABLES, awsOption, cacheFlushFor, configureTarget, print, usageKeysFor } from './common';
@@ -20,18 +22,21 @@ export function addOperationCommands(levy: Command): void {
     .command('migrate')
     .description(
       'complete accounts and keys made before usage plans: plan, usage key, key ids; then flush the authorizer cache; ' +
-        'and key ZIP rates imported before monthly tables by their month; and date refunds recorded before returns (safe to run again)',
+        'and key ZIP rates imported before monthly tables by their month; date refunds recorded before returns; and count sales and refunds recorded before the return counters (safe to run again)',
     )
     .addOption(awsOption())
     .action(async (options: { aws?: boolean }) => {
-      const target = await configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions']);
+      const target = await configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions', 'ReturnCounters']);
       const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
       // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
       const rates = await rateTable().migrateLegacyItems();
       // Refunds recorded before returns existed lack the by-date key a return finds them by: add it.
-      const refunds = await new DynamoDbTransactionStore(tableName('Transactions')).migrateRefundDateIds();
-      print({ ...report, flushed, rates, refunds });
+      const transactions = new DynamoDbTransactionStore(tableName('Transactions'));
+      const refunds = await transactions.migrateRefundDateIds();
+      // Sales and refunds recorded before the return counters existed: counted once (docs/returns.md "Counters").
+      const returnCounters = await migrateReturnCounters(tableName('Transactions'), transactions, new DynamoDbReturnCounterStore(tableName('ReturnCounters')));
+      print({ ...report, flushed, rates, refunds, return_counters: returnCounters });
     });
 
   levy

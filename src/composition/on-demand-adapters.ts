@@ -28,6 +28,7 @@ export { DynamoDbInvoiceStore } from '../adapters/dynamodb/invoice-store';
 export { DynamoDbNoticeStore } from '../adapters/dynamodb/notice-store';
 export { DynamoDbCertificateRequestStore } from '../adapters/dynamodb/certificate-request-store';
 export { DynamoDbRefundLedger, DynamoDbSaleLedger } from '../adapters/dynamodb/ledger';
+export { DynamoDbReturnCounterStore } from '../adapters/dynamodb/return-counter-store';
 export { DynamoDbCheckoutStore, DynamoDbPaymentLinkStore } from '../adapters/dynamodb/checkout-store';
 export { FolderBlobStore } from '../adapters/blobs/folder-blob-store';
 export { S3BlobStore } from '../adapters/blobs/s3-blob-store';

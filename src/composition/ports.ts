@@ -54,12 +54,16 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['sellerEntities'] = /* @__PURE__ */ lazy(entityCache);
+/** The return counters: written by the sale and refund ledgers, read by the returns (docs/returns.md "Counters"). */
+const returnCounterStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbReturnCounterStore }) => new DynamoDbReturnCounterStore(tableName('ReturnCounters')));
 export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(
-  ({ DynamoDbSaleLedger, eventOutbox }) => new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox()),
+  async ({ DynamoDbSaleLedger, eventOutbox }) =>
+    new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox(), await returnCounterStore()),
 );
 export const refunds: Ports['refunds'] = /* @__PURE__ */ onDemand(
-  ({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox()),
+  async ({ DynamoDbRefundLedger, eventOutbox }) => new DynamoDbRefundLedger(transactionStore, exposureStore, eventOutbox(), await returnCounterStore()),
 );
+export const returnCounters: Ports['returnCounters'] = /* @__PURE__ */ onDemand(() => returnCounterStore());
 export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));

@@ -93,6 +93,11 @@ export const errorCodes = [
   { status: 409, error: 'return_not_finalized', when: '`POST /v1/returns/{id}/mark_filed` of a draft: finalize it first' },
   { status: 409, error: 'return_period_open', when: '`POST /v1/returns/{id}/finalize` before the period has ended (UTC)' },
   { status: 409, error: 'return_changed_concurrently', when: 'the return was changed by another request during this one, every retry; retry the request' },
+  {
+    status: 409,
+    error: 'return_records_moving',
+    when: "sales or refunds of the return's period kept landing after its cutoff while the counters were read (five reads); retry the request",
+  },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
   { status: 413, error: 'document_too_large', when: 'an exemption certificate document over 5 MiB (5,242,880 bytes)' },
   {

@@ -139,8 +139,11 @@ const outbox = { Events: ['PutItem'] } as const;
 /** Rating a sale reads its seller (by id, or the primary entity by query) and the ZIP's imported rates. */
 const rating = { Entities: ['GetItem', 'Query'], Rates: ['Query'] } as const;
 
-/** Recording a sale: the duplicate check, the conditional put, ADD on its exposure counters, and its event (the outbox). */
-const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], ...outbox } as const;
+/**
+ * Recording a sale: the duplicate check, the conditional put, ADD on its exposure counters and on its return counters
+ * with its put-if-absent entry by recording time (ReturnCounters), and its event (the outbox).
+ */
+const recording = { Transactions: ['GetItem', 'PutItem'], Exposure: ['UpdateItem'], ReturnCounters: ['UpdateItem', 'PutItem'], ...outbox } as const;
 
 /**
  * A sale that names a customer, a product or a tax code: the customer (GetItem) and its certificates
@@ -181,8 +184,17 @@ const nexusWatching = { ...nexusReading, Transactions: ['Query', 'GetItem', 'Put
  */
 const saleRecording = { ...rating, ...recording, ...namedCustomerRecording, ...collection, ...nexusWatching } as const;
 
-/** Recording a refund (a refund route or a credit note): the refund's conditional put, the sale's refunded-so-far, the counters, its event. */
-const refunding = { Transactions: ['GetItem', 'PutItem', 'UpdateItem'], Exposure: ['UpdateItem'], Entities: ['Query'], ...outbox } as const;
+/**
+ * Recording a refund (a refund route or a credit note): the refund's conditional put, the sale's refunded-so-far, the
+ * counters (exposure, nexus, return counters and the refund's entry by recording time), its event.
+ */
+const refunding = {
+  Transactions: ['GetItem', 'PutItem', 'UpdateItem'],
+  Exposure: ['UpdateItem'],
+  ReturnCounters: ['UpdateItem', 'PutItem'],
+  Entities: ['Query'],
+  ...outbox,
+} as const;
 
 const vendorId = { id: 'vendor' } as const;
 const entityId = { id: 'entity' } as const;
@@ -209,16 +221,26 @@ const creditNoteId = { id: 'credit_note' } as const;
 const returnId = { id: 'return' } as const;
 
 /**
- * Computing a return (docs/returns.md): the registration and the entity's registrations, the primary entity,
- * the period's sales and refunds (a Query of the by-date index; GetItem for a refunded sale of an earlier period), the
- * ECB rates, and the registration's other returns (which periods are locked: corrections).
+ * Computing a return (docs/returns.md): the registration and the entity's registrations, the primary entity, the
+ * period's return counters and the records recorded after a cutoff by recording time (a Query of ReturnCounters), those
+ * records one by one (GetItem: never a Query of the ledger), the ECB rates, and the registration's other returns (which
+ * periods are locked: corrections).
  */
 const returnComputing = {
   Registrations: ['GetItem', 'Query'],
   Entities: ['Query'],
-  Transactions: ['Query', 'GetItem'],
+  ReturnCounters: ['Query'],
+  Transactions: ['GetItem'],
   FxRates: ['Query'],
   Returns: ['GetItem', 'Query'],
+} as const;
+
+/** Listing a return's records: the return, its registration scope, and the ledger's by-date index a page at a time. */
+const returnListing = {
+  Registrations: ['GetItem', 'Query'],
+  Entities: ['Query'],
+  Transactions: ['Query', 'GetItem'],
+  Returns: ['GetItem'],
 } as const;
 const noticeId = { id: 'notice' } as const;
 const noticeDocumentIds = { id: 'notice', did: 'notice_document' } as const;
@@ -1117,7 +1139,7 @@ export const routes = /* @__PURE__ */ (() =>
       path: '/v1/returns/{id}/transactions',
       billable: false,
       idempotent: false,
-      tables: returnComputing,
+      tables: returnListing,
       pathIds: returnId,
       summary: 'Every sale and refund a return holds (cursor-paginated)',
     }),

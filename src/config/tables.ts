@@ -70,6 +70,7 @@ export type TableId =
   | 'PaymentLinks'
   | 'Invoices'
   | 'Returns'
+  | 'ReturnCounters'
   | 'Notices'
   | 'CertificateRequests';
 
@@ -257,6 +258,14 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       // `ret_...` returns, and one `period#<registration_id>#<start>#<end>` item per return (one return per period).
       sortKey: { name: 'id', type: 'S' },
       description: 'Tax returns, and one item per registration and period that keeps a period to one return.',
+    },
+    ReturnCounters: {
+      id: 'ReturnCounters',
+      partitionKey: { name: 'account_id', type: 'S' },
+      // `d#<day>#...` counters and counts (a period is one key range), `t#<month>#<recorded_at>#...` records by recording time.
+      sortKey: { name: 'sk', type: 'S' },
+      description:
+        'Return counters per account, day, cover, currency and return line, written with each sale and refund; and each record by the instant it was recorded (docs/returns.md).',
     },
     Notices: {
       id: 'Notices',

@@ -5,6 +5,7 @@
 import type { ExposureDelta } from '../domain/exposure/deltas';
 import type { NexusDelta } from '../domain/nexus/counters';
 import type { Page } from '../domain/records/record';
+import type { ReturnDeltas } from '../domain/returns/counters';
 import type { Refund, RefundedSoFar } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
 import type { Creation } from './records';
@@ -49,7 +50,15 @@ export interface SaleLedger {
    * The sale, its counters and the customer's transaction count (a customer named by a sale cannot be deleted) land
    * together, or nothing does (every outcome but `created`).
    */
-  record(accountId: string, sale: Transaction, fingerprint: string, exposure: readonly ExposureDelta[], nexus?: readonly NexusDelta[]): Promise<SaleRecording>;
+  record(
+    accountId: string,
+    sale: Transaction,
+    fingerprint: string,
+    exposure: readonly ExposureDelta[],
+    nexus?: readonly NexusDelta[],
+    /** The return counters it adds to (src/domain/returns/counters.ts), in the same write. */
+    returns?: ReturnDeltas,
+  ): Promise<SaleRecording>;
 }
 
 export interface RefundLedger {
@@ -65,5 +74,7 @@ export interface RefundLedger {
     exposure: readonly ExposureDelta[],
     /** The nexus counters the refund lowers, in the same write. */
     nexus?: readonly NexusDelta[],
+    /** The return counters it adds to (as refunds), in the same write. */
+    returns?: ReturnDeltas,
   ): Promise<RefundRecording>;
 }

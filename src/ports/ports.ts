@@ -21,7 +21,7 @@ import type { ZipRateTable, ZipSidesOf } from './rates';
 import type { EntityStore, VendorStore } from './records';
 import type { RegistrationStore, SettingsStore } from './registrations';
 import type { ExposureTotals, FxRateTable, NexusCounterStore, UsageMeter } from './reports';
-import type { ReturnLedger, ReturnStore } from './returns';
+import type { ReturnCounterStore, ReturnLedger, ReturnStore } from './returns';
 import type { EstablishmentModule, SaleCollectionModule, SaleSubjectsModule, TaxIdModule } from './sale-parts';
 import type { CalendarFeedTokenStore, FiledReturnSource } from './tax-calendar';
 import type { StdnumModuleLoader } from './tax-id-modules';
@@ -64,6 +64,7 @@ export interface Ports {
   returns: ReturnStore;
   /** The ledger's date reads a return is computed from. */
   returnLedger: ReturnLedger;
+  returnCounters: ReturnCounterStore;
   /** The tax calendar's view of the returns (the same store). */
   filedReturns: FiledReturnSource;
   /** The tax calendar's feed token, kept in the Registrations table. */

@@ -3,6 +3,7 @@
  * ledger reads a return is computed from.
  */
 import type { Page, PageRequest } from '../domain/records/record';
+import type { ReturnDeltas } from '../domain/returns/counters';
 import type { ReturnSummary, TaxReturn } from '../domain/returns/return';
 import type { Refund } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
@@ -46,4 +47,22 @@ export interface ReturnLedger {
   ): Promise<{ kept: T[]; has_more: boolean }>;
   get(accountId: string, id: string): Promise<{ transaction: Transaction } | undefined>;
   getRefund(accountId: string, transactionId: string, refundId: string): Promise<{ refund: Refund } | undefined>;
+}
+
+/** A record by the instant it was recorded (the ReturnCounters table's `t#` items). */
+export interface RecordingEntry {
+  kind: 'sale' | 'refund';
+  transaction_id: string;
+  refund_id?: string;
+  /** The record's date (YYYY-MM-DD). */
+  date: string;
+  recorded_at: string;
+}
+
+/** The return counters (src/adapters/dynamodb/return-counter-store.ts): what a return sums, and the records by recording time. */
+export interface ReturnCounterStore {
+  /** The counters and counts of the days `from` to `to` (inclusive), every cover. */
+  counters(accountId: string, from: string, to: string): Promise<ReturnDeltas>;
+  /** The records dated in these months (YYYY-MM) recorded after `after` (exclusive; undefined: any) and at most `upTo` (undefined: any). */
+  recorded(accountId: string, months: readonly string[], after: string | undefined, upTo: string | undefined): Promise<RecordingEntry[]>;
 }

@@ -4,8 +4,8 @@
  *   read the sale (404 if absent) -> same refund id stored? (same content: it; other: 409 refund_exists)
  *   -> allocate (src/domain/transactions/refund.ts: proportional tax half-up, the last refund of a line takes what is
  *      left) -> the refund ledger writes the refund, the sale's refunded-so-far (as of the version the allocation
- *      read), minus its tax on the sale's exposure counters and minus its amounts on the selling entity's nexus
- *      counters, at once
+ *      read), minus its tax on the sale's exposure counters, minus its amounts on the selling entity's nexus
+ *      counters, and its refund figures on the return counters, at once
  *
  * A concurrent refund of the same sale makes the write `stale`: the loser re-reads and allocates again, so two
  * refunds can never both take the same remaining amount.
@@ -13,6 +13,7 @@
 import { ConflictError, found } from '../domain/errors';
 import { refundExposureDeltas } from '../domain/exposure/deltas';
 import { refundNexusDeltas } from '../domain/nexus/counters';
+import { refundReturnDeltas } from '../domain/returns/counters';
 import { refundFingerprint } from '../domain/transactions/fingerprint';
 import { allocateRefund, type Refund } from '../domain/transactions/refund';
 import type { RefundRequest } from '../domain/transactions/schema';
@@ -60,7 +61,8 @@ export async function recordRefund(
     const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
     const sellerId = stored.transaction.entity_id ?? (await primaryId());
     const nexus = refundNexusDeltas(stored.transaction, refund, stored.refunded, sellerId);
-    const recorded = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus);
+    const returns = refundReturnDeltas(refund, stored.transaction);
+    const recorded = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus, returns);
     // `replayed`: the same refund is recorded (a concurrent retry, or this write sent again after its answer was lost).
     if (recorded.outcome === 'created' || recorded.outcome === 'replayed') return { created: recorded.outcome === 'created', refund: recorded.record };
     if (recorded.outcome === 'exists') throw refundConflict(transactionId, request.id);

@@ -53,8 +53,8 @@ describe('returns: an OSS return in euro, per member state and rate', () => {
     // USD 125.00 at 1.25 USD/EUR = EUR 100.00, its 20 % VAT USD 25.00 = EUR 20.00 (Art. 366 / OSS practice: ECB rate of the period's last day).
     expect(usd.tax_total).toBe(2_500);
     const standard = r.lines.find((l: any) => l.jurisdiction === 'FR-20');
-    expect(standard).toMatchObject({ country: 'FR', rate: 20, rate_type: 'standard', taxable_sales: 20_000, tax_charged: 4_000 });
-    expect(r.lines.find((l: any) => l.jurisdiction === 'FR-5.5')).toMatchObject({ rate: 5.5, rate_type: 'reduced', taxable_sales: 2_000, tax_charged: 110 });
+    expect(standard).toMatchObject({ country: 'FR', rate: 0.2, rate_type: 'standard', taxable_sales: 20_000, tax_charged: 4_000 });
+    expect(r.lines.find((l: any) => l.jurisdiction === 'FR-5.5')).toMatchObject({ rate: 0.055, rate_type: 'reduced', taxable_sales: 2_000, tax_charged: 110 });
     expect(r.lines.some((l: any) => l.country === 'DE')).toBe(false);
     expect(r.totals).toMatchObject({ taxable_sales: 22_000, tax_charged: 4_110, net_tax_due: 4_110 });
 
@@ -145,7 +145,7 @@ describe('returns: a property over random ledgers recorded through the API', () 
 });
 
 describe('returns: refunds recorded before returns existed', () => {
-  it('are dated by `levy migrate` (migrateRefundDateIds), once, and then counted in the period of their date', async () => {
+  it('are dated by `levy migrate` (migrateRefundDateIds), once, and then listed in the period of their date', async () => {
     const accountId = (await newTestAccount('US', 'Legacy Refunds Inc')).account_id;
     const regId = await registration(accountId, { country: 'US', state: 'CA', type: 'SALES_TAX' });
     const sale = await record(accountId, usSale('2026-04-10', 10_000));
@@ -158,13 +158,14 @@ describe('returns: refunds recorded before returns existed', () => {
       Key: { account_id: accountId, sk: `rfd#${sale.id}#${refunded.body.id}` },
       UpdateExpression: 'REMOVE date_id',
     });
+    // The return's figures come from the counters the refund moved when recorded; only its record's listing reads date_id.
     const before = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
-    expect(before.body.totals.refunds).toBe(0);
+    expect(before.body.totals.refunds).toBe(refunded.body.tax_total);
+    expect((await allRecords(accountId, before.body.id, '100')).map((r) => r.id)).toEqual([`sale:${sale.id}`]);
 
     const store = new DynamoDbTransactionStore(table);
     expect((await store.migrateRefundDateIds()).refunds_dated).toBeGreaterThanOrEqual(1);
     expect(await store.migrateRefundDateIds()).toEqual({ refunds_dated: 0 });
-    // The finalize recomputes the draft from the ledger: the refund is in it now.
     const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: before.body.id } });
     expect(finalized.status).toBe(200);
     expect(finalized.body.totals).toMatchObject({

@@ -1912,9 +1912,9 @@ export interface components {
             /** @description Net sales no tax was charged on (the sum of exempt_by_reason) */
             exempt_amount: number;
             /**
-             * @description By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)
+             * @description By the filer's reason, lower-case (docs/returns.md): the certificate's (resale, government, nonprofit, manufacturing, agriculture, other), else the declared customer type's (resale, government, nonprofit), else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)
              * @example {
-             *       "RESALE": 10000,
+             *       "resale": 10000,
              *       "not_taxable_in_jurisdiction": 2500
              *     }
              */
@@ -2949,7 +2949,10 @@ export interface components {
                 /** @enum {string} */
                 level: "country" | "state" | "county" | "city" | "special";
                 name?: string;
-                /** @description VAT lines: the rate in percent */
+                /**
+                 * @description VAT lines: the rate as a fraction (0.2 for 20 %)
+                 * @example 0.2
+                 */
                 rate?: number;
                 /** @enum {string} */
                 rate_type?: "standard" | "reduced" | "zero" | "exempt";
@@ -2957,7 +2960,13 @@ export interface components {
                 gross_sales: number;
                 /** @description The share of gross_sales no tax was charged on */
                 exempt_sales: number;
-                /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                /**
+                 * @description exempt_sales by the filer's reason, lower-case: the certificate's (resale, government, nonprofit ...), else the declared customer type's, else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)
+                 * @example {
+                 *       "resale": 50000,
+                 *       "government": 30000
+                 *     }
+                 */
                 exempt_sales_by_reason: {
                     [key: string]: number;
                 };
@@ -2995,7 +3004,10 @@ export interface components {
                     /** @enum {string} */
                     level: "country" | "state" | "county" | "city" | "special";
                     name?: string;
-                    /** @description VAT lines: the rate in percent */
+                    /**
+                     * @description VAT lines: the rate as a fraction (0.2 for 20 %)
+                     * @example 0.2
+                     */
                     rate?: number;
                     /** @enum {string} */
                     rate_type?: "standard" | "reduced" | "zero" | "exempt";
@@ -3003,7 +3015,13 @@ export interface components {
                     gross_sales: number;
                     /** @description The share of gross_sales no tax was charged on */
                     exempt_sales: number;
-                    /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                    /**
+                     * @description exempt_sales by the filer's reason, lower-case: the certificate's (resale, government, nonprofit ...), else the declared customer type's, else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)
+                     * @example {
+                     *       "resale": 50000,
+                     *       "government": 30000
+                     *     }
+                     */
                     exempt_sales_by_reason: {
                         [key: string]: number;
                     };
@@ -3027,7 +3045,13 @@ export interface components {
                     gross_sales: number;
                     /** @description The share of gross_sales no tax was charged on */
                     exempt_sales: number;
-                    /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                    /**
+                     * @description exempt_sales by the filer's reason, lower-case: the certificate's (resale, government, nonprofit ...), else the declared customer type's, else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)
+                     * @example {
+                     *       "resale": 50000,
+                     *       "government": 30000
+                     *     }
+                     */
                     exempt_sales_by_reason: {
                         [key: string]: number;
                     };
@@ -3063,7 +3087,13 @@ export interface components {
                 gross_sales: number;
                 /** @description The share of gross_sales no tax was charged on */
                 exempt_sales: number;
-                /** @description exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...) */
+                /**
+                 * @description exempt_sales by the filer's reason, lower-case: the certificate's (resale, government, nonprofit ...), else the declared customer type's, else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)
+                 * @example {
+                 *       "resale": 50000,
+                 *       "government": 30000
+                 *     }
+                 */
                 exempt_sales_by_reason: {
                     [key: string]: number;
                 };
@@ -3084,6 +3114,10 @@ export interface components {
             };
             sale_count: number;
             refund_count: number;
+            /** @description Finalized returns: the period's records recorded after `cutoff` (inside the settle margin); the next return corrects them */
+            deferred_records?: number;
+            /** @description What a filer should know about the figures */
+            notes?: string[];
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -5854,7 +5888,7 @@ export interface operations {
                      *             "taxable_amount": 10000,
                      *             "exempt_amount": 10000,
                      *             "exempt_by_reason": {
-                     *               "RESALE": 10000,
+                     *               "resale": 10000,
                      *               "not_taxable_in_jurisdiction": 2500
                      *             }
                      *           },
@@ -5867,7 +5901,7 @@ export interface operations {
                      *                 "taxable_amount": 10000,
                      *                 "exempt_amount": 10000,
                      *                 "exempt_by_reason": {
-                     *                   "RESALE": 10000,
+                     *                   "resale": 10000,
                      *                   "not_taxable_in_jurisdiction": 2500
                      *                 }
                      *               },
@@ -5880,7 +5914,7 @@ export interface operations {
                      *                     "taxable_amount": 10000,
                      *                     "exempt_amount": 10000,
                      *                     "exempt_by_reason": {
-                     *                       "RESALE": 10000,
+                     *                       "resale": 10000,
                      *                       "not_taxable_in_jurisdiction": 2500
                      *                     }
                      *                   }
@@ -11549,11 +11583,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -11576,11 +11613,14 @@ export interface operations {
                      *                   "state": "CA",
                      *                   "level": "country",
                      *                   "name": "Acme Inc",
-                     *                   "rate": 0.0725,
+                     *                   "rate": 0.2,
                      *                   "rate_type": "standard",
                      *                   "gross_sales": 10000,
                      *                   "exempt_sales": 10000,
-                     *                   "exempt_sales_by_reason": {},
+                     *                   "exempt_sales_by_reason": {
+                     *                     "resale": 50000,
+                     *                     "government": 30000
+                     *                   },
                      *                   "taxable_sales": 10000,
                      *                   "tax_charged": 10000,
                      *                   "refunded_sales": 10000,
@@ -11593,7 +11633,10 @@ export interface operations {
                      *               "totals": {
                      *                 "gross_sales": 10000,
                      *                 "exempt_sales": 10000,
-                     *                 "exempt_sales_by_reason": {},
+                     *                 "exempt_sales_by_reason": {
+                     *                   "resale": 50000,
+                     *                   "government": 30000
+                     *                 },
                      *                 "taxable_sales": 10000,
                      *                 "tax_charged": 10000,
                      *                 "refunded_sales": 10000,
@@ -11616,7 +11659,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -11627,6 +11673,10 @@ export interface operations {
                      *           },
                      *           "sale_count": 2,
                      *           "refund_count": 2,
+                     *           "deferred_records": 0,
+                     *           "notes": [
+                     *             "Example"
+                     *           ],
                      *           "finalized_at": "2026-01-15T09:30:00.000Z",
                      *           "filed_on": "2026-01-15",
                      *           "confirmation_number": "Example",
@@ -11722,11 +11772,14 @@ export interface operations {
                      *           "state": "CA",
                      *           "level": "country",
                      *           "name": "Acme Inc",
-                     *           "rate": 0.0725,
+                     *           "rate": 0.2,
                      *           "rate_type": "standard",
                      *           "gross_sales": 10000,
                      *           "exempt_sales": 10000,
-                     *           "exempt_sales_by_reason": {},
+                     *           "exempt_sales_by_reason": {
+                     *             "resale": 50000,
+                     *             "government": 30000
+                     *           },
                      *           "taxable_sales": 10000,
                      *           "tax_charged": 10000,
                      *           "refunded_sales": 10000,
@@ -11749,11 +11802,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -11766,7 +11822,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -11789,7 +11848,10 @@ export interface operations {
                      *       "totals": {
                      *         "gross_sales": 10000,
                      *         "exempt_sales": 10000,
-                     *         "exempt_sales_by_reason": {},
+                     *         "exempt_sales_by_reason": {
+                     *           "resale": 50000,
+                     *           "government": 30000
+                     *         },
                      *         "taxable_sales": 10000,
                      *         "tax_charged": 10000,
                      *         "refunded_sales": 10000,
@@ -11800,6 +11862,10 @@ export interface operations {
                      *       },
                      *       "sale_count": 2,
                      *       "refund_count": 2,
+                     *       "deferred_records": 0,
+                     *       "notes": [
+                     *         "Example"
+                     *       ],
                      *       "finalized_at": "2026-01-15T09:30:00.000Z",
                      *       "filed_on": "2026-01-15",
                      *       "confirmation_number": "Example",
@@ -11870,11 +11936,14 @@ export interface operations {
                      *           "state": "CA",
                      *           "level": "country",
                      *           "name": "Acme Inc",
-                     *           "rate": 0.0725,
+                     *           "rate": 0.2,
                      *           "rate_type": "standard",
                      *           "gross_sales": 10000,
                      *           "exempt_sales": 10000,
-                     *           "exempt_sales_by_reason": {},
+                     *           "exempt_sales_by_reason": {
+                     *             "resale": 50000,
+                     *             "government": 30000
+                     *           },
                      *           "taxable_sales": 10000,
                      *           "tax_charged": 10000,
                      *           "refunded_sales": 10000,
@@ -11897,11 +11966,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -11914,7 +11986,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -11937,7 +12012,10 @@ export interface operations {
                      *       "totals": {
                      *         "gross_sales": 10000,
                      *         "exempt_sales": 10000,
-                     *         "exempt_sales_by_reason": {},
+                     *         "exempt_sales_by_reason": {
+                     *           "resale": 50000,
+                     *           "government": 30000
+                     *         },
                      *         "taxable_sales": 10000,
                      *         "tax_charged": 10000,
                      *         "refunded_sales": 10000,
@@ -11948,6 +12026,10 @@ export interface operations {
                      *       },
                      *       "sale_count": 2,
                      *       "refund_count": 2,
+                     *       "deferred_records": 0,
+                     *       "notes": [
+                     *         "Example"
+                     *       ],
                      *       "finalized_at": "2026-01-15T09:30:00.000Z",
                      *       "filed_on": "2026-01-15",
                      *       "confirmation_number": "Example",
@@ -12115,11 +12197,14 @@ export interface operations {
                      *           "state": "CA",
                      *           "level": "country",
                      *           "name": "Acme Inc",
-                     *           "rate": 0.0725,
+                     *           "rate": 0.2,
                      *           "rate_type": "standard",
                      *           "gross_sales": 10000,
                      *           "exempt_sales": 10000,
-                     *           "exempt_sales_by_reason": {},
+                     *           "exempt_sales_by_reason": {
+                     *             "resale": 50000,
+                     *             "government": 30000
+                     *           },
                      *           "taxable_sales": 10000,
                      *           "tax_charged": 10000,
                      *           "refunded_sales": 10000,
@@ -12142,11 +12227,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -12159,7 +12247,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -12182,7 +12273,10 @@ export interface operations {
                      *       "totals": {
                      *         "gross_sales": 10000,
                      *         "exempt_sales": 10000,
-                     *         "exempt_sales_by_reason": {},
+                     *         "exempt_sales_by_reason": {
+                     *           "resale": 50000,
+                     *           "government": 30000
+                     *         },
                      *         "taxable_sales": 10000,
                      *         "tax_charged": 10000,
                      *         "refunded_sales": 10000,
@@ -12193,6 +12287,10 @@ export interface operations {
                      *       },
                      *       "sale_count": 2,
                      *       "refund_count": 2,
+                     *       "deferred_records": 0,
+                     *       "notes": [
+                     *         "Example"
+                     *       ],
                      *       "finalized_at": "2026-01-15T09:30:00.000Z",
                      *       "filed_on": "2026-01-15",
                      *       "confirmation_number": "Example",
@@ -12262,11 +12360,14 @@ export interface operations {
                      *           "state": "CA",
                      *           "level": "country",
                      *           "name": "Acme Inc",
-                     *           "rate": 0.0725,
+                     *           "rate": 0.2,
                      *           "rate_type": "standard",
                      *           "gross_sales": 10000,
                      *           "exempt_sales": 10000,
-                     *           "exempt_sales_by_reason": {},
+                     *           "exempt_sales_by_reason": {
+                     *             "resale": 50000,
+                     *             "government": 30000
+                     *           },
                      *           "taxable_sales": 10000,
                      *           "tax_charged": 10000,
                      *           "refunded_sales": 10000,
@@ -12289,11 +12390,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -12306,7 +12410,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -12329,7 +12436,10 @@ export interface operations {
                      *       "totals": {
                      *         "gross_sales": 10000,
                      *         "exempt_sales": 10000,
-                     *         "exempt_sales_by_reason": {},
+                     *         "exempt_sales_by_reason": {
+                     *           "resale": 50000,
+                     *           "government": 30000
+                     *         },
                      *         "taxable_sales": 10000,
                      *         "tax_charged": 10000,
                      *         "refunded_sales": 10000,
@@ -12340,6 +12450,10 @@ export interface operations {
                      *       },
                      *       "sale_count": 2,
                      *       "refund_count": 2,
+                     *       "deferred_records": 0,
+                     *       "notes": [
+                     *         "Example"
+                     *       ],
                      *       "finalized_at": "2026-01-15T09:30:00.000Z",
                      *       "filed_on": "2026-01-15",
                      *       "confirmation_number": "Example",
@@ -12427,11 +12541,14 @@ export interface operations {
                      *           "state": "CA",
                      *           "level": "country",
                      *           "name": "Acme Inc",
-                     *           "rate": 0.0725,
+                     *           "rate": 0.2,
                      *           "rate_type": "standard",
                      *           "gross_sales": 10000,
                      *           "exempt_sales": 10000,
-                     *           "exempt_sales_by_reason": {},
+                     *           "exempt_sales_by_reason": {
+                     *             "resale": 50000,
+                     *             "government": 30000
+                     *           },
                      *           "taxable_sales": 10000,
                      *           "tax_charged": 10000,
                      *           "refunded_sales": 10000,
@@ -12454,11 +12571,14 @@ export interface operations {
                      *               "state": "CA",
                      *               "level": "country",
                      *               "name": "Acme Inc",
-                     *               "rate": 0.0725,
+                     *               "rate": 0.2,
                      *               "rate_type": "standard",
                      *               "gross_sales": 10000,
                      *               "exempt_sales": 10000,
-                     *               "exempt_sales_by_reason": {},
+                     *               "exempt_sales_by_reason": {
+                     *                 "resale": 50000,
+                     *                 "government": 30000
+                     *               },
                      *               "taxable_sales": 10000,
                      *               "tax_charged": 10000,
                      *               "refunded_sales": 10000,
@@ -12471,7 +12591,10 @@ export interface operations {
                      *           "totals": {
                      *             "gross_sales": 10000,
                      *             "exempt_sales": 10000,
-                     *             "exempt_sales_by_reason": {},
+                     *             "exempt_sales_by_reason": {
+                     *               "resale": 50000,
+                     *               "government": 30000
+                     *             },
                      *             "taxable_sales": 10000,
                      *             "tax_charged": 10000,
                      *             "refunded_sales": 10000,
@@ -12494,7 +12617,10 @@ export interface operations {
                      *       "totals": {
                      *         "gross_sales": 10000,
                      *         "exempt_sales": 10000,
-                     *         "exempt_sales_by_reason": {},
+                     *         "exempt_sales_by_reason": {
+                     *           "resale": 50000,
+                     *           "government": 30000
+                     *         },
                      *         "taxable_sales": 10000,
                      *         "tax_charged": 10000,
                      *         "refunded_sales": 10000,
@@ -12505,6 +12631,10 @@ export interface operations {
                      *       },
                      *       "sale_count": 2,
                      *       "refund_count": 2,
+                     *       "deferred_records": 0,
+                     *       "notes": [
+                     *         "Example"
+                     *       ],
                      *       "finalized_at": "2026-01-15T09:30:00.000Z",
                      *       "filed_on": "2026-01-15",
                      *       "confirmation_number": "TX-WEBFILE-0042",

@@ -5,7 +5,7 @@
  *   sk `m#<YYYY-MM>#<currency>#<country>[#<state>[#<county>]]`  a month's totals
  *   sk `a#<currency>#<country>[#<state>[#<county>]]`             all-time totals
  *   attributes: period, currency, country, state?, county?, tax (minor units), sales (count), taxable_sales and
- *               `exempt#<reason>` (net sales amounts in minor units; absent on counters that never had any)
+ *               `exempt#<reason>` (the filer's reason, src/domain/sales/line-taxability.ts; net sales amounts in minor units; absent on counters that never had any)
  *
  * and the nexus counters of each selling entity (docs/nexus.md "Counters"), per day and per month, the period
  * before the jurisdiction so one key range reads every jurisdiction of a span:
@@ -27,22 +27,27 @@
 import { ALL_TIME, type ExposureDelta, type ExposureKey, type SalesAmounts } from '../../domain/exposure/deltas';
 import type { ExposureTotal, PeriodSelection } from '../../domain/exposure/report';
 import { emptyChannel, nexusBases, type ChannelTotals, type NexusDelta, type StoredNexusCounter } from '../../domain/nexus/counters';
+import { filerReasonOfStored } from '../../domain/sales/line-taxability';
 import type { ExposureTotals, NexusCounterStore } from '../../ports/reports';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
-/** The attribute of an exempt-sales counter: `exempt#RESALE`, `exempt#not_taxable_in_jurisdiction`... */
+/** The attribute of an exempt-sales counter: `exempt#resale`, `exempt#not_taxable_in_jurisdiction`... */
 const EXEMPT_PREFIX = 'exempt#';
 
 /** The net sales amounts of a counter item (none on items written before Levy kept them). */
 function salesAmounts(item: Record<string, unknown>): SalesAmounts {
-  const exempt = Object.entries(item)
-    .filter(([name, amount]) => name.startsWith(EXEMPT_PREFIX) && Number(amount) !== 0)
-    .map(([name, amount]) => [name.slice(EXEMPT_PREFIX.length), Number(amount)] as const);
+  // Counters written before the reasons were the filer's keep `exempt#RESALE`: read as `resale`, with the newer ones.
+  const exempt: Record<string, number> = {};
+  for (const [name, amount] of Object.entries(item)) {
+    if (!name.startsWith(EXEMPT_PREFIX) || Number(amount) === 0) continue;
+    const reason = filerReasonOfStored(name.slice(EXEMPT_PREFIX.length));
+    exempt[reason] = (exempt[reason] ?? 0) + Number(amount);
+  }
   const taxable = Number(item.taxable_sales ?? 0);
-  return { ...(taxable !== 0 ? { taxable_sales: taxable } : {}), ...(exempt.length > 0 ? { exempt_sales: Object.fromEntries(exempt) } : {}) };
+  return { ...(taxable !== 0 ? { taxable_sales: taxable } : {}), ...(Object.keys(exempt).length > 0 ? { exempt_sales: exempt } : {}) };
 }
 
 function exposureSortKey(key: ExposureKey): string {
@@ -73,7 +78,7 @@ function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals
  * ADDs `value` to the attribute `#name` stands for; one that grows is guarded so the counter never passes 2^53 - 1
  * (`ceiling`: the placeholder of its bound). The exposure totals and the nexus counters build their writes with it.
  */
-function guardedAdd(
+export function guardedAdd(
   write: { adds: string[]; guards: string[]; values: Record<string, unknown> },
   name: string,
   valueRef: string,
@@ -88,7 +93,7 @@ function guardedAdd(
 }
 
 /** The guards of a write as its condition (none: unconditional). */
-const guardCondition = (guards: readonly string[]) =>
+export const guardCondition = (guards: readonly string[]) =>
   guards.length === 0 ? {} : { ConditionExpression: guards.length === 1 ? guards[0] : guards.map((g) => `(${g})`).join(' AND ') };
 
 export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore {

@@ -1,19 +1,21 @@
 /**
- * Secondary adapter (DynamoDB, Transactions + Exposure tables; a sale naming a customer also Customers): the sale and
- * refund ledgers. Each write is ONE TransactWriteItems of the Transactions store's items, the Exposure store's counter
- * updates (exposure and nexus counters), for a sale with customer_id the customer's transaction count, and the
+ * Secondary adapter (DynamoDB, Transactions + Exposure + ReturnCounters tables; a sale naming a customer also Customers):
+ * the sale and refund ledgers. Each write is ONE TransactWriteItems of the Transactions store's items, the Exposure
+ * store's counter updates (exposure and nexus counters), the return counters and the record's entry by recording time, for a sale with customer_id the customer's transaction count, and the
  * `transaction.created` / `refund.created` event (the outbox, docs/webhooks.md), so a sale or refund and what it moves
  * land together or not at all (docs/exposure.md, docs/customers.md). The ledger built the items, so it knows
  * which one a cancellation reason belongs to, and turns them into the ports' outcomes.
  */
 import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { NexusDelta } from '../../domain/nexus/counters';
+import type { ReturnDeltas } from '../../domain/returns/counters';
 import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, RefundRecording, SaleLedger, SaleListRequest, SaleRecording } from '../../ports/ledger';
 import { transactCreate } from './conditional-create';
 import type { DynamoDbCustomerStore } from './customer-store';
 import type { EventOutbox } from './event-outbox';
+import type { DynamoDbReturnCounterStore } from './return-counter-store';
 import type { DynamoDbExposureStore } from './exposure-store';
 import { cancellationCodes } from './transact';
 import type { DynamoDbTransactionStore } from './transaction-store';
@@ -27,6 +29,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
     private readonly customers: () => Promise<Pick<DynamoDbCustomerStore, 'recordTransactionItem'>>,
     /** Writes the sale's `transaction.created` event. */
     private readonly outbox: EventOutbox,
+    private readonly returnCounters: DynamoDbReturnCounterStore,
   ) {}
 
   get(accountId: string, id: string) {
@@ -43,6 +46,7 @@ export class DynamoDbSaleLedger implements SaleLedger {
     fingerprint: string,
     exposure: readonly ExposureDelta[],
     nexus: readonly NexusDelta[] = [],
+    returns: ReturnDeltas = { counters: [], counts: [] },
   ): Promise<SaleRecording> {
     // Item 0: the sale's put, conditional on its id being new (the same sale found there is a replay:
     // conditional-create.ts); item 1 with customer_id: the customer's transaction count (conditional on the customer
@@ -53,6 +57,8 @@ export class DynamoDbSaleLedger implements SaleLedger {
       ...customerItems,
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
+      ...this.returnCounters.addItems(accountId, returns),
+      this.returnCounters.recordingItem(accountId, { kind: 'sale', transaction_id: sale.id, date: sale.date, recorded_at: sale.created_at }),
       this.outbox.item(accountId, 'transaction.created', sale, new Date(sale.created_at)),
     ];
     return transactCreate(
@@ -75,6 +81,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
     private readonly exposure: () => DynamoDbExposureStore,
     /** Writes the refund's `refund.created` event. */
     private readonly outbox: EventOutbox,
+    private readonly returnCounters: DynamoDbReturnCounterStore,
   ) {}
 
   get(accountId: string, transactionId: string, refundId: string) {
@@ -93,6 +100,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
     nexus: readonly NexusDelta[] = [],
+    returns: ReturnDeltas = { counters: [], counts: [] },
   ): Promise<RefundRecording> {
     // Item 0: the refund's put (new id; the same refund found there is a replay); item 1: the sale's refunded-so-far
     // (at the version read).
@@ -100,6 +108,14 @@ export class DynamoDbRefundLedger implements RefundLedger {
       ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
+      ...this.returnCounters.addItems(accountId, returns),
+      this.returnCounters.recordingItem(accountId, {
+        kind: 'refund',
+        transaction_id: refund.transaction_id,
+        refund_id: refund.id,
+        date: refund.date,
+        recorded_at: refund.created_at,
+      }),
       this.outbox.item(accountId, 'refund.created', refund, new Date(refund.created_at)),
     ];
     return transactCreate(

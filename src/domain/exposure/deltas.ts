@@ -11,8 +11,8 @@
  * report without a range reads one item per entry, whatever the number of months.
  *
  * Beside the tax, the sales amounts a return needs: each line's net amount split into the share tax was
- * charged on (`taxable_sales`) and the share it was not, by reason (`exempt_sales`: the certificate's reason, RESALE,
- * NONPROFIT..., or the engine's, not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt). These are
+ * charged on (`taxable_sales`) and the share it was not, by the filer's reason (`exempt_sales`: exemptReasonOf,
+ * `resale`, `government`, `nonprofit`..., or the engine's, not_taxable_in_jurisdiction, zero_rated, reverse_charge). These are
  * attributed to the sale's own jurisdiction whatever tax it bore: its country, its state when Levy knows it by name,
  * its county when the engine names one (a TX resale sale counts in TX though it bears no TX tax). A refund removes
  * its share of both, in proportion, the last refund of a line exactly what is left. Lines recorded before Levy kept
@@ -20,7 +20,7 @@
  */
 import { byText } from '../compare';
 import { monthOfDate } from '../tax/zip-rate-months';
-import { recordedExemptReasonOf } from '../sales/line-taxability';
+import { filerExemptReason } from '../sales/line-taxability';
 import { refundedShare, type Refund, type RefundedSoFar } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 import type { Jurisdiction } from '../tax/rate-types';
@@ -39,7 +39,7 @@ export interface ExposureKey {
 /** Net sales amounts in minor units: the share tax was charged on, and the rest by reason. */
 export interface SalesAmounts {
   taxable_sales?: number;
-  /** By reason (RESALE, not_taxable_in_jurisdiction, ...); only reasons with an amount. */
+  /** By the filer's reason (resale, not_taxable_in_jurisdiction, ...); only reasons with an amount. */
   exempt_sales?: Readonly<Record<string, number>>;
 }
 
@@ -126,8 +126,8 @@ class DeltaSum {
 }
 
 /** A line's sales amounts, or none for a line recorded before Levy kept them. */
-function saleLineAmounts(line: TransactionLine): LineAmounts | undefined {
-  const reason = recordedExemptReasonOf(line);
+function saleLineAmounts(transaction: Transaction, line: TransactionLine): LineAmounts | undefined {
+  const reason = filerExemptReason(line, transaction.customer_type);
   if (reason === undefined) return undefined;
   const exempt = line.exempt_amount ?? 0;
   return { taxable: line.amount - exempt, exempt, reason };
@@ -144,7 +144,7 @@ export function saleExposureDeltas(transaction: Transaction): ExposureDelta[] {
   let stateSale = false;
   const countySale = new Set<string>();
   for (const line of transaction.line_items) {
-    const amounts = saleLineAmounts(line);
+    const amounts = saleLineAmounts(transaction, line);
     if (amounts) for (const entry of amountEntries(transaction.jurisdiction)) sum.add({ ...base, ...entry }, 0, 0, amounts);
     const { state, county } = lineAttribution(line, transaction.jurisdiction);
     if (state) {
@@ -172,7 +172,7 @@ export function refundExposureDeltas(transaction: Transaction, refund: Refund, r
   for (const refundLine of refund.line_items) {
     const line = lines.get(refundLine.id);
     if (!line) throw new RangeError(`refund ${refund.id} names line ${refundLine.id}, which transaction ${transaction.id} does not have`);
-    const amounts = saleLineAmounts(line);
+    const amounts = saleLineAmounts(transaction, line);
     if (amounts) {
       const before = refundedBefore[line.id]?.amount ?? 0;
       const exempt = refundedShare(amounts.exempt, line.amount, before, refundLine.amount);

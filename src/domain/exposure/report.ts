@@ -27,8 +27,8 @@ const salesSchema = z
     exempt_amount: z.number().int().meta({ description: 'Net sales no tax was charged on (the sum of exempt_by_reason)' }),
     exempt_by_reason: z.record(z.string(), z.number().int()).meta({
       description:
-        "By reason: the certificate's (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER) or the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge, customer_exempt)",
-      example: { RESALE: 10_000, not_taxable_in_jurisdiction: 2_500 },
+        "By the filer's reason, lower-case (docs/returns.md): the certificate's (resale, government, nonprofit, manufacturing, agriculture, other), else the declared customer type's (resale, government, nonprofit), else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)",
+      example: { resale: 10_000, not_taxable_in_jurisdiction: 2_500 },
     }),
   })
   .meta({ id: 'ExposureSales' });

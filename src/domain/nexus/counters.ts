@@ -13,7 +13,6 @@
  * since rules include or exclude those.
  */
 import { euMemberStates } from '../geography/countries';
-import { recordedExemptReasonOf } from '../sales/line-taxability';
 import { refundedShare, type Refund, type RefundedSoFar } from '../transactions/refund';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 
@@ -62,7 +61,7 @@ const isB2c = (transaction: Transaction): boolean => (transaction.customer?.appl
  * goods all when the line is physical goods; b2c all when the customer was taxed as a consumer.
  */
 function lineBases(transaction: Transaction, line: TransactionLine, amount: number, exempt: number): BasisAmounts {
-  const resale = transaction.customer_type === 'RESELLER' ? amount : recordedExemptReasonOf(line) === 'RESALE' ? exempt : 0;
+  const resale = transaction.customer_type === 'RESELLER' ? amount : line.exemption?.reason === 'RESALE' ? exempt : 0;
   return {
     gross: amount,
     retail: amount - resale,

@@ -5,7 +5,7 @@
  * exclusive of VAT ... and the total amount per rate of the corresponding VAT. The applicable rates ... and the total
  * VAT due": Directive 2006/112/EC Art. 369g(1)), then the corrections of earlier periods per member state, year, period
  * and the +/- VAT (Implementing Regulation (EU) 282/2011 Art. 61). Other returns: one row per jurisdiction line with
- * every figure. Amounts are decimal in the return's currency (the form's entry), from integer minor units.
+ * every figure, and one row per reason of its exempt sales. Rates are in percent, as the forms write them. Amounts are decimal in the return's currency (the form's entry), from integer minor units.
  */
 import { isExactPeriod } from '../filing/periods';
 import { decimal } from '../money/minor-units';
@@ -37,7 +37,7 @@ function ossCsv(r: TaxReturn): string {
         'supply',
         l.country,
         l.rate_type,
-        l.rate,
+        ratePercent(l.rate),
         decimal(ossTaxable(l), r.currency),
         decimal(l.net_tax_due, r.currency),
         periodLabel(r.period_start, r.period_end),
@@ -56,15 +56,40 @@ function ossCsv(r: TaxReturn): string {
 
 const FIGURES = ['gross_sales', 'exempt_sales', 'taxable_sales', 'tax_charged', 'refunded_sales', 'refunds', 'adjustments', 'net_tax_due'] as const;
 
+/** A rate as the form's percent column writes it (0.055 -> 5.5), from the fraction the answers give. */
+export const ratePercent = (rate: number | undefined): number | undefined => (rate === undefined ? undefined : Math.round(rate * 1_000_000) / 10_000);
+
+/**
+ * One row per jurisdiction line with every figure, then one `exempt` row per reason of its exempt sales (a return form
+ * asks for each deduction on its own line: sales for resale, to the government ...), the amount under exempt_sales.
+ */
 function jurisdictionCsv(r: TaxReturn): string {
   const figures = (f: ReturnFigures) => FIGURES.map((k) => decimal(f[k], r.currency));
-  const lineRow = (section: string, period: string, l: ReturnLine) =>
-    row([section, l.jurisdiction, l.level, l.name, l.rate, period, ...figures(l), r.currency]);
+  const reasonRows = (section: string, period: string, f: ReturnFigures, l?: ReturnLine) =>
+    Object.entries(f.exempt_sales_by_reason)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([reason, amount]) =>
+        row([
+          section,
+          l?.jurisdiction ?? '',
+          l?.level ?? '',
+          l?.name,
+          ratePercent(l?.rate),
+          period,
+          reason,
+          ...FIGURES.map((k) => (k === 'exempt_sales' ? decimal(amount, r.currency) : '')),
+          r.currency,
+        ]),
+      );
+  const lineRows = (section: string, period: string, l: ReturnLine) => [
+    row([section, l.jurisdiction, l.level, l.name, ratePercent(l.rate), period, '', ...figures(l), r.currency]),
+    ...reasonRows(`${section}_exempt`, period, l, l),
+  ];
   const label = periodLabel(r.period_start, r.period_end);
-  const lines = [row(['section', 'jurisdiction', 'level', 'name', 'rate', 'period', ...FIGURES, 'currency'])];
-  for (const l of r.lines) lines.push(lineRow('period', label, l));
-  for (const c of r.corrections) for (const l of c.lines) lines.push(lineRow('correction', periodLabel(c.period_start, c.period_end), l));
-  lines.push(row(['total', '', '', '', '', label, ...figures(r.totals), r.currency]));
+  const lines = [row(['section', 'jurisdiction', 'level', 'name', 'rate', 'period', 'exempt_reason', ...FIGURES, 'currency'])];
+  for (const l of r.lines) lines.push(...lineRows('period', label, l));
+  for (const c of r.corrections) for (const l of c.lines) lines.push(...lineRows('correction', periodLabel(c.period_start, c.period_end), l));
+  lines.push(row(['total', '', '', '', '', label, '', ...figures(r.totals), r.currency]), ...reasonRows('total_exempt', label, r.totals));
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -28,7 +28,7 @@ export interface ReturnFigures {
   gross_sales: number;
   /** The share of gross_sales no tax was charged on (exempt, zero-rated, reverse charged, not taxable). */
   exempt_sales: number;
-  /** exempt_sales by the lines' taxability_reason. */
+  /** exempt_sales by the filer's reason, lower-case (resale, government, nonprofit, not_taxable_in_jurisdiction ...). */
   exempt_sales_by_reason: Record<string, number>;
   /** gross_sales - exempt_sales. */
   taxable_sales: number;
@@ -53,7 +53,7 @@ export interface ReturnLine extends ReturnFigures {
   level: ReturnLevel;
   /** The county or city named at that level. */
   name?: string;
-  /** VAT lines: the rate in percent (`20`, `5.5`) and its type. */
+  /** VAT lines: the rate as a fraction (`0.2`, `0.055`), like every other answer, and its type. */
   rate?: number;
   rate_type?: RateType;
 }
@@ -100,6 +100,10 @@ export interface TaxReturn {
   totals: ReturnFigures;
   sale_count: number;
   refund_count: number;
+  /** Finalized returns: the period's records recorded after `cutoff` (inside the settle margin), which the next return corrects. */
+  deferred_records?: number;
+  /** What a filer should know about the figures (a finalize that deferred records says so). */
+  notes?: string[];
   finalized_at?: string;
   filed_on?: string;
   confirmation_number?: string;
@@ -131,9 +135,11 @@ const minor = (description: string) => z.number().int().meta({ description });
 export const figuresShape = {
   gross_sales: minor('Net amount (tax excluded) of the sales dated in the period, minor units'),
   exempt_sales: minor('The share of gross_sales no tax was charged on'),
-  exempt_sales_by_reason: z
-    .record(z.string(), z.number().int())
-    .meta({ description: 'exempt_sales by taxability_reason (customer_exempt, zero_rated, reverse_charge ...)' }),
+  exempt_sales_by_reason: z.record(z.string(), z.number().int()).meta({
+    description:
+      "exempt_sales by the filer's reason, lower-case: the certificate's (resale, government, nonprofit ...), else the declared customer type's, else the engine's (not_taxable_in_jurisdiction, zero_rated, reverse_charge)",
+    example: { resale: 50_000, government: 30_000 },
+  }),
   taxable_sales: minor('gross_sales - exempt_sales'),
   tax_charged: minor('Tax charged on the sales dated in the period'),
   refunded_sales: minor('Net amount of the refunds dated in the period'),
@@ -150,7 +156,7 @@ const lineSchema = z.object({
   state: z.string().optional(),
   level: z.enum(returnLevels),
   name: z.string().optional(),
-  rate: z.number().optional().meta({ description: 'VAT lines: the rate in percent' }),
+  rate: z.number().optional().meta({ description: 'VAT lines: the rate as a fraction (0.2 for 20 %)', example: 0.2 }),
   rate_type: z.enum(rateTypes).optional(),
   ...figuresShape,
 });
@@ -184,6 +190,12 @@ export const returnSchema = z
     totals: figuresSchema,
     sale_count: z.number().int(),
     refund_count: z.number().int(),
+    deferred_records: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "Finalized returns: the period's records recorded after `cutoff` (inside the settle margin); the next return corrects them" }),
+    notes: z.array(z.string()).optional().meta({ description: 'What a filer should know about the figures' }),
     finalized_at: timestampField.optional(),
     filed_on: z.iso.date().optional(),
     confirmation_number: z.string().optional(),

@@ -7,6 +7,7 @@
 import type { ExemptionReason } from '../exemptions/certificate';
 import { splitByExemptPercentage } from '../money/money';
 import type { TaxabilityReason } from '../tax/taxability';
+import type { CustomerType } from '../tax/vocabulary';
 
 /** The certificate a line used, as it was on the sale's date (docs/customers.md). */
 export interface ExemptionSnapshot {
@@ -66,16 +67,28 @@ export function taxedShares(netAmount: number, exemptPercentage: number, charged
   return { taxable_amount: taxed, exempt_amount: netAmount - taxed };
 }
 
+/** The exemption a declared customer type stands for, as a return form names it. */
+const typeExemptions: Partial<Record<CustomerType, string>> = { RESELLER: 'resale', GOVERNMENT: 'government', NONPROFIT: 'nonprofit' };
+
 /**
- * Why the untaxed share of a line bears no tax, as a return reports it: the certificate's reason (RESALE, NONPROFIT,
- * ...) when one applied, else the engine's reason (not_taxable_in_jurisdiction, zero_rated, reverse_charge,
- * customer_exempt).
+ * Why the untaxed share of a line bears no tax, as a filer reports it (docs/returns.md "Exempt sales by reason"),
+ * lower-case: the certificate's reason when one applied (`resale`, `government`, `nonprofit`, `manufacturing`,
+ * `agriculture`, `other`), else the declared customer type's exemption (`resale` for a RESELLER, `government`,
+ * `nonprofit`), else the engine's reason (`not_taxable_in_jurisdiction`, `zero_rated`, `reverse_charge`,
+ * `not_collecting`; `customer_exempt`: marked exempt with neither). Returns, their CSV and the exposure report use it.
  */
-export function exemptReasonOf(taxability: Pick<LineTaxability, 'exemption' | 'taxability_reason'>): string {
-  return taxability.exemption?.reason ?? taxability.taxability_reason;
+export function exemptReasonOf(taxability: Pick<LineTaxability, 'exemption' | 'taxability_reason'>, customerType?: CustomerType): string {
+  if (taxability.exemption) return taxability.exemption.reason.toLowerCase();
+  if (taxability.taxability_reason === 'customer_exempt') return (customerType && typeExemptions[customerType]) ?? 'customer_exempt';
+  return taxability.taxability_reason;
 }
 
-/** A recorded line's exempt reason; none for a line recorded before Levy kept its taxability. */
-export function recordedExemptReasonOf(line: Partial<Pick<LineTaxability, 'exemption' | 'taxability_reason'>>): string | undefined {
-  return line.taxability_reason === undefined ? undefined : exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption });
+/** A recorded line's exempt reason (exemptReasonOf); none for a line recorded before Levy kept its taxability. */
+export function filerExemptReason(line: Partial<Pick<LineTaxability, 'exemption' | 'taxability_reason'>>, customerType: CustomerType): string | undefined {
+  return line.taxability_reason === undefined
+    ? undefined
+    : exemptReasonOf({ taxability_reason: line.taxability_reason, exemption: line.exemption }, customerType);
 }
+
+/** The filer's reason of a counter written before the reasons were lower-case (`RESALE`): the same word, lower-case. */
+export const filerReasonOfStored = (reason: string): string => (/^[A-Z_]+$/.test(reason) ? reason.toLowerCase() : reason);

@@ -117,7 +117,26 @@ export async function finalizeReturn(deps: ReturnDeps, accountId: string, id: st
     const cutoff = new Date(now.getTime() - settleSeconds * 1000).toISOString();
     const computed = await compute(deps, accountId, registration, await freshScope(deps, accountId, registration, current, cutoff), current.adjustments);
     const at = nextTimestamp(now, current.updated_at);
-    return { next: { ...current, ...figuresOf(computed), status: 'finalized', cutoff, finalized_at: at, updated_at: at }, event: 'return.finalized' };
+    const deferred = computed.deferred_records;
+    const notes =
+      deferred > 0
+        ? [
+            `${deferred} of the period's records ${deferred === 1 ? 'was' : 'were'} recorded after the cutoff ${cutoff} (within the last ${settleSeconds} s, which may still be settling): not in this return; the next return of this registration reports ${deferred === 1 ? 'it' : 'them'} as a correction.`,
+          ]
+        : [];
+    return {
+      next: {
+        ...current,
+        ...figuresOf(computed),
+        status: 'finalized',
+        cutoff,
+        deferred_records: deferred,
+        ...(notes.length > 0 ? { notes: [...(current.notes ?? []), ...notes] } : {}),
+        finalized_at: at,
+        updated_at: at,
+      },
+      event: 'return.finalized',
+    };
   });
 }
 

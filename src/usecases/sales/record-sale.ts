@@ -17,6 +17,7 @@
 import { AppError, ConflictError } from '../../domain/errors';
 import { saleExposureDeltas } from '../../domain/exposure/deltas';
 import { saleNexusDeltas } from '../../domain/nexus/counters';
+import { saleReturnDeltas } from '../../domain/returns/counters';
 import { transactionFingerprint } from '../../domain/transactions/fingerprint';
 import { buildTransaction, type Transaction } from '../../domain/transactions/sale';
 import { transactionRequestSchema, type TransactionInput, type TransactionRequest } from '../../domain/transactions/schema';
@@ -145,13 +146,14 @@ async function writeSale(
   now: Date,
 ): Promise<RecordedTransaction> {
   const transaction = transactionOf(request, decided, now);
-  // The sale, its exposure counters and its nexus counters (per selling entity: docs/nexus.md) land together.
+  // The sale, its exposure, nexus (per selling entity: docs/nexus.md) and return counters (docs/returns.md) land together.
   const recorded = await deps.sales.record(
     accountId,
     transaction,
     fingerprint,
     saleExposureDeltas(transaction),
     saleNexusDeltas(transaction, decided.seller_id),
+    saleReturnDeltas(transaction),
   );
   if (recorded.outcome === 'counter_limit') {
     throw new AppError(

@@ -106,8 +106,8 @@ describe('sales amounts', () => {
     exemptLine(t, 1, 'RESALE', 1_001); // the whole second line (amount 1,001) exempt by a resale certificate
     const deltas = saleExposureDeltas(t);
     const find = (period: string, state?: string, county?: string) => deltas.find((d) => d.period === period && d.state === state && d.county === county);
-    expect(find('2026-03')).toMatchObject({ tax: 60, sales: 1, taxable_sales: 1_000, exempt_sales: { RESALE: 1_001 } });
-    expect(find('all', 'CA')).toMatchObject({ tax: 60, sales: 1, taxable_sales: 1_000, exempt_sales: { RESALE: 1_001 } });
+    expect(find('2026-03')).toMatchObject({ tax: 60, sales: 1, taxable_sales: 1_000, exempt_sales: { resale: 1_001 } });
+    expect(find('all', 'CA')).toMatchObject({ tax: 60, sales: 1, taxable_sales: 1_000, exempt_sales: { resale: 1_001 } });
     // No tax was levied at county level: the county counts no sale and no tax, but holds the sales amounts.
     expect(find('2026-03', 'CA', 'Los Angeles County')).toEqual({
       period: '2026-03',
@@ -118,7 +118,7 @@ describe('sales amounts', () => {
       tax: 0,
       sales: 0,
       taxable_sales: 1_000,
-      exempt_sales: { RESALE: 1_001 },
+      exempt_sales: { resale: 1_001 },
     });
   });
 
@@ -139,7 +139,7 @@ describe('sales amounts', () => {
             for (const d of ds) {
               const k = `${d.period}|${d.state ?? ''}|${d.county ?? ''}`;
               totals.set(`${k}|taxable`, (totals.get(`${k}|taxable`) ?? 0) + (d.taxable_sales ?? 0));
-              totals.set(`${k}|exempt`, (totals.get(`${k}|exempt`) ?? 0) + (d.exempt_sales?.NONPROFIT ?? 0));
+              totals.set(`${k}|exempt`, (totals.get(`${k}|exempt`) ?? 0) + (d.exempt_sales?.nonprofit ?? 0));
             }
           };
           const all = (field: string) => [...totals.entries()].filter(([k]) => k.startsWith('all||') && k.endsWith(field)).reduce((sum, [, v]) => sum + v, 0);

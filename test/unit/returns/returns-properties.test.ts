@@ -8,7 +8,7 @@
  *   in exactly one later return's corrections (the first one locked after it was recorded), never in an earlier period's.
  */
 import fc from 'fast-check';
-import { computeSection, type RegistrationScope } from '../../../src/domain/returns/compute';
+import { computeSection, coveredLines, coveredRefundLines, refundRecord, saleRecord, type RegistrationScope } from '../../../src/domain/returns/compute';
 import { correctionWindows } from '../../../src/domain/returns/corrections';
 import type { ReturnSummary } from '../../../src/domain/returns/return';
 import type { StoredRegistration } from '../../../src/domain/registrations/registration';
@@ -116,9 +116,17 @@ describe('returns: properties of the arithmetic (random ledgers)', () => {
     fc.assert(
       fc.property(fc.array(saleArb, { maxLength: 12 }), (specs) => {
         const records = ledger(specs);
-        const { lines, totals, records: listed } = computeSection(records, scope, identity, '2026-06-30', { section: 'period' });
-        const sales = listed.filter((r) => r.type === 'sale');
-        const refunds = listed.filter((r) => r.type === 'refund');
+        const { lines, totals, sale_count, refund_count } = computeSection(records, scope, identity, '2026-06-30');
+        const period = { section: 'period' as const };
+        const sales = records.sales.flatMap((sale) => {
+          const covered = coveredLines(sale, scope);
+          return covered.length > 0 ? [saleRecord(sale, covered, period)] : [];
+        });
+        const refunds = records.refunds.flatMap(({ refund, sale }) => {
+          const covered = coveredRefundLines(refund, sale, scope);
+          return covered.length > 0 ? [refundRecord(refund, covered, period)] : [];
+        });
+        expect([sale_count, refund_count]).toEqual([sales.length, refunds.length]);
         // Only the CA sales are the CA registration's.
         expect(sales.map((r) => r.transaction_id).sort()).toEqual(
           records.sales
