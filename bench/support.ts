@@ -50,11 +50,11 @@ export async function cleanUp(): Promise<void> {
 }
 
 /**
- * An in-memory DynamoDB Local with every table, stopped by cleanUp, and this process's env pointed
+ * A DynamoDB Local with every table (in memory, or kept in `dataDir`), stopped by cleanUp, and this process's env pointed
  * at it as `npm start` does. Import stores and handlers only after this: they read the env on load.
  */
-export async function startBenchDatabase(): Promise<{ endpoint: string }> {
-  const db = await startLocalDatabase({ tablePrefix: 'bench' });
+export async function startBenchDatabase(dataDir?: string): Promise<{ endpoint: string }> {
+  const db = await startLocalDatabase({ tablePrefix: 'bench', ...(dataDir ? { dataDir } : {}) });
   cleanups.push(() => db.stop());
   return { endpoint: db.endpoint };
 }

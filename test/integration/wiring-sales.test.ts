@@ -204,7 +204,7 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       // A resale certificate exempts this one (§ 151.302); the seller states tax anyway.
       expect((await sale({ id: 'stated-50', customer_id: buyer, line_items: [{ amount: 1_000, tax_amount: 50, ...goods }] })).status).toBe(201);
       const report = await callRoute('exposure-countries', { accountId: account, query: { include: 'sales' } });
-      expect(report.body.exposure[0].sales).toEqual({ taxable_amount: 2_000, exempt_amount: 1_000, exempt_by_reason: { RESALE: 1_000 } });
+      expect(report.body.exposure[0].sales).toEqual({ taxable_amount: 2_000, exempt_amount: 1_000, exempt_by_reason: { resale: 1_000 } });
     });
 
     it('GET /v1/exposure/countries?include=sales separates them per state, net of refunds; the default answer is unchanged', async () => {
@@ -239,7 +239,7 @@ describe('wiring: customers, certificates, products and tax codes in every calcu
       const report = await callRoute('exposure-countries', { accountId: account, query: { include: 'sales' } });
       expect(report.status).toBe(200);
       // Tax: 2,000 x 6.25 % = 125 (Tex. Tax Code § 151.051(b)), less the refund's 62.5 -> 63 share: 62.
-      const sales = { taxable_amount: 1_000, exempt_amount: 5_300, exempt_by_reason: { RESALE: 5_000, not_taxable_in_jurisdiction: 300 } };
+      const sales = { taxable_amount: 1_000, exempt_amount: 5_300, exempt_by_reason: { resale: 5_000, not_taxable_in_jurisdiction: 300 } };
       expect(report.body.exposure).toEqual([
         {
           country_code: 'US',
