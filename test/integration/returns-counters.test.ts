@@ -13,7 +13,9 @@ import { queryAll } from '../../src/adapters/dynamodb/query';
 import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 import { ledgerReturn } from '../support/return-ledger-reference';
-import { createReturn, record, registration, uid } from '../support/return-fixtures';
+import { createReturn, record, registration, uid, usSale } from '../support/return-fixtures';
+import { returnDeps } from '../../src/composition/returns';
+import { createReturn as createReturnNow, finalizeReturn } from '../../src/usecases/returns';
 
 process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
 
@@ -195,5 +197,29 @@ describe('returns from counters', () => {
     const finalized = await callRoute('returns-finalize', { accountId, pathParameters: { id: empty.body.id } });
     await expectLedgerFigures(accountId, finalized);
     expect(finalized.body).toMatchObject({ sale_count: 2, refund_count: 1, totals: { gross_sales: 19_000, refunded_sales: 12_000 } });
+  });
+  it('finalize answers the records it deferred (recorded inside the settle margin) with a note; the next return corrects them', async () => {
+    const { account_id: accountId } = await newTestAccount('US', 'Settling Inc');
+    const regId = await registration(accountId, { country: 'US', state: 'CA', type: 'SALES_TAX' });
+    const early = await record(accountId, usSale('2026-05-02', 10_000));
+    const draft = await createReturn(accountId, { registration_id: regId, period_start: '2026-04-01', period_end: '2026-06-30' });
+    expect(draft.body.sale_count).toBe(1);
+    // Recorded seconds before the finalize, whose cutoff is 60 s back (as is `early`): none is in the finalized return.
+    const [late1, late2] = [await record(accountId, usSale('2026-06-20', 5_000)), await record(accountId, usSale('2026-06-21', 2_000))];
+    const finalized = await finalizeReturn(returnDeps, accountId, draft.body.id, 60, new Date(Date.now() + 1_000));
+    expect(finalized).toMatchObject({ status: 'finalized', sale_count: 0, deferred_records: 3 });
+    expect(finalized.notes).toEqual([
+      expect.stringMatching(
+        /^3 of the period's records were recorded after the cutoff .* the next return of this registration reports them as a correction\.$/,
+      ),
+    ]);
+    const next = await createReturnNow(
+      returnDeps,
+      accountId,
+      { registration_id: regId, period_start: '2026-07-01', period_end: '2026-09-30' },
+      new Date(Date.now() + 2_000),
+    );
+    expect(next.corrections).toHaveLength(1);
+    expect(next.corrections[0]!.totals.tax_charged).toBe(early.tax_total + late1.tax_total + late2.tax_total);
   });
 });
