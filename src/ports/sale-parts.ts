@@ -59,6 +59,8 @@ export interface StoredParties {
 /** The code a line is taxed under and the product it came from. */
 export interface LineCode {
   tax_code: string;
+  /** The Stripe code the line named, when it named one (`tax_code` is then its Levy code through the crosswalk). */
+  stripe_tax_code?: string;
   product_id?: string;
 }
 

@@ -15,8 +15,9 @@ import { timestampField } from '../records/record';
 import { countriesWithVat } from '../tax/rate-data';
 import { expected, requiredOr } from '../validation';
 
-export const exemptionReasons = ['RESALE', 'NONPROFIT', 'GOVERNMENT', 'MANUFACTURING', 'AGRICULTURE', 'OTHER'] as const;
-export type ExemptionReason = (typeof exemptionReasons)[number];
+import { exemptionReasons, type ExemptionReason } from './reasons';
+
+export { exemptionReasons, type ExemptionReason } from './reasons';
 
 /**
  * active: exempts on the day asked; pending: its effective_from is later (it does not exempt yet); expired: its

@@ -14,6 +14,7 @@ import { listQuerySchema } from '../fields/periods';
 import { customerTypes, taxBehaviors } from '../tax/vocabulary';
 import { timestampField } from '../records/record';
 import { checkLineSubject, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
+import { lineCertificateShapeOf } from '../tax/rate-response';
 import { expected } from '../validation';
 import { buyerReferenceField, electronicAddressField, partyEInvoiceShape, paymentField, purchaseOrderField } from '../einvoice/fields';
 import { vatCategories } from '../einvoice/vat-category';
@@ -148,8 +149,11 @@ const taxedLineSchema = z.object({
   net_amount: minorUnitsField,
   tax_amount: minorUnitsField,
   tax_rate: z.number(),
+  tax_code: z.string().optional().meta({ description: 'The Levy tax code the line was taxed under (absent on invoices finalized before Levy kept it)' }),
+  stripe_tax_code: z.string().optional().meta({ description: 'The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code' }),
   taxability_reason: z.string(),
   vat_category: z.enum(vatCategories).optional().meta({ description: 'The EN 16931 VAT category (UNCL 5305) the e-invoices give the line' }),
+  ...lineCertificateShapeOf(),
 });
 
 /** Art. 226(8)-(10): per rate, the taxable amount and the tax. */

@@ -12,6 +12,7 @@
 import { euMemberStates, vatAreaOf } from '../geography/countries';
 import type { UnifyResult } from '../cart/unify-response';
 import { taxLevels } from '../money/levels';
+import { certificateFields } from '../sales/line-taxability';
 import type { FinalizedFields, InvoiceParty } from './invoice';
 
 /** The mention Art. 226(11a) requires when the customer is liable for the VAT (derived from the engine, never typed). */
@@ -59,7 +60,10 @@ export function finalizedContent(parties: InvoiceParties, tax: UnifyResult, numb
     net_amount: line.net_amount,
     tax_amount: line.tax_amount,
     tax_rate: lineRate(line),
+    tax_code: line.tax_code,
+    ...(line.stripe_tax_code !== undefined ? { stripe_tax_code: line.stripe_tax_code } : {}),
     taxability_reason: line.taxability_reason,
+    ...(line.exemption ? certificateFields(line.exemption) : {}),
   }));
   const byRate = new Map<number, { tax_rate: number; taxable_amount: number; tax_amount: number }>();
   for (const line of taxed_lines) {

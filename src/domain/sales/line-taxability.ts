@@ -4,7 +4,7 @@
  * certificate never rewrites the sale), and the exact split of its net amount into a taxed and an untaxed share.
  * Rate, unify and transactions build it alike; the exposure counters read it (src/domain/exposure/deltas.ts).
  */
-import type { ExemptionReason } from '../exemptions/certificate';
+import type { ExemptionReason } from '../exemptions/reasons';
 import { splitByExemptPercentage } from '../money/money';
 import type { TaxabilityReason } from '../tax/taxability';
 import type { CustomerType } from '../tax/vocabulary';
@@ -23,6 +23,8 @@ export interface LineTaxability {
   product_id?: string;
   /** The catalogue code the line was taxed under: the product's, the one sent, or the category's default code. */
   tax_code: string;
+  /** The Stripe code the line named (`txcd_...`), when it named one: `tax_code` is its Levy code through the crosswalk. */
+  stripe_tax_code?: string;
   taxability_reason: TaxabilityReason;
   /** The certificate that exempted the line (wholly or in part); `taxability_reason` is then `customer_exempt`. */
   exemption?: ExemptionSnapshot;
@@ -30,23 +32,34 @@ export interface LineTaxability {
   registration_id?: string;
 }
 
+/** A line's certificate as every answer names it (rate, unify, transactions, invoices): by id and share, with its details beside them. */
+export interface CertificateFields {
+  exemption_id: string;
+  exempt_percentage: number;
+  exemption: ExemptionSnapshot;
+}
+
+/** The fields naming the certificate a line used; none when no certificate applied. */
+export const certificateFields = (exemption: ExemptionSnapshot | undefined): CertificateFields | Record<string, never> =>
+  exemption ? { exemption_id: exemption.id, exempt_percentage: exemption.exempt_percentage, exemption: { ...exemption } } : {};
+
 /** What a rated line answers about why it is or is not taxed: rate at the top level, unify per line (rate-response.ts lineTaxabilityShape). */
-export interface TaxabilityFields {
+export interface TaxabilityFields extends Partial<CertificateFields> {
   product_id?: string;
   tax_code: string;
+  stripe_tax_code?: string;
   taxability_reason: TaxabilityReason;
-  exemption_id?: string;
-  exempt_percentage?: number;
   registration_id?: string;
 }
 
-/** A line's taxability as its answer states it: the certificate by its id and exempt share, absent fields left out. */
-export function taxabilityFields(taxability: LineTaxability, exemptPercentage: number): TaxabilityFields {
+/** A line's taxability as its answer states it: the certificate by its id and exempt share (certificateFields), absent fields left out. */
+export function taxabilityFields(taxability: LineTaxability): TaxabilityFields {
   return {
     ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
     tax_code: taxability.tax_code,
+    ...(taxability.stripe_tax_code !== undefined ? { stripe_tax_code: taxability.stripe_tax_code } : {}),
     taxability_reason: taxability.taxability_reason,
-    ...(taxability.exemption ? { exemption_id: taxability.exemption.id, exempt_percentage: exemptPercentage } : {}),
+    ...certificateFields(taxability.exemption),
     ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
   };
 }

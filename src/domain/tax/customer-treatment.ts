@@ -25,7 +25,7 @@ export interface CustomerTreatment {
   applied_type: CustomerType;
   exempt: boolean;
   tax_id: TaxIdValidation | null;
-  reason?: 'tax_id_missing' | 'tax_id_invalid' | 'customer_exempt';
+  reason?: 'tax_id_missing' | 'tax_id_invalid' | 'customer_exempt' | 'exemption_certificate_missing';
   message?: string;
 }
 

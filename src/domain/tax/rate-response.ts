@@ -7,6 +7,7 @@ import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { once } from '../../shared/once';
 import type { Exactly, Expect } from '../schema-check';
+import { exemptionReasons } from '../exemptions/reasons';
 import { customerTypeField } from '../fields/sale';
 import { taxIdValidationSchema } from '../tax-ids/validation-schema';
 import type { CustomerTreatment } from './customer-treatment';
@@ -39,9 +40,15 @@ function customerTreatmentSchemaOf() {
     .object({
       declared_type: customerTypeField,
       applied_type: customerTypeField.meta({ description: 'B2B only with a tax ID that proves business status; else B2C' }),
-      exempt: z.boolean(),
+      exempt: z.boolean().meta({
+        description:
+          "The same as the answer's exempt (no line bears tax, being exempt); reason customer_exempt when the customer made it so (the request's exempt flag, its type, or a 100 % certificate)",
+      }),
       tax_id: taxIdValidationSchema.nullable(),
-      reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt']).optional(),
+      reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt', 'exemption_certificate_missing']).optional().meta({
+        description:
+          'Why the customer is taxed as it is: exemption_certificate_missing: a stored customer whose type is exempt only with a certificate has none for the place (message names it)',
+      }),
       message: z.string().optional(),
     })
     .meta({ id: 'CustomerTreatment' });
@@ -78,6 +85,32 @@ function taxRateResultSchemaOf(rateField: RateField, jurisdictionSchema: ReturnT
     });
 }
 
+/**
+ * The certificate a line used, the same fields in every answer that names one (rate, unify, transactions, invoices):
+ * its id and exempt share, and its details as they were on the sale's date.
+ */
+export function lineCertificateShapeOf() {
+  return {
+    exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied (details in `exemption`)" }),
+    exempt_percentage: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+    exemption: z
+      .object({
+        id: z.string().meta({ description: 'The certificate (the same as exemption_id)' }),
+        reason: z.enum(exemptionReasons).meta({ description: 'Why the certificate exempts' }),
+        certificate_number: z.string().meta({ description: "The certificate's own number, as issued" }),
+        exempt_percentage: z.number().int().meta({ description: 'The exempt share the certificate grants (the same as exempt_percentage)' }),
+      })
+      .optional()
+      .meta({ description: 'The certificate that applied, as it was on the sale date' }),
+  };
+}
+
 /** What every rated line says about why it is or is not taxed (rate answers it at the top level, transactions per line). */
 function lineTaxabilityShapeOf() {
   return {
@@ -86,15 +119,13 @@ function lineTaxabilityShapeOf() {
       description: "The tax code the line was taxed under: the product's code on the sale's date, the tax_code sent, or the category's default code",
       example: 'levy_saas',
     }),
+    stripe_tax_code: z.string().optional().meta({
+      description:
+        'The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)',
+      example: 'txcd_10103001',
+    }),
     taxability_reason: z.enum(taxabilityReasons).meta({ description: 'Why the line is or is not taxed' }),
-    exemption_id: z.string().optional().meta({ description: "The customer's exemption certificate that applied" }),
-    exempt_percentage: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: "The certificate's exempt share: only the rest of the amount is taxed" }),
+    ...lineCertificateShapeOf(),
     registration_id: z.string().optional().meta({ description: "The seller's registration that covers the line" }),
   };
 }

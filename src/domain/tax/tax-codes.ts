@@ -124,6 +124,24 @@ export const taxCodes = (): readonly TaxCode[] => publicCodes;
 
 export const taxCode = (id: string): TaxCode | undefined => publicById.get(id);
 
+/** Stripe's tax codes (`txcd_` and 8 digits): a line's `tax_code` of this form is read through the crosswalk. */
+export const STRIPE_TAX_CODE_PATTERN = /^txcd_[0-9]{8}$/;
+
+/**
+ * Levy's code for each Stripe code the crosswalk names. Where several Levy codes share one Stripe code (`txcd_20060000`:
+ * professional, legal, accounting services and consulting; `txcd_30011000`: clothing and footwear), the category's
+ * default code if it is one of them, else the first in catalogue order (the catalogue runs from the general to the
+ * specific): the code whose rules are Stripe's general ones.
+ */
+const levyByStripe = new Map<string, TaxCode>();
+for (const code of [...catalogue.codes].sort((a, b) => Number(b.default_for !== undefined) - Number(a.default_for !== undefined))) {
+  const stripe = code.crosswalk.stripe;
+  if (stripe !== null && !levyByStripe.has(stripe)) levyByStripe.set(stripe, publicById.get(code.id)!);
+}
+
+/** The Levy code a Stripe tax code maps to (docs/products.md, the crosswalk); undefined when the crosswalk has none. */
+export const taxCodeForStripe = (stripe: string): TaxCode | undefined => levyByStripe.get(stripe);
+
 /** The crosswalk sources of a code (docs and tests; the API answers the values only). */
 export const crosswalkSources = (id: string): CatalogueEntry['crosswalk_sources'] | undefined => entryById.get(id)?.crosswalk_sources;
 

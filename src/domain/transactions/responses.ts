@@ -6,12 +6,11 @@ import * as z from 'zod';
 import { minorUnitsField } from '../fields/money';
 import { customerTypeField, deliveryMethodField, governmentLevelField, locationField, productCategoryField } from '../fields/sale';
 import { taxLevels, type TaxLevel } from '../money/levels';
-import { exemptionReasons } from '../exemptions/certificate';
 import { timestampField } from '../records/record';
 import { taxabilityReasons } from '../tax/taxability';
 import type { Exactly, Expect } from '../schema-check';
 import { once } from '../../shared/once';
-import { rateResponseSchemas } from '../tax/rate-response';
+import { lineCertificateShapeOf, rateResponseSchemas } from '../tax/rate-response';
 import type { Refund, transactionWithRefunds } from './refund';
 import type { Transaction } from './sale';
 
@@ -33,14 +32,12 @@ function transactionLineShapeOf() {
       description:
         "The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it",
     }),
+    stripe_tax_code: z.string().optional().meta({ description: 'The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code' }),
     taxability_reason: z
       .enum(taxabilityReasons)
       .optional()
       .meta({ description: 'Why the line is or is not taxed (absent on lines recorded before Levy stored it)' }),
-    exemption: z
-      .object({ id: z.string(), reason: z.enum(exemptionReasons), certificate_number: z.string(), exempt_percentage: z.number().int() })
-      .optional()
-      .meta({ description: 'The exemption certificate the line used, as it was on the sale date' }),
+    ...lineCertificateShapeOf(),
     registration_id: z.string().optional().meta({ description: "The seller's registration the line's tax was collected under (collection `registered_only`)" }),
     exempt_amount: minorUnitsField.optional().meta({
       description: 'The share of amount no tax was charged on, when not 0 (taxability_reason or exemption.reason says why); tax was charged on the rest',

@@ -8,7 +8,7 @@ import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } f
 import type { LocationInput } from '../fields/sale';
 import { levelsAddUpTo, splitByWeights, sumLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { taxForAmount } from '../money/money';
-import type { ExemptionSnapshot, LineTaxability, TaxedShares } from '../sales/line-taxability';
+import { certificateFields, type ExemptionSnapshot, type LineTaxability, type TaxedShares } from '../sales/line-taxability';
 import type { TaxabilityReason } from '../tax/taxability';
 import type { TransactionRequest } from './schema';
 
@@ -29,7 +29,12 @@ export interface TransactionLine {
    */
   product_id?: string;
   tax_code?: string;
+  /** The Stripe code the line named (`txcd_...`), when it named one. */
+  stripe_tax_code?: string;
   taxability_reason?: TaxabilityReason;
+  /** The certificate, named as every answer names it (certificateFields): its id and share, and the snapshot. */
+  exemption_id?: string;
+  exempt_percentage?: number;
   exemption?: ExemptionSnapshot;
   /** The registration the line's tax was collected under (collection `registered_only`). */
   registration_id?: string;
@@ -134,8 +139,9 @@ export function buildTransaction(
       ...taxes[index]!,
       ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
       tax_code: taxability.tax_code,
+      ...(taxability.stripe_tax_code !== undefined ? { stripe_tax_code: taxability.stripe_tax_code } : {}),
       taxability_reason: taxability.taxability_reason,
-      ...(taxability.exemption ? { exemption: { ...taxability.exemption } } : {}),
+      ...certificateFields(taxability.exemption),
       ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
       ...(exempt_amount !== 0 ? { exempt_amount } : {}),
     };

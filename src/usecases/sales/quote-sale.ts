@@ -15,6 +15,7 @@
  * validators likewise (the composition root builds the loaders: src/composition/sale-parts.ts).
  */
 import { calculateLine, exemptRate, type CartTotals } from '../../domain/cart/cart';
+import { exemptByUsCustomerType, settledCustomer, withCertificateMissing } from '../../domain/exemptions/customer-exemption';
 import { found } from '../../domain/errors';
 import type { LocationInput } from '../../domain/fields/sale';
 import { levelAmounts } from '../../domain/money/levels';
@@ -181,19 +182,26 @@ function rateLines(lines: SaleRequest['line_items'], rating: LineRating): RatedL
     let rated = byKind.get(key);
     if (!rated) {
       const [lineInput, lineContext] = pickup && line.delivery_method === 'PICKUP' ? [pickup.input, pickup.context] : [input, context];
-      rated = code
-        ? subjects!.rateByCode(lineInput, lineContext, code, line.delivery_method)
-        : categoryLine(
-            calculateTaxRateDetailed({ ...lineInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext),
-            line.product_category!,
-            line.delivery_method!,
-          );
+      const rateAs = (asInput: RateInput): RatedLine =>
+        code
+          ? subjects!.rateByCode(asInput, lineContext, code, line.delivery_method)
+          : categoryLine(
+              calculateTaxRateDetailed({ ...asInput, product_category: line.product_category!, delivery_method: line.delivery_method! }, lineContext),
+              line.product_category!,
+              line.delivery_method!,
+            );
+      rated = rateAs(lineInput);
+      // A stored customer's type exempts a US line only with a certificate for its state: rated as the business
+      // purchase it is, the certificate below exempts it, or the missing one is noted (customer-exemption.ts).
+      const certificatesDecide = subjects?.customer !== undefined && !customer.exempt && exemptByUsCustomerType(rated);
+      if (certificatesDecide) rated = rateAs({ customer_type: 'B2B', location: lineInput.location, date: lineInput.date });
       if (customer.exempt) rated = whollyExempt(rated);
       else {
         // A line the seller does not collect bears no tax whatever certificate the customer holds.
         if (collection) rated = collection.collect(rated, { sellerId, customerType: customer.applied_type, date });
         if (subjects && rated.taxability.taxability_reason !== 'not_collecting') rated = subjects.withCertificate(rated, date);
       }
+      if (certificatesDecide && rated.taxability.exemption === undefined && rated.rate.totalPpm > 0) rated = withCertificateMissing(rated);
       byKind.set(key, rated);
     }
     return rated;
@@ -257,7 +265,7 @@ export async function rateSale(deps: QuoteDeps, accountId: string, sale: SaleReq
 
   const rated = rateLines(lines, { subjects, input, context, pickup, customer, collection, sellerId: seller.id, date });
   return {
-    customer,
+    customer: settledCustomer(customer, rated, sale.customer_id, date),
     parties: { ...(sale.customer_id !== undefined ? { customer_id: sale.customer_id } : {}), customer_type, location },
     ...(declared.tax_id !== undefined ? { tax_id: declared.tax_id } : {}),
     date,

@@ -37,12 +37,12 @@ export async function quoteTaxRate(deps: QuoteDeps, accountId: string, request: 
     { ...sale, ...(apply_registrations ? { collection: 'report' as const } : {}), line_items },
     { linePath: topLevel },
   );
-  const { rate, taxability, exemptPercentage, collecting } = quote.rated[0]!;
+  const { rate, taxability, collecting } = quote.rated[0]!;
   return {
     ...rate.result,
     customer: quote.customer,
     ...(quote.parties.customer_id !== undefined ? { customer_id: quote.parties.customer_id } : {}),
-    ...taxabilityFields(taxability, exemptPercentage),
+    ...taxabilityFields(taxability),
     ...(collecting !== undefined ? { collecting } : {}),
   };
 }

@@ -13,16 +13,34 @@ import type { StoredExemption } from '../../domain/exemptions/certificate';
 import { taxCodeOn, type Product } from '../../domain/products/product';
 import type { LineSubject } from '../../domain/sales/line-subject';
 import { calculateTaxCodeRate } from '../../domain/tax/tax-code-rate';
-import { taxCode } from '../../domain/tax/tax-codes';
+import { STRIPE_TAX_CODE_PATTERN, taxCode, taxCodeForStripe } from '../../domain/tax/tax-codes';
 import { deliveryMisfit } from '../../domain/tax/vocabulary';
 import { fieldError } from '../../domain/validation';
 import type { LineCode, QuoteDeps, RatedLine, SaleSubjects } from '../../ports/sale-parts';
 
 const at = (path: string, field: string) => (path ? `${path}.${field}` : field);
 
+/**
+ * The Levy code a line's `tax_code` names: a Levy code as it is, a Stripe code (`txcd_...`) through the crosswalk; a
+ * Stripe code the crosswalk does not map is a 400 naming it.
+ */
+function sentCode(line: LineSubject, path: string): { code: string; stripe?: string } | undefined {
+  const sent = line.tax_code;
+  if (sent === undefined || !STRIPE_TAX_CODE_PATTERN.test(sent)) return sent === undefined ? undefined : { code: sent };
+  const mapped = taxCodeForStripe(sent);
+  if (!mapped) {
+    throw fieldError(
+      at(path, 'tax_code'),
+      `is '${sent}', a Stripe tax code Levy's crosswalk does not map; GET /v1/tax_codes lists each Levy code with its Stripe equivalent (crosswalk.stripe), or send a Levy code`,
+    );
+  }
+  return { code: mapped.id, stripe: sent };
+}
+
 /** A line's tax code on the sale's date (the product's, unless `tax_code` overrides it); an unknown id or code is a 400. */
 function lineCode(line: LineSubject, path: string, productById: ReadonlyMap<string, Product | undefined>, date: string): LineCode | undefined {
-  let code = line.tax_code;
+  const sent = sentCode(line, path);
+  let code = sent?.code;
   if (line.product_id !== undefined) {
     const product = productById.get(line.product_id);
     if (!product) throw fieldError(at(path, 'product_id'), `is '${line.product_id}', which is not a product of this account (POST /v1/products creates one)`);
@@ -38,7 +56,11 @@ function lineCode(line: LineSubject, path: string, productById: ReadonlyMap<stri
   const misfit =
     line.delivery_method !== undefined ? deliveryMisfit(entry.category, line.delivery_method, `tax code ${code} (category ${entry.category})`) : undefined;
   if (misfit) throw fieldError(at(path, 'delivery_method'), misfit);
-  return { tax_code: code, ...(line.product_id !== undefined ? { product_id: line.product_id } : {}) };
+  return {
+    tax_code: code,
+    ...(sent?.stripe !== undefined ? { stripe_tax_code: sent.stripe } : {}),
+    ...(line.product_id !== undefined ? { product_id: line.product_id } : {}),
+  };
 }
 
 type StoredCustomer = NonNullable<Awaited<ReturnType<QuoteDeps['customers']['get']>>>;
@@ -70,6 +92,7 @@ const rateByCode: SaleSubjects['rateByCode'] = (input, context, code, delivery) 
     taxability: {
       ...(code.product_id !== undefined ? { product_id: code.product_id } : {}),
       tax_code: code.tax_code,
+      ...(code.stripe_tax_code !== undefined ? { stripe_tax_code: code.stripe_tax_code } : {}),
       taxability_reason: calculation.taxability_reason,
     },
     exemptPercentage: 0,

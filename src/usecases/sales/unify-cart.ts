@@ -54,8 +54,8 @@ export async function quoteCart(
   const { rated, totals } = decided;
   const results = rated.map((line) => line.rate.result);
   const line_items = totals.line_items.map((line, index) => {
-    const { taxability, exemptPercentage } = rated[index]!;
-    return { ...line, ...taxabilityFields(taxability, exemptPercentage) };
+    const { taxability } = rated[index]!;
+    return { ...line, ...taxabilityFields(taxability) };
   });
   const response = {
     currency: request.currency,
