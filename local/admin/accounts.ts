@@ -8,6 +8,7 @@ import type { Account } from '../../src/domain/accounts/account';
 import { hashApiKey, newApiKey, type ApiKeyRecord, type ApiKeySummary } from '../../src/domain/accounts/api-key';
 import { newId } from '../../src/domain/ids';
 import { newEntity, type Entity } from '../../src/domain/records/entity';
+import { addressCountryProblem, storedAddress, type AddressRequest } from '../../src/domain/records/entity-requests';
 import type { Ports } from '../../src/ports/ports';
 import { localUsageKeys, type UsageKeys } from './usage-keys';
 
@@ -115,14 +116,13 @@ export async function changePlan(
  * The primary entity's seller address, which the API refuses to change (403 primary_entity_immutable):
  * the operator sets it here; `null` removes it. Checked with the API's own address field.
  */
-export async function updatePrimaryAddress(
-  deps: Pick<Ports, 'accounts' | 'entities'>,
-  accountId: string,
-  address: NonNullable<Entity['address']> | null,
-): Promise<Entity> {
+export async function updatePrimaryAddress(deps: Pick<Ports, 'accounts' | 'entities'>, accountId: string, address: AddressRequest | null): Promise<Entity> {
   const account = await deps.accounts.get(accountId);
   if (!account) throw new AdminError(`No account '${accountId}'.`);
-  const updated = await deps.entities.updatePrimaryAddress(accountId, account.primary_entity_id, address);
+  const primary = await deps.entities.get(accountId, account.primary_entity_id);
+  const problem = primary ? addressCountryProblem(address, primary.country) : undefined;
+  if (problem) throw new AdminError(`--address: 'country' ${problem}.`);
+  const updated = await deps.entities.updatePrimaryAddress(accountId, account.primary_entity_id, storedAddress(address));
   if (!updated) throw new AdminError(`Account '${accountId}' has no primary entity '${account.primary_entity_id}'.`);
   return updated;
 }

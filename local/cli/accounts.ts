@@ -5,6 +5,7 @@ import { ports } from '../../src/composition/all-ports';
 import type { PlanId } from '../../src/config/plans';
 import { countryField, nameField, taxIdField } from '../../src/domain/fields/records';
 import { entityAddressField } from '../../src/domain/records/entity-requests';
+import { validateTaxIdOnDemand } from '../../src/usecases/validate-tax-id';
 import { changePlan, createAccount, updatePrimaryAddress } from '../admin/accounts';
 import { awsOption, checkedBy, configureTarget, planOption, print, usageKeysFor, UsageError } from './common';
 
@@ -25,6 +26,23 @@ function parseAddressOption(text: string): z.output<typeof entityAddressField> |
   return checked.data;
 }
 
+/**
+ * `--tax-id` checked offline as POST /v1/tax/id-validate checks it, against the account's country: a number that fails
+ * is refused (nothing is created), one Levy cannot check there is kept with a warning, a valid one kept normalized.
+ */
+export async function checkedTaxId(taxId: string, country: string): Promise<string> {
+  const verdict = await validateTaxIdOnDemand(ports, { tax_id: taxId, country });
+  if (verdict.valid === false) {
+    const why = verdict.message ?? verdict.reason?.replace(/_/g, ' ') ?? 'invalid';
+    throw new UsageError(`--tax-id '${taxId}' is not a valid tax ID of ${country} (${why}). Check the number, or leave --tax-id out; nothing was created.`);
+  }
+  if (verdict.valid === null) {
+    process.stderr.write(`levy: warning: --tax-id '${taxId}' was not checked: Levy has no offline check for it in ${country}. Kept as given.\n`);
+    return taxId;
+  }
+  return verdict.normalized ?? taxId;
+}
+
 export function addAccountCommands(levy: Command): void {
   const accounts = levy.command('accounts').description('accounts: the tenants every record and key belongs to');
   accounts
@@ -32,14 +50,13 @@ export function addAccountCommands(levy: Command): void {
     .description('create an account with its primary entity, usage plan and first API key (shown once)')
     .requiredOption('--name <name>', 'legal name of the primary entity', checkedBy(nameField))
     .requiredOption('--country <CC>', 'ISO 3166-1 alpha-2 country of the primary entity', checkedBy(countryField))
-    .option('--tax-id <id>', 'tax ID of the primary entity', checkedBy(taxIdField))
+    .option('--tax-id <id>', 'tax ID of the primary entity, e.g. DE136695976 (checked offline: format and check digits)', checkedBy(taxIdField))
     .addOption(planOption().default('starter'))
     .addOption(awsOption())
     .action(async (options: { name: string; country: string; taxId?: string; plan: PlanId; aws?: boolean }) => {
+      const taxId = options.taxId === undefined ? null : await checkedTaxId(options.taxId, options.country);
       const target = await configureTarget(!!options.aws);
-      print(
-        await createAccount(ports, { name: options.name, country: options.country, tax_id: options.taxId ?? null, plan: options.plan }, usageKeysFor(target)),
-      );
+      print(await createAccount(ports, { name: options.name, country: options.country, tax_id: taxId, plan: options.plan }, usageKeysFor(target)));
     });
   accounts
     .command('update')

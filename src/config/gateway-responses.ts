@@ -28,6 +28,10 @@ export interface GatewayErrorDefinition {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** A path no route matches: where every route is listed, on this very API (the README's table is not at hand). */
+export const ROUTE_NOT_FOUND_MESSAGE =
+  'No route matches this method and path. Every route, with its fields and errors, is listed at /docs (the reference page) and /openapi.json (the OpenAPI document).';
+
 export const gatewayErrors = [
   {
     type: 'UNAUTHORIZED',
@@ -37,13 +41,8 @@ export const gatewayErrors = [
     headers: { 'WWW-Authenticate': 'Bearer' },
   },
   { type: 'ACCESS_DENIED', status: 403, error: 'access_denied', message: 'This API key is not allowed to call this route.' },
-  {
-    type: 'MISSING_AUTHENTICATION_TOKEN',
-    status: 404,
-    error: 'route_not_found',
-    message: 'No route matches this method and path. See the route table in the README.',
-  },
-  { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: 'No route matches this method and path. See the route table in the README.' },
+  { type: 'MISSING_AUTHENTICATION_TOKEN', status: 404, error: 'route_not_found', message: ROUTE_NOT_FOUND_MESSAGE },
+  { type: 'RESOURCE_NOT_FOUND', status: 404, error: 'route_not_found', message: ROUTE_NOT_FOUND_MESSAGE },
   { type: 'REQUEST_TOO_LARGE', status: 413, error: 'request_too_large', message: 'The request body is larger than the 10 MB API Gateway accepts.' },
   {
     type: 'THROTTLED',

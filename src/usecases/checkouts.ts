@@ -71,7 +71,7 @@ function unifyRequestOf(draft: CheckoutDraft, date: string): UnifyRequest {
     ...(draft.location !== undefined ? { location: rateableLocation(draft.location) } : {}),
     ...(draft.entity_id !== undefined ? { entity_id: draft.entity_id } : {}),
     date,
-    line_items: draft.line_items,
+    line_items: draft.line_items.map(({ description: _, ...line }) => line),
     commit: false,
   };
 }

@@ -199,6 +199,10 @@ describe("API Gateway's own errors", () => {
       const res = await request(method, path, { authorization });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(gatewayBody('MISSING_AUTHENTICATION_TOKEN'));
+      // It points at what this API serves itself, which a client of a deployment has at hand (not the README).
+      expect(res.body.message).toContain('/docs');
+      expect(res.body.message).toContain('/openapi.json');
+      expect(res.body.message).not.toContain('README');
     }
   });
 

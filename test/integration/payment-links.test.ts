@@ -14,6 +14,30 @@ describe('payment links', () => {
     de = (await newTestAccount()).account_id;
   });
 
+  it("takes a line's description (as Stripe's line items do) and carries it to the link and every checkout opened from it", async () => {
+    const created = await callRoute('payment-links-create', {
+      accountId: de,
+      body: { currency: 'EUR', tax_behavior: 'exclusive', line_items: [{ ...saas('plan', 1_999), description: 'Team plan, monthly' }, saas('addon', 501)] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.line_items).toEqual([
+      expect.objectContaining({ id: 'plan', description: 'Team plan, monthly' }),
+      expect.not.objectContaining({ description: expect.anything() }),
+    ]);
+    const checkout = await callRoute('payment-links-checkouts', {
+      accountId: de,
+      pathParameters: { id: created.body.id },
+      body: { location: { country: 'DE' } },
+    });
+    expect(checkout.status).toBe(201);
+    expect(checkout.body.line_items).toEqual([
+      expect.objectContaining({ id: 'plan', description: 'Team plan, monthly' }),
+      expect.not.objectContaining({ description: expect.anything() }),
+    ]);
+    const fetched = await callRoute('checkouts-get', { accountId: de, pathParameters: { id: checkout.body.id } });
+    expect(fetched.body.line_items[0].description).toBe('Team plan, monthly');
+  });
+
   it('creates, gets and lists links, and opens an inclusive-price checkout per buyer that sums to the listed prices', async () => {
     const created = await callRoute('payment-links-create', {
       accountId: de,

@@ -1446,33 +1446,14 @@ export interface components {
              */
             tax_code: string;
             /**
-             * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
-             * @example txcd_10103001
-             */
-            stripe_tax_code?: string;
-            /**
              * @description Why the line is or is not taxed
              * @enum {string}
              */
             taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-            /** @description The customer's exemption certificate that applied (details in `exemption`) */
+            /** @description The customer's exemption certificate that applied */
             exemption_id?: string;
             /** @description The certificate's exempt share: only the rest of the amount is taxed */
             exempt_percentage?: number;
-            /** @description The certificate that applied, as it was on the sale date */
-            exemption?: {
-                /** @description The certificate (the same as exemption_id) */
-                id: string;
-                /**
-                 * @description Why the certificate exempts
-                 * @enum {string}
-                 */
-                reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                /** @description The certificate's own number, as issued */
-                certificate_number: string;
-                /** @description The exempt share the certificate grants (the same as exempt_percentage) */
-                exempt_percentage: number;
-            };
             /** @description The seller's registration that covers the line */
             registration_id?: string;
             /** @description With apply_registrations: whether the seller charges this tax */
@@ -1500,14 +1481,10 @@ export interface components {
              * @enum {string}
              */
             applied_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
-            /** @description The same as the answer's exempt (no line bears tax, being exempt); reason customer_exempt when the customer made it so (the request's exempt flag, its type, or a 100 % certificate) */
             exempt: boolean;
             tax_id: components["schemas"]["TaxIdValidation"] | null;
-            /**
-             * @description Why the customer is taxed as it is: exemption_certificate_missing: a stored customer whose type is exempt only with a certificate has none for the place (message names it)
-             * @enum {string}
-             */
-            reason?: "tax_id_missing" | "tax_id_invalid" | "customer_exempt" | "exemption_certificate_missing";
+            /** @enum {string} */
+            reason?: "tax_id_missing" | "tax_id_invalid" | "customer_exempt";
             message?: string;
         };
         /**
@@ -1621,33 +1598,14 @@ export interface components {
                  */
                 tax_code: string;
                 /**
-                 * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
-                 * @example txcd_10103001
-                 */
-                stripe_tax_code?: string;
-                /**
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
                 taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied (details in `exemption`) */
+                /** @description The customer's exemption certificate that applied */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
-                /** @description The certificate that applied, as it was on the sale date */
-                exemption?: {
-                    /** @description The certificate (the same as exemption_id) */
-                    id: string;
-                    /**
-                     * @description Why the certificate exempts
-                     * @enum {string}
-                     */
-                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                    /** @description The certificate's own number, as issued */
-                    certificate_number: string;
-                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
-                    exempt_percentage: number;
-                };
                 /** @description The seller's registration that covers the line */
                 registration_id?: string;
             }[];
@@ -1728,29 +1686,17 @@ export interface components {
                 product_id?: string;
                 /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
                 tax_code?: string;
-                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
-                stripe_tax_code?: string;
                 /**
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
                 taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied (details in `exemption`) */
-                exemption_id?: string;
-                /** @description The certificate's exempt share: only the rest of the amount is taxed */
-                exempt_percentage?: number;
-                /** @description The certificate that applied, as it was on the sale date */
+                /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
-                    /** @description The certificate (the same as exemption_id) */
                     id: string;
-                    /**
-                     * @description Why the certificate exempts
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                    /** @description The certificate's own number, as issued */
                     certificate_number: string;
-                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
                     exempt_percentage: number;
                 };
                 /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
@@ -1834,29 +1780,17 @@ export interface components {
                 product_id?: string;
                 /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
                 tax_code?: string;
-                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
-                stripe_tax_code?: string;
                 /**
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
                 taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied (details in `exemption`) */
-                exemption_id?: string;
-                /** @description The certificate's exempt share: only the rest of the amount is taxed */
-                exempt_percentage?: number;
-                /** @description The certificate that applied, as it was on the sale date */
+                /** @description The exemption certificate the line used, as it was on the sale date */
                 exemption?: {
-                    /** @description The certificate (the same as exemption_id) */
                     id: string;
-                    /**
-                     * @description Why the certificate exempts
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                    /** @description The certificate's own number, as issued */
                     certificate_number: string;
-                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
                     exempt_percentage: number;
                 };
                 /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
@@ -2588,35 +2522,18 @@ export interface components {
                  */
                 tax_code: string;
                 /**
-                 * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
-                 * @example txcd_10103001
-                 */
-                stripe_tax_code?: string;
-                /**
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
                 taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied (details in `exemption`) */
+                /** @description The customer's exemption certificate that applied */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
-                /** @description The certificate that applied, as it was on the sale date */
-                exemption?: {
-                    /** @description The certificate (the same as exemption_id) */
-                    id: string;
-                    /**
-                     * @description Why the certificate exempts
-                     * @enum {string}
-                     */
-                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                    /** @description The certificate's own number, as issued */
-                    certificate_number: string;
-                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
-                    exempt_percentage: number;
-                };
                 /** @description The seller's registration that covers the line */
                 registration_id?: string;
+                /** @description What the line sells, as the checkout or its payment link was given it */
+                description?: string;
             }[];
             /** @description Minor units of the currency (cents) */
             subtotal: number;
@@ -2666,6 +2583,8 @@ export interface components {
                 delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                 product_id?: string;
                 tax_code?: string;
+                /** @description What the line sells, in words; every checkout opened from the link shows it on the line */
+                description?: string;
             }[];
             /**
              * Format: date-time
@@ -2819,34 +2738,12 @@ export interface components {
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
                 tax_rate: number;
-                /** @description The Levy tax code the line was taxed under (absent on invoices finalized before Levy kept it) */
-                tax_code?: string;
-                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
-                stripe_tax_code?: string;
                 taxability_reason: string;
                 /**
                  * @description The EN 16931 VAT category (UNCL 5305) the e-invoices give the line
                  * @enum {string}
                  */
                 vat_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
-                /** @description The customer's exemption certificate that applied (details in `exemption`) */
-                exemption_id?: string;
-                /** @description The certificate's exempt share: only the rest of the amount is taxed */
-                exempt_percentage?: number;
-                /** @description The certificate that applied, as it was on the sale date */
-                exemption?: {
-                    /** @description The certificate (the same as exemption_id) */
-                    id: string;
-                    /**
-                     * @description Why the certificate exempts
-                     * @enum {string}
-                     */
-                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
-                    /** @description The certificate's own number, as issued */
-                    certificate_number: string;
-                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
-                    exempt_percentage: number;
-                };
             }[] | null;
             tax_summary: {
                 tax_rate: number;
@@ -4796,11 +4693,18 @@ export interface operations {
                     tax_id?: string | null;
                     state?: string;
                     address?: {
+                        /** @description Street and number */
                         line1: string;
+                        /** @description Second address line (building, floor, c/o) */
                         line2?: string;
+                        /** @description City or town */
                         city: string;
+                        /** @description Postal code as the country writes it */
                         postal_code: string;
+                        /** @description State, province or county as printed on invoices (free text) */
                         state?: string;
+                        /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
+                        country?: string;
                     } | null;
                     id?: unknown;
                     is_primary?: unknown;
@@ -4927,11 +4831,18 @@ export interface operations {
                     tax_id?: string | null;
                     state?: string | null;
                     address?: {
+                        /** @description Street and number */
                         line1: string;
+                        /** @description Second address line (building, floor, c/o) */
                         line2?: string;
+                        /** @description City or town */
                         city: string;
+                        /** @description Postal code as the country writes it */
                         postal_code: string;
+                        /** @description State, province or county as printed on invoices (free text) */
                         state?: string;
+                        /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
+                        country?: string;
                     } | null;
                     id?: unknown;
                     is_primary?: unknown;
@@ -8887,6 +8798,8 @@ export interface operations {
                         tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
+                        /** @description What the line sells, in words; shown back on the checkout */
+                        description?: string;
                     }[];
                     entity_id?: string;
                     expires_in_seconds?: number;
@@ -8986,17 +8899,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         },
                      *         {
                      *           "id": "lamp",
@@ -9030,17 +8937,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "subtotal": 10000,
@@ -9159,17 +9060,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "subtotal": 10000,
@@ -9324,17 +9219,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "subtotal": 10000,
@@ -9466,17 +9355,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "subtotal": 10000,
@@ -9551,7 +9434,8 @@ export interface operations {
                      *               "product_category": "SAAS",
                      *               "delivery_method": "CLOUD",
                      *               "product_id": "prod_1001",
-                     *               "tax_code": "Example"
+                     *               "tax_code": "Example",
+                     *               "description": "Team plan, monthly"
                      *             }
                      *           ],
                      *           "created_at": "2026-01-15T09:30:00.000Z",
@@ -9617,6 +9501,8 @@ export interface operations {
                         tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
+                        /** @description What the line sells, in words; shown back on the checkout */
+                        description?: string;
                     }[];
                     /** @enum {string} */
                     tax_behavior: "exclusive" | "inclusive";
@@ -9647,7 +9533,8 @@ export interface operations {
                      *           "product_category": "SAAS",
                      *           "delivery_method": "CLOUD",
                      *           "product_id": "prod_1001",
-                     *           "tax_code": "Example"
+                     *           "tax_code": "Example",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "created_at": "2026-01-15T09:30:00.000Z",
@@ -9703,7 +9590,8 @@ export interface operations {
                      *           "product_category": "SAAS",
                      *           "delivery_method": "CLOUD",
                      *           "product_id": "prod_1001",
-                     *           "tax_code": "Example"
+                     *           "tax_code": "Example",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "created_at": "2026-01-15T09:30:00.000Z",
@@ -9841,17 +9729,11 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
-                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           },
-                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8"
+                     *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "description": "Team plan, monthly"
                      *         }
                      *       ],
                      *       "subtotal": 10000,
@@ -10397,18 +10279,8 @@ export interface operations {
                      *               "net_amount": 10000,
                      *               "tax_amount": 10000,
                      *               "tax_rate": 0.0725,
-                     *               "tax_code": "Example",
-                     *               "stripe_tax_code": "Example",
                      *               "taxability_reason": "Example",
-                     *               "vat_category": "S",
-                     *               "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *               "exempt_percentage": 80,
-                     *               "exemption": {
-                     *                 "id": "ord-1001",
-                     *                 "reason": "RESALE",
-                     *                 "certificate_number": "Example",
-                     *                 "exempt_percentage": 80
-                     *               }
+                     *               "vat_category": "S"
                      *             }
                      *           ],
                      *           "tax_summary": [
@@ -10651,18 +10523,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "tax_code": "Example",
-                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S",
-                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           }
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10820,18 +10682,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "tax_code": "Example",
-                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S",
-                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           }
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -11094,18 +10946,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "tax_code": "Example",
-                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S",
-                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           }
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -11264,18 +11106,8 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
-                     *           "tax_code": "Example",
-                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S",
-                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *           "exempt_percentage": 80,
-                     *           "exemption": {
-                     *             "id": "ord-1001",
-                     *             "reason": "RESALE",
-                     *             "certificate_number": "Example",
-                     *             "exempt_percentage": 80
-                     *           }
+                     *           "vat_category": "S"
                      *         }
                      *       ],
                      *       "tax_summary": [

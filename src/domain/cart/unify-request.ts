@@ -19,18 +19,19 @@ import {
   productCategoryField,
 } from '../fields/sale';
 
-export const cartLineSchema = z
-  .strictObject({
-    id: referenceField,
-    amount: amountField,
-    quantity: quantityField.default(1),
-    product_category: productCategoryField.optional(),
-    delivery_method: deliveryMethodField.optional(),
-    product_id: productIdRefField.optional(),
-    tax_code: taxCodeRefField.optional(),
-    tax_inclusive: booleanField.default(false),
-  })
-  .superRefine(checkLineSubject);
+/** A cart line's fields, which a checkout's and a payment link's line extend. */
+export const cartLineShape = {
+  id: referenceField,
+  amount: amountField,
+  quantity: quantityField.default(1),
+  product_category: productCategoryField.optional(),
+  delivery_method: deliveryMethodField.optional(),
+  product_id: productIdRefField.optional(),
+  tax_code: taxCodeRefField.optional(),
+  tax_inclusive: booleanField.default(false),
+};
+
+export const cartLineSchema = z.strictObject(cartLineShape).superRefine(checkLineSubject);
 
 export const unifyRequestSchema = z
   .strictObject({

@@ -6,7 +6,7 @@
  * required fields live here; the use case (src/usecases/checkouts.ts) asks the engine and the stores.
  */
 import * as z from 'zod';
-import { cartLineSchema } from '../cart/unify-request';
+import { cartLineShape } from '../cart/unify-request';
 import { unifyLineResultSchema, type UnifyResult } from '../cart/unify-response';
 import { currencyField } from '../currency-field';
 import { checkSaleTotals, checkUniqueLineIds, lineItemsField, minorUnitsField, referenceField } from '../fields/money';
@@ -21,7 +21,8 @@ import {
 } from '../fields/sale';
 import { newId } from '../ids';
 import { timestampField, type StoredRecord } from '../records/record';
-import { customerIdRefField } from '../sales/line-subject';
+import { checkLineSubject, customerIdRefField } from '../sales/line-subject';
+import { lineDescriptionField } from '../fields/records';
 import { rateResponseSchemas } from '../tax/rate-response';
 import { expected } from '../validation';
 
@@ -89,8 +90,16 @@ function checkBuyer(
  */
 export const MAX_CHECKOUT_LINE_ITEMS = 100;
 
+/** A line as unify takes it, and what it sells in words, shown back on the checkout (as a Stripe Checkout line item's). */
+const checkoutLineSchema = z
+  .strictObject({
+    ...cartLineShape,
+    description: lineDescriptionField.optional().meta({ description: 'What the line sells, in words; shown back on the checkout' }),
+  })
+  .superRefine(checkLineSubject);
+
 /** Lines as unify takes them (tax_inclusive per line), at most MAX_CHECKOUT_LINE_ITEMS; totals under the sale limits. */
-export const checkoutLinesField = lineItemsField(cartLineSchema).max(MAX_CHECKOUT_LINE_ITEMS, {
+export const checkoutLinesField = lineItemsField(checkoutLineSchema).max(MAX_CHECKOUT_LINE_ITEMS, {
   error: `must hold at most ${MAX_CHECKOUT_LINE_ITEMS} lines (a checkout's limit, as Stripe Checkout's)`,
 });
 
@@ -238,7 +247,11 @@ export const checkoutSchema = z
     location: z.record(z.string(), z.string()).meta({ description: "The location as sent (or the stored customer's address)" }).nullable(),
     jurisdiction: jurisdictionSchema,
     reverse_charge_applicable: z.boolean(),
-    line_items: z.array(unifyLineResultSchema),
+    line_items: z.array(
+      unifyLineResultSchema.extend({
+        description: z.string().optional().meta({ description: 'What the line sells, as the checkout or its payment link was given it' }),
+      }),
+    ),
     subtotal: minorUnitsField,
     tax_total: minorUnitsField,
     total: minorUnitsField,
@@ -254,6 +267,12 @@ export const checkoutSchema = z
   .meta({ id: 'Checkout' });
 export type CheckoutView = z.output<typeof checkoutSchema>;
 
+/** The quote's lines with the descriptions of the checkout's lines of the same id. */
+function withDescriptions(quoted: UnifyResult['line_items'], lines: readonly CheckoutLine[]): CheckoutView['line_items'] {
+  const described = new Map(lines.flatMap((line) => (line.description !== undefined ? [[line.id, line.description] as const] : [])));
+  return quoted.map((line) => (described.has(line.id) ? { ...line, description: described.get(line.id)! } : line));
+}
+
 /** The answer of every checkout route, its status computed at `now`. */
 export function checkoutView(checkout: Checkout, now: Date): CheckoutView {
   const { quote } = checkout;
@@ -266,7 +285,7 @@ export function checkoutView(checkout: Checkout, now: Date): CheckoutView {
     location: checkout.location ? (checkout.location as Record<string, string>) : null,
     jurisdiction: quote.jurisdiction,
     reverse_charge_applicable: quote.reverse_charge_applicable,
-    line_items: quote.line_items,
+    line_items: withDescriptions(quote.line_items, checkout.line_items),
     subtotal: quote.subtotal,
     tax_total: quote.tax_total,
     total: quote.total,

@@ -64,6 +64,7 @@ const linkLineViewSchema = z.object({
   delivery_method: deliveryMethodField.optional(),
   product_id: z.string().optional(),
   tax_code: z.string().optional(),
+  description: z.string().optional().meta({ description: 'What the line sells, in words; every checkout opened from the link shows it on the line' }),
 });
 
 export const paymentLinkSchema = z

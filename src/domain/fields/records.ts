@@ -12,6 +12,13 @@ export const nameField = z
   .min(1, { error: 'must not be empty' })
   .max(200, { error: 'must be at most 200 characters' });
 
+/** What a line sells, in words (an invoice line, a checkout or payment link line). */
+export const lineDescriptionField = z
+  .string({ error: expected('a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(500, { error: 'must be at most 500 characters' });
+
 export const countryField = z
   .string({ error: expected('a string (ISO 3166-1 alpha-2 code such as "DE")') })
   .trim()

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { customerAddressField } from '../customers/customer';
 import { currencyField } from '../currency-field';
 import { amountField, checkUniqueLineIds, lineItemsField, minorUnitsField, quantityField, referenceField } from '../fields/money';
-import { nameField, requireSomeField } from '../fields/records';
+import { lineDescriptionField, nameField, requireSomeField } from '../fields/records';
 import { customerTaxIdField, customerTypeField, dateField, deliveryMethodField, productCategoryField, taxBehaviorField } from '../fields/sale';
 import { idFormats, newId } from '../ids';
 import { listQuerySchema } from '../fields/periods';
@@ -19,17 +19,11 @@ import { expected } from '../validation';
 import { buyerReferenceField, electronicAddressField, partyEInvoiceShape, paymentField, purchaseOrderField } from '../einvoice/fields';
 import { vatCategories } from '../einvoice/vat-category';
 
-const descriptionField = z
-  .string({ error: expected('a string') })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(500, { error: 'must be at most 500 characters' });
-
 /** What the line sells (Art. 226(6): the quantity and nature of the goods or the extent of the services). */
 const invoiceLineSchema = z
   .strictObject({
     id: referenceField,
-    description: descriptionField,
+    description: lineDescriptionField,
     amount: amountField.meta({ description: 'The line total in minor units: net of tax (exclusive) or with it (inclusive)' }),
     quantity: quantityField.default(1),
     product_id: productIdRefField.optional(),

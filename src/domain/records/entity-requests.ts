@@ -20,17 +20,39 @@ const addressLine = (max: number) =>
 /**
  * The seller's postal address on its invoices (Directive 2006/112/EC Art. 226(5)). The country is the
  * entity's `country`; `state` is free text here (a county, a province), unlike the entity's establishment `state`.
+ * A `country` sent with it, as most address shapes carry one, must be the entity's own, and is not kept apart.
  */
 export const entityAddressField = z.strictObject(
   {
-    line1: addressLine(200),
-    line2: addressLine(200).optional(),
-    city: addressLine(100),
-    postal_code: addressLine(12),
-    state: addressLine(100).optional(),
+    line1: addressLine(200).meta({ description: 'Street and number' }),
+    line2: addressLine(200).optional().meta({ description: 'Second address line (building, floor, c/o)' }),
+    city: addressLine(100).meta({ description: 'City or town' }),
+    postal_code: addressLine(12).meta({ description: 'Postal code as the country writes it' }),
+    state: addressLine(100).optional().meta({ description: 'State, province or county as printed on invoices (free text)' }),
+    country: countryField.optional().meta({ description: "The entity's own `country` again, if sent (any other country is refused); not stored apart" }),
   },
-  { error: expected('an object {line1, line2?, city, postal_code, state?}') },
+  { error: expected('an object {line1, line2?, city, postal_code, state?, country?}') },
 );
+
+export type AddressRequest = z.output<typeof entityAddressField>;
+
+/** Why an address's `country` cannot go with an entity of `entityCountry`, or undefined when it can. */
+export function addressCountryProblem(address: AddressRequest | null | undefined, entityCountry: string): string | undefined {
+  if (address?.country === undefined || address.country === entityCountry) return undefined;
+  return `is '${address.country}', but the entity's country is '${entityCountry}': an entity's address is in its own country (leave address.country out, or change country)`;
+}
+
+/** The address as stored: its country is the entity's, so it is not kept twice. */
+export function storedAddress<A extends AddressRequest | null | undefined>(address: A): A {
+  if (!address || address.country === undefined) return address;
+  const { country: _country, ...rest } = address;
+  return rest as A;
+}
+
+function checkAddressCountry(entity: { country?: string | undefined; address?: AddressRequest | null | undefined }, ctx: z.RefinementCtx): void {
+  const problem = entity.country === undefined ? undefined : addressCountryProblem(entity.address, entity.country);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['address', 'country'], message: problem });
+}
 
 /** The state must be one of the country's known subdivisions (only the US and Canada have them in Levy). */
 function checkStateOfCountry(entity: { country?: string | undefined; state?: string | null | undefined }, ctx: z.RefinementCtx): void {
@@ -58,7 +80,9 @@ export const createEntitySchema = z
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
-  .superRefine(checkStateOfCountry);
+  .superRefine(checkStateOfCountry)
+  .superRefine(checkAddressCountry)
+  .transform((entity) => (entity.address ? { ...entity, address: storedAddress(entity.address) } : entity));
 
 const updatableEntityFields = ['name', 'country', 'tax_id', 'state', 'address'] as const;
 
@@ -74,6 +98,7 @@ export const updateEntitySchema = z
     is_primary: readOnlyField(),
   })
   .superRefine(checkStateOfCountry)
+  .superRefine(checkAddressCountry)
   .refine(requireSomeField(updatableEntityFields), {
     error: `Send at least one of ${updatableEntityFields.join(', ')}.`,
   });

@@ -5,7 +5,11 @@
  */
 import type { Command } from 'commander';
 import packageJson from '../../../package.json';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { main, program } from '../../../local/cli';
+import { checkedTaxId } from '../../../local/cli/accounts';
+import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -52,6 +56,32 @@ describe('levy CLI', () => {
     expect({ code, err }).toEqual({ code: 0, err: '' });
     expect(out).toContain(`Usage: levy ${path.join(' ')}`);
     expect(out).toContain('-h, --help');
+    // Help says what a command does, never which piece of the project's history brought it.
+    expect(out).not.toMatch(/\bissue \d+/i);
+  });
+
+  it('levy --help describes the events group by what it does', async () => {
+    const { out } = await run(['--help']);
+    expect(out).toMatch(/events\s+events: `levy events daily` writes the day's time-driven\s+events/);
+  });
+
+  it('the --tax-id of every accounts create example in the README and docs/ passes the offline check', () => {
+    const texts = ['README.md', 'docs/local.md', 'docs/deployment.md'].map((file) => readFileSync(join(__dirname, '../../..', file), 'utf8'));
+    const examples = texts.flatMap((text) => [...text.matchAll(/levy accounts create [^\n]*--country (\w\w) [^\n]*--tax-id (\w+)/g)].map((m) => [m[2], m[1]]));
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const [taxId, country] of examples) expect({ taxId, valid: validateTaxId({ tax_id: taxId!, country }).valid }).toEqual({ taxId, valid: true });
+  });
+
+  it('levy accounts create checks --tax-id offline: an unknown-format number of a country without a check is kept with a warning', async () => {
+    await expect(checkedTaxId('DE136695976', 'DE')).resolves.toBe('DE136695976');
+    const err: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(((s: string) => err.push(String(s)) > 0) as never);
+    try {
+      await expect(checkedTaxId('12345', 'AQ')).resolves.toBe('12345');
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(err.join('')).toContain("levy: warning: --tax-id '12345' was not checked");
   });
 
   it('levy accounts update needs --plan or --address, and --address must be JSON', async () => {
@@ -73,6 +103,11 @@ describe('levy CLI', () => {
     [['accounts', 'create', '--name', 'X'], /^levy: required option '--country <CC>' not specified\n$/],
     [['accounts', 'create', '--name', 'X', '--country', 'XX'], /^levy: option '--country <CC>' argument 'XX' is invalid\./],
     [['keys', 'revoke'], /^levy: Name the key by exactly one of: its id or prefix, --stdin, --key-file\.\n$/],
+    // DE123456789 fails the German VAT check digit (ISO 7064 MOD 11,10, as python-stdnum's de.vat computes it): refused before any account exists.
+    [
+      ['accounts', 'create', '--name', 'X', '--country', 'DE', '--tax-id', 'DE123456789'],
+      /^levy: --tax-id 'DE123456789' is not a valid tax ID of DE \(invalid checksum\)/,
+    ],
     [['keys', 'list', '--account', 'acct_x', '--bogus'], /^levy: unknown option '--bogus'/],
   ])('levy %j: one line `levy: <message>` on stderr, exit 2', async (args, message) => {
     const { code, out, err } = await run(args);
