@@ -236,6 +236,13 @@ export function requiredFields(location: CheckoutLocation | undefined, facts: Re
 
 const { customerTreatmentSchema, jurisdictionSchema } = rateResponseSchemas();
 
+/** A quoted line of a checkout: unify's, and the description it was given (built when first read, as unify's). */
+const checkoutLineResultSchema = z.lazy(() =>
+  unifyLineResultSchema.unwrap().extend({
+    description: z.string().optional().meta({ description: 'What the line sells, as the checkout or its payment link was given it' }),
+  }),
+);
+
 /** A checkout as every checkout route answers it (the OpenAPI document's `Checkout`). */
 export const checkoutSchema = z
   .object({
@@ -247,11 +254,7 @@ export const checkoutSchema = z
     location: z.record(z.string(), z.string()).meta({ description: "The location as sent (or the stored customer's address)" }).nullable(),
     jurisdiction: jurisdictionSchema,
     reverse_charge_applicable: z.boolean(),
-    line_items: z.array(
-      unifyLineResultSchema.extend({
-        description: z.string().optional().meta({ description: 'What the line sells, as the checkout or its payment link was given it' }),
-      }),
-    ),
+    line_items: z.array(checkoutLineResultSchema),
     subtotal: minorUnitsField,
     tax_total: minorUnitsField,
     total: minorUnitsField,
