@@ -1446,14 +1446,33 @@ export interface components {
              */
             tax_code: string;
             /**
+             * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
+             * @example txcd_10103001
+             */
+            stripe_tax_code?: string;
+            /**
              * @description Why the line is or is not taxed
              * @enum {string}
              */
             taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-            /** @description The customer's exemption certificate that applied */
+            /** @description The customer's exemption certificate that applied (details in `exemption`) */
             exemption_id?: string;
             /** @description The certificate's exempt share: only the rest of the amount is taxed */
             exempt_percentage?: number;
+            /** @description The certificate that applied, as it was on the sale date */
+            exemption?: {
+                /** @description The certificate (the same as exemption_id) */
+                id: string;
+                /**
+                 * @description Why the certificate exempts
+                 * @enum {string}
+                 */
+                reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                /** @description The certificate's own number, as issued */
+                certificate_number: string;
+                /** @description The exempt share the certificate grants (the same as exempt_percentage) */
+                exempt_percentage: number;
+            };
             /** @description The seller's registration that covers the line */
             registration_id?: string;
             /** @description With apply_registrations: whether the seller charges this tax */
@@ -1481,10 +1500,14 @@ export interface components {
              * @enum {string}
              */
             applied_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+            /** @description The same as the answer's exempt (no line bears tax, being exempt); reason customer_exempt when the customer made it so (the request's exempt flag, its type, or a 100 % certificate) */
             exempt: boolean;
             tax_id: components["schemas"]["TaxIdValidation"] | null;
-            /** @enum {string} */
-            reason?: "tax_id_missing" | "tax_id_invalid" | "customer_exempt";
+            /**
+             * @description Why the customer is taxed as it is: exemption_certificate_missing: a stored customer whose type is exempt only with a certificate has none for the place (message names it)
+             * @enum {string}
+             */
+            reason?: "tax_id_missing" | "tax_id_invalid" | "customer_exempt" | "exemption_certificate_missing";
             message?: string;
         };
         /**
@@ -1598,14 +1621,33 @@ export interface components {
                  */
                 tax_code: string;
                 /**
+                 * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
+                 * @example txcd_10103001
+                 */
+                stripe_tax_code?: string;
+                /**
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
                 taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied */
+                /** @description The customer's exemption certificate that applied (details in `exemption`) */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
+                /** @description The certificate that applied, as it was on the sale date */
+                exemption?: {
+                    /** @description The certificate (the same as exemption_id) */
+                    id: string;
+                    /**
+                     * @description Why the certificate exempts
+                     * @enum {string}
+                     */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description The certificate's own number, as issued */
+                    certificate_number: string;
+                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
+                    exempt_percentage: number;
+                };
                 /** @description The seller's registration that covers the line */
                 registration_id?: string;
             }[];
@@ -1686,17 +1728,29 @@ export interface components {
                 product_id?: string;
                 /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
                 tax_code?: string;
+                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
+                stripe_tax_code?: string;
                 /**
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
                 taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The exemption certificate the line used, as it was on the sale date */
+                /** @description The customer's exemption certificate that applied (details in `exemption`) */
+                exemption_id?: string;
+                /** @description The certificate's exempt share: only the rest of the amount is taxed */
+                exempt_percentage?: number;
+                /** @description The certificate that applied, as it was on the sale date */
                 exemption?: {
+                    /** @description The certificate (the same as exemption_id) */
                     id: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why the certificate exempts
+                     * @enum {string}
+                     */
                     reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description The certificate's own number, as issued */
                     certificate_number: string;
+                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
                     exempt_percentage: number;
                 };
                 /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
@@ -1780,17 +1834,29 @@ export interface components {
                 product_id?: string;
                 /** @description The tax code the line was taxed under (the product's on the sale's date); a refund reuses the line's tax. Absent on lines recorded before Levy stored it */
                 tax_code?: string;
+                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
+                stripe_tax_code?: string;
                 /**
                  * @description Why the line is or is not taxed (absent on lines recorded before Levy stored it)
                  * @enum {string}
                  */
                 taxability_reason?: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The exemption certificate the line used, as it was on the sale date */
+                /** @description The customer's exemption certificate that applied (details in `exemption`) */
+                exemption_id?: string;
+                /** @description The certificate's exempt share: only the rest of the amount is taxed */
+                exempt_percentage?: number;
+                /** @description The certificate that applied, as it was on the sale date */
                 exemption?: {
+                    /** @description The certificate (the same as exemption_id) */
                     id: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why the certificate exempts
+                     * @enum {string}
+                     */
                     reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description The certificate's own number, as issued */
                     certificate_number: string;
+                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
                     exempt_percentage: number;
                 };
                 /** @description The seller's registration the line's tax was collected under (collection `registered_only`) */
@@ -2522,14 +2588,33 @@ export interface components {
                  */
                 tax_code: string;
                 /**
+                 * @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is the Levy code it maps to (GET /v1/tax_codes, crosswalk.stripe)
+                 * @example txcd_10103001
+                 */
+                stripe_tax_code?: string;
+                /**
                  * @description Why the line is or is not taxed
                  * @enum {string}
                  */
                 taxability_reason: "taxable" | "reduced_rate" | "zero_rated" | "taxable_basis_reduced" | "not_taxable_in_jurisdiction" | "reverse_charge" | "customer_exempt" | "not_collecting";
-                /** @description The customer's exemption certificate that applied */
+                /** @description The customer's exemption certificate that applied (details in `exemption`) */
                 exemption_id?: string;
                 /** @description The certificate's exempt share: only the rest of the amount is taxed */
                 exempt_percentage?: number;
+                /** @description The certificate that applied, as it was on the sale date */
+                exemption?: {
+                    /** @description The certificate (the same as exemption_id) */
+                    id: string;
+                    /**
+                     * @description Why the certificate exempts
+                     * @enum {string}
+                     */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description The certificate's own number, as issued */
+                    certificate_number: string;
+                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
+                    exempt_percentage: number;
+                };
                 /** @description The seller's registration that covers the line */
                 registration_id?: string;
                 /** @description What the line sells, as the checkout or its payment link was given it */
@@ -2738,12 +2823,34 @@ export interface components {
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
                 tax_rate: number;
+                /** @description The Levy tax code the line was taxed under (absent on invoices finalized before Levy kept it) */
+                tax_code?: string;
+                /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
+                stripe_tax_code?: string;
                 taxability_reason: string;
                 /**
                  * @description The EN 16931 VAT category (UNCL 5305) the e-invoices give the line
                  * @enum {string}
                  */
                 vat_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                /** @description The customer's exemption certificate that applied (details in `exemption`) */
+                exemption_id?: string;
+                /** @description The certificate's exempt share: only the rest of the amount is taxed */
+                exempt_percentage?: number;
+                /** @description The certificate that applied, as it was on the sale date */
+                exemption?: {
+                    /** @description The certificate (the same as exemption_id) */
+                    id: string;
+                    /**
+                     * @description Why the certificate exempts
+                     * @enum {string}
+                     */
+                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description The certificate's own number, as issued */
+                    certificate_number: string;
+                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
+                    exempt_percentage: number;
+                };
             }[] | null;
             tax_summary: {
                 tax_rate: number;
@@ -8899,9 +9006,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         },
@@ -8937,9 +9051,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         }
@@ -9060,9 +9181,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         }
@@ -9219,9 +9347,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         }
@@ -9355,9 +9490,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         }
@@ -9729,9 +9871,16 @@ export interface operations {
                      *           },
                      *           "product_id": "prod_1001",
                      *           "tax_code": "levy_saas",
+                     *           "stripe_tax_code": "txcd_10103001",
                      *           "taxability_reason": "taxable",
                      *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           },
                      *           "registration_id": "reg_0mkf3h2a5c1d2e3f4a5b6c7d8",
                      *           "description": "Team plan, monthly"
                      *         }
@@ -10279,8 +10428,18 @@ export interface operations {
                      *               "net_amount": 10000,
                      *               "tax_amount": 10000,
                      *               "tax_rate": 0.0725,
+                     *               "tax_code": "Example",
+                     *               "stripe_tax_code": "Example",
                      *               "taxability_reason": "Example",
-                     *               "vat_category": "S"
+                     *               "vat_category": "S",
+                     *               "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *               "exempt_percentage": 80,
+                     *               "exemption": {
+                     *                 "id": "ord-1001",
+                     *                 "reason": "RESALE",
+                     *                 "certificate_number": "Example",
+                     *                 "exempt_percentage": 80
+                     *               }
                      *             }
                      *           ],
                      *           "tax_summary": [
@@ -10523,8 +10682,18 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
+                     *           "tax_code": "Example",
+                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S"
+                     *           "vat_category": "S",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           }
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10682,8 +10851,18 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
+                     *           "tax_code": "Example",
+                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S"
+                     *           "vat_category": "S",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           }
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -10946,8 +11125,18 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
+                     *           "tax_code": "Example",
+                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S"
+                     *           "vat_category": "S",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           }
                      *         }
                      *       ],
                      *       "tax_summary": [
@@ -11106,8 +11295,18 @@ export interface operations {
                      *           "net_amount": 10000,
                      *           "tax_amount": 10000,
                      *           "tax_rate": 0.0725,
+                     *           "tax_code": "Example",
+                     *           "stripe_tax_code": "Example",
                      *           "taxability_reason": "Example",
-                     *           "vat_category": "S"
+                     *           "vat_category": "S",
+                     *           "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *           "exempt_percentage": 80,
+                     *           "exemption": {
+                     *             "id": "ord-1001",
+                     *             "reason": "RESALE",
+                     *             "certificate_number": "Example",
+                     *             "exempt_percentage": 80
+                     *           }
                      *         }
                      *       ],
                      *       "tax_summary": [
