@@ -6,7 +6,7 @@
  */
 import { startServer, type LocalServer } from '../../local/server/server';
 import { callRoute, newTestAccount } from '../support/api';
-import { interceptDynamoDb } from '../support/dynamodb-calls';
+import { delayDynamoDb } from '../support/dynamodb-calls';
 import { requester } from '../support/http';
 
 const TIMEOUT_MS = 3_000;
@@ -21,13 +21,7 @@ afterEach(() => jest.restoreAllMocks());
 
 /** Every write of a product (the product and its event, one transaction) waits `ms` before it is sent. */
 const slowProductWrites = (ms: number) =>
-  interceptDynamoDb(
-    (operation, input) => operation === 'TransactWriteItems' && JSON.stringify(input).includes('Products'),
-    async (operation, input, realSend) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return realSend(operation, input);
-    },
-  );
+  delayDynamoDb((operation, input) => operation === 'TransactWriteItems' && JSON.stringify(input).includes('Products'), ms);
 
 const product = (id: string) => ({ id, name: 'Deadline widget', tax_code: 'levy_saas' });
 const afterSettling = () => new Promise((r) => setTimeout(r, 1_500));

@@ -6,7 +6,7 @@
  */
 import { startServer, type LocalServer } from '../../local/server/server';
 import { callRoute, newTestAccount } from '../support/api';
-import { interceptDynamoDb } from '../support/dynamodb-calls';
+import { delayDynamoDb } from '../support/dynamodb-calls';
 import { requester } from '../support/http';
 import { record, registration, usSale } from '../support/return-fixtures';
 
@@ -22,14 +22,7 @@ afterAll(() => server?.close());
 afterEach(() => jest.restoreAllMocks());
 
 /** Every Query of the return counters waits `ms` before it is sent. */
-const slowCounterReads = (ms: number) =>
-  interceptDynamoDb(
-    (operation, input) => operation === 'Query' && JSON.stringify(input).includes('ReturnCounters'),
-    async (operation, input, realSend) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return realSend(operation, input);
-    },
-  );
+const slowCounterReads = (ms: number) => delayDynamoDb((operation, input) => operation === 'Query' && JSON.stringify(input).includes('ReturnCounters'), ms);
 
 /**
  * Stopped before its write: the deadline middleware's 503 when the reads ended inside the write reserve, or API

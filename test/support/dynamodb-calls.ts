@@ -53,6 +53,13 @@ export function interceptDynamoDb(
   }) as never);
 }
 
+/** The calls `pick` chooses wait `ms` before they are sent (a slow database); the others go at once. */
+export const delayDynamoDb = (pick: (operation: DocumentOperation, input: Input) => boolean, ms: number) =>
+  interceptDynamoDb(pick, async (operation, input, realSend) => {
+    await new Promise((r) => setTimeout(r, ms));
+    return realSend(operation, input);
+  });
+
 /** Every call from now on, as operation and input, in order (the calls still go to DynamoDB). */
 export function recordDynamoDbCalls(): { operation: DocumentOperation; input: Input; output: Promise<any> }[] {
   const calls: { operation: DocumentOperation; input: Input; output: Promise<any> }[] = [];
