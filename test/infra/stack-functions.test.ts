@@ -177,4 +177,21 @@ describe('functions', () => {
     ]);
     expect(tableGrants(stack.routeFunctions['tax-rate']).has(tableLogicalId('Vendors'))).toBe(false);
   });
+
+  test('the return counters: a sale or refund ADDs to them and puts its entry; a build only queries them and reads records by key', () => {
+    const grants = (name: string, table: 'ReturnCounters' | 'Transactions') =>
+      [...(tableGrants(stack.routeFunctions[name]).get(tableLogicalId(table)) ?? [])].sort();
+    for (const name of ['transactions-create', 'transactions-refund', 'tax-unify', 'invoices-credit-notes-create']) {
+      expect(grants(name, 'ReturnCounters')).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    }
+    for (const name of ['returns-create', 'returns-finalize']) {
+      expect(grants(name, 'ReturnCounters')).toEqual(['dynamodb:Query']);
+      // The late records one by one (GetItem), never a Query of the ledger.
+      expect(grants(name, 'Transactions')).toEqual(['dynamodb:GetItem']);
+    }
+    // The records' listing pages the ledger and reads no counter.
+    expect(grants('returns-transactions', 'ReturnCounters')).toEqual([]);
+    expect(grants('returns-transactions', 'Transactions')).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    for (const name of ['returns-get', 'returns-list', 'returns-csv', 'tax-rate']) expect(grants(name, 'ReturnCounters')).toEqual([]);
+  });
 });
