@@ -1,6 +1,6 @@
 /**
  * Jest 30 with @swc/jest. Middy 6 ships ESM only, so node_modules/@middy is transformed too.
- * Integration tests share one DynamoDB Local started in globalSetup (test/setup/).
+ * Integration tests share one DynamoDB Local started in globalSetup (test/setup/), each worker with tables of its own.
  */
 /** @type {import('jest').Config} */
 module.exports = {
@@ -17,6 +17,9 @@ module.exports = {
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/after-env.ts'],
   testTimeout: 30000,
+  // A worker per core: Jest's default (cores - 1) is one on 2 cores, which runs every file in turn while the files
+  // mostly wait on DynamoDB Local, servers and child processes. Each worker has tables of its own (test/setup/table-prefix.ts).
+  maxWorkers: '100%',
   // The SDK's keep-alive sockets (in-band runs) hold the loop open for seconds after the last test.
   forceExit: true,
 };

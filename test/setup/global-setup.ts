@@ -1,19 +1,21 @@
 /**
- * Test setup: one in-memory DynamoDB Local for the whole run, with every table of src/config/tables.ts,
- * and the environment `npm start` gives the handlers, pointed at it. Jest workers inherit
- * process.env from here, so the stores find the endpoint and the test tables.
+ * Test setup: one in-memory DynamoDB Local for the whole run, with every table of src/config/tables.ts once for each
+ * Jest worker (table-prefix.ts), and the environment `npm start` gives the handlers, pointed at it. Jest workers
+ * inherit process.env from here, so the stores find the endpoint; env.ts names each worker's own tables.
  */
 import '../../local/quiet-sdk-warning';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCUMENTS_DIR_ENV_VAR } from '../../src/config/documents';
+import { ensureTables } from '../../local/dynamodb/dynamodb-local';
 import { startLocalDatabase } from '../../local/local-env';
-import { TEST_TABLE_PREFIX } from './table-prefix';
+import { TEST_TABLE_PREFIX, workerTablePrefix } from './table-prefix';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   // Certificate documents of the run go to a folder of their own, not the developer's .levy/documents.
   process.env[DOCUMENTS_DIR_ENV_VAR] = mkdtempSync(join(tmpdir(), 'levy-test-documents-'));
   const db = await startLocalDatabase({ tablePrefix: TEST_TABLE_PREFIX });
+  for (let worker = 2; worker <= globalConfig.maxWorkers; worker++) await ensureTables(db.endpoint, workerTablePrefix(String(worker)));
   (globalThis as { levyTestDb?: typeof db }).levyTestDb = db;
 }
