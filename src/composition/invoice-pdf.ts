@@ -10,5 +10,6 @@ const renderer = /* @__PURE__ */ once(() => new PdfLibInvoiceRenderer());
 
 export const invoicePdf: InvoiceRenderer = {
   pdf: (invoice) => renderer().pdf(invoice),
+  facturX: (invoice, ciiXml) => renderer().facturX(invoice, ciiXml),
   creditNotePdf: (note, invoice) => renderer().creditNotePdf(note, invoice),
 };

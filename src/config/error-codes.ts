@@ -82,7 +82,11 @@ export const errorCodes = [
     error: 'invoice_not_draft',
     when: 'a change to, or the deletion of, an invoice that is finalized (finalized invoices never change: issue a credit note)',
   },
-  { status: 409, error: 'invoice_not_finalized', when: 'the PDF of a draft invoice (it has no number yet): finalize it first' },
+  {
+    status: 409,
+    error: 'invoice_not_finalized',
+    when: 'the PDF or an e-invoice (UBL, CII) of a draft invoice (it has no number yet): finalize it first',
+  },
   {
     status: 409,
     error: 'invoice_changed_concurrently',
@@ -136,6 +140,13 @@ export const errorCodes = [
     status: 422,
     error: 'invoice_incomplete',
     when: '`POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field',
+  },
+  {
+    status: 422,
+    error: 'einvoice_incomplete',
+    when:
+      'an e-invoice (`/ubl`, `/cii` of an invoice or credit note) whose profile needs data the invoice lacks; the message names every missing ' +
+      'EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`)',
   },
   {
     status: 429,

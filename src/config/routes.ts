@@ -1051,6 +1051,17 @@ export const routes = /* @__PURE__ */ (() =>
       summary: 'A finalized invoice as PDF (the same bytes every time)',
       dataPackages: documentFonts,
     }),
+    route({
+      name: 'invoices-facturx',
+      method: 'GET',
+      path: '/v1/invoices/{id}/facturx',
+      billable: false,
+      idempotent: false,
+      tables: { Invoices: ['GetItem'] },
+      pathIds: invoiceId,
+      summary: 'A finalized invoice as Factur-X: a PDF/A-3 with its EN 16931 CII XML embedded (the same bytes every time)',
+      dataPackages: documentFonts,
+    }),
     // A credit note records the refund (as transactions-refund does), then takes its series' next number with its event.
     route({
       name: 'invoices-credit-notes-create',

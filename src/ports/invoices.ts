@@ -39,6 +39,8 @@ export interface InvoiceStore {
 /** Renders a finalized invoice or a credit note as a document; the same one gives the same bytes every time. */
 export interface InvoiceRenderer {
   pdf(invoice: Invoice): Promise<Uint8Array>;
+  /** The invoice as Factur-X: its PDF as PDF/A-3 with `ciiXml` (EN 16931) embedded as factur-x.xml. */
+  facturX(invoice: Invoice, ciiXml: string): Promise<Uint8Array>;
   /** The credit note, with the descriptions and rates of the invoice it corrects. */
   creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Uint8Array>;
 }

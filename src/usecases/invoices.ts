@@ -25,7 +25,7 @@ import { newCreditNote, type CreateCreditNoteRequest, type CreditNote } from '..
 import { utcDay } from '../domain/dates';
 import { newId } from '../domain/ids';
 import type { CustomerStore } from '../ports/customers';
-import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
+import type { InvoiceStore } from '../ports/invoices';
 import { recordRefund, type RecordRefundDeps } from './record-refund';
 import { commitQuotedCart, quoteCart, unifyCart, type UnifyDeps } from './sales/unify-cart';
 
@@ -210,22 +210,6 @@ export async function finalizeInvoice(deps: FinalizeDeps, accountId: string, id:
     }
   }
   throw changedConcurrently(id);
-}
-
-/** A finalized invoice's PDF; a draft has no number yet (409 invoice_not_finalized). */
-export async function invoicePdfOf(
-  deps: Pick<InvoiceDeps, 'invoices'> & { renderer: InvoiceRenderer },
-  accountId: string,
-  id: string,
-): Promise<{ number: string; bytes: Uint8Array }> {
-  const invoice = await getInvoice(deps, accountId, id);
-  if (invoice.status !== 'finalized') {
-    throw new ConflictError(
-      'invoice_not_finalized',
-      `Invoice '${id}' is a draft: it has no number and no PDF until it is finalized (POST /v1/invoices/${id}/finalize).`,
-    );
-  }
-  return { number: invoice.number!, bytes: await deps.renderer.pdf(invoice) };
 }
 
 export type CreditNoteDeps = Pick<InvoiceDeps, 'invoices'> & RecordRefundDeps;

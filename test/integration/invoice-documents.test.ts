@@ -5,21 +5,9 @@
  * document, and every page rendered by poppler's pdftoppm without a warning.
  */
 import { callRoute, newTestAccount } from '../support/api';
-import { polishSeller, saas } from '../support/invoice-seller';
+import { czechBuyer, polishSeller, saas, unicodeLines } from '../support/invoice-seller';
 import { pdfPages, pdfText } from '../support/pdf-text';
 import { renderPages, requirePoppler } from '../support/poppler';
-
-const czechBuyer = {
-  name: 'Příliš žluťoučký kůň GmbH',
-  type: 'B2B',
-  tax_id: 'DE136695976',
-  address: { country: 'DE', line1: 'Hauptstraße 5', city: 'München', postal_code: '80331' },
-};
-const unicodeLines = [
-  saas('team', 120_000, { quantity: 4, description: 'Szkolenie zespołowy, Łódź' }),
-  saas('athens', 50_000, { description: 'Εργαστήριο στην Αθήνα' }),
-  saas('moscow', 30_000, { description: 'Семинар, Москва' }),
-];
 
 describe('invoice documents', () => {
   let accountId: string;

@@ -26,6 +26,20 @@ export const polishSeller = {
   address: { line1: 'ul. Piotrkowska 12', city: 'Łódź', postal_code: '90-001' },
 };
 
+/** A German business buyer with a Czech name (a reverse-charged supply from the Polish seller). */
+export const czechBuyer = {
+  name: 'Příliš žluťoučký kůň GmbH',
+  type: 'B2B',
+  tax_id: 'DE136695976',
+  address: { country: 'DE', line1: 'Hauptstraße 5', city: 'München', postal_code: '80331' },
+};
+/** Lines in Polish, Greek and Russian. */
+export const unicodeLines = [
+  saas('team', 120_000, { quantity: 4, description: 'Szkolenie zespołowy, Łódź' }),
+  saas('athens', 50_000, { description: 'Εργαστήριο στην Αθήνα' }),
+  saas('moscow', 30_000, { description: 'Семинар, Москва' }),
+];
+
 /** A new account with the seller entity and its series `INV-2026-`. */
 export async function newInvoiceSeller(): Promise<{ accountId: string; sellerId: string; seriesId: string }> {
   const accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;

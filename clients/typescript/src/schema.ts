@@ -911,6 +911,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/facturx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finalized invoice as Factur-X: a PDF/A-3 with its EN 16931 CII XML embedded (the same bytes every time) */
+        get: operations["invoicesFacturx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices/{id}/credit_notes": {
         parameters: {
             query?: never;
@@ -3735,7 +3752,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `invoice_not_finalized`: the PDF of a draft invoice (it has no number yet): finalize it first */
+        /** @description `invoice_not_finalized`: the PDF or an e-invoice (UBL, CII) of a draft invoice (it has no number yet): finalize it first */
         Error409InvoiceNotFinalized: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -3752,7 +3769,7 @@ export interface components {
             };
         };
         /**
-         * @description `invoice_not_finalized`: the PDF of a draft invoice (it has no number yet): finalize it first
+         * @description `invoice_not_finalized`: the PDF or an e-invoice (UBL, CII) of a draft invoice (it has no number yet): finalize it first
          *
          *     `invoice_changed_concurrently`: the invoice or its series was changed by other requests during this one, every retry; retry the request
          *
@@ -4101,6 +4118,22 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
+        /** @description `einvoice_incomplete`: an e-invoice (`/ubl`, `/cii` of an invoice or credit note) whose profile needs data the invoice lacks; the message names every missing EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`) */
+        Error422EinvoiceIncomplete: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    error?: "einvoice_incomplete";
+                    /** @constant */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
         /**
          * @description `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
@@ -4432,6 +4465,7 @@ export type ResponseError413RequestTooLarge = components['responses']['Error413R
 export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
 export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422EinvoiceIncomplete = components['responses']['Error422EinvoiceIncomplete'];
 export type ResponseError422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422FxRateUnavailable = components['responses']['Error422FxRateUnavailable'];
 export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
@@ -11376,6 +11410,43 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             409: components["responses"]["Error409InvoiceNotFinalized"];
             413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesFacturx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finalized invoice as Factur-X 1.0 (EN 16931): a PDF/A-3 with its CII XML embedded as factur-x.xml */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalized"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422EinvoiceIncomplete"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
