@@ -20,6 +20,7 @@ import { idFormats, MAX_ID_LENGTH } from '../../src/domain/ids';
 import { samples } from '../samples';
 import { ExampleMaker } from './openapi-examples';
 import { routeErrors } from './route-errors';
+import { documentTags, tagOf } from './openapi-tags';
 import { importHandler } from '../server/handler-module';
 
 const ROOT = join(__dirname, '..', '..');
@@ -66,7 +67,10 @@ function errorResponse(status: number, codes: readonly ErrorCode[]) {
       'application/json': {
         schema: {
           allOf: [{ $ref: '#/components/schemas/Error' }],
-          properties: { error: { enum: [...codes] }, status: { const: status } },
+          properties: {
+            error: { enum: [...codes], description: 'The error code: one of those this answer lists' },
+            status: { const: status, description: `The HTTP status again (${status})` },
+          },
         },
         examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${exampleName(code, status)}` }])),
       },
@@ -175,16 +179,6 @@ const idempotencyHeader = z.object({
     }),
 });
 
-function tagOf(route: RouteDefinition): string {
-  if (route.public) return 'Documentation';
-  if (route.path.startsWith('/vendors')) return 'Vendors';
-  if (route.path.startsWith('/entities')) return 'Entities';
-  if (route.path.startsWith('/v1/tax_codes') || route.path.startsWith('/v1/products')) return 'Products';
-  if (route.path.startsWith('/v1/tax')) return 'Tax';
-  if (route.path.startsWith('/v1/transactions')) return 'Transactions';
-  return 'Reports';
-}
-
 const operationId = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 function operation(route: RouteDefinition, contract: RouteContract): ZodOpenApiOperationObject {
@@ -283,15 +277,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
       },
     ],
     security: [{ bearerAuth: [] }],
-    tags: [
-      { name: 'Tax', description: 'Rates, tax-ID checks and cart calculation (billable)' },
-      { name: 'Transactions', description: 'Recorded sales and refunds' },
-      { name: 'Reports', description: 'Exposure and usage' },
-      { name: 'Vendors' },
-      { name: 'Products', description: 'Tax codes and the products that carry them' },
-      { name: 'Entities', description: 'The account primary entity and its subsidiaries' },
-      { name: 'Documentation', description: 'This document and its reference page, without a key' },
-    ],
+    tags: documentTags(),
     paths,
     components: {
       securitySchemes: {

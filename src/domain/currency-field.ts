@@ -16,4 +16,5 @@ export const currencyField = z
   .string({ error: requiredOr('must be an ISO 4217 code such as "EUR"') })
   .trim()
   .transform((s) => s.toUpperCase())
-  .refine(isCurrencyCode, { error: 'must be an ISO 4217 code such as "EUR" or "USD"' });
+  .refine(isCurrencyCode, { error: 'must be an ISO 4217 code such as "EUR" or "USD"' })
+  .meta({ description: 'ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case' });

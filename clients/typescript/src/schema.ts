@@ -1359,11 +1359,13 @@ export interface components {
             email: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -1393,11 +1395,13 @@ export interface components {
             is_primary: boolean;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -1510,7 +1514,10 @@ export interface components {
             city?: string;
         };
         CustomerTreatment: {
-            /** @enum {string} */
+            /**
+             * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+             * @enum {string}
+             */
             declared_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
             /**
              * @description B2B only with a tax ID that proves business status; else B2C
@@ -1688,9 +1695,15 @@ export interface components {
             date: string;
             /** @example USD */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+             * @enum {string}
+             */
             customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
-            /** @enum {string} */
+            /**
+             * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+             * @enum {string}
+             */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
             /** @description The stored customer the sale named */
@@ -1703,10 +1716,15 @@ export interface components {
              * @constant
              */
             marketplace?: true;
+            /** @description Where the buyer is (the place of supply): a country, with state and postal code in the US, or an IP address */
             location: {
+                /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                 country?: string;
+                /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                 state?: string;
+                /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                 postal_code?: string;
+                /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                 ip_address?: string;
             };
             jurisdiction: components["schemas"]["Jurisdiction"];
@@ -1717,9 +1735,15 @@ export interface components {
                 /** @description Minor units of the currency (cents) */
                 amount: number;
                 quantity: number;
-                /** @enum {string} */
+                /**
+                 * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                 * @enum {string}
+                 */
                 product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                /** @enum {string} */
+                /**
+                 * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                 * @enum {string}
+                 */
                 delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
@@ -1783,6 +1807,7 @@ export interface components {
             total: number;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -1794,9 +1819,15 @@ export interface components {
             date: string;
             /** @example USD */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+             * @enum {string}
+             */
             customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
-            /** @enum {string} */
+            /**
+             * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+             * @enum {string}
+             */
             government_level?: "federal" | "state" | "local";
             customer_tax_id?: string;
             /** @description The stored customer the sale named */
@@ -1809,10 +1840,15 @@ export interface components {
              * @constant
              */
             marketplace?: true;
+            /** @description Where the buyer is (the place of supply): a country, with state and postal code in the US, or an IP address */
             location: {
+                /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                 country?: string;
+                /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                 state?: string;
+                /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                 postal_code?: string;
+                /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                 ip_address?: string;
             };
             jurisdiction: components["schemas"]["Jurisdiction"];
@@ -1823,9 +1859,15 @@ export interface components {
                 /** @description Minor units of the currency (cents) */
                 amount: number;
                 quantity: number;
-                /** @enum {string} */
+                /**
+                 * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                 * @enum {string}
+                 */
                 product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                /** @enum {string} */
+                /**
+                 * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                 * @enum {string}
+                 */
                 delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
@@ -1897,6 +1939,7 @@ export interface components {
             total: number;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -1929,6 +1972,7 @@ export interface components {
             total: number;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -2094,11 +2138,13 @@ export interface components {
             active: boolean;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2153,7 +2199,10 @@ export interface components {
             id: string;
             name: string;
             email: string | null;
-            /** @enum {string} */
+            /**
+             * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+             * @enum {string}
+             */
             customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
             address: {
                 country: string;
@@ -2174,17 +2223,20 @@ export interface components {
                 reason?: "invalid_format" | "invalid_checksum" | "invalid_length" | "unsupported";
                 /**
                  * Format: date-time
+                 * @description A moment, ISO 8601 in UTC
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 checked_at: string;
             }[];
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2244,6 +2296,7 @@ export interface components {
                 sha256: string;
                 /**
                  * Format: date-time
+                 * @description A moment, ISO 8601 in UTC
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 uploaded_at: string;
@@ -2251,11 +2304,13 @@ export interface components {
             revoked_at: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2328,11 +2383,13 @@ export interface components {
             filing: components["schemas"]["FilingSchedule"];
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2417,6 +2474,7 @@ export interface components {
             type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated";
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -2443,11 +2501,13 @@ export interface components {
             status: "enabled" | "disabled";
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2467,11 +2527,13 @@ export interface components {
             status: "enabled" | "disabled";
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2485,6 +2547,7 @@ export interface components {
             attempt: number;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             attempted_at: string;
@@ -2514,11 +2577,13 @@ export interface components {
             status: "open" | "dismissed";
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             dismissed_at?: string;
@@ -2652,17 +2717,20 @@ export interface components {
             transaction_id: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             expires_at: string;
             completed_at: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2679,9 +2747,15 @@ export interface components {
                 /** @description The listed price of the line (tax included with tax_behavior inclusive) */
                 amount: number;
                 quantity: number;
-                /** @enum {string} */
+                /**
+                 * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                 * @enum {string}
+                 */
                 product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                /** @enum {string} */
+                /**
+                 * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                 * @enum {string}
+                 */
                 delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                 product_id?: string;
                 tax_code?: string;
@@ -2690,11 +2764,13 @@ export interface components {
             }[];
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2710,53 +2786,81 @@ export interface components {
             next_number: number;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
         };
         Invoice: {
-            /** @example inv_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The invoice's id
+             * @example inv_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
+            /** @description The numbering series (POST /v1/invoice_series) that numbers it at finalization */
             series_id: string;
             /** @description The seller: the series' entity */
             entity_id: string;
-            /** @enum {string} */
+            /**
+             * @description `draft` (editable, deletable) or `finalized` (numbered, taxed, recorded, immutable)
+             * @enum {string}
+             */
             status: "draft" | "finalized";
             /**
              * @description Assigned at finalization (`<prefix><sequence>`); null on a draft
              * @example INV-2026-0001
              */
             number: string | null;
+            /** @description The stored customer billed; null when the buyer is given inline */
             customer_id: string | null;
             /** @description The buyer given inline; null when customer_id names a stored one */
             customer: {
+                /** @description The buyer's name */
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @description B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER
+                 * @enum {string}
+                 */
                 type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                /** @description The buyer's tax ID */
                 tax_id?: string;
+                /** @description The buyer's address */
                 address: {
+                    /** @description Street and number */
                     line1?: string;
+                    /** @description City or town */
                     city?: string;
+                    /** @description Postal code */
                     postal_code?: string;
+                    /** @description State, province or county */
                     state?: string;
+                    /** @description ISO 3166-1 alpha-2 country code */
                     country: string;
                 };
-                /** @description EN 16931 BT-34 / BT-49 */
+                /** @description EN 16931 BT-34 / BT-49: where the party receives e-invoices */
                 electronic_address?: {
+                    /** @description EAS code of the address scheme */
                     scheme: string;
+                    /** @description The address within that scheme */
                     value: string;
                 };
             } | null;
+            /** @description ISO 4217 currency of every amount */
             currency: string;
+            /** @description The date of issue (YYYY-MM-DD); a draft may move it, finalization fixes it */
             issue_date: string;
             /** @description The date of supply when it differs from the issue date */
             supply_date: string | null;
-            /** @enum {string} */
+            /**
+             * @description `exclusive`: line amounts are net; `inclusive`: they include tax
+             * @enum {string}
+             */
             tax_behavior: "exclusive" | "inclusive";
             /** @description EN 16931 BT-10 */
             buyer_reference?: string;
@@ -2764,44 +2868,70 @@ export interface components {
             purchase_order?: string;
             /** @description EN 16931 BG-16 payment instructions */
             payment?: {
+                /** @description BT-81: UNCL 4461 payment means code ("58" SEPA credit transfer ...) */
                 means_code: string;
+                /** @description BT-84: the seller's IBAN */
                 iban?: string;
+                /** @description BT-86: the seller's bank BIC */
                 bic?: string;
+                /** @description BT-20: payment terms in words */
                 terms?: string;
+                /** @description BT-9: payment due date (YYYY-MM-DD) */
                 due_date?: string;
             };
             line_items: {
+                /** @description The line's id (yours, or its position from 1) */
                 id: string;
+                /** @description What the line sells, as printed (Art. 226(6)) */
                 description: string;
-                /** @description Minor units of the currency (cents) */
+                /** @description The line total in minor units: net of tax (exclusive) or with it (inclusive) */
                 amount: number;
+                /** @description Units on the line */
                 quantity: number;
+                /** @description The stored product the line sells */
                 product_id?: string;
+                /** @description The tax code the line names */
                 tax_code?: string;
+                /** @description The product category the line names */
                 product_category?: string;
+                /** @description How the line is delivered */
                 delivery_method?: string;
             }[];
             /** @description Finalized: the seller as printed */
             seller: {
+                /** @description Legal name as printed */
                 name: string;
+                /** @description Postal address as printed (Art. 226(5)) */
                 address: {
+                    /** @description Street and number */
                     line1?: string;
+                    /** @description Second address line */
                     line2?: string;
+                    /** @description City or town */
                     city?: string;
+                    /** @description Postal code */
                     postal_code?: string;
+                    /** @description State, province or county */
                     state?: string;
+                    /** @description ISO 3166-1 alpha-2 country code */
                     country: string;
                 };
+                /** @description VAT or tax number as printed (Art. 226(3)-(4)); null when none */
                 tax_id: string | null;
-                /** @description EN 16931 BT-34 / BT-49 */
+                /** @description EN 16931 BT-34 / BT-49: where the party receives e-invoices */
                 electronic_address?: {
+                    /** @description EAS code of the address scheme */
                     scheme: string;
+                    /** @description The address within that scheme */
                     value: string;
                 };
                 /** @description EN 16931 BG-6 (the seller only) */
                 contact?: {
+                    /** @description BT-41: the contact person or department */
                     name?: string;
+                    /** @description BT-42: telephone number */
                     phone?: string;
+                    /** @description BT-43: e-mail address */
                     email?: string;
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
@@ -2809,41 +2939,59 @@ export interface components {
             } | null;
             /** @description Finalized: the buyer as printed */
             buyer: {
+                /** @description Legal name as printed */
                 name: string;
+                /** @description Postal address as printed (Art. 226(5)) */
                 address: {
+                    /** @description Street and number */
                     line1?: string;
+                    /** @description Second address line */
                     line2?: string;
+                    /** @description City or town */
                     city?: string;
+                    /** @description Postal code */
                     postal_code?: string;
+                    /** @description State, province or county */
                     state?: string;
+                    /** @description ISO 3166-1 alpha-2 country code */
                     country: string;
                 };
+                /** @description VAT or tax number as printed (Art. 226(3)-(4)); null when none */
                 tax_id: string | null;
-                /** @description EN 16931 BT-34 / BT-49 */
+                /** @description EN 16931 BT-34 / BT-49: where the party receives e-invoices */
                 electronic_address?: {
+                    /** @description EAS code of the address scheme */
                     scheme: string;
+                    /** @description The address within that scheme */
                     value: string;
                 };
                 /** @description EN 16931 BG-6 (the seller only) */
                 contact?: {
+                    /** @description BT-41: the contact person or department */
                     name?: string;
+                    /** @description BT-42: telephone number */
                     phone?: string;
+                    /** @description BT-43: e-mail address */
                     email?: string;
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
             } | null;
+            /** @description Finalized: each line's tax as computed; null on a draft */
             taxed_lines: {
+                /** @description The invoice line's id */
                 id: string;
-                /** @description Minor units of the currency (cents) */
+                /** @description The line net of tax, in minor units */
                 net_amount: number;
-                /** @description Minor units of the currency (cents) */
+                /** @description The line's tax, in minor units */
                 tax_amount: number;
+                /** @description The rate applied, a decimal fraction (0.19 = 19 %) */
                 tax_rate: number;
                 /** @description The Levy tax code the line was taxed under (absent on invoices finalized before Levy kept it) */
                 tax_code?: string;
                 /** @description The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code */
                 stripe_tax_code?: string;
+                /** @description Why the line is taxed as it is (taxable, reverse_charge, not_taxable ...) */
                 taxability_reason: string;
                 /**
                  * @description The EN 16931 VAT category (UNCL 5305) the e-invoices give the line
@@ -2869,16 +3017,20 @@ export interface components {
                     exempt_percentage: number;
                 };
             }[] | null;
+            /** @description Finalized: per rate, the taxable amount and the tax (Art. 226(8)-(10)) */
             tax_summary: {
+                /** @description The rate, a decimal fraction */
                 tax_rate: number;
-                /** @description Minor units of the currency (cents) */
+                /** @description The net amount taxed at that rate, in minor units */
                 taxable_amount: number;
-                /** @description Minor units of the currency (cents) */
+                /** @description The tax at that rate, in minor units */
                 tax_amount: number;
             }[] | null;
             /** @description Finalized: the net total */
             subtotal: number | null;
+            /** @description Finalized: the total tax, in minor units */
             tax_total: number | null;
+            /** @description Finalized: what the buyer pays, in minor units */
             total: number | null;
             /** @description Finalized: the buyer accounts for the VAT (the invoice says "Reverse charge") */
             reverse_charge: boolean | null;
@@ -2886,14 +3038,17 @@ export interface components {
             mentions: string[] | null;
             /** @description Finalized: the recorded transaction (the same id as the invoice) */
             transaction_id: string | null;
+            /** @description When it was finalized; null on a draft */
             finalized_at: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -2910,50 +3065,78 @@ export interface components {
             currency: string;
             issue_date: string;
             seller: {
+                /** @description Legal name as printed */
                 name: string;
+                /** @description Postal address as printed (Art. 226(5)) */
                 address: {
+                    /** @description Street and number */
                     line1?: string;
+                    /** @description Second address line */
                     line2?: string;
+                    /** @description City or town */
                     city?: string;
+                    /** @description Postal code */
                     postal_code?: string;
+                    /** @description State, province or county */
                     state?: string;
+                    /** @description ISO 3166-1 alpha-2 country code */
                     country: string;
                 };
+                /** @description VAT or tax number as printed (Art. 226(3)-(4)); null when none */
                 tax_id: string | null;
-                /** @description EN 16931 BT-34 / BT-49 */
+                /** @description EN 16931 BT-34 / BT-49: where the party receives e-invoices */
                 electronic_address?: {
+                    /** @description EAS code of the address scheme */
                     scheme: string;
+                    /** @description The address within that scheme */
                     value: string;
                 };
                 /** @description EN 16931 BG-6 (the seller only) */
                 contact?: {
+                    /** @description BT-41: the contact person or department */
                     name?: string;
+                    /** @description BT-42: telephone number */
                     phone?: string;
+                    /** @description BT-43: e-mail address */
                     email?: string;
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
             };
             buyer: {
+                /** @description Legal name as printed */
                 name: string;
+                /** @description Postal address as printed (Art. 226(5)) */
                 address: {
+                    /** @description Street and number */
                     line1?: string;
+                    /** @description Second address line */
                     line2?: string;
+                    /** @description City or town */
                     city?: string;
+                    /** @description Postal code */
                     postal_code?: string;
+                    /** @description State, province or county */
                     state?: string;
+                    /** @description ISO 3166-1 alpha-2 country code */
                     country: string;
                 };
+                /** @description VAT or tax number as printed (Art. 226(3)-(4)); null when none */
                 tax_id: string | null;
-                /** @description EN 16931 BT-34 / BT-49 */
+                /** @description EN 16931 BT-34 / BT-49: where the party receives e-invoices */
                 electronic_address?: {
+                    /** @description EAS code of the address scheme */
                     scheme: string;
+                    /** @description The address within that scheme */
                     value: string;
                 };
                 /** @description EN 16931 BG-6 (the seller only) */
                 contact?: {
+                    /** @description BT-41: the contact person or department */
                     name?: string;
+                    /** @description BT-42: telephone number */
                     phone?: string;
+                    /** @description BT-43: e-mail address */
                     email?: string;
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
@@ -2976,6 +3159,7 @@ export interface components {
             refund_id: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -3034,6 +3218,7 @@ export interface components {
             path: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -3121,6 +3306,7 @@ export interface components {
                 period_end: string;
                 /**
                  * Format: date-time
+                 * @description A moment, ISO 8601 in UTC
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 recorded_after: string;
@@ -3206,6 +3392,7 @@ export interface components {
                 reason: string;
                 /**
                  * Format: date-time
+                 * @description A moment, ISO 8601 in UTC
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 created_at: string;
@@ -3248,6 +3435,7 @@ export interface components {
             notes?: string[];
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             finalized_at?: string;
@@ -3256,11 +3444,13 @@ export interface components {
             confirmation_number?: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -3303,11 +3493,13 @@ export interface components {
             documents: components["schemas"]["NoticeDocument"][];
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -3321,6 +3513,7 @@ export interface components {
             sha256: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             uploaded_at: string;
@@ -3361,6 +3554,7 @@ export interface components {
             message: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             expires_at: string;
@@ -3368,11 +3562,13 @@ export interface components {
             exemption_id: string | null;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
             /**
              * Format: date-time
+             * @description A moment, ISO 8601 in UTC
              * @example 2026-01-15T09:30:00.000Z
              */
             updated_at: string;
@@ -3387,9 +3583,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "validation_error";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (400)
+                     * @constant
+                     */
                     status?: 400;
                 } & components["schemas"]["Error"];
             };
@@ -3407,9 +3609,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "validation_error" | "invalid_json";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (400)
+                     * @constant
+                     */
                     status?: 400;
                 } & components["schemas"]["Error"];
             };
@@ -3429,9 +3637,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "validation_error" | "invalid_json" | "invalid_body";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (400)
+                     * @constant
+                     */
                     status?: 400;
                 } & components["schemas"]["Error"];
             };
@@ -3453,9 +3667,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "validation_error" | "invalid_json" | "invalid_body" | "location_incomplete";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (400)
+                     * @constant
+                     */
                     status?: 400;
                 } & components["schemas"]["Error"];
             };
@@ -3475,9 +3695,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "validation_error" | "invalid_json" | "location_incomplete";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (400)
+                     * @constant
+                     */
                     status?: 400;
                 } & components["schemas"]["Error"];
             };
@@ -3492,9 +3718,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "unauthorized";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (401)
+                     * @constant
+                     */
                     status?: 401;
                 } & components["schemas"]["Error"];
             };
@@ -3507,9 +3739,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "access_denied";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (403)
+                     * @constant
+                     */
                     status?: 403;
                 } & components["schemas"]["Error"];
             };
@@ -3527,9 +3765,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "access_denied" | "primary_entity_immutable";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (403)
+                     * @constant
+                     */
                     status?: 403;
                 } & components["schemas"]["Error"];
             };
@@ -3543,9 +3787,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "not_found";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (404)
+                     * @constant
+                     */
                     status?: 404;
                 } & components["schemas"]["Error"];
             };
@@ -3563,9 +3813,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "checkout_completed" | "checkout_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3579,9 +3835,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "customer_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3595,9 +3857,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "customer_has_transactions";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3611,9 +3879,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "exemption_revoked";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3631,9 +3905,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "exemption_revoked" | "exemption_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3647,9 +3927,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_in_use";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3669,9 +3955,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_in_use" | "registration_overlaps" | "registration_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3689,9 +3981,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_in_use" | "transaction_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3709,9 +4007,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_changed_concurrently" | "transaction_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3725,9 +4029,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_not_draft";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3745,9 +4055,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_not_draft" | "invoice_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3761,9 +4077,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_not_finalized";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3785,9 +4107,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress" | "transaction_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3801,9 +4129,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "notice_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3817,9 +4151,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "product_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3833,9 +4173,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "product_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3853,9 +4199,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "refund_exists" | "refund_in_progress";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3873,9 +4225,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "registration_overlaps" | "registration_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3889,9 +4247,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "return_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3909,9 +4273,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "return_locked" | "return_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3931,9 +4301,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "return_locked" | "return_not_finalized" | "return_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3953,9 +4329,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "return_locked" | "return_period_open" | "return_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3969,9 +4351,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "too_many_exemptions";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -3989,9 +4377,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "too_many_notice_documents" | "notice_changed_concurrently";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -4005,9 +4399,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "transaction_exists";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -4021,9 +4421,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "webhook_endpoint_limit";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (409)
+                     * @constant
+                     */
                     status?: 409;
                 } & components["schemas"]["Error"];
             };
@@ -4037,9 +4443,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "checkout_expired";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (410)
+                     * @constant
+                     */
                     status?: 410;
                 } & components["schemas"]["Error"];
             };
@@ -4052,9 +4464,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "request_too_large";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (413)
+                     * @constant
+                     */
                     status?: 413;
                 } & components["schemas"]["Error"];
             };
@@ -4072,9 +4490,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "request_too_large" | "document_too_large";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (413)
+                     * @constant
+                     */
                     status?: 413;
                 } & components["schemas"]["Error"];
             };
@@ -4087,9 +4511,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "unsupported_media_type";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (415)
+                     * @constant
+                     */
                     status?: 415;
                 } & components["schemas"]["Error"];
             };
@@ -4111,9 +4541,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4149,9 +4585,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4165,9 +4607,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "fx_rate_unavailable";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4185,9 +4633,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_reused" | "response_too_large";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4211,9 +4665,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_reused" | "response_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4235,9 +4695,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "idempotency_key_reused" | "response_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4259,9 +4725,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4279,9 +4751,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "rate_history_unavailable" | "us_local_rates_missing";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
@@ -4300,9 +4778,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "rate_limited" | "quota_exceeded";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (429)
+                     * @constant
+                     */
                     status?: 429;
                 } & components["schemas"]["Error"];
             };
@@ -4315,9 +4799,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "internal_error";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (500)
+                     * @constant
+                     */
                     status?: 500;
                 } & components["schemas"]["Error"];
             };
@@ -4330,9 +4820,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "internal_error";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (502)
+                     * @constant
+                     */
                     status?: 502;
                 } & components["schemas"]["Error"];
             };
@@ -4346,9 +4842,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "deadline_exceeded";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (503)
+                     * @constant
+                     */
                     status?: 503;
                 } & components["schemas"]["Error"];
             };
@@ -4361,9 +4863,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "timeout";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (504)
+                     * @constant
+                     */
                     status?: 504;
                 } & components["schemas"]["Error"];
             };
@@ -4559,7 +5067,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name: string;
+                    /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
                     tax_id?: string | null;
                     /** @default false */
@@ -4703,7 +5213,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name?: string;
+                    /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country?: string;
                     tax_id?: string | null;
                     exempt?: boolean;
@@ -4829,7 +5341,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name: string;
+                    /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
                     tax_id?: string | null;
                     state?: string;
@@ -4847,7 +5361,9 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     is_primary?: unknown;
                 };
             };
@@ -4967,7 +5483,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name?: string;
+                    /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country?: string;
                     tax_id?: string | null;
                     state?: string | null;
@@ -4985,7 +5503,9 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     is_primary?: unknown;
                 };
             };
@@ -5057,26 +5577,51 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                     * @enum {string}
+                     */
                     product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                    /** @enum {string} */
+                    /**
+                     * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                     * @enum {string}
+                     */
                     delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                    /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                     product_id?: string;
+                    /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                     tax_code?: string;
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                     * @enum {string}
+                     */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                     customer_tax_id?: string;
+                    /** @description Where the buyer is (the place of supply): a country, with state and postal code in the US, or an IP address */
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                     };
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     date?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                     * @enum {string}
+                     */
                     government_level?: "federal" | "state" | "local";
                     apply_registrations?: boolean;
                 };
@@ -5158,6 +5703,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                     tax_id: string;
                     country?: string;
                     type?: string;
@@ -5245,7 +5791,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency: string;
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
                     /**
                      * @default {
@@ -5253,39 +5801,69 @@ export interface operations {
                      *     }
                      */
                     customer?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                         * @enum {string}
+                         */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
                         /** @default false */
                         exempt?: boolean;
-                        /** @enum {string} */
+                        /**
+                         * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                         * @enum {string}
+                         */
                         government_level?: "federal" | "state" | "local";
                     };
+                    /** @description Where the buyer is (the place of supply): a country, with state and postal code in the US, or an IP address */
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                     };
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     date?: string;
                     line_items: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
                     }[];
                     /** @default false */
                     commit?: boolean;
+                    /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                     transaction_id?: string;
                 };
             };
@@ -5572,34 +6150,67 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                     id: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     date: string;
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency: string;
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                     * @enum {string}
+                     */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
-                    /** @enum {string} */
+                    /**
+                     * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                     * @enum {string}
+                     */
                     government_level?: "federal" | "state" | "local";
+                    /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                     customer_tax_id?: string;
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
+                    /** @description Where the buyer is (the place of supply): a country, with state and postal code in the US, or an IP address */
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                     };
                     line_items: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id?: string;
+                        /** @description The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
+                        /** @description The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive */
                         tax_amount?: number;
                     }[];
                     marketplace?: boolean;
@@ -5923,11 +6534,17 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                     id: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     date: string;
                     line_items?: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description The amount refunded on this line, in minor units; at most what is left of the line's amount */
                         amount: number;
                     }[];
                 };
@@ -6283,6 +6900,7 @@ export interface operations {
                  */
                 "application/json": {
                     id?: string;
+                    /** @description Legal or display name, 1-200 characters */
                     name: string;
                     tax_code: string;
                     sku?: string | null;
@@ -6460,9 +7078,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name?: string;
                     tax_code?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     tax_code_effective_from?: string;
                     sku?: string | null;
                     description?: string | null;
@@ -6664,14 +7286,17 @@ export interface operations {
                  */
                 "application/json": {
                     id?: string;
+                    /** @description Legal or display name, 1-200 characters */
                     name: string;
                     email?: string | null;
                     /**
+                     * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
                      * @default B2C
                      * @enum {string}
                      */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                     address: {
+                        /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                         country: string;
                         state?: string;
                         postal_code?: string;
@@ -6681,6 +7306,7 @@ export interface operations {
                     /** @default [] */
                     tax_ids?: {
                         type?: string;
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
                     }[];
                 };
@@ -6854,11 +7480,16 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Legal or display name, 1-200 characters */
                     name?: string;
                     email?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                     * @enum {string}
+                     */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                     address?: {
+                        /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                         country: string;
                         state?: string;
                         postal_code?: string;
@@ -6867,6 +7498,7 @@ export interface operations {
                     };
                     tax_ids?: {
                         type?: string;
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
                     }[];
                 };
@@ -7041,7 +7673,10 @@ export interface operations {
                         state?: string;
                     }[];
                     certificate_number: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     effective_from: string;
                     expires_on?: string | null;
                     /** @default 100 */
@@ -7264,7 +7899,10 @@ export interface operations {
                         state?: string;
                     }[];
                     certificate_number?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     effective_from?: string;
                     expires_on?: string | null;
                     exempt_percentage?: number;
@@ -7687,6 +8325,7 @@ export interface operations {
                 "application/json": {
                     /** @description The entity registered; default the primary entity */
                     entity_id?: string;
+                    /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
                     state?: string;
                     /** @enum {string} */
@@ -7709,7 +8348,9 @@ export interface operations {
                         period_anchor_month?: number;
                         due_day_rule?: components["schemas"]["DueDayRule"];
                     };
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     status?: unknown;
                 };
             };
@@ -7855,7 +8496,9 @@ export interface operations {
                     state?: unknown;
                     type?: unknown;
                     active_from?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     status?: unknown;
                 };
             };
@@ -8116,8 +8759,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     as_of?: string;
                     country?: string;
                     /** @description Hypothetical sales, each in the shape of POST /v1/transactions */
@@ -8925,37 +9572,64 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency: string;
                     line_items: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
                         /** @description What the line sells, in words; shown back on the checkout */
                         description?: string;
                     }[];
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
                     expires_in_seconds?: number;
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
                     customer?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                         * @enum {string}
+                         */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                         * @enum {string}
+                         */
                         government_level?: "federal" | "state" | "local";
                     };
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                         city?: string;
                         line1?: string;
@@ -9284,19 +9958,30 @@ export interface operations {
                  */
                 "application/json": {
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                         city?: string;
                         line1?: string;
                         line2?: string;
                     };
                     customer?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                         * @enum {string}
+                         */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                         * @enum {string}
+                         */
                         government_level?: "federal" | "state" | "local";
                     };
                 };
@@ -9447,6 +10132,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                     transaction_id: string;
                 };
             };
@@ -9663,25 +10349,43 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency: string;
                     line_items: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
                         /** @default false */
                         tax_inclusive?: boolean;
                         /** @description What the line sells, in words; shown back on the checkout */
                         description?: string;
                     }[];
-                    /** @enum {string} */
+                    /**
+                     * @description `exclusive`: amounts are net and tax is added; `inclusive`: amounts include tax, which is carved out
+                     * @enum {string}
+                     */
                     tax_behavior: "exclusive" | "inclusive";
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
                 };
             };
@@ -9809,18 +10513,30 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
                     customer?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
+                         * @enum {string}
+                         */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description For a GOVERNMENT customer: federal, state or local (decides US exemptions)
+                         * @enum {string}
+                         */
                         government_level?: "federal" | "state" | "local";
                     };
                     location?: {
+                        /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
+                        /** @description US state or Canadian province code ("CA", "ON"); with the ZIP, places a US sale */
                         state?: string;
+                        /** @description Postal or ZIP code; in the US it selects the local (county, city, district) rates */
                         postal_code?: string;
+                        /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
                         city?: string;
                         line1?: string;
@@ -9954,9 +10670,15 @@ export interface operations {
     transactionsImport: {
         parameters: {
             query: {
-                /** @example SAAS */
+                /**
+                 * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                 * @example SAAS
+                 */
                 product_category: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                /** @example CLOUD */
+                /**
+                 * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                 * @example CLOUD
+                 */
                 delivery_method: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
             };
             header?: never;
@@ -10252,6 +10974,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id: string;
                     prefix: string;
                     /** @default 1 */
@@ -10546,16 +11269,21 @@ export interface operations {
                  */
                 "application/json": {
                     series_id: string;
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
                     customer?: {
+                        /** @description Legal or display name, 1-200 characters */
                         name: string;
                         /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
                          * @default B2C
                          * @enum {string}
                          */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
                         address: {
+                            /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                             country: string;
                             state?: string;
                             postal_code?: string;
@@ -10564,30 +11292,53 @@ export interface operations {
                         };
                         /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
                         electronic_address?: {
+                            /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
                             scheme: string;
+                            /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
                             value: string;
                         };
                     };
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     issue_date: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     supply_date?: string;
                     line_items: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description What the line sells, in words (up to 500 characters) */
                         description: string;
                         /** @description The line total in minor units: net of tax (exclusive) or with it (inclusive) */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                     }[];
                     /**
+                     * @description `exclusive`: amounts are net and tax is added; `inclusive`: amounts include tax, which is carved out
                      * @default exclusive
                      * @enum {string}
                      */
@@ -10602,7 +11353,10 @@ export interface operations {
                         iban?: string;
                         bic?: string;
                         terms?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description A calendar date, YYYY-MM-DD
+                         */
                         due_date?: string;
                     };
                 };
@@ -10996,16 +11750,21 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
                     customer?: {
+                        /** @description Legal or display name, 1-200 characters */
                         name: string;
                         /**
+                         * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
                          * @default B2C
                          * @enum {string}
                          */
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                        /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
                         address: {
+                            /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                             country: string;
                             state?: string;
                             postal_code?: string;
@@ -11014,29 +11773,51 @@ export interface operations {
                         };
                         /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
                         electronic_address?: {
+                            /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
                             scheme: string;
+                            /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
                             value: string;
                         };
                     };
+                    /** @description ISO 4217 currency code ("EUR", "USD") of every amount; any case, answered upper case */
                     currency?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     issue_date?: string;
                     supply_date?: string | null;
                     line_items?: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
+                        /** @description What the line sells, in words (up to 500 characters) */
                         description: string;
                         /** @description The line total in minor units: net of tax (exclusive) or with it (inclusive) */
                         amount: number;
-                        /** @default 1 */
+                        /**
+                         * @description How many units the line holds (default 1); `amount` is the total for all of them
+                         * @default 1
+                         */
                         quantity?: number;
+                        /** @description A stored product (POST /v1/products): its tax code on the sale date decides the rules */
                         product_id?: string;
+                        /** @description A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code */
                         tax_code?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
+                         * @enum {string}
+                         */
                         product_category?: "SAAS" | "DIGITAL_GOODS" | "EBOOKS" | "PHYSICAL_GOODS" | "PROFESSIONAL_SERVICES";
-                        /** @enum {string} */
+                        /**
+                         * @description How it reaches the buyer (CLOUD, DOWNLOAD, SHIPPED, PICKUP ...); must fit the category
+                         * @enum {string}
+                         */
                         delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
                     }[];
-                    /** @enum {string} */
+                    /**
+                     * @description `exclusive`: amounts are net and tax is added; `inclusive`: amounts include tax, which is carved out
+                     * @enum {string}
+                     */
                     tax_behavior?: "exclusive" | "inclusive";
                     buyer_reference?: string | null;
                     purchase_order?: string | null;
@@ -11045,7 +11826,10 @@ export interface operations {
                         iban?: string;
                         bic?: string;
                         terms?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description A calendar date, YYYY-MM-DD
+                         */
                         due_date?: string;
                     } | null;
                 };
@@ -11479,6 +12263,7 @@ export interface operations {
                  */
                 "application/json": {
                     line_items?: {
+                        /** @description Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account */
                         id: string;
                         /** @description The net amount of the line to credit */
                         amount: number;
@@ -12034,7 +12819,9 @@ export interface operations {
                      * @description Last day of the filing period (inclusive)
                      */
                     period_end: string;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
+                    /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     status?: unknown;
                 };
             };
@@ -12409,6 +13196,7 @@ export interface operations {
                             date: string;
                             /**
                              * Format: date-time
+                             * @description A moment, ISO 8601 in UTC
                              * @example 2026-01-15T09:30:00.000Z
                              */
                             recorded_at: string;
@@ -13208,7 +13996,10 @@ export interface operations {
                         country: string;
                         state?: string;
                     };
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     received_on: string;
                     due_on?: string | null;
                     /** @enum {string} */
@@ -13356,7 +14147,10 @@ export interface operations {
                         country: string;
                         state?: string;
                     };
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar date, YYYY-MM-DD
+                     */
                     received_on?: string;
                     due_on?: string | null;
                     /** @enum {string} */
@@ -13770,9 +14564,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description The error code: one of those this answer lists
+                         * @enum {unknown}
+                         */
                         error?: "validation_error";
-                        /** @constant */
+                        /**
+                         * @description The HTTP status again (400)
+                         * @constant
+                         */
                         status?: 400;
                     } & components["schemas"]["Error"];
                     "text/html": string;
@@ -13820,9 +14620,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description The error code: one of those this answer lists
+                         * @enum {unknown}
+                         */
                         error?: "request_too_large";
-                        /** @constant */
+                        /**
+                         * @description The HTTP status again (413)
+                         * @constant
+                         */
                         status?: 413;
                     } & components["schemas"]["Error"];
                     "text/html": string;
@@ -13837,9 +14643,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description The error code: one of those this answer lists
+                         * @enum {unknown}
+                         */
                         error?: "unsupported_media_type";
-                        /** @constant */
+                        /**
+                         * @description The HTTP status again (415)
+                         * @constant
+                         */
                         status?: 415;
                     } & components["schemas"]["Error"];
                     "text/html": string;

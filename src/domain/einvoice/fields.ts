@@ -37,8 +37,9 @@ export const electronicAddressField = z
       scheme: z
         .string({ error: expected('a string (an EAS code such as "0204", "9930", "0088" or "EM")') })
         .trim()
-        .refine((code) => easCodes.has(code), { error: 'must be an EAS code (CEF Electronic Address Scheme) such as "0204", "9930", "0088" or "EM"' }),
-      value: text(200),
+        .refine((code) => easCodes.has(code), { error: 'must be an EAS code (CEF Electronic Address Scheme) such as "0204", "9930", "0088" or "EM"' })
+        .meta({ description: 'EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...)' }),
+      value: text(200).meta({ description: 'The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...)' }),
     },
     { error: expected('an object {scheme, value}') },
   )
@@ -48,7 +49,11 @@ export type ElectronicAddress = z.output<typeof electronicAddressField>;
 
 export const contactField = z
   .strictObject(
-    { name: text(200).optional(), phone: text(50).optional(), email: emailField.optional() },
+    {
+      name: text(200).optional().meta({ description: 'BT-41: the contact person or department' }),
+      phone: text(50).optional().meta({ description: 'BT-42: telephone number' }),
+      email: emailField.optional().meta({ description: 'BT-43: e-mail address' }),
+    },
     { error: expected('an object {name?, phone?, email?}') },
   )
   .meta({ description: 'EN 16931 BG-6 seller contact: BT-41 name, BT-42 telephone, BT-43 e-mail (XRechnung requires all three)' });
@@ -107,9 +112,19 @@ export const purchaseOrderField = text(200).meta({ description: "EN 16931 BT-13:
 
 /** The e-invoice fields of a party as frozen on a finalized invoice (absent: not set when it was finalized). */
 export const partyEInvoiceShape = {
-  electronic_address: z.object({ scheme: z.string(), value: z.string() }).optional().meta({ description: 'EN 16931 BT-34 / BT-49' }),
+  electronic_address: z
+    .object({
+      scheme: z.string().meta({ description: 'EAS code of the address scheme' }),
+      value: z.string().meta({ description: 'The address within that scheme' }),
+    })
+    .optional()
+    .meta({ description: 'EN 16931 BT-34 / BT-49: where the party receives e-invoices' }),
   contact: z
-    .object({ name: z.string().optional(), phone: z.string().optional(), email: z.string().optional() })
+    .object({
+      name: z.string().optional().meta({ description: 'BT-41: the contact person or department' }),
+      phone: z.string().optional().meta({ description: 'BT-42: telephone number' }),
+      email: z.string().optional().meta({ description: 'BT-43: e-mail address' }),
+    })
     .optional()
     .meta({ description: 'EN 16931 BG-6 (the seller only)' }),
   legal_registration_id: z.string().optional().meta({ description: 'EN 16931 BT-30 (the seller only)' }),

@@ -14,7 +14,8 @@ export const amountField = z
   .number({ error: requiredOr(amountMessage) })
   .int({ error: amountMessage })
   .min(0, { error: amountMessage })
-  .lt(MAX_AMOUNT_MINOR, { error: amountMessage });
+  .lt(MAX_AMOUNT_MINOR, { error: amountMessage })
+  .meta({ description: 'The line total in minor units of the currency (cents): price times quantity, net of tax unless the line is tax-inclusive' });
 
 /** A refunded amount: at least one minor unit (a refund of nothing is no refund). */
 const refundAmountMessage = 'must be a whole number of minor units from 1 to below 10^13';
@@ -22,19 +23,22 @@ export const refundAmountField = z
   .number({ error: requiredOr(refundAmountMessage) })
   .int({ error: refundAmountMessage })
   .min(1, { error: refundAmountMessage })
-  .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage });
+  .lt(MAX_AMOUNT_MINOR, { error: refundAmountMessage })
+  .meta({ description: "The amount refunded on this line, in minor units; at most what is left of the line's amount" });
 
 /** A caller's reference: also a path segment, so URL-safe, and never `#` (the stores' key separator). */
 export const referenceField = z
   .string({ error: requiredOr('must be a string') })
-  .regex(REFERENCE_PATTERN, { error: "must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ - (not '.' or '..' alone)" });
+  .regex(REFERENCE_PATTERN, { error: "must be 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ - (not '.' or '..' alone)" })
+  .meta({ description: 'Your own reference (an order or line number): 1-128 characters of A-Z, a-z, 0-9 and . _ : ~ -; unique within its sale or account' });
 
 const quantityMessage = 'must be a whole number from 1 to 10^9';
 export const quantityField = z
   .number({ error: requiredOr(quantityMessage) })
   .int({ error: quantityMessage })
   .min(1, { error: quantityMessage })
-  .max(1_000_000_000, { error: quantityMessage });
+  .max(1_000_000_000, { error: quantityMessage })
+  .meta({ description: 'How many units the line holds (default 1); `amount` is the total for all of them' });
 
 export const MAX_LINE_ITEMS = 1000;
 

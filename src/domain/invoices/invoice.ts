@@ -119,19 +119,19 @@ export type UpdateInvoiceRequest = z.output<typeof updateInvoiceSchema>;
 export type InvoiceLine = CreateInvoiceRequest['line_items'][number];
 
 const postalAddressSchema = z.object({
-  line1: z.string().optional(),
-  line2: z.string().optional(),
-  city: z.string().optional(),
-  postal_code: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string(),
+  line1: z.string().optional().meta({ description: 'Street and number' }),
+  line2: z.string().optional().meta({ description: 'Second address line' }),
+  city: z.string().optional().meta({ description: 'City or town' }),
+  postal_code: z.string().optional().meta({ description: 'Postal code' }),
+  state: z.string().optional().meta({ description: 'State, province or county' }),
+  country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country code' }),
 });
 
 /** A party as printed on the finalized invoice (a snapshot: a later change of the entity or customer does not move it). */
 export const invoicePartySchema = z.object({
-  name: z.string(),
-  address: postalAddressSchema,
-  tax_id: z.string().nullable(),
+  name: z.string().meta({ description: 'Legal name as printed' }),
+  address: postalAddressSchema.meta({ description: 'Postal address as printed (Art. 226(5))' }),
+  tax_id: z.string().nullable().meta({ description: 'VAT or tax number as printed (Art. 226(3)-(4)); null when none' }),
   ...partyEInvoiceShape,
 });
 
@@ -139,77 +139,81 @@ export type InvoiceParty = z.output<typeof invoicePartySchema>;
 
 /** The tax of one line as finalized. `tax_rate` is a decimal fraction (0.19 = 19 %). */
 const taxedLineSchema = z.object({
-  id: z.string(),
-  net_amount: minorUnitsField,
-  tax_amount: minorUnitsField,
-  tax_rate: z.number(),
+  id: z.string().meta({ description: "The invoice line's id" }),
+  net_amount: minorUnitsField.meta({ description: 'The line net of tax, in minor units' }),
+  tax_amount: minorUnitsField.meta({ description: "The line's tax, in minor units" }),
+  tax_rate: z.number().meta({ description: 'The rate applied, a decimal fraction (0.19 = 19 %)' }),
   tax_code: z.string().optional().meta({ description: 'The Levy tax code the line was taxed under (absent on invoices finalized before Levy kept it)' }),
   stripe_tax_code: z.string().optional().meta({ description: 'The Stripe tax code the line named (txcd_...), when it named one: tax_code is its Levy code' }),
-  taxability_reason: z.string(),
+  taxability_reason: z.string().meta({ description: 'Why the line is taxed as it is (taxable, reverse_charge, not_taxable ...)' }),
   vat_category: z.enum(vatCategories).optional().meta({ description: 'The EN 16931 VAT category (UNCL 5305) the e-invoices give the line' }),
   ...lineCertificateShapeOf(),
 });
 
 /** Art. 226(8)-(10): per rate, the taxable amount and the tax. */
-const taxSummaryRowSchema = z.object({ tax_rate: z.number(), taxable_amount: minorUnitsField, tax_amount: minorUnitsField });
+const taxSummaryRowSchema = z.object({
+  tax_rate: z.number().meta({ description: 'The rate, a decimal fraction' }),
+  taxable_amount: minorUnitsField.meta({ description: 'The net amount taxed at that rate, in minor units' }),
+  tax_amount: minorUnitsField.meta({ description: 'The tax at that rate, in minor units' }),
+});
 
 export const invoiceSchema = z
   .object({
-    id: z.string().meta({ example: 'inv_0mhx2k3c0a1b2c3d4e5f60718' }),
-    series_id: z.string(),
+    id: z.string().meta({ description: "The invoice's id", example: 'inv_0mhx2k3c0a1b2c3d4e5f60718' }),
+    series_id: z.string().meta({ description: 'The numbering series (POST /v1/invoice_series) that numbers it at finalization' }),
     entity_id: z.string().meta({ description: "The seller: the series' entity" }),
-    status: z.enum(['draft', 'finalized']),
+    status: z.enum(['draft', 'finalized']).meta({ description: '`draft` (editable, deletable) or `finalized` (numbered, taxed, recorded, immutable)' }),
     number: z.string().nullable().meta({ description: 'Assigned at finalization (`<prefix><sequence>`); null on a draft', example: 'INV-2026-0001' }),
-    customer_id: z.string().nullable(),
+    customer_id: z.string().nullable().meta({ description: 'The stored customer billed; null when the buyer is given inline' }),
     customer: z
       .object({
-        name: z.string(),
-        type: z.enum(customerTypes),
-        tax_id: z.string().optional(),
-        address: postalAddressSchema.omit({ line2: true }),
+        name: z.string().meta({ description: "The buyer's name" }),
+        type: z.enum(customerTypes).meta({ description: 'B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER' }),
+        tax_id: z.string().optional().meta({ description: "The buyer's tax ID" }),
+        address: postalAddressSchema.omit({ line2: true }).meta({ description: "The buyer's address" }),
         electronic_address: partyEInvoiceShape.electronic_address,
       })
       .nullable()
       .meta({ description: 'The buyer given inline; null when customer_id names a stored one' }),
-    currency: z.string(),
-    issue_date: z.string(),
+    currency: z.string().meta({ description: 'ISO 4217 currency of every amount' }),
+    issue_date: z.string().meta({ description: 'The date of issue (YYYY-MM-DD); a draft may move it, finalization fixes it' }),
     supply_date: z.string().nullable().meta({ description: 'The date of supply when it differs from the issue date' }),
-    tax_behavior: z.enum(taxBehaviors),
+    tax_behavior: z.enum(taxBehaviors).meta({ description: '`exclusive`: line amounts are net; `inclusive`: they include tax' }),
     buyer_reference: z.string().optional().meta({ description: 'EN 16931 BT-10' }),
     purchase_order: z.string().optional().meta({ description: 'EN 16931 BT-13' }),
     payment: z
       .object({
-        means_code: z.string(),
-        iban: z.string().optional(),
-        bic: z.string().optional(),
-        terms: z.string().optional(),
-        due_date: z.string().optional(),
+        means_code: z.string().meta({ description: 'BT-81: UNCL 4461 payment means code ("58" SEPA credit transfer ...)' }),
+        iban: z.string().optional().meta({ description: "BT-84: the seller's IBAN" }),
+        bic: z.string().optional().meta({ description: "BT-86: the seller's bank BIC" }),
+        terms: z.string().optional().meta({ description: 'BT-20: payment terms in words' }),
+        due_date: z.string().optional().meta({ description: 'BT-9: payment due date (YYYY-MM-DD)' }),
       })
       .optional()
       .meta({ description: 'EN 16931 BG-16 payment instructions' }),
     line_items: z.array(
       z.object({
-        id: z.string(),
-        description: z.string(),
-        amount: minorUnitsField,
-        quantity: z.number().int(),
-        product_id: z.string().optional(),
-        tax_code: z.string().optional(),
-        product_category: z.string().optional(),
-        delivery_method: z.string().optional(),
+        id: z.string().meta({ description: "The line's id (yours, or its position from 1)" }),
+        description: z.string().meta({ description: 'What the line sells, as printed (Art. 226(6))' }),
+        amount: minorUnitsField.meta({ description: 'The line total in minor units: net of tax (exclusive) or with it (inclusive)' }),
+        quantity: z.number().int().meta({ description: 'Units on the line' }),
+        product_id: z.string().optional().meta({ description: 'The stored product the line sells' }),
+        tax_code: z.string().optional().meta({ description: 'The tax code the line names' }),
+        product_category: z.string().optional().meta({ description: 'The product category the line names' }),
+        delivery_method: z.string().optional().meta({ description: 'How the line is delivered' }),
       }),
     ),
     seller: invoicePartySchema.nullable().meta({ description: 'Finalized: the seller as printed' }),
     buyer: invoicePartySchema.nullable().meta({ description: 'Finalized: the buyer as printed' }),
-    taxed_lines: z.array(taxedLineSchema).nullable(),
-    tax_summary: z.array(taxSummaryRowSchema).nullable(),
+    taxed_lines: z.array(taxedLineSchema).nullable().meta({ description: "Finalized: each line's tax as computed; null on a draft" }),
+    tax_summary: z.array(taxSummaryRowSchema).nullable().meta({ description: 'Finalized: per rate, the taxable amount and the tax (Art. 226(8)-(10))' }),
     subtotal: minorUnitsField.nullable().meta({ description: 'Finalized: the net total' }),
-    tax_total: minorUnitsField.nullable(),
-    total: minorUnitsField.nullable(),
+    tax_total: minorUnitsField.nullable().meta({ description: 'Finalized: the total tax, in minor units' }),
+    total: minorUnitsField.nullable().meta({ description: 'Finalized: what the buyer pays, in minor units' }),
     reverse_charge: z.boolean().nullable().meta({ description: 'Finalized: the buyer accounts for the VAT (the invoice says "Reverse charge")' }),
     mentions: z.array(z.string()).nullable().meta({ description: 'Finalized: the legal mentions derived from the tax (Art. 226(11)-(11a)), never typed' }),
     transaction_id: z.string().nullable().meta({ description: 'Finalized: the recorded transaction (the same id as the invoice)' }),
-    finalized_at: timestampField.nullable(),
+    finalized_at: timestampField.nullable().meta({ description: 'When it was finalized; null on a draft' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

@@ -8,7 +8,7 @@ export interface StoredRecord {
 }
 
 /** Set by Levy on every record (ISO 8601, UTC). */
-export const timestampField = z.iso.datetime().meta({ example: '2026-01-15T09:30:00.000Z' });
+export const timestampField = z.iso.datetime().meta({ description: 'A moment, ISO 8601 in UTC', example: '2026-01-15T09:30:00.000Z' });
 
 /** One page of a list route: `{data, has_more}`, cursor-paginated by `starting_after`. */
 export interface Page<T> {

@@ -12,17 +12,20 @@ import { expected } from '../validation';
 
 export const customerIdRefField = z
   .string({ error: expected('a string (the id of a customer: POST /v1/customers)') })
-  .regex(CUSTOMER_ID_PATTERN, { error: 'must be a customer id: 1-64 characters of A-Z, a-z, 0-9 and _ . -' });
+  .regex(CUSTOMER_ID_PATTERN, { error: 'must be a customer id: 1-64 characters of A-Z, a-z, 0-9 and _ . -' })
+  .meta({ description: 'A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply' });
 
 export const productIdRefField = z
   .string({ error: expected('a string (the id of a product: POST /v1/products)') })
-  .regex(PRODUCT_ID_PATTERN, { error: 'must be a product id: 1-64 characters of A-Z, a-z, 0-9 and _ . -' });
+  .regex(PRODUCT_ID_PATTERN, { error: 'must be a product id: 1-64 characters of A-Z, a-z, 0-9 and _ . -' })
+  .meta({ description: 'A stored product (POST /v1/products): its tax code on the sale date decides the rules' });
 
 /** Any non-empty short text: whether the catalogue holds it is checked against the catalogue (400 naming it). */
 export const taxCodeRefField = z
   .string({ error: expected('a string (a Levy tax code: GET /v1/tax_codes)') })
   .min(1, { error: 'must not be empty' })
-  .max(64, { error: 'must be at most 64 characters' });
+  .max(64, { error: 'must be at most 64 characters' })
+  .meta({ description: "A tax code of the catalogue (GET /v1/tax_codes), Levy's or Stripe's txcd_ code" });
 
 /** What a line (or a rate request) says it sells. */
 export interface LineSubject {
