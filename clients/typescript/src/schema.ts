@@ -4563,9 +4563,15 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    /** @enum {unknown} */
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
                     error?: "einvoice_incomplete";
-                    /** @constant */
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
                     status?: 422;
                 } & components["schemas"]["Error"];
             };
