@@ -3,12 +3,13 @@
  * it is exempt. A RESELLER stored with a resale certificate for TX and CA is exempt in TX (the certificate) and taxed
  * in NY, where it has none, with a note and a message naming the missing certificate; a RESELLER given inline keeps
  * the type's exemption. The customer block's `exempt` is the answer's, and a line's certificate has one shape in rate,
- * unify, transactions and invoices (`exemption_id`, `exempt_percentage`, and `exemption` with its details). Every
+ * unify, transactions, invoices and returns' records (`exemption_id`, `exempt_percentage`, and `exemption` with its details). Every
  * expected tax value names its source.
  */
 import { callRoute } from '../support/api';
 import { day, goods, NY, TX, wiringCalls } from '../support/wiring-customers';
 import { newTestAccount } from '../support/api';
+import { allRecords, createReturn, registration } from '../support/return-fixtures';
 
 describe('certificates decide where a stored customer is exempt', () => {
   let accountId: string;
@@ -96,6 +97,22 @@ describe('certificates decide where a stored customer is exempt', () => {
       const taxed = await record({ id: 'resale-ny', customer_id: reseller, location: NY, line_items: [{ id: 'a', amount: 10_000, ...goods }] });
       // N.Y. Tax Law § 1105(a): 4 % of 10,000 = 400.
       expect(taxed.body).toMatchObject({ tax_total: 400, customer: { reason: 'exemption_certificate_missing' } });
+    });
+
+    it("returns: a record's exempted lines name the certificate in the same shape", async () => {
+      const registrationId = await registration(accountId, { country: 'US', state: 'TX', type: 'SALES_TAX' });
+      const sale = await record({ id: 'resale-for-return', customer_id: reseller, line_items: [{ id: 'r', amount: 5_000, ...goods }] });
+      expect(sale.status).toBe(201);
+      const today = day(0);
+      const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+      const start = `${today.slice(0, 4)}-${String(quarter * 3 + 1).padStart(2, '0')}-01`;
+      const end = new Date(Date.UTC(Number(today.slice(0, 4)), quarter * 3 + 3, 0)).toISOString().slice(0, 10);
+      const created = await createReturn(accountId, { registration_id: registrationId, period_start: start, period_end: end });
+      expect(created.status).toBe(201);
+      const records = await allRecords(accountId, created.body.id, '100');
+      const exempted = records.find((r) => r.transaction_id === 'resale-for-return');
+      // Tex. Tax Code § 151.302: exempt under the resale certificate: the record's line names it.
+      expect(exempted).toMatchObject({ amount: 5_000, tax_amount: 0, exempted_lines: [{ id: 'r', ...named() }] });
     });
 
     it('invoices: a finalized line names its certificate in the same shape', async () => {

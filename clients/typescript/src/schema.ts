@@ -13185,7 +13185,20 @@ export interface operations {
                      *           "amount": 10000,
                      *           "tax_amount": 10000,
                      *           "section": "period",
-                     *           "corrected_return_id": "ord-1001"
+                     *           "corrected_return_id": "ord-1001",
+                     *           "exempted_lines": [
+                     *             {
+                     *               "id": "ord-1001",
+                     *               "exemption_id": "exm_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *               "exempt_percentage": 80,
+                     *               "exemption": {
+                     *                 "id": "ord-1001",
+                     *                 "reason": "RESALE",
+                     *                 "certificate_number": "Example",
+                     *                 "exempt_percentage": 80
+                     *               }
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "has_more": false
@@ -13213,6 +13226,26 @@ export interface operations {
                             /** @enum {string} */
                             section: "period" | "correction";
                             corrected_return_id?: string;
+                            /** @description The record's lines an exemption certificate applied to (a refund: the refunded sale lines), each naming it as rate, unify and transactions do; absent when none */
+                            exempted_lines?: {
+                                /** @description The sale line */
+                                id: string;
+                                exemption_id: string;
+                                exempt_percentage: number;
+                                exemption: {
+                                    /** @description The certificate (the same as exemption_id) */
+                                    id: string;
+                                    /**
+                                     * @description Why the certificate exempts
+                                     * @enum {string}
+                                     */
+                                    reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                                    /** @description The certificate's own number, as issued */
+                                    certificate_number: string;
+                                    /** @description The exempt share the certificate grants (the same as exempt_percentage) */
+                                    exempt_percentage: number;
+                                };
+                            }[];
                         }[];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;

@@ -15,9 +15,9 @@ import { timestampField } from '../records/record';
 import { countriesWithVat } from '../tax/rate-data';
 import { expected, requiredOr } from '../validation';
 
-import { exemptionReasons, type ExemptionReason } from './reasons';
+import { exemptionReasons, type ExemptionReason } from '../sales/exemption-reasons';
 
-export { exemptionReasons, type ExemptionReason } from './reasons';
+export { exemptionReasons, type ExemptionReason } from '../sales/exemption-reasons';
 
 /**
  * active: exempts on the day asked; pending: its effective_from is later (it does not exempt yet); expired: its

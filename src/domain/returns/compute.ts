@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { collectionFor } from '../registrations/collection';
 import type { StoredRegistration } from '../registrations/registration';
 import type { Refund, RefundLine } from '../transactions/refund';
+import { certificateOf } from '../sales/line-taxability';
 import type { Transaction, TransactionLine } from '../transactions/sale';
 import {
   addFigures,
@@ -131,10 +132,17 @@ export function saleRecord(sale: Transaction, covered: readonly TransactionLine[
     amount: covered.reduce((s, l) => s + l.amount, 0),
     tax_amount: covered.reduce((s, l) => s + l.tax_amount, 0),
     ...section,
+    ...exemptedLines(covered),
   };
 }
 
-export function refundRecord(refund: Refund, covered: readonly { refunded: RefundLine }[], section: Section): ReturnRecord {
+/** The `exempted_lines` of a record: its lines a certificate applied to, in the shape every answer names one (certificateFields). */
+function exemptedLines(lines: readonly TransactionLine[]): Pick<ReturnRecord, 'exempted_lines'> {
+  const exempted = lines.flatMap((l) => (l.exemption ? [{ id: l.id, ...certificateOf(l.exemption) }] : []));
+  return exempted.length > 0 ? { exempted_lines: exempted } : {};
+}
+
+export function refundRecord(refund: Refund, covered: readonly { refunded: RefundLine; line?: TransactionLine }[], section: Section): ReturnRecord {
   return {
     id: `refund:${refund.transaction_id}:${refund.id}`,
     type: 'refund',
@@ -146,6 +154,7 @@ export function refundRecord(refund: Refund, covered: readonly { refunded: Refun
     amount: covered.reduce((s, c) => s + c.refunded.amount, 0),
     tax_amount: covered.reduce((s, c) => s + c.refunded.tax_amount, 0),
     ...section,
+    ...exemptedLines(covered.flatMap((c) => (c.line ? [c.line] : []))),
   };
 }
 

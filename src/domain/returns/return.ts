@@ -9,6 +9,8 @@ import { readOnlyField } from '../fields/records';
 import { dateField, oneOf } from '../fields/sale';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';
+import type { CertificateFields } from '../sales/line-taxability';
+import { lineCertificateShapeOf } from '../tax/rate-response';
 import { expected } from '../validation';
 
 export const returnStatuses = ['draft', 'finalized', 'filed'] as const;
@@ -268,7 +270,15 @@ export interface ReturnRecord {
   /** `period`: dated in the return's period; `correction`: late for the finalized return named. */
   section: 'period' | 'correction';
   corrected_return_id?: string;
+  /** The record's lines (of this registration) an exemption certificate applied to, each naming it as every answer does; absent when none. */
+  exempted_lines?: ({ id: string } & CertificateFields)[];
 }
+
+/** A line's certificate, its three fields required (the lines listed are the ones a certificate applied to). */
+const certificateShape = () => {
+  const { exemption_id, exempt_percentage, exemption } = lineCertificateShapeOf();
+  return { exemption_id: exemption_id.unwrap(), exempt_percentage: exempt_percentage.unwrap(), exemption: exemption.unwrap() };
+};
 
 export const returnRecordSchema = z.object({
   id: z.string(),
@@ -282,6 +292,13 @@ export const returnRecordSchema = z.object({
   tax_amount: z.number().int(),
   section: z.enum(['period', 'correction']),
   corrected_return_id: z.string().optional(),
+  exempted_lines: z
+    .array(z.object({ id: z.string().meta({ description: 'The sale line' }), ...certificateShape() }))
+    .optional()
+    .meta({
+      description:
+        "The record's lines an exemption certificate applied to (a refund: the refunded sale lines), each naming it as rate, unify and transactions do; absent when none",
+    }),
 });
 
 export const listReturnRecordsQuerySchema = listQuerySchema.extend({

@@ -4,7 +4,7 @@
  * certificate never rewrites the sale), and the exact split of its net amount into a taxed and an untaxed share.
  * Rate, unify and transactions build it alike; the exposure counters read it (src/domain/exposure/deltas.ts).
  */
-import type { ExemptionReason } from '../exemptions/reasons';
+import type { ExemptionReason } from './exemption-reasons';
 import { splitByExemptPercentage } from '../money/money';
 import type { TaxabilityReason } from '../tax/taxability';
 import type { CustomerType } from '../tax/vocabulary';
@@ -39,9 +39,16 @@ export interface CertificateFields {
   exemption: ExemptionSnapshot;
 }
 
+/** The fields naming a certificate a line used. */
+export const certificateOf = (exemption: ExemptionSnapshot): CertificateFields => ({
+  exemption_id: exemption.id,
+  exempt_percentage: exemption.exempt_percentage,
+  exemption: { ...exemption },
+});
+
 /** The fields naming the certificate a line used; none when no certificate applied. */
 export const certificateFields = (exemption: ExemptionSnapshot | undefined): CertificateFields | Record<string, never> =>
-  exemption ? { exemption_id: exemption.id, exempt_percentage: exemption.exempt_percentage, exemption: { ...exemption } } : {};
+  exemption ? certificateOf(exemption) : {};
 
 /** What a rated line answers about why it is or is not taxed: rate at the top level, unify per line (rate-response.ts lineTaxabilityShape). */
 export interface TaxabilityFields extends Partial<CertificateFields> {

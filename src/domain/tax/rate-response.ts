@@ -7,7 +7,7 @@ import type { LocationSource } from '../geography/location';
 import { taxLevels, type TaxLevel } from '../money/levels';
 import { once } from '../../shared/once';
 import type { Exactly, Expect } from '../schema-check';
-import { exemptionReasons } from '../exemptions/reasons';
+import { exemptionReasons } from '../sales/exemption-reasons';
 import { customerTypeField } from '../fields/sale';
 import { taxIdValidationSchema } from '../tax-ids/validation-schema';
 import type { CustomerTreatment } from './customer-treatment';

@@ -15,7 +15,7 @@
  * validators likewise (the composition root builds the loaders: src/composition/sale-parts.ts).
  */
 import { calculateLine, exemptRate, type CartTotals } from '../../domain/cart/cart';
-import { exemptByUsCustomerType, settledCustomer, withCertificateMissing } from '../../domain/exemptions/customer-exemption';
+import { exemptByUsCustomerType, settledCustomer, withCertificateMissing } from '../../domain/sales/customer-exemption';
 import { found } from '../../domain/errors';
 import type { LocationInput } from '../../domain/fields/sale';
 import { levelAmounts } from '../../domain/money/levels';

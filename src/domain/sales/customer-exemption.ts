@@ -14,7 +14,7 @@
  */
 import type { CustomerTreatment } from '../tax/customer-treatment';
 import type { Jurisdiction } from '../tax/rate-types';
-import type { ExemptionSnapshot } from '../sales/line-taxability';
+import type { ExemptionSnapshot } from './line-taxability';
 
 /** The note on a line a stored customer's type would have exempted, had it a certificate for the line's state. */
 export const CERTIFICATE_MISSING_NOTE = 'exemption_certificate_missing';
