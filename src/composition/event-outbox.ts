@@ -7,4 +7,10 @@ import { EventOutbox } from '../adapters/dynamodb/event-outbox';
 import { tableName } from '../config/environment';
 import { once } from '../shared/once';
 
-export const eventOutbox = /* @__PURE__ */ once(() => new EventOutbox(tableName('Events'), () => tableName('Notifications')));
+export const eventOutbox = /* @__PURE__ */ once(
+  () =>
+    new EventOutbox(
+      () => tableName('Events'),
+      () => tableName('Notifications'),
+    ),
+);

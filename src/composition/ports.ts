@@ -81,11 +81,11 @@ export const locations: Ports['locations'] = geoLocationLookups;
  * transaction (recordTransactionItem), which the sale ledger puts in the sale's own transaction.
  */
 export const customerStore = /* @__PURE__ */ onDemandOnce(
-  ({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), tableName('Exemptions'), eventOutbox()),
+  ({ DynamoDbCustomerStore, eventOutbox }) => new DynamoDbCustomerStore(tableName('Customers'), () => tableName('Exemptions'), eventOutbox()),
 );
 export const customers: Ports['customers'] = /* @__PURE__ */ lazyImport(customerStore);
 const exemptionStore = /* @__PURE__ */ onDemandOnce(
-  ({ DynamoDbExemptionStore, eventOutbox }) => new DynamoDbExemptionStore(tableName('Exemptions'), tableName('Customers'), eventOutbox()),
+  ({ DynamoDbExemptionStore, eventOutbox }) => new DynamoDbExemptionStore(tableName('Exemptions'), () => tableName('Customers'), eventOutbox()),
 );
 export const exemptions: Ports['exemptions'] = /* @__PURE__ */ lazyImport(exemptionStore);
 /** Certificate documents: the stack's bucket when DOCUMENTS_BUCKET is set (deployed), else the local folder. */

@@ -33,7 +33,8 @@ const isRefused = (error: unknown) => (error as Error).name === 'ConditionalChec
 export class DynamoDbCustomerStore implements CustomerStore {
   constructor(
     private readonly tableName: string,
-    private readonly exemptionsTableName: string,
+    /** Asked only by a call that touches certificates: a function that reads customers alone is not given the table. */
+    private readonly exemptionsTableName: () => string,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -107,7 +108,7 @@ export class DynamoDbCustomerStore implements CustomerStore {
         await transactWrite([
           deleteCustomer,
           this.outbox.item(accountId, 'customer.deleted', toCustomer(before)),
-          ...certificateKeys.map((Key) => ({ Delete: { TableName: this.exemptionsTableName, Key } })),
+          ...certificateKeys.map((Key) => ({ Delete: { TableName: this.exemptionsTableName(), Key } })),
         ]);
         return 'deleted';
       } catch (error) {
@@ -146,7 +147,7 @@ export class DynamoDbCustomerStore implements CustomerStore {
   /** The keys of the customer's certificates (bounded by MAX_EXEMPTIONS_PER_CUSTOMER: one page). */
   private async certificateKeys(accountId: string, customerId: string): Promise<Record<string, unknown>[]> {
     const { Items } = await documentClient().query({
-      TableName: this.exemptionsTableName,
+      TableName: this.exemptionsTableName(),
       KeyConditionExpression: 'account_id = :account AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':account': accountId, ':prefix': `${customerId}#` },
       ProjectionExpression: 'account_id, sk',

@@ -38,17 +38,18 @@ export function notificationPutItem(notificationsTableName: string, accountId: s
 /** A store's handle on the outbox: the Put(s) of a new event of `type` reporting `object`. */
 export class EventOutbox {
   /**
-   * `notificationsTableName` is asked only when a notifying event is written: a function that writes only quiet
-   * events is not given the Notifications table (nor its name).
+   * Each table's name is asked only when an event is written to it: a function whose store only reads (GET
+   * /v1/transactions lists through the sale ledger) is not given the Events table, and one that writes only quiet
+   * events not the Notifications table (nor their names).
    */
   constructor(
-    readonly tableName: string,
+    private readonly eventsTableName: () => string,
     private readonly notificationsTableName: () => string,
   ) {}
 
   /** The Put of an event that raises no notification (the type says so at compile time). */
   item(accountId: string, type: QuietEventType, object: object, now = new Date()): TransactItem {
-    return eventPutItem(this.tableName, newEvent(accountId, type, object, now));
+    return eventPutItem(this.eventsTableName(), newEvent(accountId, type, object, now));
   }
 
   /** The Puts of a new event of any type: the event, and its notification when its type raises one. */
@@ -59,6 +60,9 @@ export class EventOutbox {
   /** The Puts of an event already built (a port hands it over): the event, and its notification if any. */
   puts(event: LevyEvent): TransactItem[] {
     const notification = notificationOf(event);
-    return [eventPutItem(this.tableName, event), ...(notification ? [notificationPutItem(this.notificationsTableName(), event.account_id, notification)] : [])];
+    return [
+      eventPutItem(this.eventsTableName(), event),
+      ...(notification ? [notificationPutItem(this.notificationsTableName(), event.account_id, notification)] : []),
+    ];
   }
 }

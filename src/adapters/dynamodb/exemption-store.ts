@@ -27,7 +27,8 @@ const NOT_REVOKED = 'attribute_type(revoked_at, :null_type)';
 export class DynamoDbExemptionStore implements ExemptionStore {
   constructor(
     private readonly tableName: string,
-    private readonly customersTableName: string,
+    /** Asked only by a call that touches the customer: a function that reads certificates alone is not given the table. */
+    private readonly customersTableName: () => string,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -45,7 +46,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
   /** Why a creation's customer condition failed: the customer is missing, or has the most certificates already. */
   async whyRefused(accountId: string, customerId: string): Promise<'too_many' | 'missing_customer'> {
     const { Item } = await documentClient().get({
-      TableName: this.customersTableName,
+      TableName: this.customersTableName(),
       Key: { account_id: accountId, id: customerId },
       ProjectionExpression: 'id',
       ConsistentRead: true,
@@ -61,7 +62,7 @@ export class DynamoDbExemptionStore implements ExemptionStore {
     return [
       {
         Update: {
-          TableName: this.customersTableName,
+          TableName: this.customersTableName(),
           Key: { account_id: accountId, id: exemption.customer_id },
           UpdateExpression: 'ADD exemption_count :one',
           ConditionExpression: 'attribute_exists(id) AND exemption_count < :max',
