@@ -158,4 +158,5 @@ export function addApiOutputs(stack: Stack, api: apigateway.RestApi, urls: { rea
   }
   new CfnOutput(stack, 'Region', { value: Aws.REGION, description: outputDescription(cliOutput('Region')) });
   new CfnOutput(stack, 'ApiId', { value: api.restApiId, description: outputDescription(cliOutput('ApiId')) });
+  new CfnOutput(stack, 'ApiStageName', { value: urls.stageName, description: outputDescription(cliOutput('ApiStageName')) });
 }

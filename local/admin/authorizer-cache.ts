@@ -4,7 +4,7 @@
  * laptop: the local server's own cache, through the loopback-only path it serves for this.
  */
 import { APIGatewayClient, FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
-import { API_STAGE_NAME, AUTHORIZER_TIMEOUT_SECONDS } from '../../src/config/api-settings';
+import { AUTHORIZER_TIMEOUT_SECONDS } from '../../src/config/api-settings';
 
 /** The local server's path for it (see local/server/server.ts). */
 export const LOCAL_FLUSH_PATH = '/__levy/authorizer-cache/flush';
@@ -13,16 +13,22 @@ export const LOCAL_FLUSH_PATH = '/__levy/authorizer-cache/flush';
 export type AuthorizerCacheFlush = () => Promise<string>;
 
 /**
- * Flushes at once, and again once an authorizer call that was already running when the key was revoked has surely
- * ended (its Lambda timeout): that call may have read the key as active and cached an Allow after the first flush.
+ * Flushes the deployed stage `stageName` (the stack output ApiStageName: `-c stageName=...` may have named it other
+ * than the default) at once, and again once an authorizer call that was already running when the key was revoked has
+ * surely ended (its Lambda timeout): that call may have read the key as active and cached an Allow after the first flush.
  */
-export function apiGatewayCacheFlush(client: APIGatewayClient, restApiId: string, settleMs = (AUTHORIZER_TIMEOUT_SECONDS + 1) * 1000): AuthorizerCacheFlush {
-  const flush = () => client.send(new FlushStageAuthorizersCacheCommand({ restApiId, stageName: API_STAGE_NAME }));
+export function apiGatewayCacheFlush(
+  client: APIGatewayClient,
+  restApiId: string,
+  stageName: string,
+  settleMs = (AUTHORIZER_TIMEOUT_SECONDS + 1) * 1000,
+): AuthorizerCacheFlush {
+  const flush = () => client.send(new FlushStageAuthorizersCacheCommand({ restApiId, stageName }));
   return async () => {
     await flush();
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     await flush();
-    return `the authorizer cache of stage ${API_STAGE_NAME} of API ${restApiId} (twice, ${settleMs / 1000} s apart)`;
+    return `the authorizer cache of stage ${stageName} of API ${restApiId} (twice, ${settleMs / 1000} s apart)`;
   };
 }
 

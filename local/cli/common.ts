@@ -8,7 +8,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import type * as z from 'zod';
 import { isPlanId, planIds, type PlanId } from '../../src/config/plans';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
-import { REST_API_ID_ENV_VAR } from '../../src/config/stack-outputs';
+import { API_STAGE_NAME_ENV_VAR, REST_API_ID_ENV_VAR } from '../../src/config/stack-outputs';
 import { tables, type TableId } from '../../src/config/tables';
 import { apiGatewayCacheFlush, localCacheFlush, type AuthorizerCacheFlush } from '../admin/authorizer-cache';
 import { apiGatewayUsageKeys, localUsageKeys, usagePlanIdsFromEnv, type UsageKeys } from '../admin/usage-keys';
@@ -59,8 +59,13 @@ export function cacheFlushFor(target: Target): AuthorizerCacheFlush {
   // The server on this database, whatever port it listens on (LEVY_API_URL still wins).
   if (target === 'local') return localCacheFlush(process.env.LEVY_API_URL ?? opened?.serverUrl);
   const restApiId = process.env[REST_API_ID_ENV_VAR];
-  if (!restApiId) throw new UsageError(`Against a deployment this needs ${REST_API_ID_ENV_VAR} (the stack output ApiId), to flush the authorizer cache.`);
-  return apiGatewayCacheFlush(new APIGatewayClient({}), restApiId);
+  const stageName = process.env[API_STAGE_NAME_ENV_VAR];
+  if (!restApiId || !stageName) {
+    throw new UsageError(
+      `Against a deployment this needs ${REST_API_ID_ENV_VAR} and ${API_STAGE_NAME_ENV_VAR} (the stack outputs ApiId and ApiStageName), to flush the authorizer cache of the deployed stage.`,
+    );
+  }
+  return apiGatewayCacheFlush(new APIGatewayClient({}), restApiId, stageName);
 }
 
 /** A commander argument parser from a zod field: its message continues the option's name. */

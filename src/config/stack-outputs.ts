@@ -15,6 +15,8 @@ export interface StackOutput {
 }
 
 export const REST_API_ID_ENV_VAR = 'LEVY_REST_API_ID';
+/** The deployed stage's name (`live`, or what `-c stageName=...` made it): its authorizer cache is the one to flush. */
+export const API_STAGE_NAME_ENV_VAR = 'LEVY_API_STAGE_NAME';
 export const usagePlanEnvVar = (plan: PlanId): string => `LEVY_USAGE_PLAN_${plan.toUpperCase()}`;
 
 export const tableOutputId = (table: TableId): string => `${table}TableName`;
@@ -25,6 +27,7 @@ export const cliOutputs: readonly StackOutput[] = [
   ...tableList.map((t) => ({ id: tableOutputId(t.id), envVar: t.envVar, purpose: `the name of the ${t.id} table` })),
   { id: 'Region', envVar: 'AWS_REGION', purpose: 'the region of the stack' },
   { id: 'ApiId', envVar: REST_API_ID_ENV_VAR, purpose: 'the REST API whose authorizer cache the CLI flushes when a key is revoked' },
+  { id: 'ApiStageName', envVar: API_STAGE_NAME_ENV_VAR, purpose: 'the stage of that API whose authorizer cache the CLI flushes' },
   ...planIds.map((p) => ({ id: usagePlanOutputId(p), envVar: usagePlanEnvVar(p), purpose: `the usage plan of '${p}' accounts` })),
 ];
 

@@ -93,6 +93,9 @@ describe('the stage', () => {
     const staging = stackTemplates(build({ stageName: 'staging' }).stack);
     expect(staging.ofType('AWS::ApiGateway::Stage').map(([, s]) => s.Properties.StageName)).toEqual(['staging']);
     expect(rendered(staging, staging.root.toJSON().Outputs.ApiUrl.Value)).toBe('https://abc123defg.execute-api.eu-west-1.amazonaws.com/staging');
+    // `levy keys revoke --aws` flushes the authorizer cache of this stage, the one the output names (LEVY_API_STAGE_NAME).
+    expect(staging.root.toJSON().Outputs.ApiStageName.Value).toBe('staging');
+    expect(plain.root.toJSON().Outputs.ApiStageName.Value).toBe(API_STAGE_NAME);
     expect(
       staging.ofType('AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.Properties.SourceArn).includes('/staging/POST/v1/tax/rate"')),
     ).toHaveLength(1);

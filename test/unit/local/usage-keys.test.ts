@@ -13,6 +13,8 @@ import {
   type APIGatewayClient,
 } from '@aws-sdk/client-api-gateway';
 import { apiGatewayCacheFlush } from '../../../local/admin/authorizer-cache';
+import { cacheFlushFor, UsageError } from '../../../local/cli/common';
+import { API_STAGE_NAME_ENV_VAR, REST_API_ID_ENV_VAR } from '../../../src/config/stack-outputs';
 import { API_STAGE_NAME } from '../../../src/config/api-settings';
 import { apiGatewayUsageKeys } from '../../../local/admin/usage-keys';
 
@@ -83,8 +85,29 @@ describe('API Gateway usage keys', () => {
 describe('authorizer cache flush', () => {
   it('flushes the stage at once and again after an in-flight authorizer call has surely ended', async () => {
     const api = fakeApiGateway();
-    const said = await apiGatewayCacheFlush(api.client, 'abc123', 10)();
+    const said = await apiGatewayCacheFlush(api.client, 'abc123', API_STAGE_NAME, 10)();
     expect(api.calls).toEqual([`flush abc123/${API_STAGE_NAME}`, `flush abc123/${API_STAGE_NAME}`]);
     expect(said).toContain('abc123');
+  });
+
+  it('flushes the deployed stage the stack output names, not the default name (`-c stageName=other`)', async () => {
+    const api = fakeApiGateway();
+    const said = await apiGatewayCacheFlush(api.client, 'abc123', 'other', 10)();
+    expect(api.calls).toEqual(['flush abc123/other', 'flush abc123/other']);
+    expect(said).toContain('stage other');
+  });
+
+  it('against a deployment, needs the stage output as well as the API id', () => {
+    const saved = { ...process.env };
+    try {
+      process.env[REST_API_ID_ENV_VAR] = 'abc123';
+      delete process.env[API_STAGE_NAME_ENV_VAR];
+      expect(() => cacheFlushFor('aws')).toThrow(UsageError);
+      expect(() => cacheFlushFor('aws')).toThrow(`${API_STAGE_NAME_ENV_VAR} (the stack outputs ApiId and ApiStageName)`);
+      process.env[API_STAGE_NAME_ENV_VAR] = 'other';
+      expect(typeof cacheFlushFor('aws')).toBe('function');
+    } finally {
+      process.env = saved;
+    }
   });
 });
