@@ -13,6 +13,8 @@
  *   LEVY_AUTH_CACHE_SECONDS  authorizer result cache, as API Gateway's (default 300)
  *   LEVY_DEV_COUNTRY         country of the development account when it is created (default US)
  *   LEVY_WEBHOOK_RETRY_SECONDS  first webhook retry delay, doubling after (default 60; docs/webhooks.md)
+ *   LEVY_LOCAL_BUNDLES=1     serve the synthesized bundles on Node 22 instead of the TypeScript sources (docs/local.md)
+ *   LEVY_ENFORCE_IAM=1       with bundles: hold each function's DynamoDB calls to its role's grants
  */
 import './quiet-sdk-warning';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +36,7 @@ import {
 import { importZipCounties } from './rates/zip-counties-import';
 import { importRates } from './rates/rates-import';
 import { quickstartLines } from './quickstart';
+import { bundleModeRequested, startLocalBundles, type LocalBundles } from './bundles/local-bundles';
 import { startServer, type LocalServer } from './server/server';
 import { startWebhookDispatcher, type WebhookDispatcher } from './server/webhook-dispatcher';
 import { loopbackEndpoint, reachable } from './state/net';
@@ -76,6 +79,7 @@ interface Settings {
 interface Running {
   db?: LocalDynamoDb;
   server?: LocalServer;
+  bundles?: LocalBundles;
   dispatcher?: WebhookDispatcher;
   stopping: boolean;
   stoppingSince: number;
@@ -155,9 +159,12 @@ async function serve(settings: Settings, running: Running, registered: boolean):
   if (running.stopping) return;
   await importStartupData();
   const dev = await ensureDevAccount(ports, !settings.inMemory);
+  if (bundleModeRequested()) running.bundles = await startLocalBundles();
+  if (running.stopping) return;
   running.server = await startServer({
     port: settings.apiPort,
     host: '127.0.0.1',
+    bundles: running.bundles,
     onRequest: (e) =>
       console.log(`[levy] ${e.method} ${e.path} -> ${e.status} ${e.durationMs} ms${e.gatewayResponse ? ` (gateway ${e.gatewayResponse})` : ''}`),
   });
@@ -177,6 +184,9 @@ async function serve(settings: Settings, running: Running, registered: boolean):
   console.log('');
   announceDevAccount(dev, settings);
   console.log(quickstartLines(running.server.url, dev.account.api_key));
+  console.log(
+    `[levy] ${running.bundles?.description ?? `mode: sources (the TypeScript handlers in this process), iam not enforced; functions run on Node ${process.version}`}`,
+  );
   console.log(`[levy] Levy API listening on ${running.server.url} (Ctrl-C to stop)`);
 }
 
@@ -197,6 +207,7 @@ function onSignal(running: Running): (signal: string) => Promise<void> {
     try {
       running.dispatcher?.stop();
       await running.server?.close();
+      await running.bundles?.close();
       await running.db?.stop();
       console.log('[levy] stopped.');
       process.exit(0);
@@ -241,6 +252,7 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`[levy] could not start: ${(error as Error).message ?? error}`);
     await running.server?.close().catch(() => undefined);
+    await running.bundles?.close().catch(() => undefined);
     await running.db?.stop().catch(() => undefined);
     process.exit(1);
   }

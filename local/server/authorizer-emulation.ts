@@ -14,8 +14,8 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent, contex
 
 export type AuthOutcome = { ok: true; result: APIGatewayAuthorizerResult } | { ok: false; error: GatewayErrorType };
 
-/** IAM-style wildcard match of a policy resource (`*` any characters, `?` one) against an ARN. */
-function arnMatches(pattern: string, arn: string): boolean {
+/** IAM-style wildcard match of a policy resource (`*` any characters, `?` one) against an ARN (IAM's grants use it too). */
+export function arnMatches(pattern: string, arn: string): boolean {
   const source = pattern
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\*/g, '.*')

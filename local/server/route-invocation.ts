@@ -11,6 +11,12 @@ import { buildLambdaContext } from './api-gateway-event';
 import { requestIdHeaders, send, sendGatewayError } from './http-io';
 import { isProxyResult, LambdaTimeout, withTimeout } from './lambda-invocation';
 
+/**
+ * Lambda's limit on a synchronous invocation's response: 6 MB of the result as JSON. Past it Lambda reports the
+ * invocation as failed (Function.ResponseSizeTooLarge) and API Gateway answers 502.
+ */
+export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
+
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** One line of the access log: what was asked, what was answered, and by whom. */
@@ -62,6 +68,12 @@ export function routeInvoker(handlerFor: (route: RouteDefinition) => Promise<Rou
     }
     if (!isProxyResult(result)) {
       console.error(`[levy local] ${route.name} answered a malformed Lambda proxy response:`, result);
+      log.gatewayResponse = 'INTEGRATION_FAILURE';
+      return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
+    }
+    const resultBytes = Buffer.byteLength(JSON.stringify(result));
+    if (resultBytes > MAX_LAMBDA_RESPONSE_BYTES) {
+      console.error(`[levy local] ${route.name} answered ${resultBytes} bytes, over Lambda's ${MAX_LAMBDA_RESPONSE_BYTES}-byte response limit`);
       log.gatewayResponse = 'INTEGRATION_FAILURE';
       return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
     }

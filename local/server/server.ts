@@ -1,6 +1,7 @@
 /**
  * Local runtime: an HTTP server (node:http) that plays API Gateway's REST API for every route of
- * src/config/routes.ts, in the order the gateway works (gateway.ts takes the steps, route-invocation.ts is the
+ * src/config/routes.ts (the TypeScript handlers in process, or with LEVY_LOCAL_BUNDLES=1 the synthesized bundles on
+ * Node 22: local/bundles/), in the order the gateway works (gateway.ts takes the steps, route-invocation.ts is the
  * Lambda integration; this module builds them from the options and listens):
  *
  *   request line and headers over 10 KB, or not HTTP -> 431 / 400 with the error body (Node's parser refuses them)
@@ -14,7 +15,7 @@
  *     a policy that does not allow this method ARN -> 403 ACCESS_DENIED; no usage key -> 403 INVALID_API_KEY
  *   usage plan of the account (usage-plans.ts), only with LEVY_ENFORCE_PLANS=1 -> 429 THROTTLED / QUOTA_EXCEEDED
  *   route handler (the real module, imported once) with the REST proxy event (payload 1.0)
- *     throws, answers garbage or outlives the Lambda timeout (10 s) -> 502 INTEGRATION_FAILURE
+ *     throws, answers garbage, answers over 6 MB or outlives the Lambda timeout (10 s) -> 502 INTEGRATION_FAILURE
  *
  * Gateway errors carry the bodies of src/config/gateway-responses.ts with the request id, like the deployed stack.
  * Every answer carries `Request-Id` (and `x-amzn-RequestId`), and `Content-Type: application/json` unless the
@@ -27,6 +28,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '../../src/config/api-settings';
 import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
+import { bundleModeRequested, iamEnforcementRequested, startLocalBundles, type LocalBundles } from '../bundles/local-bundles';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { handleRequest, type Gateway } from './gateway';
 import { importHandler } from './handler-module';
@@ -62,6 +64,11 @@ export interface ServerOptions {
   loadHandler?: (route: RouteDefinition) => Promise<RouteHandler>;
   /** Replaces the import of functions/authorizer/handler.ts (tests). */
   loadAuthorizer?: () => Promise<AuthorizerHandler>;
+  /**
+   * Serve every route and the authorizer from the synthesized bundles on Node 22 (local/bundles/). Default: started by
+   * the server itself when LEVY_LOCAL_BUNDLES=1 (and no loadHandler is given), and stopped with it.
+   */
+  bundles?: LocalBundles;
 }
 
 export interface LocalServer {
@@ -71,6 +78,8 @@ export interface LocalServer {
   close(): Promise<void>;
   /** Forgets every cached authorizer result (as redeploying the stage does). */
   clearAuthCache(): void;
+  /** Set when the routes are served from the synthesized bundles. */
+  bundles?: LocalBundles;
 }
 
 function authCacheSecondsFromEnv(): number {
@@ -84,9 +93,16 @@ function authCacheSecondsFromEnv(): number {
 /** The gateway's parts from the options: handler modules loaded once, the authorizer and its cache, the plans. */
 function gatewayFrom(options: ServerOptions): Gateway {
   const lambdaTimeoutMs = options.lambdaTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
+  const bundled = options.bundles?.functions;
+  const loadRoute = bundled
+    ? async (route: RouteDefinition) => bundled.handler<Parameters<RouteHandler>[0], Awaited<ReturnType<RouteHandler>>>(bundled.functionOfRoute(route.name))
+    : (route: RouteDefinition) => importHandler<RouteHandler>(route.entry);
+  const loadAuthorizer = bundled
+    ? async () => bundled.handler(bundled.authorizer) as AuthorizerHandler
+    : () => importHandler<AuthorizerHandler>(authorizerDefinition.entry);
   // One import per route (like one warm Lambda container), shared by concurrent first requests.
-  const handlerFor = loadOnce(options.loadHandler ?? ((route: RouteDefinition) => importHandler<RouteHandler>(route.entry)), (route) => route.name);
-  const authorizerModule = loadOnce<void, AuthorizerHandler>(options.loadAuthorizer ?? (() => importHandler<AuthorizerHandler>(authorizerDefinition.entry)));
+  const handlerFor = loadOnce(options.loadHandler ?? loadRoute, (route) => route.name);
+  const authorizerModule = loadOnce<void, AuthorizerHandler>(options.loadAuthorizer ?? loadAuthorizer);
   const authorizer = new AuthorizerEmulation(
     () => authorizerModule(),
     (options.authCacheSeconds ?? authCacheSecondsFromEnv()) * 1000,
@@ -111,9 +127,21 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** The bundles to serve from: the options', else started here when the environment asks for them. */
+async function bundlesFor(options: ServerOptions): Promise<{ bundles?: LocalBundles; owned: boolean }> {
+  if (options.bundles) return { bundles: options.bundles, owned: false };
+  if (options.loadHandler || !bundleModeRequested()) {
+    if (iamEnforcementRequested() && !options.loadHandler)
+      throw new Error('LEVY_ENFORCE_IAM=1 holds the bundled functions to their grants: it needs LEVY_LOCAL_BUNDLES=1');
+    return { owned: false };
+  }
+  return { bundles: await startLocalBundles({ log: () => undefined }), owned: true };
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
-  const gateway = gatewayFrom(options);
+  const { bundles, owned } = await bundlesFor(options);
+  const gateway = gatewayFrom({ ...options, bundles });
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = performance.now();
     const log: RequestLog = { requestId: randomUUID() };
@@ -140,16 +168,22 @@ export async function startServer(options: ServerOptions = {}): Promise<LocalSer
   // API Gateway closes idle client connections; keep ours short so close() is quick.
   server.keepAliveTimeout = 5_000;
 
-  const port = await listen(server, options.port ?? 0, host);
+  const port = await listen(server, options.port ?? 0, host).catch(async (error) => {
+    if (owned) await bundles?.close();
+    throw error;
+  });
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    bundles,
     clearAuthCache: () => gateway.authorizer.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      if (owned) await bundles?.close();
+    },
   };
 }

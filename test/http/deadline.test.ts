@@ -4,7 +4,8 @@
  * once the timeout has passed) and nothing is written, now or later; a write in time gives the full answer. The slow
  * database is injected (a pause before the write is sent), since DynamoDB Local cannot be slowed on demand.
  */
-import { startServer, type LocalServer } from '../../local/server/server';
+import { importHandler } from '../../local/server/handler-module';
+import { startServer, type LocalServer, type RouteHandler } from '../../local/server/server';
 import { callRoute, newTestAccount } from '../support/api';
 import { delayDynamoDb } from '../support/dynamodb-calls';
 import { requester } from '../support/http';
@@ -14,7 +15,8 @@ let server: LocalServer;
 const request = requester(() => server);
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, authCacheSeconds: 0, lambdaTimeoutMs: TIMEOUT_MS });
+  // The slow database is injected into this process, so the handlers run here in every mode (in bundle mode too).
+  server = await startServer({ port: 0, authCacheSeconds: 0, lambdaTimeoutMs: TIMEOUT_MS, loadHandler: (route) => importHandler<RouteHandler>(route.entry) });
 });
 afterAll(() => server?.close());
 afterEach(() => jest.restoreAllMocks());

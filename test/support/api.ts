@@ -2,6 +2,7 @@
  * Test support: calls a route's handler module the way API Gateway does (same event builder as
  * the local server), and creates accounts through the admin use case. Every answer is checked
  * against docs/openapi.json (test/support/contract.ts): an undocumented status or field fails the test.
+ * With LEVY_LOCAL_BUNDLES=1 the route's synthesized bundle answers instead, on Node 22 (local/bundles/).
  */
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
@@ -10,6 +11,7 @@ import { isGatewayBinaryMediaType } from '../../src/config/api-settings';
 import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
 import { importHandler } from '../../local/server/handler-module';
+import { bundleModeRequested, startLocalBundles, type LocalBundles } from '../../local/bundles/local-bundles';
 import { assertDocumentedResponse } from './contract';
 
 export interface CallOptions {
@@ -31,9 +33,27 @@ export interface CallResult {
 
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
 
+/** The bundled functions of this test file, started by its first call in bundle mode and stopped after it. */
+let bundles: Promise<LocalBundles> | undefined;
+if (bundleModeRequested()) {
+  afterAll(async () => {
+    const started = bundles;
+    bundles = undefined;
+    await (await started)?.close();
+  });
+}
+
+async function handlerOf(name: RouteName): Promise<Handler> {
+  const route = routeByName(name);
+  if (!bundleModeRequested()) return importHandler<Handler>(route.entry);
+  bundles ??= startLocalBundles({ log: () => undefined });
+  const { functions } = await bundles;
+  return functions.handler(functions.functionOfRoute(route.name)) as Handler;
+}
+
 export async function callRoute(name: RouteName, options: CallOptions): Promise<CallResult> {
   const route = routeByName(name);
-  const handler = await importHandler<Handler>(route.entry);
+  const handler = await handlerOf(name);
   const bytes = Buffer.isBuffer(options.body);
   const sentType =
     Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ??
