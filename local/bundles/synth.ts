@@ -51,10 +51,15 @@ export function ensureSynthesized(log: (line: string) => void = console.log): { 
   const staging = `${DEFAULT_CDK_OUT}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(join(PROJECT_ROOT, '.levy', 'bundles'), { recursive: true });
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), 'synth', '--quiet', '--output', staging], {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  try {
+    execFileSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), 'synth', '--quiet', '--output', staging], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
   writeFileSync(join(staging, FINGERPRINT_FILE), fingerprint);
   rmSync(DEFAULT_CDK_OUT, { recursive: true, force: true });
   renameSync(staging, DEFAULT_CDK_OUT);
