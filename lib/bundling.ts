@@ -9,6 +9,7 @@
  * first needed, so a cold start parses only what every request needs. Packages that read their own data files
  * (src/adapters/geo) stay out of the bundle and are copied beside it, only the files they read.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -211,6 +212,23 @@ function sourcesMetafile(first: Metafile, second: Metafile): Metafile {
 }
 
 /**
+ * The source maps' entries for the first pass's own files (its glue: the CommonJS wrappers, the banner), which lie in
+ * a temporary folder: named `first-pass/<file>` instead, so the maps do not name a folder that is gone.
+ */
+function nameFirstPassSources(outDir: string, firstPassDir: string): void {
+  const maps = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+  for (const file of maps) {
+    const mapFile = path.join(outDir, file);
+    const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    map.sources = map.sources.map((source) => {
+      const inFirstPass = path.relative(firstPassDir, path.resolve(path.dirname(mapFile), source));
+      return inFirstPass.startsWith('..') ? source : `first-pass/${inFirstPass}`;
+    });
+    fs.writeFileSync(mapFile, JSON.stringify(map));
+  }
+}
+
+/**
  * Builds a function's bundle into `outDir`: `index.mjs` exporting `handler`, its chunks, their source maps and the
  * copied data packages. Synchronous, because CDK's local bundling is; the stack, the bundle test and the benchmarks
  * all call it. Two esbuild passes: the first bundles the sources, split at dynamic imports, into a folder of its own;
@@ -225,7 +243,11 @@ export function bundleLambdaFunction(
 ): { metafile: Metafile } {
   writeLambdaData();
   const sourcemap = options.sourceMaps ?? lambdaBundleSettings.sourcemap;
-  const firstPassDir = fs.mkdtempSync(path.join(os.tmpdir(), 'levy-bundle-first-pass-'));
+  // Named after outDir, not made up anew: esbuild's chunk names hash their inputs' paths, and the stack hashes each
+  // function's asset from its output, so the same sources built into the same folder must make the same files.
+  const firstPassDir = path.join(os.tmpdir(), 'levy-bundle-first-pass', createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16));
+  fs.rmSync(firstPassDir, { recursive: true, force: true });
+  fs.mkdirSync(firstPassDir, { recursive: true });
   try {
     const first = buildSync({
       ...lambdaBundleSettings,
@@ -248,6 +270,7 @@ export function bundleLambdaFunction(
       outdir: outDir,
       external: [...dataPackages],
     });
+    nameFirstPassSources(outDir, firstPassDir);
     for (const { from, to } of dataPackageCopies(dataPackages, outDir)) fs.cpSync(from, to, { recursive: true });
     return { metafile: sourcesMetafile(first.metafile, second.metafile) };
   } finally {

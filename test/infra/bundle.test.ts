@@ -213,6 +213,24 @@ describe('a bundle with a CommonJS module', () => {
   }, 60_000);
 });
 
+describe('a bundle built again', () => {
+  it('is the same files, byte for byte (the stack hashes each function from its output)', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'levy-authorizer-again-'));
+    const files = () => {
+      bundleLambdaFunction(authorizer.entry, [], outDir);
+      return readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.mjs') || f.endsWith('.map'))
+        .sort()
+        .map((f) => [f, readFileSync(join(outDir, f), 'utf8')]);
+    };
+    const first = files();
+    expect(first.length).toBeGreaterThan(2);
+    expect(files()).toEqual(first);
+    // No source map names the first pass's temporary folder.
+    expect(first.filter(([f, text]) => f.endsWith('.map') && text.includes('levy-bundle-first-pass'))).toEqual([]);
+  }, 60_000);
+});
+
 describe('api-docs bundle', () => {
   it('serves the document, the page and the Swagger UI files shipped beside it, under the stage path', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'levy-docs-bundle-'));
