@@ -21,10 +21,18 @@ describe('invoice documents', () => {
     seriesId = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'FV/2026/' } })).body.id;
   });
 
-  const finalized = async (lineItems: unknown[]) => {
+  const finalized = async (lineItems: unknown[], extra: Record<string, unknown> = {}) => {
     const created = await callRoute('invoices-create', {
       accountId,
-      body: { series_id: seriesId, currency: 'PLN', issue_date: '2026-10-05', supply_date: '2026-09-30', customer: czechBuyer, line_items: lineItems },
+      body: {
+        series_id: seriesId,
+        currency: 'PLN',
+        issue_date: '2026-10-05',
+        supply_date: '2026-09-30',
+        customer: czechBuyer,
+        line_items: lineItems,
+        ...extra,
+      },
     });
     expect(created.status).toBe(201);
     const res = await callRoute('invoices-finalize', { accountId, pathParameters: { id: created.body.id } });
@@ -33,7 +41,11 @@ describe('invoice documents', () => {
   };
 
   it('prints Polish, Czech, Greek, Cyrillic and German names exactly, with every mandatory field, the same bytes every time', async () => {
-    const invoice = await finalized(unicodeLines);
+    const invoice = await finalized(unicodeLines, {
+      buyer_reference: 'Zamówienie 7/Łódź',
+      purchase_order: 'PO-Straße-12',
+      payment: { means_code: '58', iban: 'PL61109010140000071219812874', bic: 'WBKPPLPP', terms: 'Płatne w ciągu 14 dni', due_date: '2026-10-19' },
+    });
     const pdf = await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } });
     expect(pdf.status).toBe(200);
     const bytes = pdf.body as Buffer;
@@ -47,6 +59,8 @@ describe('invoice documents', () => {
       `Invoice number: ${invoice.number}`,
       'Date of issue: 2026-10-05',
       'Date of supply: 2026-09-30',
+      'Buyer reference: Zamówienie 7/Łódź',
+      'Purchase order: PO-Straße-12',
       'Łódź Sp. z o.o.',
       'ul. Piotrkowska 12',
       '90-001 Łódź',
@@ -64,6 +78,11 @@ describe('invoice documents', () => {
       'Total tax: 0.00 PLN',
       'Total: 2000.00 PLN',
       'Reverse charge',
+      'Payment means: 58 (SEPA credit transfer)',
+      'IBAN: PL61109010140000071219812874',
+      'BIC: WBKPPLPP',
+      'Payment terms: Płatne w ciągu 14 dni',
+      'Due date: 2026-10-19',
       `Invoice ${invoice.number} Page 1 of 1`,
     ]) {
       expect(text).toContain(field);
@@ -126,6 +145,15 @@ describe('invoice documents', () => {
     const foreign = await callRoute('credit-notes-pdf', { accountId: other, pathParameters: { id: note.body.id } });
     expect(foreign.status).toBe(404);
     expect((await callRoute('credit-notes-pdf', { accountId, pathParameters: { id: 'crn_missing' } })).status).toBe(404);
+  });
+
+  it("prints why a line bears no VAT, in the words of the e-invoice's exemption reason", async () => {
+    // Goods shipped to a business in another member state: VAT category K, an intra-Community supply (Art. 138).
+    const goods = saas('goods', 10_000, { description: 'Meble biurowe', product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' });
+    const invoice = await finalized([goods]);
+    expect(invoice.tax_total).toBe(0);
+    const text = pdfText((await callRoute('invoices-pdf', { accountId, pathParameters: { id: invoice.id } })).body as Buffer);
+    expect(text).toContain('Legal mentions\nReverse charge\nIntra-Community supply');
   });
 
   it('prints a character DejaVu Sans lacks (CJK) as U+FFFD, the stored invoice keeping it', async () => {

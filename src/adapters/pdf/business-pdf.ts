@@ -32,6 +32,9 @@ function partyBlock(heading: string, party: InvoiceParty, taxIdLabel: string): {
     { text: party.name, style: { bold: true, size: 10 } },
     ...addressLines(party).map((text) => ({ text })),
     ...(party.tax_id ? [{ text: `${taxIdLabel}: ${party.tax_id}` }] : []),
+    ...(party.legal_registration_id ? [{ text: `Registration: ${party.legal_registration_id}` }] : []),
+    ...(party.contact ? [{ text: `Contact: ${[party.contact.name, party.contact.phone, party.contact.email].filter(Boolean).join(', ')}` }] : []),
+    ...(party.electronic_address ? [{ text: `Electronic address: ${party.electronic_address.value} (scheme ${party.electronic_address.scheme})` }] : []),
   ];
 }
 

@@ -4,6 +4,7 @@
  * the payment details and the legal mentions (Directive 2006/112/EC Art. 226; docs/invoices.md). business-pdf.ts
  * lays it out.
  */
+import { creditNoteDocument, invoiceDocument, type EInvoiceDocument } from '../../domain/einvoice';
 import type { CreditNote } from '../../domain/invoices/credit-note';
 import type { Invoice, InvoiceParty } from '../../domain/invoices/invoice';
 import { decimal } from '../../domain/money/minor-units';
@@ -42,17 +43,48 @@ export const money = (minor: number, currency: string): string => `${decimal(min
 
 export const percent = (rate: number): string => `${(Math.round(rate * 1e6) / 1e4).toString()} %`;
 
-/** What a line bearing no VAT says about why, where the reason is one the reader must be told (Art. 226(11)). */
-const exemptionMentions: Readonly<Record<string, string>> = {
-  customer_exempt: 'VAT exempt: the customer is exempt from VAT on this supply',
-  not_taxable_in_jurisdiction: 'Not subject to VAT: the place of supply is outside the scope of the VAT charged by the seller',
-  zero_rated: 'Zero-rated supply',
+/** The names of the UNTDID 4461 payment means a reader meets most; another code prints as its number. */
+const paymentMeans: Readonly<Record<string, string>> = {
+  '10': 'cash',
+  '30': 'credit transfer',
+  '31': 'debit transfer',
+  '42': 'payment to bank account',
+  '48': 'bank card',
+  '49': 'direct debit',
+  '57': 'standing agreement',
+  '58': 'SEPA credit transfer',
+  '59': 'SEPA direct debit',
+  ZZZ: 'mutually defined',
 };
 
-/** The invoice's own mentions (reverse charge), then each exemption reason its untaxed lines carry, once. */
-export function legalMentions(invoice: Pick<Invoice, 'mentions' | 'taxed_lines'>): string[] {
-  const reasons = (invoice.taxed_lines ?? []).filter((l) => l.tax_amount === 0).map((l) => exemptionMentions[l.taxability_reason]);
-  return [...new Set([...(invoice.mentions ?? []), ...reasons.filter((m): m is string => m !== undefined)])];
+/**
+ * The invoice's own mentions (reverse charge), then once each the exemption reason EN 16931 gives the VAT categories
+ * its lines fall in (src/domain/einvoice: exempt, intra-Community supply, export, not subject to VAT), so the PDF and
+ * the e-invoices say the same.
+ */
+function legalMentions(invoice: Invoice, vat: EInvoiceDocument['vat']): string[] {
+  const reasons = vat.map((group) => group.exemption?.text).filter((text): text is string => text !== undefined);
+  return [...new Set([...(invoice.mentions ?? []), ...reasons])];
+}
+
+function paymentLines(payment: Invoice['payment'], withDueDate: boolean): [string, string][] {
+  if (!payment) return [];
+  const lines: [string, string][] = [
+    ['Payment means', `${payment.means_code}${paymentMeans[payment.means_code] ? ` (${paymentMeans[payment.means_code]})` : ''}`],
+  ];
+  if (payment.iban) lines.push(['IBAN', payment.iban]);
+  if (payment.bic) lines.push(['BIC', payment.bic]);
+  if (payment.terms) lines.push(['Payment terms', payment.terms]);
+  if (withDueDate && payment.due_date) lines.push(['Due date', payment.due_date]);
+  return lines;
+}
+
+/** BT-10 and BT-13 where the invoice has them. */
+function references(invoice: Invoice): [string, string][] {
+  const facts: [string, string][] = [];
+  if (invoice.buyer_reference) facts.push(['Buyer reference', invoice.buyer_reference]);
+  if (invoice.purchase_order) facts.push(['Purchase order', invoice.purchase_order]);
+  return facts;
 }
 
 function summaryByRate(lines: DocumentLine[]): DocumentContent['summary'] {
@@ -87,6 +119,7 @@ export function invoiceContent(invoice: Invoice): DocumentContent {
     ['Date of issue', invoice.issue_date],
   ];
   if (invoice.supply_date && invoice.supply_date !== invoice.issue_date) facts.push(['Date of supply', invoice.supply_date]);
+  facts.push(...references(invoice));
   return {
     kind: 'Invoice',
     number: invoice.number!,
@@ -100,8 +133,8 @@ export function invoiceContent(invoice: Invoice): DocumentContent {
     taxTotal: invoice.tax_total!,
     total: invoice.total!,
     totalLabel: 'Total',
-    payment: [],
-    mentions: legalMentions(invoice),
+    payment: paymentLines(invoice.payment, true),
+    mentions: legalMentions(invoice, invoiceDocument(invoice).vat),
   };
 }
 
@@ -129,6 +162,7 @@ export function creditNoteContent(note: CreditNote, invoice: Invoice): DocumentC
       ['Date of issue', note.issue_date],
       ['Corrects invoice', `${note.invoice_number} of ${invoice.issue_date}`],
       ['Reason', note.reason],
+      ...references(invoice),
     ],
     seller: note.seller,
     buyer: note.buyer,
@@ -138,7 +172,8 @@ export function creditNoteContent(note: CreditNote, invoice: Invoice): DocumentC
     taxTotal: note.tax_total,
     total: note.total,
     totalLabel: 'Total credited',
-    payment: [],
-    mentions: legalMentions(invoice),
+    // The invoice's account, without its due date: the seller pays a credit back (as the e-invoices say).
+    payment: paymentLines(invoice.payment, false),
+    mentions: legalMentions(invoice, creditNoteDocument(note, invoice).vat),
   };
 }
