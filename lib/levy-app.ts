@@ -35,6 +35,12 @@ export function createLevyApp(props: AppProps = {}, options: { readonly routes?:
   const sourceMaps = String(app.node.tryGetContext('sourceMaps') ?? 'true') !== 'false';
   // `-c stageName=...`: the REST API's stage (default `live`, src/config/api-settings.ts), the last part of its base URL.
   const apiStageName = app.node.tryGetContext('stageName') as string | undefined;
+  // `-c usLocalRates=required`: the rating functions refuse a US sale without a ZIP table in force (422
+  // us_local_rates_missing) instead of answering its state base rate (docs/deployment.md "US local rates").
+  const usLocalRates = app.node.tryGetContext('usLocalRates') as unknown;
+  if (usLocalRates !== undefined && usLocalRates !== 'required' && usLocalRates !== 'optional') {
+    throw new Error(`-c usLocalRates must be 'required' or 'optional', got '${String(usLocalRates)}'`);
+  }
   // `-c domainName=api.example.com -c certificateArn=arn:aws:acm:... [-c hostedZoneId=Z...]`: the API on that domain,
   // the stage mapped to its root, so `https://api.example.com/v1/tax/rate` (lib/stack/api-domain.ts).
   const apiDomain = apiDomainFromContext({
@@ -54,6 +60,7 @@ export function createLevyApp(props: AppProps = {}, options: { readonly routes?:
     requireUsageKeys,
     tracing,
     sourceMaps,
+    usLocalRates,
     apiStageName: apiStageName === undefined ? undefined : String(apiStageName),
     apiDomain,
     routes: options.routes,

@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../src/config/api-settings';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../src/config/dynamodb-endpoint';
 import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_KEY_PREFIX } from '../src/config/documents';
+import { US_LOCAL_RATES_ENV_VAR } from '../src/config/us-local-rates';
 import type { TableAccess } from '../src/config/routes';
 import { SERVICE_NAME } from '../src/config/metrics';
 import { queriesIndexes, tables, type TableId } from '../src/config/tables';
@@ -49,12 +50,18 @@ export interface LevyFunctionProps {
   readonly tracing?: boolean;
   /** Source maps in the bundle and NODE_OPTIONS=--enable-source-maps (default true; the stack's `-c sourceMaps`). */
   readonly sourceMaps?: boolean;
+  /**
+   * `required`: LEVY_US_LOCAL_RATES=required on the functions that rate sales (those reading the Rates table), so a
+   * US sale without an imported ZIP table in force is refused (422) instead of rated at its state base rate. The
+   * stack sets it from `-c usLocalRates=required` (docs/deployment.md); default unset (state base rate, with a note).
+   */
+  readonly usLocalRates?: 'required' | 'optional';
   /** The documents bucket and the S3 object actions the function's routes need (routes' `documents`). */
   readonly documents?: { readonly bucket: s3.IBucket; readonly actions: readonly string[]; readonly bucketActions?: readonly string[] };
 }
 
 /** The settings the stack gives every function alike (LevyStackProps). */
-export type FunctionSettings = Pick<LevyFunctionProps, 'logLevel' | 'tracing' | 'sourceMaps'>;
+export type FunctionSettings = Pick<LevyFunctionProps, 'logLevel' | 'tracing' | 'sourceMaps' | 'usLocalRates'>;
 
 /** What every function's code reads from its environment: Powertools' settings and the names of its tables and bucket. */
 function environmentOf(props: LevyFunctionProps, sourceMaps: boolean): Record<string, string> {
@@ -69,6 +76,7 @@ function environmentOf(props: LevyFunctionProps, sourceMaps: boolean): Record<st
     environment[tables[tableId].envVar] = props.tables[tableId].tableName;
   }
   if (props.documents) environment[DOCUMENTS_BUCKET_ENV_VAR] = props.documents.bucket.bucketName;
+  if (props.usLocalRates === 'required' && props.tableAccess.Rates) environment[US_LOCAL_RATES_ENV_VAR] = 'required';
   return environment;
 }
 

@@ -53,6 +53,8 @@ export interface LevyStackProps extends StackProps {
    * false: the tracer and the X-Ray SDK are about 115 KB of every bundle and cost cold-start time (docs/deployment.md).
    */
   readonly tracing?: boolean;
+  /** `required`: a US sale without an imported ZIP table in force is refused (`-c usLocalRates=required`; LevyFunctionProps). */
+  readonly usLocalRates?: 'required' | 'optional';
   /**
    * The REST API's stage name (default API_STAGE_NAME, `live`; `-c stageName=...`). The stage URL is the spec's base
    * URL, so it may not be the first segment of any route's path (`v1`, `vendors` ...): the synth stops on one.
@@ -90,7 +92,7 @@ export class LevyStack extends Stack {
     super(scope, id, props);
     Tags.of(this).add('project', 'levy');
     const routes = props.routes ?? configuredRoutes;
-    const settings: FunctionSettings = { logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps };
+    const settings: FunctionSettings = { logLevel: props.logLevel, tracing: props.tracing, sourceMaps: props.sourceMaps, usLocalRates: props.usLocalRates };
 
     this.tables = createTables(this);
     this.documentsBucket = createDocumentsBucket(this);

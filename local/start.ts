@@ -10,6 +10,7 @@
  *   PORT                     the API's port (default 3000)
  *   LEVY_RATES_DIR           import US rate files from this folder before serving
  *   LEVY_ZIP_COUNTIES_FILE   import the ZIP-to-county crosswalk from this file before serving
+ *   LEVY_US_LOCAL_RATES      `required`: refuse a US sale without a ZIP table in force (422) instead of a state-only rate
  *   LEVY_AUTH_CACHE_SECONDS  authorizer result cache, as API Gateway's (default 300)
  *   LEVY_DEV_COUNTRY         country of the development account when it is created (default US)
  *   LEVY_WEBHOOK_RETRY_SECONDS  first webhook retry delay, doubling after (default 60; docs/webhooks.md)
@@ -33,6 +34,7 @@ import {
   shownPath,
   startLocalDatabase,
 } from './local-env';
+import { announceCoverage } from './coverage-lines';
 import { importZipCounties } from './rates/zip-counties-import';
 import { importRates } from './rates/rates-import';
 import { quickstartLines } from './quickstart';
@@ -158,6 +160,7 @@ async function serve(settings: Settings, running: Running, registered: boolean):
   running.db = await startLocalDatabase({ port: settings.dbPort, dataDir: settings.dataDir });
   if (running.stopping) return;
   await importStartupData();
+  await announceCoverage();
   const dev = await ensureDevAccount(ports, !settings.inMemory);
   if (bundleModeRequested()) running.bundles = await startLocalBundles();
   if (running.stopping) return;

@@ -76,6 +76,7 @@ export function createRouteFunctions(stack: Stack, props: RouteFunctionsProps): 
       dataPackages: served.dataPackages,
       tracing: props.settings.tracing,
       sourceMaps: props.settings.sourceMaps,
+      usLocalRates: props.settings.usLocalRates,
       documents: documentsAccessOf(served, props.documentsBucket),
     });
     byName[served.name] = fn;

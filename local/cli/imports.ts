@@ -1,6 +1,6 @@
 /**
  * Admin command line: the reference-data imports: US ZIP rate tables (`levy rates import`), the ZIP-to-county
- * crosswalk (`levy zip-counties import`) and the ECB currency rates (`levy fx import`). A bad file imports nothing and
+ * crosswalk (`levy zip-counties import`) and the ECB currency rates (`levy fx import`), and what they hold (`levy coverage`). A bad file imports nothing and
  * is a usage error (exit 2) naming the file and line.
  */
 import type { Command } from 'commander';
@@ -61,6 +61,20 @@ export function addImportCommands(levy: Command): void {
         () => importZipCounties(file),
         (error) => error instanceof ZipCountyFileError,
       );
+    });
+  levy
+    .command('coverage')
+    .description(
+      'what this installation knows, as GET /v1/tax/coverage answers it: the US ZIP tables by month, the ZIP-county crosswalk, ' +
+        "the FX rates' days, the rule data's versions and dates, with warnings (no table for this month, a stale table ...)",
+    )
+    .option('--account <id>', "also warn of the currencies this account's sales use without FX rates")
+    .addOption(awsOption())
+    .action(async (options: { account?: string; aws?: boolean }) => {
+      await configureTarget(!!options.aws, ['Rates', 'FxRates', 'Exposure']);
+      const { coverageDeps } = await import('../../src/composition/coverage');
+      const { installationCoverage } = await import('../../src/usecases/coverage');
+      print(await installationCoverage(options.account ? coverageDeps : { ...coverageDeps, exposure: undefined }, options.account));
     });
   const fx = levy.command('fx').description('currency reference rates (the nexus report converts sales with them)');
   fx.command('import')

@@ -66,6 +66,7 @@ export async function importZipCounties(file: string): Promise<ZipCountyImportSu
   const started = Date.now();
   const pairs = parseZipCountyCsv(readFileSync(file, 'utf8'), file);
   const spans = multiCountySpans(pairs);
-  const { written, deleted } = await rateTable().replaceCountySpans(spans);
-  return { pairs: pairs.length, zips: new Set(pairs.map((p) => p.zip)).size, multi_county: written, deleted, seconds: (Date.now() - started) / 1000 };
+  const zips = new Set(pairs.map((p) => p.zip)).size;
+  const { written, deleted } = await rateTable().replaceCountySpans(spans, { zipCount: zips });
+  return { pairs: pairs.length, zips, multi_county: written, deleted, seconds: (Date.now() - started) / 1000 };
 }

@@ -7,6 +7,7 @@ import { DOCUMENTS_BUCKET_ENV_VAR, DOCUMENTS_DIR_ENV_VAR } from './documents';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from './dynamodb-endpoint';
 import { tableEnvVar, type TableId } from './tables';
 import { FUNCTION_TIMEOUT_SECONDS } from './api-settings';
+import { US_LOCAL_RATES_ENV_VAR } from './us-local-rates';
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -48,10 +49,7 @@ export function returnsSettleSeconds(): number {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : FUNCTION_TIMEOUT_SECONDS;
 }
 
-/**
- * LEVY_US_LOCAL_RATES=required: a US sale without an imported ZIP table in force on its date is refused (422
- * us_local_rates_missing) instead of rated at its state base rate with a note. Locally an environment variable; the
- * stack sets it on its functions from the context value `usLocalRates` (docs/deployment.md). Any other value: optional.
- */
-export const US_LOCAL_RATES_ENV_VAR = 'LEVY_US_LOCAL_RATES';
+export { US_LOCAL_RATES_ENV_VAR };
+
+/** LEVY_US_LOCAL_RATES=required (./us-local-rates.ts), read when asked; any other value: optional. */
 export const usLocalRatesRequired = (): boolean => process.env[US_LOCAL_RATES_ENV_VAR] === 'required';

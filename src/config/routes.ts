@@ -422,6 +422,17 @@ export const routes = /* @__PURE__ */ (() =>
       tables: { ...nexusReading },
       summary: 'Tax exposure by country > state or region > county',
     }),
+    // What the installation knows: the Rates table's manifest, the FX rates' first and last days, the account's
+    // exposure counters (the currencies its sales use); read only.
+    route({
+      name: 'tax-coverage',
+      method: 'GET',
+      path: '/v1/tax/coverage',
+      billable: false,
+      idempotent: false,
+      tables: { Rates: ['Query'], FxRates: ['Query'], Exposure: ['Query'] },
+      summary: 'What this installation knows: US ZIP tables by month, crosswalk, FX rates, rule data versions, with warnings',
+    }),
     // Tax codes: Levy's catalogue, read from the bundled data; free like Stripe's GET /v1/tax_codes
     route({
       name: 'tax-codes-list',

@@ -31,6 +31,12 @@ export interface FxRateTable {
   put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void>;
 }
 
+/** Which days of a currency's ECB rates are imported (GET /v1/tax/coverage). */
+export interface FxRateRanges {
+  /** The currency's first and last imported day; null when none is imported. */
+  range(currency: string): Promise<{ first_date: string; last_date: string } | null>;
+}
+
 /** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */
 export type { UsageRow } from '../domain/usage/usage-period';
 

@@ -137,7 +137,7 @@ describe('functions', () => {
     expect([...grants.keys()].sort()).toEqual([tableLogicalId('ApiKeys'), tableLogicalId('KeyActivity')].sort());
   });
 
-  test('the Rates table is read only by the rating routes (and the nexus simulation, which rates its sales), with Query alone (the table in force on a date is a key range)', () => {
+  test("the Rates table is read only by the rating routes (and the nexus simulation, which rates its sales, and the coverage route, which reads the tables' manifest), with Query alone (the table in force on a date is a key range)", () => {
     const readers = everyFunction().filter(({ fn }) => tableGrants(fn).has(tableLogicalId('Rates')));
     expect(readers.map((r) => r.name).sort()).toEqual([
       'checkouts-complete',
@@ -146,6 +146,7 @@ describe('functions', () => {
       'invoices-finalize',
       'nexus-simulate',
       'payment-links-checkouts',
+      'tax-coverage',
       'tax-rate',
       'tax-unify',
       'transactions-create',

@@ -245,3 +245,22 @@ describe('tracing (-c tracing=true)', () => {
     expect(JSON.stringify(untraced)).not.toContain('xray:');
   });
 });
+
+describe('US local rates (-c usLocalRates=required)', () => {
+  test('sets LEVY_US_LOCAL_RATES=required on every function that rates sales (reads Rates), on no other, and refuses another value', () => {
+    const required = createLevyApp({ context: { ...cdkJson.context, usLocalRates: 'required', 'aws:cdk:bundling-stacks': [] } });
+    const functions = Object.values(stackTemplates(required.stack).resources as Record<string, Json>).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x',
+    );
+    const rating = functions.filter((fn) => fn.Properties.Environment.Variables.RATES_TABLE !== undefined);
+    // The rate route, unify, transactions, invoices, checkouts, the nexus simulation, imports and the coverage route.
+    expect(rating.length).toBeGreaterThanOrEqual(10);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables.LEVY_US_LOCAL_RATES).toBe(rating.includes(fn) ? 'required' : undefined);
+    }
+    // Unset (the default): no function has it.
+    const byDefault = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
+    for (const fn of byDefault) expect(fn.Properties.Environment.Variables.LEVY_US_LOCAL_RATES).toBeUndefined();
+    expect(() => createLevyApp({ context: { ...cdkJson.context, usLocalRates: 'yes', 'aws:cdk:bundling-stacks': [] } })).toThrow("'required' or 'optional'");
+  });
+});

@@ -206,6 +206,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tax/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this installation knows: US ZIP tables by month, crosswalk, FX rates, rule data versions, with warnings */
+        get: operations["taxCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tax_codes": {
         parameters: {
             query?: never;
@@ -2048,6 +2065,153 @@ export interface components {
             exempt_by_reason: {
                 [key: string]: number;
             };
+        };
+        /** @description What this installation knows: the data every answer depends on, with warnings */
+        Coverage: {
+            /**
+             * @description The day (UTC) the coverage was computed for: the current month is its month
+             * @example 2026-03-31
+             */
+            as_of: string;
+            /** @description The imported US local-rate tables by ZIP (docs/local.md "US local rates") */
+            us_zip_tables: {
+                /**
+                 * @description The month of the newest table in force today (YYYY-MM); null: none, US sales get state base rates only
+                 * @example 2026-03
+                 */
+                in_force: string | null;
+                /** @description Every imported month, newest first (`levy rates import`) */
+                months: {
+                    /**
+                     * @description The month the table was published for (YYYY-MM): in force from its first day until a later month is imported
+                     * @example 2026-03
+                     */
+                    month: string;
+                    /** @description ZIPs in the month's tables, each border ZIP once per state it is listed under */
+                    zip_count: number;
+                    /** @description States (DC and PR included) with a table for the month */
+                    state_count: number;
+                    /** @description Each state's table of the month, by state code */
+                    states: {
+                        /**
+                         * @description Two-letter state code
+                         * @example CA
+                         */
+                        state: string;
+                        /** @description ZIPs in the state's table */
+                        zip_count: number;
+                    }[];
+                    /** @description When a table of the month was last imported (ISO 8601, UTC) */
+                    imported_at: string;
+                }[];
+            };
+            /** @description The ZIP-to-county data */
+            zip_counties: {
+                /** @description Where `jurisdiction.county` comes from: a bundled one-county-per-ZIP list */
+                county_names: string;
+                /** @description The imported ZIP-to-county crosswalk (`levy zip-counties import`, HUD-USPS); null: none imported */
+                multi_county: {
+                    /** @description ZIPs in the imported crosswalk */
+                    zip_count: number;
+                    /** @description ZIP and state pairs that reach into two or more counties (a checkout asks for the street address there) */
+                    multi_county_pairs: number;
+                    /** @description When the crosswalk was imported (ISO 8601, UTC) */
+                    imported_at: string;
+                } | null;
+            };
+            /** @description The ECB euro reference rates (`levy fx import`) the nexus report and returns convert with */
+            fx_rates: {
+                /**
+                 * @description The first day of any imported ECB reference rate; null: none imported
+                 * @example 2026-03-31
+                 */
+                first_date: string | null;
+                /**
+                 * @description The last day of any imported ECB reference rate; null: none imported
+                 * @example 2026-03-31
+                 */
+                last_date: string | null;
+                /** @description Each currency with imported rates (of the ECB list and the currencies of the account's sales), by code */
+                currencies: {
+                    /**
+                     * @description ISO 4217 code
+                     * @example USD
+                     */
+                    currency: string;
+                    /**
+                     * @description The currency's first imported day
+                     * @example 2026-03-31
+                     */
+                    first_date: string;
+                    /**
+                     * @description The currency's last imported day
+                     * @example 2026-03-31
+                     */
+                    last_date: string;
+                }[];
+            };
+            /** @description The bundled rate and rule data (data/*.json), as this deployment was built with it */
+            rule_data: {
+                /**
+                 * @description The data file, in the repository
+                 * @example data/us-states.json
+                 */
+                file: string;
+                /** @description The first 12 hex digits of the SHA-256 of its contents: changes whenever the data does */
+                version: string;
+                /**
+                 * @description The newest `effective_from` of its rows (the latest rate or rule change it knows); null: it has none
+                 * @example 2026-03-31
+                 */
+                newest_effective_from: string | null;
+                /** @description When its rows were last checked against their sources; null: the file keeps no `verified_on` */
+                verified_on: {
+                    /**
+                     * @description The oldest `verified_on` of its rows
+                     * @example 2026-03-31
+                     */
+                    oldest: string | null;
+                    /**
+                     * @description The newest `verified_on` of its rows
+                     * @example 2026-03-31
+                     */
+                    newest: string | null;
+                    /** @description Rows whose `verified_on` is null (not yet checked against their source) */
+                    unverified_rows: number;
+                } | null;
+            }[];
+            /** @description The economic-nexus rules (data/nexus-rules/*.json) */
+            nexus_rules: {
+                /** @description Rule rows (one per jurisdiction and period in force) */
+                rows: number;
+                /**
+                 * @description The newest `effective_from` of a rule
+                 * @example 2026-03-31
+                 */
+                newest_effective_from: string | null;
+                /**
+                 * @description The oldest `verified_on` of a rule
+                 * @example 2026-03-31
+                 */
+                verified_on_oldest: string | null;
+                /**
+                 * @description The newest `verified_on` of a rule
+                 * @example 2026-03-31
+                 */
+                verified_on_newest: string | null;
+                /** @description Rules not yet checked against their source (docs/nexus-rules.md) */
+                unverified_rows: number;
+            };
+            /** @description What is missing or old, each with what to do; empty when nothing is */
+            warnings: {
+                /**
+                 * @description `us_zip_tables_missing`: no ZIP table at all (US sales get state base rates only); `us_zip_table_missing_for_month`: none for the current month; `us_zip_table_stale`: the table in force is more than 3 months old; `fx_rates_missing`: the account's sales use a currency without ECB rates
+                 * @enum {string}
+                 */
+                code: "us_zip_tables_missing" | "us_zip_table_missing_for_month" | "us_zip_table_stale" | "fx_rates_missing";
+                /** @description What is missing, what it changes and how to import it */
+                message: string;
+            }[];
         };
         /**
          * @example {
@@ -4910,6 +5074,7 @@ export type SchemaTransactionWithRefunds = components['schemas']['TransactionWit
 export type SchemaRefund = components['schemas']['Refund'];
 export type SchemaExposureReport = components['schemas']['ExposureReport'];
 export type SchemaExposureSales = components['schemas']['ExposureSales'];
+export type SchemaCoverage = components['schemas']['Coverage'];
 export type SchemaTaxCode = components['schemas']['TaxCode'];
 export type SchemaProduct = components['schemas']['Product'];
 export type SchemaUsageReport = components['schemas']['UsageReport'];
@@ -6709,6 +6874,103 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ExposureReport"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    taxCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this installation knows, with warnings for what is missing or old */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-03-31",
+                     *       "us_zip_tables": {
+                     *         "in_force": "2026-03",
+                     *         "months": [
+                     *           {
+                     *             "month": "2026-03",
+                     *             "zip_count": 2,
+                     *             "state_count": 2,
+                     *             "states": [
+                     *               {
+                     *                 "state": "CA",
+                     *                 "zip_count": 2
+                     *               }
+                     *             ],
+                     *             "imported_at": "Example"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "zip_counties": {
+                     *         "county_names": "Example",
+                     *         "multi_county": {
+                     *           "zip_count": 2,
+                     *           "multi_county_pairs": 2,
+                     *           "imported_at": "Example"
+                     *         }
+                     *       },
+                     *       "fx_rates": {
+                     *         "first_date": "2026-03-31",
+                     *         "last_date": "2026-03-31",
+                     *         "currencies": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "first_date": "2026-03-31",
+                     *             "last_date": "2026-03-31"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "rule_data": [
+                     *         {
+                     *           "file": "data/us-states.json",
+                     *           "version": "Example",
+                     *           "newest_effective_from": "2026-03-31",
+                     *           "verified_on": {
+                     *             "oldest": "2026-03-31",
+                     *             "newest": "2026-03-31",
+                     *             "unverified_rows": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nexus_rules": {
+                     *         "rows": 0,
+                     *         "newest_effective_from": "2026-03-31",
+                     *         "verified_on_oldest": "2026-03-31",
+                     *         "verified_on_newest": "2026-03-31",
+                     *         "unverified_rows": 0
+                     *       },
+                     *       "warnings": [
+                     *         {
+                     *           "code": "us_zip_tables_missing",
+                     *           "message": "Done"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Coverage"];
                 };
             };
             400: components["responses"]["Error400ValidationError"];

@@ -9,11 +9,16 @@
  * The same partition holds the counties a ZIP spans in each state (`levy zip-counties import`), one item per ZIP and
  * state under the sort key `counties#<state>`: lower case, so it never falls in a state's `<state>`..`<state>#<month>`
  * range, and a checkout reads a ZIP's rates and counties in one Query (sidesOf).
+ *
+ * What is imported is kept in a manifest under the partition `#tables` (not a ZIP, so rating never reads it): one item
+ * per month and state (`<YYYY-MM>#<state>`) holding the set of its ZIPs (ADDed by every import, so a re-import or a
+ * partial one never counts a ZIP twice) and their count, and one item `#counties` for the crosswalk. The coverage
+ * route and `npm start` read it with one Query instead of scanning 41,000 items a month.
  */
 import type { ZipCountySpan } from '../../domain/geography/zip-counties';
 import type { UsLocalRate } from '../../domain/tax/rate-types';
 import { zipRateOnMonth, type ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
-import type { ZipRateTable, ZipSides, ZipSidesOf } from '../../ports/rates';
+import type { ImportedTables, ZipRateTable, ZipSides, ZipSidesOf } from '../../ports/rates';
 import { documentClient } from './client';
 import type { QueryCommandInput as QueryInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteMany } from './batch';
@@ -23,6 +28,10 @@ import { queryAll, scanAll } from './query';
 const SORT_KEY_NAME = { '#sk': 'state' };
 /** The sort key prefix of a ZIP's county items. */
 const COUNTIES = 'counties#';
+
+/** The manifest's partition, and its crosswalk item's sort key (neither a ZIP nor a `counties#` key: no scan here meets them). */
+const MANIFEST = '#tables';
+const CROSSWALK = '#counties';
 
 /** A county item: the ZIP's counties in one state. */
 type CountyItem = { zip: string; state: string; counties: ZipCountySpan['counties'] };
@@ -88,7 +97,7 @@ export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
    */
   async replaceCountySpans(
     spans: readonly ZipCountySpan[],
-    options: { onProgress?: (written: number) => void } = {},
+    options: { onProgress?: (written: number) => void; zipCount?: number } = {},
   ): Promise<{ written: number; deleted: number }> {
     const earlier = await scanAll({
       TableName: this.tableName,
@@ -105,15 +114,79 @@ export class DynamoDbRateStore implements ZipRateTable, ZipSidesOf {
       options,
     );
     await this.writeAll(stale.map(({ zip, state }) => ({ DeleteRequest: { Key: { zip, state } } })));
+    await documentClient().put({
+      TableName: this.tableName,
+      Item: {
+        zip: MANIFEST,
+        state: CROSSWALK,
+        zip_count: options.zipCount ?? new Set(spans.map((span) => span.zip)).size,
+        multi_county_pairs: items.length,
+        imported_at: new Date().toISOString(),
+      },
+    });
     return { written: items.length, deleted: stale.length };
   }
 
-  /** Writes rows in batches of 25, retrying unprocessed items with backoff; puts overwrite, so a re-run is safe. */
+  /**
+   * Writes rows in batches of 25, retrying unprocessed items with backoff, then records their months and states in the
+   * manifest; puts overwrite and the manifest ADDs ZIPs to a set, so a re-run is safe.
+   */
   async putAll(rows: readonly UsLocalRate[], options: { concurrency?: number; onProgress?: (written: number) => void } = {}): Promise<void> {
     await this.writeAll(
       rows.map((row) => ({ PutRequest: { Item: itemOf(row) } })),
       options,
     );
+    await this.recordTables(rows);
+  }
+
+  /** Adds each month and state's ZIPs to its manifest item, then stores the set's size (read back from the ADD). */
+  private async recordTables(rows: readonly UsLocalRate[]): Promise<void> {
+    const zipsByTable = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const key = sortKeyOf(row).split('#').reverse().join('#');
+      zipsByTable.set(key, (zipsByTable.get(key) ?? new Set()).add(row.zip));
+    }
+    const importedAt = new Date().toISOString();
+    const client = documentClient();
+    for (const [key, zips] of zipsByTable) {
+      const added = await client.update({
+        TableName: this.tableName,
+        Key: { zip: MANIFEST, state: key },
+        UpdateExpression: 'ADD zips :zips SET imported_at = :at',
+        ExpressionAttributeValues: { ':zips': zips, ':at': importedAt },
+        ReturnValues: 'UPDATED_NEW',
+      });
+      const size = (added.Attributes?.zips as Set<string> | undefined)?.size ?? zips.size;
+      await client.update({
+        TableName: this.tableName,
+        Key: { zip: MANIFEST, state: key },
+        UpdateExpression: 'SET zip_count = :count',
+        ExpressionAttributeValues: { ':count': size },
+      });
+    }
+  }
+
+  /** What the manifest says is imported: each month and state's table, and the crosswalk (one Query, the ZIP sets left out). */
+  async importedTables(): Promise<ImportedTables> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'zip = :manifest',
+      ProjectionExpression: '#sk, zip_count, imported_at, multi_county_pairs',
+      ExpressionAttributeNames: SORT_KEY_NAME,
+      ExpressionAttributeValues: { ':manifest': MANIFEST },
+    });
+    const crosswalk = items.find((item) => item.state === CROSSWALK);
+    return {
+      zipTables: items
+        .filter((item) => item.state !== CROSSWALK)
+        .map((item) => {
+          const [month, state] = (item.state as string).split('#') as [string, string];
+          return { month, state, zip_count: Number(item.zip_count ?? 0), imported_at: item.imported_at as string };
+        }),
+      crosswalk: crosswalk
+        ? { zip_count: Number(crosswalk.zip_count), multi_county_pairs: Number(crosswalk.multi_county_pairs), imported_at: crosswalk.imported_at as string }
+        : null,
+    };
   }
 
   /**

@@ -87,7 +87,7 @@ export function usLocalRatesRequired(
   const later = zip.firstMonth ? ` (the first imported table for it is ${zip.firstMonth}, after the sale's month)` : '';
   return new UsLocalRatesMissingError(
     `${setting}: no imported ZIP table is in force on ${date} for ZIP ${location.postal_code} in ${location.state}${later}, so Levy would answer the ` +
-      `state base rate only. Import the month's table (\`npx levy rates import <files>\`, docs/local.md "US local rates"; GET /v1/tax/coverage lists ` +
+      `state base rate only. Import the month's table (\`npx levy rates import <files>\`, \`--aws\` for a deployed stack; docs/local.md "US local rates"; GET /v1/tax/coverage lists ` +
       `what is imported), or unset the setting to answer the state base rate with a note.`,
   );
 }
