@@ -17,6 +17,11 @@ export const resourceTags: readonly Tag[] = [
   { name: 'Unify', paths: /^\/v1\/tax\/unify$/, description: 'Cart-level calculation, optionally committed as a recorded sale (billable)' },
   { name: 'Transactions', paths: /^\/v1\/transactions/, description: 'Recorded sales, their refunds, and paid Stripe sessions or invoices imported as sales' },
   { name: 'Exposure', paths: /^\/v1\/exposure\//, description: 'The tax owed by country, state and county, from the recorded sales' },
+  {
+    name: 'Coverage',
+    paths: /^\/v1\/tax\/coverage$/,
+    description: 'What this installation knows: US ZIP tables by month, crosswalk, FX rates and rule data versions, with warnings',
+  },
   { name: 'Tax codes', paths: /^\/v1\/tax_codes/, description: "The tax-code catalogue (Stripe's txcd_ codes mapped)" },
   { name: 'Products', paths: /^\/v1\/products/, description: 'Products and the tax codes they carry, effective-dated' },
   { name: 'Customers', paths: /^\/v1\/customers(\/\{id\})?$/, description: 'Buyers with their type, address and tax IDs' },
