@@ -7,7 +7,8 @@ import { DEFAULT_PLAN, type PlanId } from '../../src/config/plans';
 import type { Account } from '../../src/domain/accounts/account';
 import { hashApiKey, newApiKey, type ApiKeyRecord, type ApiKeySummary } from '../../src/domain/accounts/api-key';
 import { newId } from '../../src/domain/ids';
-import { newEntity, type Entity } from '../../src/domain/records/entity';
+import { newEntity, type Entity, type SellerDetails } from '../../src/domain/records/entity';
+import type { Patch } from '../../src/domain/records/record';
 import { addressCountryProblem, storedAddress, type AddressRequest } from '../../src/domain/records/entity-requests';
 import type { Ports } from '../../src/ports/ports';
 import { localUsageKeys, type UsageKeys } from './usage-keys';
@@ -113,16 +114,22 @@ export async function changePlan(
 }
 
 /**
- * The primary entity's seller address, which the API refuses to change (403 primary_entity_immutable):
- * the operator sets it here; `null` removes it. Checked with the API's own address field.
+ * The primary entity's seller details (address, e-invoice contact, electronic address, legal registration id), which
+ * the API refuses to change (403 primary_entity_immutable): the operator sets them here; `null` removes one. The CLI
+ * checks each with the API's own field.
  */
-export async function updatePrimaryAddress(deps: Pick<Ports, 'accounts' | 'entities'>, accountId: string, address: AddressRequest | null): Promise<Entity> {
+export async function updatePrimarySellerDetails(
+  deps: Pick<Ports, 'accounts' | 'entities'>,
+  accountId: string,
+  patch: Omit<Patch<SellerDetails>, 'address'> & { address?: AddressRequest | null },
+): Promise<Entity> {
   const account = await deps.accounts.get(accountId);
   if (!account) throw new AdminError(`No account '${accountId}'.`);
   const primary = await deps.entities.get(accountId, account.primary_entity_id);
-  const problem = primary ? addressCountryProblem(address, primary.country) : undefined;
+  const problem = primary ? addressCountryProblem(patch.address, primary.country) : undefined;
   if (problem) throw new AdminError(`--address: 'country' ${problem}.`);
-  const updated = await deps.entities.updatePrimaryAddress(accountId, account.primary_entity_id, storedAddress(address));
+  const stored = patch.address === undefined ? patch : { ...patch, address: storedAddress(patch.address) };
+  const updated = await deps.entities.updatePrimarySellerDetails(accountId, account.primary_entity_id, stored as Patch<SellerDetails>);
   if (!updated) throw new AdminError(`Account '${accountId}' has no primary entity '${account.primary_entity_id}'.`);
   return updated;
 }

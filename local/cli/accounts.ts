@@ -1,27 +1,30 @@
-/** Admin command line (`npx levy accounts ...`): create an account; change its plan or its primary entity's address. */
+/** Admin command line (`npx levy accounts ...`): create an account; change its plan or its primary entity's seller details. */
 import type { Command } from 'commander';
 import type * as z from 'zod';
 import { ports } from '../../src/composition/all-ports';
 import type { PlanId } from '../../src/config/plans';
 import { countryField, nameField, taxIdField } from '../../src/domain/fields/records';
+import { contactField, electronicAddressField, legalRegistrationIdField } from '../../src/domain/einvoice/fields';
+import type { SellerDetails } from '../../src/domain/records/entity';
+import type { Patch } from '../../src/domain/records/record';
 import { entityAddressField } from '../../src/domain/records/entity-requests';
 import { validateTaxIdOnDemand } from '../../src/usecases/validate-tax-id';
-import { changePlan, createAccount, updatePrimaryAddress } from '../admin/accounts';
+import { changePlan, createAccount, updatePrimarySellerDetails } from '../admin/accounts';
 import { awsOption, checkedBy, configureTarget, planOption, print, usageKeysFor, UsageError } from './common';
 
-/** `--address` of `levy accounts update`: JSON checked by the API's own address field, or null (remove it). */
-function parseAddressOption(text: string): z.output<typeof entityAddressField> | null {
+/** A JSON option of `levy accounts update`, checked by the API's own field, or null (remove it). */
+function parseJsonOption<T extends z.ZodType>(flag: string, field: T, text: string, example: string): z.output<T> | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError('--address must be JSON, e.g. \'{"line1":"Friedrichstrasse 1","city":"Berlin","postal_code":"10117"}\', or null');
+    throw new UsageError(`${flag} must be JSON, e.g. '${example}', or null`);
   }
   if (parsed === null) return null;
-  const checked = entityAddressField.safeParse(parsed);
+  const checked = field.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new UsageError(`--address: '${issue?.path.join('.') ?? ''}' ${issue?.message ?? 'is not valid'}.`);
+    throw new UsageError(`${flag}: '${issue?.path.join('.') ?? ''}' ${issue?.message ?? 'is not valid'}.`);
   }
   return checked.data;
 }
@@ -43,6 +46,39 @@ export async function checkedTaxId(taxId: string, country: string): Promise<stri
   return verdict.normalized ?? taxId;
 }
 
+interface SellerOptions {
+  address?: string;
+  contact?: string;
+  electronicAddress?: string;
+  legalRegistrationId?: string;
+}
+
+/** The seller details the options name (the registration id is plain text; "null" removes it). */
+function sellerPatch(options: SellerOptions): Patch<SellerDetails> {
+  const patch: Patch<SellerDetails> = {};
+  if (options.address !== undefined) {
+    patch.address = parseJsonOption('--address', entityAddressField, options.address, '{"line1":"Friedrichstrasse 1","city":"Berlin","postal_code":"10117"}');
+  }
+  if (options.contact !== undefined) {
+    patch.contact = parseJsonOption('--contact', contactField, options.contact, '{"name":"Billing","phone":"+49 30 1234567","email":"billing@example.com"}');
+  }
+  if (options.electronicAddress !== undefined) {
+    patch.electronic_address = parseJsonOption(
+      '--electronic-address',
+      electronicAddressField,
+      options.electronicAddress,
+      '{"scheme":"9930","value":"DE136695976"}',
+    );
+  }
+  if (options.legalRegistrationId !== undefined) {
+    patch.legal_registration_id =
+      options.legalRegistrationId === 'null'
+        ? null
+        : parseJsonOption('--legal-registration-id', legalRegistrationIdField, JSON.stringify(options.legalRegistrationId), '"HRB 12345 B"');
+  }
+  return patch;
+}
+
 export function addAccountCommands(levy: Command): void {
   const accounts = levy.command('accounts').description('accounts: the tenants every record and key belongs to');
   accounts
@@ -60,16 +96,23 @@ export function addAccountCommands(levy: Command): void {
     });
   accounts
     .command('update')
-    .description("change an account's usage plan, or its primary entity's seller address (printed on invoices; the API refuses changes to the primary entity)")
+    .description(
+      "change an account's usage plan, or its primary entity's seller details: address, e-invoice contact, electronic address, legal registration id (the API refuses changes to the primary entity)",
+    )
     .requiredOption('--account <id>', 'account id')
     .addOption(planOption())
     .option('--address <json>', 'the primary entity\'s address as JSON: {"line1","line2"?,"city","postal_code","state"?}, or null to remove it')
+    .option('--contact <json>', 'its e-invoice contact (EN 16931 BG-6) as JSON: {"name"?,"phone"?,"email"?}, or null')
+    .option('--electronic-address <json>', 'its electronic address (EN 16931 BT-34) as JSON: {"scheme" (an EAS code),"value"}, or null')
+    .option('--legal-registration-id <id>', 'its legal registration id (EN 16931 BT-30, e.g. "HRB 12345 B"), or null')
     .addOption(awsOption())
-    .action(async (options: { account: string; plan?: PlanId; address?: string; aws?: boolean }) => {
-      if (options.plan === undefined && options.address === undefined) throw new UsageError('Send --plan or --address (or both).');
-      const address = options.address === undefined ? undefined : parseAddressOption(options.address);
+    .action(async (options: { account: string; plan?: PlanId; aws?: boolean } & SellerOptions) => {
+      const patch = sellerPatch(options);
+      if (options.plan === undefined && Object.keys(patch).length === 0) {
+        throw new UsageError('Send --plan or --address (or --contact, --electronic-address, --legal-registration-id).');
+      }
       const target = await configureTarget(!!options.aws);
       if (options.plan !== undefined) print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
-      if (address !== undefined) print(await updatePrimaryAddress(ports, options.account, address));
+      if (Object.keys(patch).length > 0) print(await updatePrimarySellerDetails(ports, options.account, patch));
     });
 }

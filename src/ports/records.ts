@@ -2,7 +2,7 @@
  * Port (implemented by src/adapters/dynamodb): the per-account records a use case reads and writes. Every method
  * names the account, so another account's id is simply not found.
  */
-import type { Entity } from '../domain/records/entity';
+import type { Entity, SellerDetails } from '../domain/records/entity';
 import type { Page, PageRequest, Patch, StoredRecord } from '../domain/records/record';
 import type { Vendor } from '../domain/records/vendor';
 
@@ -31,12 +31,17 @@ export type SubsidiaryUpdate = { outcome: 'updated'; entity: Entity } | { outcom
 
 export interface EntityStore extends Omit<RecordStore<Entity>, 'update' | 'delete'> {
   /** Updates a subsidiary atomically; the primary entity is never written. */
-  updateSubsidiary(accountId: string, id: string, patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>): Promise<SubsidiaryUpdate>;
+  updateSubsidiary(
+    accountId: string,
+    id: string,
+    patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state'> & SellerDetails>,
+  ): Promise<SubsidiaryUpdate>;
   /**
    * Operator only (`levy accounts update`; the API refuses changes to the primary entity): the primary entity's seller
-   * address. Undefined when the account has no such primary entity.
+   * details (address, e-invoice contact, electronic address, legal registration id). Undefined when the account has no
+   * such primary entity.
    */
-  updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined>;
+  updatePrimarySellerDetails(accountId: string, id: string, patch: Patch<SellerDetails>): Promise<Entity | undefined>;
   /** The account's primary entity: the seller of record for tax calculations. */
   primary(accountId: string): Promise<Entity | undefined>;
 }

@@ -112,18 +112,39 @@ export async function deleteInvoice(deps: Pick<InvoiceDeps, 'invoices'>, account
 /** Seller and buyer as the invoice will print them. */
 async function partiesOf(deps: InvoiceDeps, accountId: string, invoice: Invoice): Promise<InvoiceParties> {
   const entity = found(await deps.entities.get(accountId, invoice.entity_id), 'entity', invoice.entity_id);
-  const seller = { name: entity.name, address: { ...(entity.address ?? {}), country: entity.country }, tax_id: entity.tax_id };
+  const seller = {
+    name: entity.name,
+    address: { ...(entity.address ?? {}), country: entity.country },
+    tax_id: entity.tax_id,
+    ...(entity.electronic_address ? { electronic_address: entity.electronic_address } : {}),
+    ...(entity.contact ? { contact: entity.contact } : {}),
+    ...(entity.legal_registration_id ? { legal_registration_id: entity.legal_registration_id } : {}),
+  };
   if (invoice.customer_id) {
     const customer = found(await deps.customers.get(accountId, invoice.customer_id), 'customer', invoice.customer_id);
     const taxId = customer.tax_ids.find((t) => t.valid !== false) ?? customer.tax_ids[0];
     return {
       seller,
-      buyer: { name: customer.name, address: { ...customer.address }, tax_id: taxId ? (taxId.normalized ?? taxId.value) : null },
+      buyer: {
+        name: customer.name,
+        address: { ...customer.address },
+        tax_id: taxId ? (taxId.normalized ?? taxId.value) : null,
+        ...(customer.electronic_address ? { electronic_address: customer.electronic_address } : {}),
+      },
       buyerType: customer.customer_type,
     };
   }
   const inline = invoice.customer!;
-  return { seller, buyer: { name: inline.name, address: { ...inline.address }, tax_id: inline.tax_id ?? null }, buyerType: inline.type };
+  return {
+    seller,
+    buyer: {
+      name: inline.name,
+      address: { ...inline.address },
+      tax_id: inline.tax_id ?? null,
+      ...(inline.electronic_address ? { electronic_address: inline.electronic_address } : {}),
+    },
+    buyerType: inline.type,
+  };
 }
 
 /** The invoice as unify's cart: the sale's date is the date of supply (the tax point), else the issue date. */

@@ -35,7 +35,7 @@ function readingOnce(deps: SimulationDeps): SimulationDeps {
       list: (accountId, page) => entities.list(accountId, page),
       create: (accountId, entity) => entities.create(accountId, entity),
       updateSubsidiary: (accountId, id, patch) => entities.updateSubsidiary(accountId, id, patch),
-      updatePrimaryAddress: (accountId, id, address) => entities.updatePrimaryAddress(accountId, id, address),
+      updatePrimarySellerDetails: (accountId, id, patch) => entities.updatePrimarySellerDetails(accountId, id, patch),
     },
     registrations: {
       listAll: (accountId) => once('registrations', () => registrations.listAll(accountId)),

@@ -5,7 +5,7 @@
 import { callRoute, newTestAccount } from '../support/api';
 import { frenchShop, newInvoiceSeller, saas, sellerAddress } from '../support/invoice-seller';
 import { ports } from '../../src/composition/all-ports';
-import { updatePrimaryAddress } from '../../local/admin/accounts';
+import { updatePrimarySellerDetails } from '../../local/admin/accounts';
 
 describe('invoices', () => {
   let accountId: string;
@@ -52,11 +52,11 @@ describe('invoices', () => {
         body: { address: sellerAddress },
       });
       expect(refused.status).toBe(403);
-      const updated = await updatePrimaryAddress(ports, account.account_id, sellerAddress);
+      const updated = await updatePrimarySellerDetails(ports, account.account_id, { address: sellerAddress });
       expect(updated).toMatchObject({ id: primary.id, is_primary: true, address: sellerAddress });
       expect((await callRoute('entities-get', { accountId: account.account_id, pathParameters: { id: primary.id } })).body.address).toEqual(sellerAddress);
-      expect((await updatePrimaryAddress(ports, account.account_id, null)).address).toBeNull();
-      await expect(updatePrimaryAddress(ports, 'acct_missing', null)).rejects.toThrow(/No account/);
+      expect((await updatePrimarySellerDetails(ports, account.account_id, { address: null })).address).toBeNull();
+      await expect(updatePrimarySellerDetails(ports, 'acct_missing', { address: null })).rejects.toThrow(/No account/);
     });
   });
 

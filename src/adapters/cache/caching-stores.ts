@@ -14,7 +14,7 @@
  *
  * Cached values are shared by every caller of the container: they are frozen, so no caller can change another's.
  */
-import type { Entity } from '../../domain/records/entity';
+import type { Entity, SellerDetails } from '../../domain/records/entity';
 import type { Page, PageRequest, Patch } from '../../domain/records/record';
 import type { ZipRateOnMonth } from '../../domain/tax/zip-rate-months';
 import type { ZipRateTable } from '../../ports/rates';
@@ -145,9 +145,9 @@ export class CachingEntityStore implements EntityStore {
     }
   }
 
-  async updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+  async updatePrimarySellerDetails(accountId: string, id: string, patch: Patch<SellerDetails>): Promise<Entity | undefined> {
     try {
-      return await this.store.updatePrimaryAddress(accountId, id, address);
+      return await this.store.updatePrimarySellerDetails(accountId, id, patch);
     } finally {
       this.invalidate(accountId, id);
     }
@@ -171,7 +171,7 @@ export class CachingEntityStore implements EntityStore {
       list: (accountId, page) => store.list(accountId, page),
       create: (accountId, record) => this.create(accountId, record),
       updateSubsidiary: (accountId, id, patch) => this.updateSubsidiary(accountId, id, patch),
-      updatePrimaryAddress: (accountId, id, address) => this.updatePrimaryAddress(accountId, id, address),
+      updatePrimarySellerDetails: (accountId, id, patch) => this.updatePrimarySellerDetails(accountId, id, patch),
     };
   }
 }

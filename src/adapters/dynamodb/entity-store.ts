@@ -1,5 +1,5 @@
 /** Secondary adapter (DynamoDB, Entities table): the primary and subsidiary entities of an account. */
-import type { Entity } from '../../domain/records/entity';
+import type { Entity, SellerDetails } from '../../domain/records/entity';
 import type { Patch } from '../../domain/records/record';
 import type { EntityStore, SubsidiaryUpdate } from '../../ports/records';
 import { DynamoDbRecordStore } from './record-store';
@@ -9,7 +9,7 @@ export class DynamoDbEntityStore extends DynamoDbRecordStore<Entity> implements 
   async updateSubsidiary(
     accountId: string,
     id: string,
-    patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state' | 'address'>>,
+    patch: Patch<Pick<Entity, 'name' | 'country' | 'tax_id' | 'state'> & SellerDetails>,
   ): Promise<SubsidiaryUpdate> {
     const entity = await this.guardedUpdate(accountId, id, patch, { expression: 'is_primary = :false', values: { ':false': false } });
     if (entity) return { outcome: 'updated', entity };
@@ -17,8 +17,8 @@ export class DynamoDbEntityStore extends DynamoDbRecordStore<Entity> implements 
   }
 
   /** Conditional on the entity being primary: a subsidiary is changed through the API, never here. */
-  updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
-    return this.guardedUpdate(accountId, id, { address }, { expression: 'is_primary = :true', values: { ':true': true } });
+  updatePrimarySellerDetails(accountId: string, id: string, patch: Patch<SellerDetails>): Promise<Entity | undefined> {
+    return this.guardedUpdate(accountId, id, patch, { expression: 'is_primary = :true', values: { ':true': true } });
   }
 
   async primary(accountId: string): Promise<Entity | undefined> {

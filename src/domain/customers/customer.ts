@@ -13,6 +13,7 @@ import { validateTaxIdWhere } from '../tax-ids/validator';
 import { isSupportedTaxIdType } from '../tax-ids/type-index';
 import { expected } from '../validation';
 import { timestampField } from '../records/record';
+import { electronicAddressField } from '../einvoice/fields';
 
 /** At most this many tax IDs per customer (Stripe allows 25 per customer; a customer rarely has more than a few). */
 export const MAX_CUSTOMER_TAX_IDS = 25;
@@ -94,9 +95,10 @@ export const createCustomerSchema = z.strictObject({
   customer_type: customerTypeField.default('B2C'),
   address: customerAddressField,
   tax_ids: taxIdsField.default([]),
+  electronic_address: electronicAddressField.optional(),
 });
 
-const updatableCustomerFields = ['name', 'email', 'customer_type', 'address', 'tax_ids'] as const;
+const updatableCustomerFields = ['name', 'email', 'customer_type', 'address', 'tax_ids', 'electronic_address'] as const;
 
 /** A PATCH replaces `address` and `tax_ids` whole (as Stripe's customer update does); null clears `email`. */
 export const updateCustomerSchema = z
@@ -106,6 +108,8 @@ export const updateCustomerSchema = z
     customer_type: customerTypeField.optional(),
     address: customerAddressField.optional(),
     tax_ids: taxIdsField.optional(),
+    /** Replaced whole; null removes it. */
+    electronic_address: electronicAddressField.nullable().optional(),
   })
   .refine(requireSomeField(updatableCustomerFields), { error: `Send at least one of ${updatableCustomerFields.join(', ')}.` });
 
@@ -142,6 +146,11 @@ export const customerSchema = z
       line1: z.string().optional(),
     }),
     tax_ids: z.array(customerTaxIdSchema),
+    electronic_address: z
+      .object({ scheme: z.string(), value: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: 'EN 16931 BT-49: where the customer receives e-invoices (`scheme` an EAS code: "0204" Leitweg-ID, "0088" GLN...)' }),
     created_at: timestampField,
     updated_at: timestampField,
   })
@@ -188,6 +197,7 @@ export function newCustomer(request: CreateCustomerRequest, at: Date): Customer 
     customer_type: request.customer_type,
     address: request.address,
     tax_ids: checkTaxIds(request.tax_ids, request.address.country, at),
+    ...(request.electronic_address ? { electronic_address: request.electronic_address } : {}),
     created_at: timestamp,
     updated_at: timestamp,
   };

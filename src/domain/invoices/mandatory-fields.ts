@@ -13,6 +13,8 @@ import { euMemberStates, vatAreaOf } from '../geography/countries';
 import type { UnifyResult } from '../cart/unify-response';
 import { taxLevels } from '../money/levels';
 import { certificateFields } from '../sales/line-taxability';
+import { vatCategoryOf } from '../einvoice/vat-category';
+import { taxCode } from '../tax/tax-codes';
 import type { FinalizedFields, InvoiceParty } from './invoice';
 
 /** The mention Art. 226(11a) requires when the customer is liable for the VAT (derived from the engine, never typed). */
@@ -53,18 +55,25 @@ export function missingInvoiceFields({ seller, buyer, buyerType }: InvoicePartie
 const lineRate = (line: UnifyResult['line_items'][number]): number =>
   Math.round(taxLevels.reduce((sum, level) => sum + line.breakdown[level].rate, 0) * 1e6) / 1e6;
 
-/** What finalizing writes on the invoice, from the parties and the engine's answer. */
+/** What finalizing writes on the invoice, from the parties and the engine's answer; each line's EN 16931 VAT category is decided here, once. */
 export function finalizedContent(parties: InvoiceParties, tax: UnifyResult, number: string, transactionId: string, at: Date): FinalizedFields {
-  const taxed_lines = tax.line_items.map((line) => ({
-    id: line.id,
-    net_amount: line.net_amount,
-    tax_amount: line.tax_amount,
-    tax_rate: lineRate(line),
-    tax_code: line.tax_code,
-    ...(line.stripe_tax_code !== undefined ? { stripe_tax_code: line.stripe_tax_code } : {}),
-    taxability_reason: line.taxability_reason,
-    ...(line.exemption ? certificateFields(line.exemption) : {}),
-  }));
+  const taxed_lines = tax.line_items.map((line) => {
+    const taxed = {
+      id: line.id,
+      net_amount: line.net_amount,
+      tax_amount: line.tax_amount,
+      tax_rate: lineRate(line),
+      tax_code: line.tax_code,
+      ...(line.stripe_tax_code !== undefined ? { stripe_tax_code: line.stripe_tax_code } : {}),
+      taxability_reason: line.taxability_reason,
+      ...(line.exemption ? certificateFields(line.exemption) : {}),
+    };
+    const goods = taxCode(line.tax_code)?.category === 'PHYSICAL_GOODS';
+    return {
+      ...taxed,
+      vat_category: vatCategoryOf({ ...taxed, goods, sellerCountry: parties.seller.address.country, buyerCountry: parties.buyer.address.country }),
+    };
+  });
   const byRate = new Map<number, { tax_rate: number; taxable_amount: number; tax_amount: number }>();
   for (const line of taxed_lines) {
     const row = byRate.get(line.tax_rate) ?? { tax_rate: line.tax_rate, taxable_amount: 0, tax_amount: 0 };

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { countryField, nameField, readOnlyField, requireSomeField, subdivisionField, taxIdField } from '../fields/records';
 import { countryName, knownSubdivisions } from '../geography/countries';
 import { expected } from '../validation';
+import { contactField, electronicAddressField, legalRegistrationIdField } from '../einvoice/fields';
 
 /**
  * Where in its country the entity is established: a US state or Canadian province, ISO 3166-2 suffix. A
@@ -77,6 +78,9 @@ export const createEntitySchema = z
     tax_id: taxIdField.nullish(),
     state: stateField.optional(),
     address: entityAddressField.nullish(),
+    electronic_address: electronicAddressField.nullish(),
+    contact: contactField.nullish(),
+    legal_registration_id: legalRegistrationIdField.nullish(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
@@ -84,7 +88,7 @@ export const createEntitySchema = z
   .superRefine(checkAddressCountry)
   .transform((entity) => (entity.address ? { ...entity, address: storedAddress(entity.address) } : entity));
 
-const updatableEntityFields = ['name', 'country', 'tax_id', 'state', 'address'] as const;
+const updatableEntityFields = ['name', 'country', 'tax_id', 'state', 'address', 'electronic_address', 'contact', 'legal_registration_id'] as const;
 
 export const updateEntitySchema = z
   .strictObject({
@@ -94,6 +98,10 @@ export const updateEntitySchema = z
     state: stateField.nullable().optional(),
     /** Replaced whole; null removes it. */
     address: entityAddressField.nullable().optional(),
+    /** Each replaced whole; null removes it. */
+    electronic_address: electronicAddressField.nullable().optional(),
+    contact: contactField.nullable().optional(),
+    legal_registration_id: legalRegistrationIdField.nullable().optional(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })

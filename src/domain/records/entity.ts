@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { newId } from '../ids';
+import { partyEInvoiceShape } from '../einvoice/fields';
 import { timestampField } from './record';
 
 /** The seller's postal address: printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
@@ -32,6 +33,17 @@ export const entitySchema = z
       .optional()
       .meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
     address: entityAddressSchema.nullable().optional(),
+    electronic_address: partyEInvoiceShape.electronic_address
+      .unwrap()
+      .nullable()
+      .optional()
+      .meta({ description: 'EN 16931 BT-34: where it receives e-invoices' }),
+    contact: partyEInvoiceShape.contact
+      .unwrap()
+      .nullable()
+      .optional()
+      .meta({ description: 'EN 16931 BG-6 seller contact (BT-41 name, BT-42 phone, BT-43 e-mail)' }),
+    legal_registration_id: z.string().nullable().optional().meta({ description: 'EN 16931 BT-30 (e.g. a Handelsregister number)' }),
     is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
     created_at: timestampField,
     updated_at: timestampField,
@@ -51,9 +63,14 @@ export const entitySchema = z
 
 export type Entity = z.output<typeof entitySchema>;
 
+/** What an invoice takes from its seller entity beyond name, country and tax id; the primary entity's is set by an operator. */
+export type SellerDetails = Pick<Entity, 'address' | 'electronic_address' | 'contact' | 'legal_registration_id'>;
+
 /** A new entity record: the primary one is made with its account, subsidiaries through the API. */
 export function newEntity(
-  fields: { name: string; country: string; tax_id?: string | null; state?: string | undefined; address?: EntityAddress | null | undefined },
+  fields: { name: string; country: string; tax_id?: string | null; state?: string | undefined; address?: EntityAddress | null | undefined } & Partial<
+    Pick<Entity, 'electronic_address' | 'contact' | 'legal_registration_id'>
+  >,
   isPrimary: boolean,
   at: Date,
 ): Entity {
@@ -65,6 +82,9 @@ export function newEntity(
     tax_id: fields.tax_id ?? null,
     ...(fields.state !== undefined ? { state: fields.state } : {}),
     ...(fields.address != null ? { address: fields.address } : {}),
+    ...(fields.electronic_address != null ? { electronic_address: fields.electronic_address } : {}),
+    ...(fields.contact != null ? { contact: fields.contact } : {}),
+    ...(fields.legal_registration_id != null ? { legal_registration_id: fields.legal_registration_id } : {}),
     is_primary: isPrimary,
     created_at: timestamp,
     updated_at: timestamp,

@@ -1,7 +1,7 @@
 /**
  * Test support: in-memory record stores (vendors, entities, products), with the DynamoDB stores' outcomes.
  */
-import type { Entity } from '../../../src/domain/records/entity';
+import type { Entity, SellerDetails } from '../../../src/domain/records/entity';
 import type { Page, PageRequest, Patch, StoredRecord } from '../../../src/domain/records/record';
 import type { Creation, EntityStore, RecordStore, SubsidiaryUpdate } from '../../../src/ports/records';
 import type { Product } from '../../../src/domain/products/product';
@@ -58,9 +58,9 @@ export class MemoryEntityStore extends MemoryRecordStore<Entity> implements Enti
     return { outcome: 'updated', entity: (await this.update(accountId, id, patch))! };
   }
 
-  async updatePrimaryAddress(accountId: string, id: string, address: Entity['address'] | null): Promise<Entity | undefined> {
+  async updatePrimarySellerDetails(accountId: string, id: string, patch: Patch<SellerDetails>): Promise<Entity | undefined> {
     const found = await this.get(accountId, id);
-    return found?.is_primary ? this.update(accountId, id, { address }) : undefined;
+    return found?.is_primary ? this.update(accountId, id, patch) : undefined;
   }
 
   async primary(accountId: string): Promise<Entity | undefined> {

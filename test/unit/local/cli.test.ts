@@ -93,6 +93,16 @@ describe('levy CLI', () => {
     expect(notJson.err).toContain('--address must be JSON');
   });
 
+  it('levy accounts update checks the e-invoice seller details with the API fields', async () => {
+    const scheme = await run(['accounts', 'update', '--account', 'acct_x', '--electronic-address', '{"scheme":"XX","value":"a"}']);
+    expect(scheme.code).toBe(2);
+    expect(scheme.err).toContain("--electronic-address: 'scheme' must be an EAS code");
+    const email = await run(['accounts', 'update', '--account', 'acct_x', '--contact', '{"email":"nope"}']);
+    expect(email.err).toContain("--contact: 'email' must be a valid e-mail address");
+    const help = await run(['accounts', 'update', '--help']);
+    for (const option of ['--contact <json>', '--electronic-address <json>', '--legal-registration-id <id>']) expect(help.out).toContain(option);
+  });
+
   it('levy rates import --help names its options', async () => {
     const { out } = await run(['rates', 'import', '--help']);
     for (const option of ['<paths...>', '--effective-month <YYYY-MM>', '--no-progress', '--aws']) expect(out).toContain(option);
