@@ -145,7 +145,7 @@ export const errorCodes = [
     status: 422,
     error: 'einvoice_incomplete',
     when:
-      'an e-invoice (`/ubl`, `/cii` of an invoice or credit note) whose profile needs data the invoice lacks; the message names every missing ' +
+      "an e-invoice (`/ubl`, `/cii` of an invoice or credit note, an invoice's `/facturx`) whose profile needs data the invoice lacks; the message names every missing " +
       'EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`)',
   },
   {

@@ -1,10 +1,12 @@
 /**
- * Use cases: the documents of invoices and credit notes, read from the invoice store and rendered by a port: an
- * invoice's PDF and its Factur-X (the PDF/A-3 carrying the CII XML of src/domain/einvoice), a credit note's PDF (with
- * the invoice it corrects). A draft has no number, so no document (409); another account's is not found (404).
+ * Use cases: the documents of invoices and credit notes, read from the invoice store: an invoice's PDF and its
+ * Factur-X (the PDF/A-3 carrying the CII XML of src/domain/einvoice), rendered by a port; a credit note as JSON and
+ * its PDF (with the invoice it corrects); the EN 16931 e-invoices (UBL, CII) of invoices and credit notes. A draft has
+ * no number, so no document (409); another account's is not found (404).
  */
-import { ciiInvoiceXml } from '../domain/einvoice';
+import { ciiCreditNoteXml, ciiInvoiceXml, ublCreditNoteXml, ublInvoiceXml, type EInvoiceProfile, type EInvoiceSyntax } from '../domain/einvoice';
 import { ConflictError, found } from '../domain/errors';
+import type { CreditNote } from '../domain/invoices/credit-note';
 import type { Invoice } from '../domain/invoices/invoice';
 import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
 
@@ -41,7 +43,39 @@ export async function facturXOf(deps: InvoiceDocumentDeps, accountId: string, id
 
 /** A credit note's PDF: the credit note and the invoice it corrects, both of the account. */
 export async function creditNotePdfOf(deps: InvoiceDocumentDeps, accountId: string, id: string): Promise<Rendered> {
-  const note = found(await deps.invoices.getCreditNote(accountId, id), 'credit note', id);
+  const note = await getCreditNote(deps, accountId, id);
   const invoice = found(await deps.invoices.getInvoice(accountId, note.invoice_id), 'invoice', note.invoice_id);
   return { number: note.number, bytes: await deps.renderer.creditNotePdf(note, invoice) };
+}
+
+/** A credit note of the account (404 otherwise). */
+export const getCreditNote = async (deps: Pick<InvoiceDocumentDeps, 'invoices'>, accountId: string, id: string): Promise<CreditNote> =>
+  found(await deps.invoices.getCreditNote(accountId, id), 'credit note', id);
+
+const invoiceWriters = { ubl: ublInvoiceXml, cii: ciiInvoiceXml } as const;
+const creditNoteWriters = { ubl: ublCreditNoteXml, cii: ciiCreditNoteXml } as const;
+
+/** A finalized invoice as an EN 16931 e-invoice; 422 einvoice_incomplete when its data cannot make the profile whole. */
+export async function invoiceXmlOf(
+  deps: Pick<InvoiceDocumentDeps, 'invoices'>,
+  accountId: string,
+  id: string,
+  syntax: EInvoiceSyntax,
+  profile: EInvoiceProfile,
+): Promise<{ number: string; xml: string }> {
+  const invoice = await finalizedInvoice(deps, accountId, id, `${syntax.toUpperCase()} e-invoice`);
+  return { number: invoice.number!, xml: invoiceWriters[syntax](invoice, profile) };
+}
+
+/** A credit note as an EN 16931 e-invoice (UBL CreditNote, CII type 381), referring to the invoice it corrects (BT-25). */
+export async function creditNoteXmlOf(
+  deps: Pick<InvoiceDocumentDeps, 'invoices'>,
+  accountId: string,
+  id: string,
+  syntax: EInvoiceSyntax,
+  profile: EInvoiceProfile,
+): Promise<{ number: string; xml: string }> {
+  const note = await getCreditNote(deps, accountId, id);
+  const invoice = found(await deps.invoices.getInvoice(accountId, note.invoice_id), 'invoice', note.invoice_id);
+  return { number: note.number, xml: creditNoteWriters[syntax](note, invoice, profile) };
 }

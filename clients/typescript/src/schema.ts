@@ -945,6 +945,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/ubl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finalized invoice as an EN 16931 UBL 2.1 e-invoice (profile en16931, xrechnung or peppol) */
+        get: operations["invoicesUbl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/cii": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finalized invoice as an EN 16931 CII D16B e-invoice (profile en16931 or xrechnung) */
+        get: operations["invoicesCii"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices/{id}/credit_notes": {
         parameters: {
             query?: never;
@@ -956,6 +990,57 @@ export interface paths {
         put?: never;
         /** Issue a credit note of a finalized invoice (its refund recorded) */
         post: operations["invoicesCreditNotesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/credit_notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a credit note */
+        get: operations["creditNotesGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/credit_notes/{id}/ubl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as an EN 16931 UBL 2.1 CreditNote, referring to its invoice */
+        get: operations["creditNotesUbl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/credit_notes/{id}/cii": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as an EN 16931 CII D16B e-invoice (type code 381), referring to its invoice */
+        get: operations["creditNotesCii"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1408,6 +1493,24 @@ export interface components {
             /** @description US state or Canadian province where the entity is established (PICKUP sales are taxed there) */
             state?: string | null;
             address?: components["schemas"]["EntityAddress"] | null;
+            /** @description EN 16931 BT-34: where it receives e-invoices */
+            electronic_address?: {
+                /** @description EAS code of the address scheme */
+                scheme: string;
+                /** @description The address within that scheme */
+                value: string;
+            } | null;
+            /** @description EN 16931 BG-6 seller contact (BT-41 name, BT-42 phone, BT-43 e-mail) */
+            contact?: {
+                /** @description BT-41: the contact person or department */
+                name?: string;
+                /** @description BT-42: telephone number */
+                phone?: string;
+                /** @description BT-43: e-mail address */
+                email?: string;
+            } | null;
+            /** @description EN 16931 BT-30 (e.g. a Handelsregister number) */
+            legal_registration_id?: string | null;
             /** @description The seller of record, created with the account; it cannot be changed through the API */
             is_primary: boolean;
             /**
@@ -2392,6 +2495,11 @@ export interface components {
                  */
                 checked_at: string;
             }[];
+            /** @description EN 16931 BT-49: where the customer receives e-invoices (`scheme` an EAS code: "0204" Leitweg-ID, "0088" GLN...) */
+            electronic_address?: {
+                scheme: string;
+                value: string;
+            } | null;
             /**
              * Format: date-time
              * @description A moment, ISO 8601 in UTC
@@ -4718,7 +4826,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `einvoice_incomplete`: an e-invoice (`/ubl`, `/cii` of an invoice or credit note) whose profile needs data the invoice lacks; the message names every missing EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`) */
+        /** @description `einvoice_incomplete`: an e-invoice (`/ubl`, `/cii` of an invoice or credit note, an invoice's `/facturx`) whose profile needs data the invoice lacks; the message names every missing EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`) */
         Error422EinvoiceIncomplete: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -5469,6 +5577,16 @@ export interface operations {
                      *             "postal_code": "90001",
                      *             "state": "CA"
                      *           },
+                     *           "electronic_address": {
+                     *             "scheme": "Example",
+                     *             "value": "Example"
+                     *           },
+                     *           "contact": {
+                     *             "name": "Acme Inc",
+                     *             "phone": "Example",
+                     *             "email": "billing@acme.example"
+                     *           },
+                     *           "legal_registration_id": "ord-1001",
                      *           "is_primary": false,
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z"
@@ -5532,6 +5650,21 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    electronic_address?: {
+                        /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
+                        scheme: string;
+                        /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
+                        value: string;
+                    } | null;
+                    contact?: {
+                        /** @description BT-41: the contact person or department */
+                        name?: string;
+                        /** @description BT-42: telephone number */
+                        phone?: string;
+                        /** @description BT-43: e-mail address */
+                        email?: string;
+                    } | null;
+                    legal_registration_id?: string | null;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
@@ -5562,6 +5695,16 @@ export interface operations {
                      *         "postal_code": "90001",
                      *         "state": "CA"
                      *       },
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
+                     *       "contact": {
+                     *         "name": "Acme Inc",
+                     *         "phone": "Example",
+                     *         "email": "billing@acme.example"
+                     *       },
+                     *       "legal_registration_id": "ord-1001",
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -5616,6 +5759,16 @@ export interface operations {
                      *         "postal_code": "90001",
                      *         "state": "CA"
                      *       },
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
+                     *       "contact": {
+                     *         "name": "Acme Inc",
+                     *         "phone": "Example",
+                     *         "email": "billing@acme.example"
+                     *       },
+                     *       "legal_registration_id": "ord-1001",
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -5674,6 +5827,21 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    electronic_address?: {
+                        /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
+                        scheme: string;
+                        /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
+                        value: string;
+                    } | null;
+                    contact?: {
+                        /** @description BT-41: the contact person or department */
+                        name?: string;
+                        /** @description BT-42: telephone number */
+                        phone?: string;
+                        /** @description BT-43: e-mail address */
+                        email?: string;
+                    } | null;
+                    legal_registration_id?: string | null;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
@@ -5704,6 +5872,16 @@ export interface operations {
                      *         "postal_code": "90001",
                      *         "state": "CA"
                      *       },
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
+                     *       "contact": {
+                     *         "name": "Acme Inc",
+                     *         "phone": "Example",
+                     *         "email": "billing@acme.example"
+                     *       },
+                     *       "legal_registration_id": "ord-1001",
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -7499,6 +7677,10 @@ export interface operations {
                      *               "checked_at": "2026-01-15T09:30:00.000Z"
                      *             }
                      *           ],
+                     *           "electronic_address": {
+                     *             "scheme": "Example",
+                     *             "value": "Example"
+                     *           },
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z"
                      *         }
@@ -7577,6 +7759,13 @@ export interface operations {
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
                     }[];
+                    /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
+                    electronic_address?: {
+                        /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
+                        scheme: string;
+                        /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
+                        value: string;
+                    };
                 };
             };
         };
@@ -7613,6 +7802,10 @@ export interface operations {
                      *           "checked_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -7677,6 +7870,10 @@ export interface operations {
                      *           "checked_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -7769,6 +7966,12 @@ export interface operations {
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
                     }[];
+                    electronic_address?: {
+                        /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
+                        scheme: string;
+                        /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
+                        value: string;
+                    } | null;
                 };
             };
         };
@@ -7805,6 +8008,10 @@ export interface operations {
                      *           "checked_at": "2026-01-15T09:30:00.000Z"
                      *         }
                      *       ],
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -12506,6 +12713,92 @@ export interface operations {
             504: components["responses"]["Error504Timeout"];
         };
     };
+    invoicesUbl: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The profile: en16931, xrechnung, peppol (default en16931)
+                 * @example en16931
+                 */
+                profile?: "en16931" | "xrechnung" | "peppol";
+            };
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as an EN 16931 UBL e-invoice in the profile asked for */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalized"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422EinvoiceIncomplete"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    invoicesCii: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The profile: en16931, xrechnung (default en16931)
+                 * @example en16931
+                 */
+                profile?: "en16931" | "xrechnung";
+            };
+            header?: never;
+            path: {
+                /** @description The invoice's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as an EN 16931 CII e-invoice in the profile asked for */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            409: components["responses"]["Error409InvoiceNotFinalized"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422EinvoiceIncomplete"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
     invoicesCreditNotesCreate: {
         parameters: {
             query?: never;
@@ -12708,6 +13001,193 @@ export interface operations {
             409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    creditNotesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The credit note's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note, referring to the invoice it corrects */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "crn_0mhx2k3c0a1b2c3d4e5f60718",
+                     *       "invoice_id": "inv_0mkf3h2a5c1d2e3f4a5b6c7d8",
+                     *       "invoice_number": "Example",
+                     *       "series_id": "ord-1001",
+                     *       "number": "Example",
+                     *       "reason": "Cancelled order",
+                     *       "currency": "USD",
+                     *       "issue_date": "Example",
+                     *       "seller": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
+                     *       },
+                     *       "buyer": {
+                     *         "name": "Acme Inc",
+                     *         "address": {
+                     *           "line1": "100 Main St",
+                     *           "line2": "Suite 200",
+                     *           "city": "Los Angeles",
+                     *           "postal_code": "90001",
+                     *           "state": "CA",
+                     *           "country": "US"
+                     *         },
+                     *         "tax_id": "DE136695976",
+                     *         "electronic_address": {
+                     *           "scheme": "Example",
+                     *           "value": "Example"
+                     *         },
+                     *         "contact": {
+                     *           "name": "Acme Inc",
+                     *           "phone": "Example",
+                     *           "email": "billing@acme.example"
+                     *         },
+                     *         "legal_registration_id": "ord-1001"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "id": "ord-1001",
+                     *           "net_amount": 10000,
+                     *           "tax_amount": 10000
+                     *         }
+                     *       ],
+                     *       "subtotal": 10000,
+                     *       "tax_total": 10000,
+                     *       "total": 10000,
+                     *       "refund_id": "ord-1001",
+                     *       "created_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    creditNotesUbl: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The profile: en16931, xrechnung, peppol (default en16931)
+                 * @example en16931
+                 */
+                profile?: "en16931" | "xrechnung" | "peppol";
+            };
+            header?: never;
+            path: {
+                /** @description The credit note's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as an EN 16931 UBL e-invoice (a UBL CreditNote with positive amounts) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422EinvoiceIncomplete"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    creditNotesCii: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The profile: en16931, xrechnung (default en16931)
+                 * @example en16931
+                 */
+                profile?: "en16931" | "xrechnung";
+            };
+            header?: never;
+            path: {
+                /** @description The credit note's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as an EN 16931 CII e-invoice (CII with type code 381) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422EinvoiceIncomplete"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];

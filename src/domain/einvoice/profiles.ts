@@ -5,6 +5,7 @@
  * (422 `einvoice_incomplete`). Each check cites the rule it follows: EN 16931-1 business rules (BR-...), XRechnung's
  * (BR-DE-..., itplr-kosit/xrechnung-schematron) and Peppol's (PEPPOL-EN16931-..., DE-R-..., OpenPEPPOL/peppol-bis-invoice-3).
  */
+import * as z from 'zod';
 import { AppError } from '../errors';
 import { peppolEasCodes } from './fields';
 import type { EInvoiceDocument } from './document';
@@ -18,6 +19,15 @@ export const syntaxProfiles = { ubl: ['en16931', 'xrechnung', 'peppol'], cii: ['
   readonly EInvoiceProfile[]
 >;
 export type EInvoiceSyntax = keyof typeof syntaxProfiles;
+
+/** `?profile=` of a route in `syntax`: one of the profiles it offers (400 naming them), en16931 when absent. */
+export const einvoiceQuerySchema = (syntax: EInvoiceSyntax) =>
+  z.strictObject({
+    profile: z
+      .enum(syntaxProfiles[syntax], { error: `must be one of the profiles ${syntax.toUpperCase()} is written in: ${syntaxProfiles[syntax].join(', ')}` })
+      .default('en16931')
+      .meta({ description: `The profile: ${syntaxProfiles[syntax].join(', ')} (default en16931)` }),
+  });
 
 const PEPPOL_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 

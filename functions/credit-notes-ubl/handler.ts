@@ -1,0 +1,17 @@
+/**
+ * Primary adapter: GET /v1/credit_notes/{id}/ubl?profile= -> the credit note as an EN 16931 e-invoice (a UBL CreditNote with positive amounts),
+ * referring to the invoice it corrects (BT-25); profile en16931, xrechnung or peppol (default en16931). Another account's is 404.
+ */
+import { httpRoute } from '../../src/adapters/http/pipeline';
+import { xmlAttachment } from '../../src/adapters/http/xml-response';
+import { invoices } from '../../src/composition/ports';
+import { einvoiceQuerySchema } from '../../src/domain/einvoice/profiles';
+import { creditNoteXmlOf } from '../../src/usecases/invoice-documents';
+
+export const handler = httpRoute({
+  route: 'credit-notes-ubl',
+  query: einvoiceQuerySchema('ubl'),
+  responses: { 200: { description: 'The credit note as an EN 16931 UBL e-invoice (a UBL CreditNote with positive amounts)', mediaType: 'application/xml' } },
+  errors: ['einvoice_incomplete'],
+  run: async ({ accountId, pathParameters: { id }, query }) => xmlAttachment(await creditNoteXmlOf({ invoices }, accountId, id, 'ubl', query.profile), 'ubl'),
+});
