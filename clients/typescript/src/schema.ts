@@ -3326,16 +3326,26 @@ export interface components {
             updated_at: string;
         };
         CreditNote: {
-            /** @example crn_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The credit note's id
+             * @example crn_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
+            /** @description The finalized invoice it corrects */
             invoice_id: string;
             /** @description The number of the invoice it corrects */
             invoice_number: string;
+            /** @description The numbering series that numbered it (the invoice series) */
             series_id: string;
+            /** @description Its number, the series' next (credit notes share the invoices' sequence) */
             number: string;
+            /** @description Why it was issued, as printed */
             reason: string;
+            /** @description The invoice's currency */
             currency: string;
+            /** @description The date of issue (YYYY-MM-DD) */
             issue_date: string;
+            /** @description The seller as printed on the invoice */
             seller: {
                 /** @description Legal name as printed */
                 name: string;
@@ -3375,6 +3385,7 @@ export interface components {
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
             };
+            /** @description The buyer as printed on the invoice */
             buyer: {
                 /** @description Legal name as printed */
                 name: string;
@@ -3415,23 +3426,24 @@ export interface components {
                 legal_registration_id?: string;
             };
             line_items: {
+                /** @description The invoice line credited */
                 id: string;
-                /** @description Minor units of the currency (cents) */
+                /** @description The net amount credited on the line, in minor units */
                 net_amount: number;
-                /** @description Minor units of the currency (cents) */
+                /** @description The tax credited on the line, in minor units */
                 tax_amount: number;
             }[];
-            /** @description Minor units of the currency (cents) */
+            /** @description The net total credited, in minor units */
             subtotal: number;
-            /** @description Minor units of the currency (cents) */
+            /** @description The tax credited, in minor units */
             tax_total: number;
-            /** @description Minor units of the currency (cents) */
+            /** @description What the buyer is owed back, in minor units */
             total: number;
             /** @description The refund recorded on the invoice's transaction (the same id as the credit note) */
             refund_id: string;
             /**
              * Format: date-time
-             * @description A moment, ISO 8601 in UTC
+             * @description When it was issued
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
@@ -3496,26 +3508,51 @@ export interface components {
             created_at: string;
         };
         TaxReturn: {
-            /** @example ret_0mhx2k3c0f1e2d3c4b5a69788 */
+            /**
+             * @description The return's id
+             * @example ret_0mhx2k3c0f1e2d3c4b5a69788
+             */
             id: string;
+            /** @description The registration the return is filed under */
             registration_id: string;
+            /** @description The registration's entity (the filer) */
             entity_id: string;
+            /** @description The registration's type (SALES_TAX, VAT, OSS_UNION ...) */
             registration_type: string;
+            /** @description The registration's country (EU for OSS) */
             country: string;
+            /** @description The registration's US state */
             state?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day of the period (YYYY-MM-DD)
+             */
             period_start: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Last day of the period (YYYY-MM-DD)
+             */
             period_end: string;
-            /** @enum {string} */
+            /**
+             * @description `draft` (recomputed on read), `finalized` (locked) or `filed`
+             * @enum {string}
+             */
             status: "draft" | "finalized" | "filed";
             /** @description EUR for OSS and IOSS, USD for US registrations; foreign sales converted at the ECB rate of period_end */
             currency: string;
+            /** @description The exchange rates foreign-currency sales were converted at */
             fx?: {
-                /** @constant */
+                /**
+                 * @description Where the rates come from: the European Central Bank
+                 * @constant
+                 */
                 source: "ECB";
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description The date of the rates used
+                 */
                 date: string;
+                /** @description Units of each sale currency per one unit of the return currency */
                 rates: {
                     [key: string]: number;
                 };
@@ -3526,20 +3563,33 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             cutoff: string;
+            /** @description The period's figures per jurisdiction (and rate) */
             lines: {
-                /** @example US-CA-LOS ANGELES */
+                /**
+                 * @description The jurisdiction the line reports (country, state, county or district key)
+                 * @example US-CA-LOS ANGELES
+                 */
                 jurisdiction: string;
+                /** @description ISO 3166-1 alpha-2 country of the jurisdiction */
                 country: string;
+                /** @description US state of the jurisdiction */
                 state?: string;
-                /** @enum {string} */
+                /**
+                 * @description The level of government the line reports (country, state, county, city, district)
+                 * @enum {string}
+                 */
                 level: "country" | "state" | "county" | "city" | "special";
+                /** @description The jurisdiction's name as the filer knows it */
                 name?: string;
                 /**
                  * @description VAT lines: the rate as a fraction (0.2 for 20 %)
                  * @example 0.2
                  */
                 rate?: number;
-                /** @enum {string} */
+                /**
+                 * @description VAT lines: standard, reduced ... (the OSS return reports each rate type apart)
+                 * @enum {string}
+                 */
                 rate_type?: "standard" | "reduced" | "zero" | "exempt";
                 /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
                 gross_sales: number;
@@ -3570,32 +3620,53 @@ export interface components {
                 /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
                 net_tax_due: number;
             }[];
+            /** @description Records of earlier finalized periods recorded after their cutoff */
             corrections: {
+                /** @description The earlier finalized return corrected */
                 return_id: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description The corrected return's first day
+                 */
                 period_start: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description The corrected return's last day
+                 */
                 period_end: string;
                 /**
                  * Format: date-time
-                 * @description A moment, ISO 8601 in UTC
+                 * @description The corrected return's cutoff: records after it are corrected here
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 recorded_after: string;
+                /** @description The corrections per jurisdiction */
                 lines: {
-                    /** @example US-CA-LOS ANGELES */
+                    /**
+                     * @description The jurisdiction the line reports (country, state, county or district key)
+                     * @example US-CA-LOS ANGELES
+                     */
                     jurisdiction: string;
+                    /** @description ISO 3166-1 alpha-2 country of the jurisdiction */
                     country: string;
+                    /** @description US state of the jurisdiction */
                     state?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The level of government the line reports (country, state, county, city, district)
+                     * @enum {string}
+                     */
                     level: "country" | "state" | "county" | "city" | "special";
+                    /** @description The jurisdiction's name as the filer knows it */
                     name?: string;
                     /**
                      * @description VAT lines: the rate as a fraction (0.2 for 20 %)
                      * @example 0.2
                      */
                     rate?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description VAT lines: standard, reduced ... (the OSS return reports each rate type apart)
+                     * @enum {string}
+                     */
                     rate_type?: "standard" | "reduced" | "zero" | "exempt";
                     /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
                     gross_sales: number;
@@ -3626,6 +3697,7 @@ export interface components {
                     /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
                     net_tax_due: number;
                 }[];
+                /** @description The corrections in total */
                 totals: {
                     /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
                     gross_sales: number;
@@ -3657,18 +3729,24 @@ export interface components {
                     net_tax_due: number;
                 };
             }[];
+            /** @description Manual adjustments added to the draft */
             adjustments: {
+                /** @description The adjustment's id */
                 id: string;
+                /** @description Tax added (positive) or removed (negative), minor units */
                 amount: number;
+                /** @description The jurisdiction adjusted */
                 jurisdiction: string;
+                /** @description Why, in words */
                 reason: string;
                 /**
                  * Format: date-time
-                 * @description A moment, ISO 8601 in UTC
+                 * @description When it was added
                  * @example 2026-01-15T09:30:00.000Z
                  */
                 created_at: string;
             }[];
+            /** @description The figures of every line, corrections and adjustments included */
             totals: {
                 /** @description Net amount (tax excluded) of the sales dated in the period, minor units */
                 gross_sales: number;
@@ -3699,7 +3777,9 @@ export interface components {
                 /** @description tax_charged - refunds + adjustments (totals: + the corrections) */
                 net_tax_due: number;
             };
+            /** @description Sales the period holds */
             sale_count: number;
+            /** @description Refunds the period holds */
             refund_count: number;
             /** @description Finalized returns: the period's records recorded after `cutoff` (inside the settle margin); the next return corrects them */
             deferred_records?: number;
@@ -3707,12 +3787,16 @@ export interface components {
             notes?: string[];
             /**
              * Format: date-time
-             * @description A moment, ISO 8601 in UTC
+             * @description When it was finalized
              * @example 2026-01-15T09:30:00.000Z
              */
             finalized_at?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The date it was filed (mark_filed)
+             */
             filed_on?: string;
+            /** @description The tax authority's confirmation of the filing */
             confirmation_number?: string;
             /**
              * Format: date-time

@@ -48,22 +48,28 @@ export type CreateCreditNoteRequest = z.output<typeof createCreditNoteSchema>;
 
 export const creditNoteSchema = z
   .object({
-    id: z.string().meta({ example: 'crn_0mhx2k3c0a1b2c3d4e5f60718' }),
-    invoice_id: z.string(),
+    id: z.string().meta({ description: "The credit note's id", example: 'crn_0mhx2k3c0a1b2c3d4e5f60718' }),
+    invoice_id: z.string().meta({ description: 'The finalized invoice it corrects' }),
     invoice_number: z.string().meta({ description: 'The number of the invoice it corrects' }),
-    series_id: z.string(),
-    number: z.string(),
-    reason: z.string(),
-    currency: z.string(),
-    issue_date: z.string(),
-    seller: invoicePartySchema,
-    buyer: invoicePartySchema,
-    line_items: z.array(z.object({ id: z.string(), net_amount: minorUnitsField, tax_amount: minorUnitsField })),
-    subtotal: minorUnitsField,
-    tax_total: minorUnitsField,
-    total: minorUnitsField,
+    series_id: z.string().meta({ description: 'The numbering series that numbered it (the invoice series)' }),
+    number: z.string().meta({ description: "Its number, the series' next (credit notes share the invoices' sequence)" }),
+    reason: z.string().meta({ description: 'Why it was issued, as printed' }),
+    currency: z.string().meta({ description: "The invoice's currency" }),
+    issue_date: z.string().meta({ description: 'The date of issue (YYYY-MM-DD)' }),
+    seller: invoicePartySchema.meta({ description: 'The seller as printed on the invoice' }),
+    buyer: invoicePartySchema.meta({ description: 'The buyer as printed on the invoice' }),
+    line_items: z.array(
+      z.object({
+        id: z.string().meta({ description: 'The invoice line credited' }),
+        net_amount: minorUnitsField.meta({ description: 'The net amount credited on the line, in minor units' }),
+        tax_amount: minorUnitsField.meta({ description: 'The tax credited on the line, in minor units' }),
+      }),
+    ),
+    subtotal: minorUnitsField.meta({ description: 'The net total credited, in minor units' }),
+    tax_total: minorUnitsField.meta({ description: 'The tax credited, in minor units' }),
+    total: minorUnitsField.meta({ description: 'What the buyer is owed back, in minor units' }),
     refund_id: z.string().meta({ description: "The refund recorded on the invoice's transaction (the same id as the credit note)" }),
-    created_at: timestampField,
+    created_at: timestampField.meta({ description: 'When it was issued' }),
   })
   .meta({ id: 'CreditNote' });
 

@@ -153,54 +153,73 @@ export const figuresShape = {
 const figuresSchema = z.object(figuresShape);
 
 const lineSchema = z.object({
-  jurisdiction: z.string().meta({ example: 'US-CA-LOS ANGELES' }),
-  country: z.string(),
-  state: z.string().optional(),
-  level: z.enum(returnLevels),
-  name: z.string().optional(),
+  jurisdiction: z.string().meta({ description: 'The jurisdiction the line reports (country, state, county or district key)', example: 'US-CA-LOS ANGELES' }),
+  country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country of the jurisdiction' }),
+  state: z.string().optional().meta({ description: 'US state of the jurisdiction' }),
+  level: z.enum(returnLevels).meta({ description: 'The level of government the line reports (country, state, county, city, district)' }),
+  name: z.string().optional().meta({ description: "The jurisdiction's name as the filer knows it" }),
   rate: z.number().optional().meta({ description: 'VAT lines: the rate as a fraction (0.2 for 20 %)', example: 0.2 }),
-  rate_type: z.enum(rateTypes).optional(),
+  rate_type: z.enum(rateTypes).optional().meta({ description: 'VAT lines: standard, reduced ... (the OSS return reports each rate type apart)' }),
   ...figuresShape,
 });
 
 export const returnSchema = z
   .object({
-    id: z.string().meta({ example: 'ret_0mhx2k3c0f1e2d3c4b5a69788' }),
-    registration_id: z.string(),
-    entity_id: z.string(),
-    registration_type: z.string(),
-    country: z.string(),
-    state: z.string().optional(),
-    period_start: z.iso.date(),
-    period_end: z.iso.date(),
-    status: z.enum(returnStatuses),
+    id: z.string().meta({ description: "The return's id", example: 'ret_0mhx2k3c0f1e2d3c4b5a69788' }),
+    registration_id: z.string().meta({ description: 'The registration the return is filed under' }),
+    entity_id: z.string().meta({ description: "The registration's entity (the filer)" }),
+    registration_type: z.string().meta({ description: "The registration's type (SALES_TAX, VAT, OSS_UNION ...)" }),
+    country: z.string().meta({ description: "The registration's country (EU for OSS)" }),
+    state: z.string().optional().meta({ description: "The registration's US state" }),
+    period_start: z.iso.date().meta({ description: 'First day of the period (YYYY-MM-DD)' }),
+    period_end: z.iso.date().meta({ description: 'Last day of the period (YYYY-MM-DD)' }),
+    status: z.enum(returnStatuses).meta({ description: '`draft` (recomputed on read), `finalized` (locked) or `filed`' }),
     currency: z.string().meta({ description: 'EUR for OSS and IOSS, USD for US registrations; foreign sales converted at the ECB rate of period_end' }),
-    fx: z.object({ source: z.literal('ECB'), date: z.iso.date(), rates: z.record(z.string(), z.number()) }).optional(),
+    fx: z
+      .object({
+        source: z.literal('ECB').meta({ description: 'Where the rates come from: the European Central Bank' }),
+        date: z.iso.date().meta({ description: 'The date of the rates used' }),
+        rates: z.record(z.string(), z.number()).meta({ description: 'Units of each sale currency per one unit of the return currency' }),
+      })
+      .optional()
+      .meta({ description: 'The exchange rates foreign-currency sales were converted at' }),
     cutoff: timestampField.meta({ description: 'The return holds the sales and refunds recorded at or before this instant' }),
-    lines: z.array(lineSchema),
-    corrections: z.array(
-      z.object({
-        return_id: z.string(),
-        period_start: z.iso.date(),
-        period_end: z.iso.date(),
-        recorded_after: timestampField,
-        lines: z.array(lineSchema),
-        totals: figuresSchema,
-      }),
-    ),
-    adjustments: z.array(z.object({ id: z.string(), amount: z.number().int(), jurisdiction: z.string(), reason: z.string(), created_at: timestampField })),
-    totals: figuresSchema,
-    sale_count: z.number().int(),
-    refund_count: z.number().int(),
+    lines: z.array(lineSchema).meta({ description: "The period's figures per jurisdiction (and rate)" }),
+    corrections: z
+      .array(
+        z.object({
+          return_id: z.string().meta({ description: 'The earlier finalized return corrected' }),
+          period_start: z.iso.date().meta({ description: "The corrected return's first day" }),
+          period_end: z.iso.date().meta({ description: "The corrected return's last day" }),
+          recorded_after: timestampField.meta({ description: "The corrected return's cutoff: records after it are corrected here" }),
+          lines: z.array(lineSchema).meta({ description: 'The corrections per jurisdiction' }),
+          totals: figuresSchema.meta({ description: 'The corrections in total' }),
+        }),
+      )
+      .meta({ description: 'Records of earlier finalized periods recorded after their cutoff' }),
+    adjustments: z
+      .array(
+        z.object({
+          id: z.string().meta({ description: "The adjustment's id" }),
+          amount: z.number().int().meta({ description: 'Tax added (positive) or removed (negative), minor units' }),
+          jurisdiction: z.string().meta({ description: 'The jurisdiction adjusted' }),
+          reason: z.string().meta({ description: 'Why, in words' }),
+          created_at: timestampField.meta({ description: 'When it was added' }),
+        }),
+      )
+      .meta({ description: 'Manual adjustments added to the draft' }),
+    totals: figuresSchema.meta({ description: 'The figures of every line, corrections and adjustments included' }),
+    sale_count: z.number().int().meta({ description: 'Sales the period holds' }),
+    refund_count: z.number().int().meta({ description: 'Refunds the period holds' }),
     deferred_records: z
       .number()
       .int()
       .optional()
       .meta({ description: "Finalized returns: the period's records recorded after `cutoff` (inside the settle margin); the next return corrects them" }),
     notes: z.array(z.string()).optional().meta({ description: 'What a filer should know about the figures' }),
-    finalized_at: timestampField.optional(),
-    filed_on: z.iso.date().optional(),
-    confirmation_number: z.string().optional(),
+    finalized_at: timestampField.optional().meta({ description: 'When it was finalized' }),
+    filed_on: z.iso.date().optional().meta({ description: 'The date it was filed (mark_filed)' }),
+    confirmation_number: z.string().optional().meta({ description: "The tax authority's confirmation of the filing" }),
     created_at: timestampField,
     updated_at: timestampField,
   })
