@@ -55,7 +55,7 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  */
 export const sellerEntities: Ports['sellerEntities'] = /* @__PURE__ */ lazy(entityCache);
 /** The return counters: written by the sale and refund ledgers, read by the returns (docs/returns.md "Counters"). */
-const returnCounterStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbReturnCounterStore }) => new DynamoDbReturnCounterStore(tableName('ReturnCounters')));
+const returnCounterStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbReturnCounterStore }) => new DynamoDbReturnCounterStore(() => tableName('ReturnCounters')));
 export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(
   async ({ DynamoDbSaleLedger, eventOutbox }) =>
     new DynamoDbSaleLedger(transactionStore, exposureStore, () => customerStore(), eventOutbox(), await returnCounterStore()),
@@ -189,7 +189,7 @@ export const notices: Ports['notices'] = /* @__PURE__ */ onDemand(
 );
 /** Certificate requests, and the link-signing secret kept in their table; completing one writes the certificate too. */
 const certificateRequestStore = /* @__PURE__ */ onDemandOnce(
-  async ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), await exemptionStore()),
+  ({ DynamoDbCertificateRequestStore }) => new DynamoDbCertificateRequestStore(tableName('CertificateRequests'), exemptionStore),
 );
 export const certificateRequests: Ports['certificateRequests'] = /* @__PURE__ */ lazyImport(certificateRequestStore);
 export const urlTokenSecrets: Ports['urlTokenSecrets'] = /* @__PURE__ */ lazyImport(certificateRequestStore);

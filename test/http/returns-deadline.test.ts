@@ -4,7 +4,8 @@
  * once past the timeout; no return created or changed, now or later), and one in time gives the full answer. The slow reads are injected (a pause before each
  * Query of the return counters), since DynamoDB Local cannot be slowed on demand.
  */
-import { startServer, type LocalServer } from '../../local/server/server';
+import { importHandler } from '../../local/server/handler-module';
+import { startServer, type LocalServer, type RouteHandler } from '../../local/server/server';
 import { callRoute, newTestAccount } from '../support/api';
 import { delayDynamoDb } from '../support/dynamodb-calls';
 import { requester } from '../support/http';
@@ -16,7 +17,8 @@ const request = requester(() => server);
 
 beforeAll(async () => {
   process.env.LEVY_RETURNS_SETTLE_SECONDS = '0';
-  server = await startServer({ port: 0, authCacheSeconds: 0, lambdaTimeoutMs: TIMEOUT_MS });
+  // The slow database is injected into this process, so the handlers run here in every mode (in bundle mode too).
+  server = await startServer({ port: 0, authCacheSeconds: 0, lambdaTimeoutMs: TIMEOUT_MS, loadHandler: (route) => importHandler<RouteHandler>(route.entry) });
 });
 afterAll(() => server?.close());
 afterEach(() => jest.restoreAllMocks());

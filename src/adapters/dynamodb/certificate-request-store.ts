@@ -23,7 +23,8 @@ const SECRET_KEY = { account_id: '~deployment', id: 'url_token_secret' };
 export class DynamoDbCertificateRequestStore implements CertificateRequestStore, UrlTokenSecrets {
   constructor(
     private readonly tableName: string,
-    private readonly exemptions: DynamoDbExemptionStore,
+    /** Made by the first completion: a function that only opens requests is not given the Exemptions table. */
+    private readonly exemptionStore: () => Promise<DynamoDbExemptionStore>,
   ) {}
 
   /** A Levy-made id: written once however often the write is sent (conditional-create.ts). */
@@ -49,7 +50,8 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
 
   async complete(accountId: string, requestId: string, exemption: StoredExemption, now: Date): Promise<'completed' | 'used' | 'missing_customer' | 'too_many'> {
     const at = now.toISOString();
-    const items = this.exemptions.creationItems(accountId, exemption);
+    const exemptions = await this.exemptionStore();
+    const items = exemptions.creationItems(accountId, exemption);
     try {
       await transactWrite([
         ...items,
@@ -70,7 +72,7 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
       // The certificate found written by this same write (sent again after its answer was lost): completed.
       if (refusedCreate(error, items[1], 1)?.outcome === 'replayed') return 'completed';
       if (codes[items.length] === 'ConditionalCheckFailed') return 'used';
-      if (codes[0] === 'ConditionalCheckFailed') return this.exemptions.whyRefused(accountId, exemption.customer_id);
+      if (codes[0] === 'ConditionalCheckFailed') return exemptions.whyRefused(accountId, exemption.customer_id);
       throw error;
     }
   }

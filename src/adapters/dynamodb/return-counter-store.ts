@@ -54,7 +54,15 @@ function toCounter(item: Record<string, unknown>): ReturnCounter {
 }
 
 export class DynamoDbReturnCounterStore implements ReturnCounterStore {
-  constructor(private readonly tableName: string) {}
+  /**
+   * A name, or how to get it when first needed: the sale and refund ledgers hold this store, and a function that only
+   * reads sales (GET /v1/transactions/{id}) is not given the ReturnCounters table (nor its name).
+   */
+  constructor(private readonly tableNameOrGetter: string | (() => string)) {}
+
+  private get tableName(): string {
+    return typeof this.tableNameOrGetter === 'string' ? this.tableNameOrGetter : this.tableNameOrGetter();
+  }
 
   /** The writes of a record's counters (ADD, each growing amount guarded below 2^53 like the exposure totals) and counts. */
   addItems(accountId: string, deltas: ReturnDeltas): TransactItem[] {
