@@ -41,7 +41,12 @@ export const resourceTags: readonly Tag[] = [
   { name: 'Tax calendar', paths: /^\/v1\/tax_calendar/, description: 'Filing due dates of the registrations, and their iCalendar feed' },
   { name: 'Notices', paths: /^\/v1\/notices/, description: 'Letters from tax authorities and their documents' },
   { name: 'Invoice series', paths: /^\/v1\/invoice_series/, description: 'Invoice numbering series of an entity' },
-  { name: 'Invoices', paths: /^\/v1\/(invoices|credit_notes)/, description: 'Invoices with their mandatory fields and PDF, and their credit notes' },
+  {
+    name: 'Credit notes',
+    paths: /^\/v1\/(invoices\/\{id\}\/)?credit_notes/,
+    description: 'Corrections of finalized invoices, their refunds recorded, with PDF and e-invoices',
+  },
+  { name: 'Invoices', paths: /^\/v1\/invoices/, description: 'Invoices with their mandatory fields, PDF and e-invoices (UBL, CII, Factur-X)' },
   { name: 'Checkouts', paths: /^\/v1\/checkouts/, description: 'Tax quote sessions that ask for what is still missing, completed once as a sale' },
   { name: 'Payment links', paths: /^\/v1\/payment_links/, description: 'Reusable quote templates; each buyer opens a checkout from one' },
   { name: 'Vendors', paths: /^\/vendors/, description: 'Suppliers and their tax details' },
