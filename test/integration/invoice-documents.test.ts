@@ -5,7 +5,7 @@
  * document, and every page rendered by poppler's pdftoppm without a warning.
  */
 import { callRoute, newTestAccount } from '../support/api';
-import { czechBuyer, polishSeller, saas, unicodeLines } from '../support/invoice-seller';
+import { czechBuyer, newPolishSeller, saas, unicodeLines } from '../support/invoice-seller';
 import { pdfPages, pdfText } from '../support/pdf-text';
 import { renderPages, requirePoppler } from '../support/poppler';
 
@@ -15,10 +15,7 @@ describe('invoice documents', () => {
 
   beforeAll(async () => {
     requirePoppler();
-    accountId = (await newTestAccount('PL', 'Łódź Holding')).account_id;
-    const seller = await callRoute('entities-create', { accountId, body: polishSeller });
-    expect(seller.status).toBe(201);
-    seriesId = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'FV/2026/' } })).body.id;
+    ({ accountId, seriesId } = await newPolishSeller('FV/2026/'));
   });
 
   const finalized = async (lineItems: unknown[], extra: Record<string, unknown> = {}) => {

@@ -8,7 +8,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
 import { ciiInvoiceXml } from '../../src/domain/einvoice';
 import { callRoute, newTestAccount } from '../support/api';
-import { czechBuyer, polishSeller, unicodeLines } from '../support/invoice-seller';
+import { czechBuyer, newPolishSeller, unicodeLines } from '../support/invoice-seller';
 import { pdfText } from '../support/pdf-text';
 import { embeddedFiles, renderPages, requirePoppler } from '../support/poppler';
 
@@ -20,9 +20,7 @@ describe('Factur-X', () => {
 
   beforeAll(async () => {
     requirePoppler();
-    accountId = (await newTestAccount('PL', 'Łódź Holding')).account_id;
-    const seller = await callRoute('entities-create', { accountId, body: polishSeller });
-    seriesId = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'FX/2026/' } })).body.id;
+    ({ accountId, seriesId } = await newPolishSeller('FX/2026/'));
   });
 
   const draft = async (extra: Record<string, unknown> = {}) =>

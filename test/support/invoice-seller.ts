@@ -40,6 +40,16 @@ export const unicodeLines = [
   saas('moscow', 30_000, { description: 'Семинар, Москва' }),
 ];
 
+/** A new account with the Polish seller entity and a series `prefix` (the invoice document suites). */
+export async function newPolishSeller(prefix: string): Promise<{ accountId: string; seriesId: string }> {
+  const accountId = (await newTestAccount('PL', 'Łódź Holding')).account_id;
+  const seller = await callRoute('entities-create', { accountId, body: polishSeller });
+  expect(seller.status).toBe(201);
+  const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix } });
+  expect(series.status).toBe(201);
+  return { accountId, seriesId: series.body.id };
+}
+
 /** A new account with the seller entity and its series `INV-2026-`. */
 export async function newInvoiceSeller(): Promise<{ accountId: string; sellerId: string; seriesId: string }> {
   const accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
