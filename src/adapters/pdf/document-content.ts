@@ -7,6 +7,7 @@
 import { creditNoteDocument, invoiceDocument, type EInvoiceDocument } from '../../domain/einvoice';
 import type { CreditNote } from '../../domain/invoices/credit-note';
 import type { Invoice, InvoiceParty } from '../../domain/invoices/invoice';
+import { totalsByRate } from '../../domain/invoices/vat-summary';
 import { decimal } from '../../domain/money/minor-units';
 
 export interface DocumentLine {
@@ -88,14 +89,7 @@ function references(invoice: Invoice): [string, string][] {
 }
 
 function summaryByRate(lines: DocumentLine[]): DocumentContent['summary'] {
-  const byRate = new Map<number, { rate: number; taxable: number; tax: number }>();
-  for (const line of lines) {
-    const row = byRate.get(line.rate) ?? { rate: line.rate, taxable: 0, tax: 0 };
-    row.taxable += line.net;
-    row.tax += line.tax;
-    byRate.set(line.rate, row);
-  }
-  return [...byRate.values()].sort((a, b) => b.rate - a.rate);
+  return totalsByRate(lines, (line) => ({ rate: line.rate, taxable: line.net, tax: line.tax }));
 }
 
 export function invoiceContent(invoice: Invoice): DocumentContent {

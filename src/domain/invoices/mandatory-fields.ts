@@ -16,6 +16,7 @@ import { certificateFields } from '../sales/line-taxability';
 import { vatCategoryOf } from '../einvoice/vat-category';
 import { taxCode } from '../tax/tax-codes';
 import type { FinalizedFields, InvoiceParty } from './invoice';
+import { totalsByRate } from './vat-summary';
 
 /** The mention Art. 226(11a) requires when the customer is liable for the VAT (derived from the engine, never typed). */
 export const REVERSE_CHARGE_MENTION = 'Reverse charge';
@@ -74,20 +75,17 @@ export function finalizedContent(parties: InvoiceParties, tax: UnifyResult, numb
       vat_category: vatCategoryOf({ ...taxed, goods, sellerCountry: parties.seller.address.country, buyerCountry: parties.buyer.address.country }),
     };
   });
-  const byRate = new Map<number, { tax_rate: number; taxable_amount: number; tax_amount: number }>();
-  for (const line of taxed_lines) {
-    const row = byRate.get(line.tax_rate) ?? { tax_rate: line.tax_rate, taxable_amount: 0, tax_amount: 0 };
-    row.taxable_amount += line.net_amount;
-    row.tax_amount += line.tax_amount;
-    byRate.set(line.tax_rate, row);
-  }
   const reverseCharge = isReverseCharge(tax);
   return {
     number,
     seller: parties.seller,
     buyer: parties.buyer,
     taxed_lines,
-    tax_summary: [...byRate.values()].sort((a, b) => b.tax_rate - a.tax_rate),
+    tax_summary: totalsByRate(taxed_lines, (line) => ({ rate: line.tax_rate, taxable: line.net_amount, tax: line.tax_amount })).map((row) => ({
+      tax_rate: row.rate,
+      taxable_amount: row.taxable,
+      tax_amount: row.tax,
+    })),
     subtotal: tax.subtotal,
     tax_total: tax.tax_total,
     total: tax.total,
