@@ -8,7 +8,6 @@ import { parseCsv } from './shared-data';
 import { TAX_ID_TYPE_CATALOGUE } from '../../src/domain/tax-ids/type-index';
 
 export const VECTORS = resolve(__dirname, '../../../shared/data/tax-id-vectors/stdnumjs_all_vectors.csv');
-const DOC = resolve(__dirname, '../../docs/tax-ids.md');
 
 // ---------------------------------------------------------------------------------------------
 // Vectors
@@ -63,21 +62,4 @@ export const digitsOnly = (s: string) => s.replace(/[^0-9]/g, '');
 // docs/tax-ids.md
 // ---------------------------------------------------------------------------------------------
 
-export const doc = readFileSync(DOC, 'utf8');
-
-/** The table rows (cells, backticks stripped) between `<!-- BEGIN:name -->` and `<!-- END:name -->`. */
-export function docTable(name: string): string[][] {
-  const m = new RegExp(`<!-- BEGIN:${name} -->([\\s\\S]*?)<!-- END:${name} -->`).exec(doc);
-  if (!m) throw new Error(`docs/tax-ids.md has no ${name} section`);
-  return m[1]!
-    .split('\n')
-    .filter((l) => l.trim().startsWith('|'))
-    .slice(2) // header + separator
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((c) => c.trim().replace(/`/g, '')),
-    );
-}
+export { docTable } from './tax-ids-doc';

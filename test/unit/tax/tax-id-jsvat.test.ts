@@ -8,13 +8,11 @@
  * The numbers jsvat and python-stdnum agree on but Levy did not (each overridden after the python-stdnum module named)
  * run without the vectors, so CI (no internet, usually no vectors) still checks them.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { JSVAT_VECTORS_ENV, jsvatVectorSources } from '../../../local/vectors/jsvat-paths';
 import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 import { findJsvatSource, readJsvatVectors } from '../../support/jsvat';
+import { docTableCells } from '../../support/tax-ids-doc';
 
-const DOC = resolve(__dirname, '../../../docs/tax-ids.md');
 const AGREE_AT_LEAST = 99.5;
 
 const answer = (g: ReturnType<typeof validateTaxId>): string => (g.valid === null ? 'unsupported' : `${g.valid ? 'valid' : g.reason} as ${g.type}`);
@@ -87,29 +85,11 @@ if (source === undefined) {
   vectorSuite(source);
 }
 
-/** The rows of a docs/tax-ids.md table (cells, backticks kept) between its BEGIN and END markers. */
-function docTable(doc: string, name: string): string[][] {
-  const m = new RegExp(`<!-- BEGIN:${name} -->([\\s\\S]*?)<!-- END:${name} -->`).exec(doc);
-  if (!m) throw new Error(`docs/tax-ids.md has no ${name} section`);
-  return m[1]!
-    .split('\n')
-    .filter((l) => l.trim().startsWith('|'))
-    .slice(2)
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((c) => c.trim()),
-    );
-}
-
 function vectorSuite(from: string): void {
   describe(`jsvat test vectors (${from})`, () => {
     const { commit, vectors } = readJsvatVectors(from);
-    const doc = readFileSync(DOC, 'utf8');
     // Numbers jsvat and python-stdnum 2.2 disagree on: country, jsvat, python-stdnum, Levy, why, numbers.
-    const refereesDisagree = docTable(doc, 'jsvat-python-stdnum');
+    const refereesDisagree = docTableCells('jsvat-python-stdnum');
     const listed = new Map<string, { jsvat: string; levy: string }>();
     for (const [country, jsvat, , levy, , numbers] of refereesDisagree) {
       for (const n of numbers!.split(/\s+/).map((c) => c.replace(/`/g, ''))) listed.set(`${country} ${n}`, { jsvat: jsvat!, levy: levy!.replace(/`/g, '') });
@@ -150,13 +130,13 @@ function vectorSuite(from: string): void {
     });
 
     it('docs/tax-ids.md states these figures and lists exactly these disagreements (for the commit it names)', () => {
-      const documented = Object.fromEntries(docTable(doc, 'jsvat-figures').map(([k, v]) => [k, v]));
+      const documented = Object.fromEntries(docTableCells('jsvat-figures').map(([k, v]) => [k, v]));
       if (documented['jsvat commit'] !== commit) {
         process.stdout.write(`\ndocs/tax-ids.md describes jsvat ${documented['jsvat commit']}; these vectors are from ${commit}: docs not compared.\n`);
         return;
       }
       expect(documented).toEqual(figures);
-      expect(docTable(doc, 'jsvat-disagreements')).toEqual(found);
+      expect(docTableCells('jsvat-disagreements')).toEqual(found);
     });
   });
 }

@@ -16,8 +16,8 @@ import { OVERRIDES } from '../../../src/domain/tax-ids/overrides';
 import { TAX_ID_TYPE_CATALOGUE } from '../../../src/domain/tax-ids/type-index';
 import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 import { NOT_TAX_IDENTIFIERS, readPythonStdnumVectors } from '../../support/python-stdnum';
+import { docTable } from '../../support/tax-ids-doc';
 
-const DOC = resolve(__dirname, '../../../docs/tax-ids.md');
 const AGREE_AT_LEAST = 99.5;
 const ANSWER_AT_LEAST = 98;
 
@@ -163,25 +163,8 @@ function vectorSuite(dir: string): void {
     });
 
     // docs/tax-ids.md describes one python-stdnum commit; other commits are reported, not compared.
-    const doc = readFileSync(DOC, 'utf8');
-    const table = (name: string): string[][] => {
-      const m = new RegExp(`<!-- BEGIN:${name} -->([\\s\\S]*?)<!-- END:${name} -->`).exec(doc);
-      if (!m) throw new Error(`docs/tax-ids.md has no ${name} section`);
-      return m[1]!
-        .split('\n')
-        .filter((l) => l.trim().startsWith('|'))
-        .slice(2)
-        .map((l) =>
-          l
-            .trim()
-            .replace(/^\||\|$/g, '')
-            .split('|')
-            .map((c) => c.trim().replace(/`/g, '')),
-        );
-    };
-
     it('docs/tax-ids.md states these figures and lists exactly these disagreements (for the commit it names)', () => {
-      const documented = Object.fromEntries(table('python-stdnum-figures').map(([k, v]) => [k, v]));
+      const documented = Object.fromEntries(docTable('python-stdnum-figures').map(([k, v]) => [k, v]));
       if (documented['python-stdnum commit'] !== commit) {
         process.stdout.write(
           `\ndocs/tax-ids.md describes python-stdnum ${documented['python-stdnum commit']}; these vectors are from ${commit}: docs not compared.\n`,
@@ -189,7 +172,7 @@ function vectorSuite(dir: string): void {
         return;
       }
       expect(documented).toEqual(figures);
-      expect(table('python-stdnum-disagreements').map((cells) => cells.join(' '))).toEqual(found);
+      expect(docTable('python-stdnum-disagreements').map((cells) => cells.join(' '))).toEqual(found);
     });
   });
 }
