@@ -1535,6 +1535,7 @@ export interface components {
             state?: string;
         };
         TaxRateAnswer: {
+            /** @description true when tax applies to the sale */
             taxable: boolean;
             /**
              * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1566,7 +1567,9 @@ export interface components {
              * @example 0.19
              */
             total_rate: number;
+            /** @description true: the buyer accounts for the tax (B2B reverse charge) */
             reverse_charge_applicable: boolean;
+            /** @description true: no tax, the customer is exempt */
             exempt: boolean;
             jurisdiction: components["schemas"]["Jurisdiction"];
             /**
@@ -1621,18 +1624,35 @@ export interface components {
         };
         /** @description Where the tax is due */
         Jurisdiction: {
-            /** @example US */
+            /**
+             * @description ISO 3166-1 alpha-2 code
+             * @example US
+             */
             country: string;
-            /** @example United States of America */
+            /**
+             * @description English name
+             * @example United States of America
+             */
             country_name: string;
-            /** @example CA */
+            /**
+             * @description ISO 3166-2 suffix
+             * @example CA
+             */
             state?: string;
-            /** @example California */
+            /**
+             * @description English name
+             * @example California
+             */
             state_name?: string;
-            /** @example San Francisco */
+            /**
+             * @description County name
+             * @example San Francisco
+             */
             county?: string;
+            /** @description City name */
             city?: string;
         };
+        /** @description Who the customer was taxed as, and why */
         CustomerTreatment: {
             /**
              * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -1646,12 +1666,14 @@ export interface components {
             applied_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
             /** @description The same as the answer's exempt (no line bears tax, being exempt); reason customer_exempt when the customer made it so (the request's exempt flag, its type, or a 100 % certificate) */
             exempt: boolean;
+            /** @description The tax ID check; null: none sent */
             tax_id: components["schemas"]["TaxIdValidation"] | null;
             /**
              * @description Why the customer is taxed as it is: exemption_certificate_missing: a stored customer whose type is exempt only with a certificate has none for the place (message names it)
              * @enum {string}
              */
             reason?: "tax_id_missing" | "tax_id_invalid" | "customer_exempt" | "exemption_certificate_missing";
+            /** @description The reason in words */
             message?: string;
         };
         /**
@@ -1687,20 +1709,28 @@ export interface components {
             registry_checked: false;
         };
         UnifyResult: {
-            /** @example USD */
+            /**
+             * @description ISO 4217 currency code of every amount
+             * @example USD
+             */
             currency: string;
             /** @description The date whose rates were applied (YYYY-MM-DD) */
             date: string;
             customer: components["schemas"]["CustomerTreatment"];
             jurisdiction: components["schemas"]["Jurisdiction"];
+            /** @description true when the buyer accounts for the tax (B2B reverse charge), so none is charged */
             reverse_charge_applicable: boolean;
+            /** @description true when no line bears tax because the customer is exempt (its exempt flag, its type or a 100 % certificate) */
             exempt: boolean;
             /** @description The stored customer the sale named */
             customer_id?: string;
+            /** @description The lines with their tax, in the order sent */
             line_items: {
+                /** @description The line's id as sent */
                 id: string;
                 /** @description The line total as sent (gross for a tax-inclusive line) */
                 amount: number;
+                /** @description true when the amount as sent included the tax, which was carved out */
                 tax_inclusive: boolean;
                 /** @description Minor units of the currency (cents) */
                 net_amount: number;
@@ -1710,7 +1740,9 @@ export interface components {
                 exempt_amount: number;
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
+                /** @description The line's tax by level, from the widest to the narrowest */
                 breakdown: {
+                    /** @description The rate and tax amount (minor units) of the national tax (VAT/GST, or none in the US) */
                     country: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1720,6 +1752,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the state or province tax */
                     state: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1729,6 +1762,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the county tax */
                     county: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1738,6 +1772,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the city and district taxes */
                     additional: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1747,6 +1782,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the special-purpose district taxes */
                     special: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -1803,17 +1839,27 @@ export interface components {
             total: number;
             /** @description With `commit: true`: the recorded transaction */
             transaction?: {
+                /** @description The transaction id (your order reference) */
                 id: string;
                 /** @description false: the same sale was already recorded (a safe retry) */
                 created: boolean;
             };
         };
         Transaction: {
-            /** @example order_1001 */
+            /**
+             * @description The transaction id (your order reference)
+             * @example order_1001
+             */
             id: string;
-            /** @example 2026-01-15 */
+            /**
+             * @description Sale date (YYYY-MM-DD)
+             * @example 2026-01-15
+             */
             date: string;
-            /** @example USD */
+            /**
+             * @description ISO 4217 code
+             * @example USD
+             */
             currency: string;
             /**
              * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -1825,11 +1871,13 @@ export interface components {
              * @enum {string}
              */
             government_level?: "federal" | "state" | "local";
+            /** @description The customer's tax ID as sent */
             customer_tax_id?: string;
             /** @description The stored customer the sale named */
             customer_id?: string;
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
+            /** @description The seller entity */
             entity_id?: string;
             /**
              * @description Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)
@@ -1850,10 +1898,13 @@ export interface components {
             jurisdiction: components["schemas"]["Jurisdiction"];
             /** @description The notes of the quote that say what the rate was decided without: `us_local_rate_unavailable_state_base_rate_used`, `us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only (no imported ZIP table in force, or no ZIP). Absent when there is nothing to say */
             notes?: string[];
+            /** @description The lines, in the order sent */
             line_items: {
+                /** @description The line's id as sent */
                 id: string;
                 /** @description Minor units of the currency (cents) */
                 amount: number;
+                /** @description Units sold */
                 quantity: number;
                 /**
                  * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
@@ -1933,11 +1984,20 @@ export interface components {
             created_at: string;
         };
         TransactionWithRefunds: {
-            /** @example order_1001 */
+            /**
+             * @description The transaction id (your order reference)
+             * @example order_1001
+             */
             id: string;
-            /** @example 2026-01-15 */
+            /**
+             * @description Sale date (YYYY-MM-DD)
+             * @example 2026-01-15
+             */
             date: string;
-            /** @example USD */
+            /**
+             * @description ISO 4217 code
+             * @example USD
+             */
             currency: string;
             /**
              * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -1949,11 +2009,13 @@ export interface components {
              * @enum {string}
              */
             government_level?: "federal" | "state" | "local";
+            /** @description The customer's tax ID as sent */
             customer_tax_id?: string;
             /** @description The stored customer the sale named */
             customer_id?: string;
             /** @description Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it) */
             customer?: components["schemas"]["CustomerTreatment"];
+            /** @description The seller entity */
             entity_id?: string;
             /**
              * @description Sold through a marketplace facilitator (nexus rules that exclude marketplace sales leave it out)
@@ -1974,10 +2036,13 @@ export interface components {
             jurisdiction: components["schemas"]["Jurisdiction"];
             /** @description The notes of the quote that say what the rate was decided without: `us_local_rate_unavailable_state_base_rate_used`, `us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only (no imported ZIP table in force, or no ZIP). Absent when there is nothing to say */
             notes?: string[];
+            /** @description The lines, with what was refunded and what is left */
             line_items: {
+                /** @description The line's id as sent */
                 id: string;
                 /** @description Minor units of the currency (cents) */
                 amount: number;
+                /** @description Units sold */
                 quantity: number;
                 /**
                  * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
@@ -2063,6 +2128,7 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+            /** @description The refunds, oldest first */
             refunds: components["schemas"]["Refund"][];
             /** @description Minor units of the currency (cents) */
             refunded_subtotal: number;
@@ -2072,12 +2138,20 @@ export interface components {
             remaining_total: number;
         };
         Refund: {
-            /** @example refund_1 */
+            /**
+             * @description The refund id (your reference)
+             * @example refund_1
+             */
             id: string;
+            /** @description The sale refunded */
             transaction_id: string;
+            /** @description Refund date (YYYY-MM-DD) */
             date: string;
+            /** @description ISO 4217 code (the sale's) */
             currency: string;
+            /** @description The lines refunded */
             line_items: {
+                /** @description The sale line's id */
                 id: string;
                 /** @description Minor units of the currency (cents) */
                 amount: number;
@@ -2463,30 +2537,46 @@ export interface components {
          *     }
          */
         Customer: {
+            /** @description The customer id (yours, or `cus_...`) */
             id: string;
+            /** @description Legal or display name */
             name: string;
+            /** @description E-mail address; null: none */
             email: string | null;
             /**
              * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
              * @enum {string}
              */
             customer_type: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+            /** @description The customer's address: the place its sales are taxed */
             address: {
+                /** @description ISO 3166-1 alpha-2 country code */
                 country: string;
+                /** @description Region code ("CA", "ON") */
                 state?: string;
+                /** @description Postal code, normalised to its country's format */
                 postal_code?: string;
+                /** @description City or town */
                 city?: string;
+                /** @description Street and number */
                 line1?: string;
             };
+            /** @description The customer's tax IDs with the offline check's verdict */
             tax_ids: {
                 /** @description The type sent, or the one the check found; null when none applies (unsupported) */
                 type: string | null;
+                /** @description The tax ID as sent */
                 value: string;
                 /** @description Offline format and check-digit verdict; null when the country or type is not supported. An invalid ID is kept. */
                 valid: boolean | null;
+                /** @description ISO 3166-1 alpha-2 country of the ID; null when unknown */
                 country: string | null;
+                /** @description The ID without separators, in its canonical form; null when not valid */
                 normalized: string | null;
-                /** @enum {string} */
+                /**
+                 * @description Why it is not valid: wrong format, wrong check digit, wrong length, or a country/type Levy cannot check
+                 * @enum {string}
+                 */
                 reason?: "invalid_format" | "invalid_checksum" | "invalid_length" | "unsupported";
                 /**
                  * Format: date-time
@@ -2497,7 +2587,9 @@ export interface components {
             }[];
             /** @description EN 16931 BT-49: where the customer receives e-invoices (`scheme` an EAS code: "0204" Leitweg-ID, "0088" GLN...) */
             electronic_address?: {
+                /** @description EAS code of the address scheme ("0204" Leitweg-ID, "0088" GLN ...) */
                 scheme: string;
+                /** @description The address within the scheme */
                 value: string;
             } | null;
             /**
@@ -2540,27 +2632,44 @@ export interface components {
          *     }
          */
         ExemptionCertificate: {
+            /** @description Certificate id (`exm_...`) */
             id: string;
+            /** @description The customer it exempts */
             customer_id: string;
-            /** @enum {string} */
+            /**
+             * @description Why the customer is exempt (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER)
+             * @enum {string}
+             */
             reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+            /** @description Where it exempts */
             jurisdictions: {
+                /** @description ISO 3166-1 alpha-2 country code */
                 country: string;
+                /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                 state?: string;
             }[];
+            /** @description The certificate's number as issued */
             certificate_number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day it exempts (YYYY-MM-DD)
+             */
             effective_from: string;
             /** @description The first day the certificate no longer exempts; null: no end */
             expires_on: string | null;
+            /** @description Share of the tax exempted, whole percent */
             exempt_percentage: number;
             /**
              * @description On the day asked (`date`, default today UTC)
              * @enum {string}
              */
             status: "active" | "pending" | "expired" | "revoked";
+            /** @description The uploaded certificate file; null: none yet */
             document: {
-                /** @enum {string} */
+                /**
+                 * @description Media type of the file
+                 * @enum {string}
+                 */
                 content_type: "application/pdf" | "image/png" | "image/jpeg";
                 /** @description Bytes */
                 size: number;
@@ -2573,6 +2682,7 @@ export interface components {
                  */
                 uploaded_at: string;
             } | null;
+            /** @description When DELETE revoked it; null: not revoked */
             revoked_at: string | null;
             /**
              * Format: date-time
@@ -2764,12 +2874,24 @@ export interface components {
             endpoints: number;
         };
         WebhookEndpointWithSecret: {
-            /** @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            /**
+             * @description The webhook endpoint id (`we_...`)
+             * @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9
+             */
             id: string;
+            /**
+             * @description The HTTPS address events are POSTed to
+             * @example https://example.com/levy/webhooks
+             */
             url: string;
+            /** @description The event types sent to this endpoint, or ["*"] for every type */
             enabled_events: string[];
+            /** @description A note of your own on what the endpoint is for; null when none */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description `enabled`: events are sent; `disabled`: none are sent until it is enabled again
+             * @enum {string}
+             */
             status: "enabled" | "disabled";
             /**
              * Format: date-time
@@ -2790,12 +2912,24 @@ export interface components {
             secret: string;
         };
         WebhookEndpoint: {
-            /** @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            /**
+             * @description The webhook endpoint id (`we_...`)
+             * @example we_0mfkq3z8a1b2c3d4e5f6a7b8c9
+             */
             id: string;
+            /**
+             * @description The HTTPS address events are POSTed to
+             * @example https://example.com/levy/webhooks
+             */
             url: string;
+            /** @description The event types sent to this endpoint, or ["*"] for every type */
             enabled_events: string[];
+            /** @description A note of your own on what the endpoint is for; null when none */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description `enabled`: events are sent; `disabled`: none are sent until it is enabled again
+             * @enum {string}
+             */
             status: "enabled" | "disabled";
             /**
              * Format: date-time
@@ -2811,11 +2945,18 @@ export interface components {
             updated_at: string;
         };
         WebhookDelivery: {
-            /** @example wda_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            /**
+             * @description The delivery attempt id (`wda_...`; ids sort by time)
+             * @example wda_0mfkq3z8a1b2c3d4e5f6a7b8c9
+             */
             id: string;
+            /** @description The event sent (`evt_...`, GET /v1/events/{id}) */
             event_id: string;
+            /** @description The type of the event sent, e.g. `transaction.created` */
             event_type: string;
+            /** @description The webhook endpoint it was sent to (`we_...`) */
             endpoint_id: string;
+            /** @description Which attempt at this event for this endpoint: 1 for the first, counting retries */
             attempt: number;
             /**
              * Format: date-time
@@ -2823,10 +2964,15 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             attempted_at: string;
+            /** @description The HTTP status the endpoint answered; null when no answer came (refused connection, timeout) */
             status_code: number | null;
+            /** @description How long the attempt took, in milliseconds */
             duration_ms: number;
+            /** @description true when the endpoint answered 2xx */
             delivered: boolean;
+            /** @description Why the attempt failed (status, timeout, refused address); null when delivered */
             error: string | null;
+            /** @description When the next attempt is due (ISO 8601, UTC); null when delivered or given up */
             next_retry_at: string | null;
         };
         Notification: {
@@ -2861,23 +3007,38 @@ export interface components {
             dismissed_at?: string;
         };
         Checkout: {
-            /** @example chk_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The checkout id (`chk_...`)
+             * @example chk_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description `open`: quoted, can change and be completed; `complete`: recorded as a transaction; `expired`: `expires_at` passed first
+             * @enum {string}
+             */
             status: "open" | "complete" | "expired";
-            /** @example USD */
+            /**
+             * @description ISO 4217 currency code of every amount
+             * @example USD
+             */
             currency: string;
+            /** @description The stored customer buying (`cus_...`), when one was named */
             customer_id?: string;
             customer: components["schemas"]["CustomerTreatment"];
+            /** @description The location as sent (or the stored customer's address); null: none known */
             location: {
                 [key: string]: string;
             } | null;
             jurisdiction: components["schemas"]["Jurisdiction"];
+            /** @description true when the buyer accounts for the tax (B2B reverse charge), so none is charged */
             reverse_charge_applicable: boolean;
+            /** @description The quoted lines, in the order sent */
             line_items: {
+                /** @description The line's id as sent */
                 id: string;
                 /** @description The line total as sent (gross for a tax-inclusive line) */
                 amount: number;
+                /** @description true when the amount as sent included the tax, which was carved out */
                 tax_inclusive: boolean;
                 /** @description Minor units of the currency (cents) */
                 net_amount: number;
@@ -2887,7 +3048,9 @@ export interface components {
                 exempt_amount: number;
                 /** @description Minor units of the currency (cents) */
                 tax_amount: number;
+                /** @description The line's tax by level, from the widest to the narrowest */
                 breakdown: {
+                    /** @description The rate and tax amount (minor units) of the national tax (VAT/GST, or none in the US) */
                     country: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -2897,6 +3060,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the state or province tax */
                     state: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -2906,6 +3070,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the county tax */
                     county: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -2915,6 +3080,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the city and district taxes */
                     additional: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -2924,6 +3090,7 @@ export interface components {
                         /** @description Minor units of the currency (cents) */
                         amount: number;
                     };
+                    /** @description The rate and tax amount (minor units) of the special-purpose district taxes */
                     special: {
                         /**
                          * @description Decimal fraction, 6 places (0.19 = 19 %)
@@ -2984,6 +3151,7 @@ export interface components {
             required_fields: string[];
             /** @description The date whose rates were applied (YYYY-MM-DD) */
             quote_date: string;
+            /** @description The payment link the checkout was opened from (`plink_...`); null: created directly */
             payment_link_id: string | null;
             /** @description The transaction the completed checkout was recorded as */
             transaction_id: string | null;
@@ -2993,6 +3161,7 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             expires_at: string;
+            /** @description When it was completed (ISO 8601, UTC); null while not complete */
             completed_at: string | null;
             /**
              * Format: date-time
@@ -3830,22 +3999,37 @@ export interface components {
          *     }
          */
         Notice: {
+            /** @description The notice id (`ntc_...`) */
             id: string;
+            /** @description The authority that sent the letter: a country, or a state of it */
             jurisdiction: {
+                /** @description ISO 3166-1 alpha-2 country code */
                 country: string;
+                /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                 state?: string;
             };
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The day the letter arrived (YYYY-MM-DD)
+             */
             received_on: string;
             /** @description The day the reply is due; null: none given */
             due_on: string | null;
-            /** @enum {string} */
+            /**
+             * @description What the letter is: `assessment` (tax claimed), `inquiry` (information asked for), `penalty`, `registration` (about the registration), `other`
+             * @enum {string}
+             */
             kind: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+            /** @description What the letter says and asks for, in your words (up to 2000 characters) */
             summary: string;
-            /** @enum {string} */
+            /**
+             * @description `open`: to be answered; `responded`: answered, waiting for the authority; `closed`: nothing more to do
+             * @enum {string}
+             */
             status: "open" | "responded" | "closed";
             /** @description The authority's reference of the letter */
             reference: string | null;
+            /** @description The letter and any replies, as uploaded documents (up to 20) */
             documents: components["schemas"]["NoticeDocument"][];
             /**
              * Format: date-time
@@ -3861,7 +4045,10 @@ export interface components {
             updated_at: string;
         };
         NoticeDocument: {
-            /** @enum {string} */
+            /**
+             * @description Media type of the file
+             * @enum {string}
+             */
             content_type: "application/pdf" | "image/png" | "image/jpeg";
             /** @description Bytes */
             size: number;
@@ -3873,7 +4060,10 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             uploaded_at: string;
-            /** @example doc_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The document id (`doc_...`), to download or delete it
+             * @example doc_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
         };
         /**
@@ -3897,16 +4087,25 @@ export interface components {
          *     }
          */
         CertificateRequest: {
+            /** @description The certificate request id (`crq_...`) */
             id: string;
+            /** @description The customer asked for a certificate */
             customer_id: string;
             /** @description The signed page link to send the customer; null once the request is completed or expired */
             url: string | null;
-            /** @enum {string} */
+            /**
+             * @description `open`: the link can be used; `completed`: the customer uploaded a certificate; `expired`: `expires_at` has passed unused
+             * @enum {string}
+             */
             status: "open" | "completed" | "expired";
+            /** @description The jurisdictions the page suggests; empty: none suggested */
             jurisdictions: {
+                /** @description ISO 3166-1 alpha-2 country code */
                 country: string;
+                /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                 state?: string;
             }[];
+            /** @description The note shown to the customer; null: none */
             message: string | null;
             /**
              * Format: date-time
@@ -3914,7 +4113,9 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             expires_at: string;
+            /** @description When the customer uploaded the certificate (ISO 8601, UTC); null: not yet */
             completed_at: string | null;
+            /** @description The certificate the upload created (`exm_...`); null until completed */
             exemption_id: string | null;
             /**
              * Format: date-time
@@ -5394,6 +5595,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Vendor"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -5680,6 +5882,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Entity"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -6527,6 +6730,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Transaction"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -7283,6 +7487,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["TaxCode"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -7395,6 +7600,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Product"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -7773,6 +7979,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Customer"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -7819,9 +8026,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Your own id for the customer; absent: Levy makes one (`cus_...`) */
                     id?: string;
                     /** @description Legal or display name, 1-200 characters */
                     name: string;
+                    /** @description E-mail address; null: none */
                     email?: string | null;
                     /**
                      * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -7829,16 +8038,25 @@ export interface operations {
                      * @enum {string}
                      */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    /** @description The customer's address: the place its sales are taxed */
                     address: {
                         /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                         country: string;
+                        /** @description Region code ("CA", "ON") */
                         state?: string;
+                        /** @description Postal code in its country's format */
                         postal_code?: string;
+                        /** @description City or town */
                         city?: string;
+                        /** @description Street and number */
                         line1?: string;
                     };
-                    /** @default [] */
+                    /**
+                     * @description The customer's tax IDs (up to 25), each checked offline
+                     * @default []
+                     */
                     tax_ids?: {
+                        /** @description Tax ID type ("eu_vat", "us_ein"); absent: found from the value */
                         type?: string;
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
@@ -8031,25 +8249,34 @@ export interface operations {
                 "application/json": {
                     /** @description Legal or display name, 1-200 characters */
                     name?: string;
+                    /** @description E-mail address; null clears it */
                     email?: string | null;
                     /**
                      * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
                      * @enum {string}
                      */
                     customer_type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
+                    /** @description The customer's address: the place its sales are taxed */
                     address?: {
                         /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                         country: string;
+                        /** @description Region code ("CA", "ON") */
                         state?: string;
+                        /** @description Postal code in its country's format */
                         postal_code?: string;
+                        /** @description City or town */
                         city?: string;
+                        /** @description Street and number */
                         line1?: string;
                     };
+                    /** @description The customer's tax IDs (up to 25), each checked offline */
                     tax_ids?: {
+                        /** @description Tax ID type ("eu_vat", "us_ein"); absent: found from the value */
                         type?: string;
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         value: string;
                     }[];
+                    /** @description Where the customer receives e-invoices (EN 16931 BT-49); null removes it */
                     electronic_address?: {
                         /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
                         scheme: string;
@@ -8176,6 +8403,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["ExemptionCertificate"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -8225,20 +8453,31 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description Why the customer is exempt (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER)
+                     * @enum {string}
+                     */
                     reason: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description Where it exempts: countries, or states/provinces of them */
                     jurisdictions: {
+                        /** @description ISO 3166-1 alpha-2 country code */
                         country: string;
+                        /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                         state?: string;
                     }[];
+                    /** @description The certificate's number as issued */
                     certificate_number: string;
                     /**
                      * Format: date
                      * @description A calendar date, YYYY-MM-DD
                      */
                     effective_from: string;
+                    /** @description First day it no longer exempts; null: no end */
                     expires_on?: string | null;
-                    /** @default 100 */
+                    /**
+                     * @description Share of the tax exempted, whole percent 1-100
+                     * @default 100
+                     */
                     exempt_percentage?: number;
                 };
             };
@@ -8451,19 +8690,28 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description Why the customer is exempt (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER)
+                     * @enum {string}
+                     */
                     reason?: "RESALE" | "NONPROFIT" | "GOVERNMENT" | "MANUFACTURING" | "AGRICULTURE" | "OTHER";
+                    /** @description Where it exempts: countries, or states/provinces of them */
                     jurisdictions?: {
+                        /** @description ISO 3166-1 alpha-2 country code */
                         country: string;
+                        /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                         state?: string;
                     }[];
+                    /** @description The certificate's number as issued */
                     certificate_number?: string;
                     /**
                      * Format: date
                      * @description A calendar date, YYYY-MM-DD
                      */
                     effective_from?: string;
+                    /** @description First day it no longer exempts; null clears it */
                     expires_on?: string | null;
+                    /** @description Share of the tax exempted, whole percent 1-100 */
                     exempt_percentage?: number;
                 };
             };
@@ -8843,6 +9091,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Registration"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -9435,6 +9684,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Event"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -9567,7 +9817,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "we_0mkf3h2a5c1d2e3f4a5b6c7d8",
-                     *           "url": "https://hooks.acme.example/levy",
+                     *           "url": "https://example.com/levy/webhooks",
                      *           "enabled_events": [
                      *             "Example"
                      *           ],
@@ -9581,6 +9831,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["WebhookEndpoint"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -9618,9 +9869,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @example https://example.com/levy/webhooks */
+                    /**
+                     * @description The HTTPS address events are POSTed to
+                     * @example https://example.com/levy/webhooks
+                     */
                     url: string;
+                    /** @description The event types sent to this endpoint, or ["*"] for every type */
                     enabled_events: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated")[];
+                    /** @description A note of your own on what the endpoint is for (up to 500 characters); null clears it */
                     description?: string | null;
                 };
             };
@@ -9688,7 +9944,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
-                     *       "url": "https://hooks.acme.example/levy",
+                     *       "url": "https://example.com/levy/webhooks",
                      *       "enabled_events": [
                      *         "Example"
                      *       ],
@@ -9767,11 +10023,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @example https://example.com/levy/webhooks */
+                    /**
+                     * @description The HTTPS address events are POSTed to
+                     * @example https://example.com/levy/webhooks
+                     */
                     url?: string;
+                    /** @description The event types sent to this endpoint, or ["*"] for every type */
                     enabled_events?: ("*" | "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated")[];
+                    /** @description A note of your own on what the endpoint is for (up to 500 characters); null clears it */
                     description?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description `enabled`: events are sent; `disabled`: none are sent until it is enabled again
+                     * @enum {string}
+                     */
                     status?: "enabled" | "disabled";
                 };
             };
@@ -9788,7 +10052,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
-                     *       "url": "https://hooks.acme.example/levy",
+                     *       "url": "https://example.com/levy/webhooks",
                      *       "enabled_events": [
                      *         "*"
                      *       ],
@@ -9837,7 +10101,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "we_0mhx2k3c0a1b2c3d4e5f60718",
-                     *       "url": "https://hooks.acme.example/levy",
+                     *       "url": "https://example.com/levy/webhooks",
                      *       "enabled_events": [
                      *         "Example"
                      *       ],
@@ -9910,6 +10174,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["WebhookDelivery"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -9975,6 +10240,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Notification"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -10164,9 +10430,11 @@ export interface operations {
                     }[];
                     /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id?: string;
+                    /** @description How long the checkout stays open, in seconds: 1800 (30 minutes) to 7776000 (90 days); default 86400 (a day) */
                     expires_in_seconds?: number;
                     /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
+                    /** @description The buyer declared inline (over a stored customer named by customer_id): type, tax ID, government level */
                     customer?: {
                         /**
                          * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -10181,6 +10449,7 @@ export interface operations {
                          */
                         government_level?: "federal" | "state" | "local";
                     };
+                    /** @description Where the buyer is: a country or an ip_address at least; a street address makes a split ZIP final */
                     location?: {
                         /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
@@ -10190,8 +10459,11 @@ export interface operations {
                         postal_code?: string;
                         /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
+                        /** @description City or town (up to 200 characters) */
                         city?: string;
+                        /** @description Street and number (up to 200 characters) */
                         line1?: string;
+                        /** @description Further address line: unit, floor, building (up to 200 characters) */
                         line2?: string;
                     };
                 };
@@ -10516,6 +10788,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Where the buyer is: a country or an ip_address at least; a street address makes a split ZIP final */
                     location?: {
                         /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
@@ -10525,10 +10798,14 @@ export interface operations {
                         postal_code?: string;
                         /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
+                        /** @description City or town (up to 200 characters) */
                         city?: string;
+                        /** @description Street and number (up to 200 characters) */
                         line1?: string;
+                        /** @description Further address line: unit, floor, building (up to 200 characters) */
                         line2?: string;
                     };
+                    /** @description The buyer declared inline (over a stored customer named by customer_id): type, tax ID, government level */
                     customer?: {
                         /**
                          * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -10867,6 +11144,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["PaymentLink"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -11074,6 +11352,7 @@ export interface operations {
                 "application/json": {
                     /** @description A stored customer (POST /v1/customers): its type, address, tax IDs and certificates apply */
                     customer_id?: string;
+                    /** @description The buyer declared inline (over a stored customer named by customer_id): type, tax ID, government level */
                     customer?: {
                         /**
                          * @description Who buys: B2C, B2B, GOVERNMENT, NONPROFIT or RESELLER; B2B needs a valid tax ID to be treated as a business
@@ -11088,6 +11367,7 @@ export interface operations {
                          */
                         government_level?: "federal" | "state" | "local";
                     };
+                    /** @description Where the buyer is: a country or an ip_address at least; a street address makes a split ZIP final */
                     location?: {
                         /** @description The buyer's country, ISO 3166-1 alpha-2 ("DE", "US") */
                         country?: string;
@@ -11097,10 +11377,14 @@ export interface operations {
                         postal_code?: string;
                         /** @description The buyer's IP address, placing the country when none is sent (evidence for digital sales) */
                         ip_address?: string;
+                        /** @description City or town (up to 200 characters) */
                         city?: string;
+                        /** @description Street and number (up to 200 characters) */
                         line1?: string;
+                        /** @description Further address line: unit, floor, building (up to 200 characters) */
                         line2?: string;
                     };
+                    /** @description How long the checkout stays open, in seconds: 1800 (30 minutes) to 7776000 (90 days); default 86400 (a day) */
                     expires_in_seconds?: number;
                 };
             };
@@ -11499,6 +11783,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["InvoiceSeries"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -11782,6 +12067,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Invoice"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -11841,12 +12127,17 @@ export interface operations {
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
+                        /** @description The customer's address: the place its sales are taxed */
                         address: {
                             /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                             country: string;
+                            /** @description Region code ("CA", "ON") */
                             state?: string;
+                            /** @description Postal code in its country's format */
                             postal_code?: string;
+                            /** @description City or town */
                             city?: string;
+                            /** @description Street and number */
                             line1?: string;
                         };
                         /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
@@ -12322,12 +12613,17 @@ export interface operations {
                         type?: "B2B" | "B2C" | "GOVERNMENT" | "NONPROFIT" | "RESELLER";
                         /** @description The customer's tax ID (VAT, GST ...), checked offline; a valid business number can make the sale B2B (reverse charge) */
                         tax_id?: string;
+                        /** @description The customer's address: the place its sales are taxed */
                         address: {
                             /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                             country: string;
+                            /** @description Region code ("CA", "ON") */
                             state?: string;
+                            /** @description Postal code in its country's format */
                             postal_code?: string;
+                            /** @description City or town */
                             city?: string;
+                            /** @description Street and number */
                             line1?: string;
                         };
                         /** @description EN 16931 BT-34 (seller) / BT-49 (buyer): where the party receives e-invoices; `scheme` is an EAS code */
@@ -13606,6 +13902,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["TaxReturn"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -14031,6 +14328,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: {
                             id: string;
                             /** @enum {string} */
@@ -14817,6 +15115,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Notice"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -14857,8 +15156,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The authority that sent the letter: a country, or a state of it */
                     jurisdiction: {
+                        /** @description ISO 3166-1 alpha-2 country code */
                         country: string;
+                        /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                         state?: string;
                     };
                     /**
@@ -14866,15 +15168,22 @@ export interface operations {
                      * @description A calendar date, YYYY-MM-DD
                      */
                     received_on: string;
+                    /** @description The day the reply is due (YYYY-MM-DD); null or absent: none given */
                     due_on?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description What the letter is: `assessment` (tax claimed), `inquiry` (information asked for), `penalty`, `registration` (about the registration), `other`
+                     * @enum {string}
+                     */
                     kind: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+                    /** @description What the letter says and asks for, in your words (up to 2000 characters) */
                     summary: string;
                     /**
+                     * @description `open`: to be answered; `responded`: answered, waiting for the authority; `closed`: nothing more to do
                      * @default open
                      * @enum {string}
                      */
                     status?: "open" | "responded" | "closed";
+                    /** @description The authority's reference of the letter, if it gives one */
                     reference?: string | null;
                 };
             };
@@ -15008,8 +15317,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The authority that sent the letter: a country, or a state of it */
                     jurisdiction?: {
+                        /** @description ISO 3166-1 alpha-2 country code */
                         country: string;
+                        /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                         state?: string;
                     };
                     /**
@@ -15017,12 +15329,21 @@ export interface operations {
                      * @description A calendar date, YYYY-MM-DD
                      */
                     received_on?: string;
+                    /** @description The day the reply is due (YYYY-MM-DD); null clears it */
                     due_on?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description What the letter is: `assessment` (tax claimed), `inquiry` (information asked for), `penalty`, `registration` (about the registration), `other`
+                     * @enum {string}
+                     */
                     kind?: "assessment" | "inquiry" | "penalty" | "registration" | "other";
+                    /** @description What the letter says and asks for, in your words (up to 2000 characters) */
                     summary?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description `open`: to be answered; `responded`: answered, waiting for the authority; `closed`: nothing more to do
+                     * @enum {string}
+                     */
                     status?: "open" | "responded" | "closed";
+                    /** @description The authority's reference of the letter; null clears it */
                     reference?: string | null;
                 };
             };
@@ -15235,6 +15556,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["CertificateRequest"][];
                         /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
                         has_more: boolean;
@@ -15272,12 +15594,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @default 14 */
+                    /**
+                     * @description How many days the link stays valid, 1-14 (default 14)
+                     * @default 14
+                     */
                     expires_in_days?: number;
+                    /** @description The jurisdictions the page suggests to the customer (who may name others) */
                     jurisdictions?: {
+                        /** @description ISO 3166-1 alpha-2 country code */
                         country: string;
+                        /** @description ISO 3166-2 subdivision suffix ("TX"); absent: the whole country */
                         state?: string;
                     }[];
+                    /** @description A note shown to the customer on the page (up to 1000 characters) */
                     message?: string;
                 };
             };

@@ -18,11 +18,19 @@ function buildUnifyResponseSchemas() {
   const { customerTreatmentSchema, jurisdictionSchema, lineTaxabilityShape, rateField } = rateResponseSchemas();
 
   const levelBreakdownSchema = z.object({ rate: rateField, amount: minorUnitsField });
+  const levelNames: Record<TaxLevel, string> = {
+    country: 'national tax (VAT/GST, or none in the US)',
+    state: 'state or province tax',
+    county: 'county tax',
+    additional: 'city and district taxes',
+    special: 'special-purpose district taxes',
+  };
+  const levelBreakdown = (level: TaxLevel) => levelBreakdownSchema.meta({ description: `The rate and tax amount (minor units) of the ${levelNames[level]}` });
 
   const cartLineResultSchema = z.object({
-    id: z.string(),
+    id: z.string().meta({ description: "The line's id as sent" }),
     amount: minorUnitsField.meta({ description: 'The line total as sent (gross for a tax-inclusive line)' }),
-    tax_inclusive: z.boolean(),
+    tax_inclusive: z.boolean().meta({ description: 'true when the amount as sent included the tax, which was carved out' }),
     net_amount: minorUnitsField,
     taxable_amount: minorUnitsField.meta({ description: 'The part of the net amount tax was charged on' }),
     exempt_amount: minorUnitsField.meta({
@@ -30,26 +38,33 @@ function buildUnifyResponseSchemas() {
         'The rest of the net amount: the share no tax was charged on (exempt, not taxable, zero-rated or reverse charged; taxability_reason says why)',
     }),
     tax_amount: minorUnitsField,
-    breakdown: z.object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdownSchema])) as Record<TaxLevel, typeof levelBreakdownSchema>),
+    breakdown: z
+      .object(Object.fromEntries(taxLevels.map((level) => [level, levelBreakdown(level)])) as Record<TaxLevel, typeof levelBreakdownSchema>)
+      .meta({ description: "The line's tax by level, from the widest to the narrowest" }),
   });
 
   const unifyLineResultSchema = cartLineResultSchema.extend(lineTaxabilityShape);
 
   const unifyResultSchema = z
     .object({
-      currency: z.string().meta({ example: 'USD' }),
+      currency: z.string().meta({ description: 'ISO 4217 currency code of every amount', example: 'USD' }),
       date: z.string().meta({ description: 'The date whose rates were applied (YYYY-MM-DD)' }),
       customer: customerTreatmentSchema,
       jurisdiction: jurisdictionSchema,
-      reverse_charge_applicable: z.boolean(),
-      exempt: z.boolean(),
+      reverse_charge_applicable: z.boolean().meta({ description: 'true when the buyer accounts for the tax (B2B reverse charge), so none is charged' }),
+      exempt: z
+        .boolean()
+        .meta({ description: 'true when no line bears tax because the customer is exempt (its exempt flag, its type or a 100 % certificate)' }),
       customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
-      line_items: z.array(unifyLineResultSchema),
+      line_items: z.array(unifyLineResultSchema).meta({ description: 'The lines with their tax, in the order sent' }),
       subtotal: minorUnitsField,
       tax_total: minorUnitsField,
       total: minorUnitsField,
       transaction: z
-        .object({ id: z.string(), created: z.boolean().meta({ description: 'false: the same sale was already recorded (a safe retry)' }) })
+        .object({
+          id: z.string().meta({ description: 'The transaction id (your order reference)' }),
+          created: z.boolean().meta({ description: 'false: the same sale was already recorded (a safe retry)' }),
+        })
         .optional()
         .meta({ description: 'With `commit: true`: the recorded transaction' }),
     })

@@ -43,24 +43,33 @@ const addressLine = z
  */
 export const checkoutLocationField = z
   .strictObject(
-    { ...locationField.shape, city: addressLine.optional(), line1: addressLine.optional(), line2: addressLine.optional() },
+    {
+      ...locationField.shape,
+      city: addressLine.optional().meta({ description: 'City or town (up to 200 characters)' }),
+      line1: addressLine.optional().meta({ description: 'Street and number (up to 200 characters)' }),
+      line2: addressLine.optional().meta({ description: 'Further address line: unit, floor, building (up to 200 characters)' }),
+    },
     { error: expected('an object') },
   )
-  .refine((location) => location.country !== undefined || location.ip_address !== undefined, { error: 'needs a country or an ip_address' });
+  .refine((location) => location.country !== undefined || location.ip_address !== undefined, { error: 'needs a country or an ip_address' })
+  .meta({ description: 'Where the buyer is: a country or an ip_address at least; a street address makes a split ZIP final' });
 export type CheckoutLocation = z.output<typeof checkoutLocationField>;
 
 /** The buyer declared inline (or over a stored customer named by `customer_id`): type, tax ID, government level. */
-export const checkoutCustomerField = z.strictObject(
-  { type: customerTypeField.optional(), tax_id: customerTaxIdField.optional(), government_level: governmentLevelField.optional() },
-  { error: expected('an object') },
-);
+export const checkoutCustomerField = z
+  .strictObject(
+    { type: customerTypeField.optional(), tax_id: customerTaxIdField.optional(), government_level: governmentLevelField.optional() },
+    { error: expected('an object') },
+  )
+  .meta({ description: 'The buyer declared inline (over a stored customer named by customer_id): type, tax ID, government level' });
 export type CheckoutCustomer = z.output<typeof checkoutCustomerField>;
 
 const expiresInField = z
   .number({ error: expected(`a whole number of seconds from ${CHECKOUT_MIN_EXPIRY_SECONDS} to ${CHECKOUT_MAX_EXPIRY_SECONDS}`) })
   .int({ error: `must be a whole number of seconds from ${CHECKOUT_MIN_EXPIRY_SECONDS} to ${CHECKOUT_MAX_EXPIRY_SECONDS}` })
   .min(CHECKOUT_MIN_EXPIRY_SECONDS, { error: `must be at least ${CHECKOUT_MIN_EXPIRY_SECONDS} (30 minutes)` })
-  .max(CHECKOUT_MAX_EXPIRY_SECONDS, { error: `must be at most ${CHECKOUT_MAX_EXPIRY_SECONDS} (90 days)` });
+  .max(CHECKOUT_MAX_EXPIRY_SECONDS, { error: `must be at most ${CHECKOUT_MAX_EXPIRY_SECONDS} (90 days)` })
+  .meta({ description: 'How long the checkout stays open, in seconds: 1800 (30 minutes) to 7776000 (90 days); default 86400 (a day)' });
 
 /** The buyer part shared by a checkout's create, its PATCH and a payment link's checkout. */
 const buyerShape = {
@@ -246,24 +255,26 @@ const checkoutLineResultSchema = z.lazy(() =>
 /** A checkout as every checkout route answers it (the OpenAPI document's `Checkout`). */
 export const checkoutSchema = z
   .object({
-    id: z.string().meta({ example: 'chk_0mhx2k3c0a1b2c3d4e5f60718' }),
-    status: z.enum(['open', 'complete', 'expired']),
-    currency: z.string().meta({ example: 'USD' }),
-    customer_id: z.string().optional(),
+    id: z.string().meta({ description: 'The checkout id (`chk_...`)', example: 'chk_0mhx2k3c0a1b2c3d4e5f60718' }),
+    status: z
+      .enum(['open', 'complete', 'expired'])
+      .meta({ description: '`open`: quoted, can change and be completed; `complete`: recorded as a transaction; `expired`: `expires_at` passed first' }),
+    currency: z.string().meta({ description: 'ISO 4217 currency code of every amount', example: 'USD' }),
+    customer_id: z.string().optional().meta({ description: 'The stored customer buying (`cus_...`), when one was named' }),
     customer: customerTreatmentSchema,
-    location: z.record(z.string(), z.string()).meta({ description: "The location as sent (or the stored customer's address)" }).nullable(),
+    location: z.record(z.string(), z.string()).nullable().meta({ description: "The location as sent (or the stored customer's address); null: none known" }),
     jurisdiction: jurisdictionSchema,
-    reverse_charge_applicable: z.boolean(),
-    line_items: z.array(checkoutLineResultSchema),
+    reverse_charge_applicable: z.boolean().meta({ description: 'true when the buyer accounts for the tax (B2B reverse charge), so none is charged' }),
+    line_items: z.array(checkoutLineResultSchema).meta({ description: 'The quoted lines, in the order sent' }),
     subtotal: minorUnitsField,
     tax_total: minorUnitsField,
     total: minorUnitsField,
     required_fields: z.array(z.string()).meta({ description: 'What is still needed for a final answer (paths into the request); empty: the quote is final' }),
     quote_date: z.string().meta({ description: 'The date whose rates were applied (YYYY-MM-DD)' }),
-    payment_link_id: z.string().nullable(),
+    payment_link_id: z.string().nullable().meta({ description: 'The payment link the checkout was opened from (`plink_...`); null: created directly' }),
     transaction_id: z.string().nullable().meta({ description: 'The transaction the completed checkout was recorded as' }),
     expires_at: timestampField,
-    completed_at: timestampField.nullable(),
+    completed_at: timestampField.nullable().meta({ description: 'When it was completed (ISO 8601, UTC); null while not complete' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

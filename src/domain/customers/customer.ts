@@ -36,10 +36,11 @@ export const customerAddressField = z
         .trim()
         .regex(/^[A-Za-z0-9]{1,3}$/, { error: 'must be a region code such as "CA" or "ON"' })
         .transform((s) => s.toUpperCase())
-        .optional(),
-      postal_code: optionalText(12),
-      city: optionalText(100),
-      line1: optionalText(200),
+        .optional()
+        .meta({ description: 'Region code ("CA", "ON")' }),
+      postal_code: optionalText(12).meta({ description: "Postal code in its country's format" }),
+      city: optionalText(100).meta({ description: 'City or town' }),
+      line1: optionalText(200).meta({ description: 'Street and number' }),
     },
     { error: expected('an object') },
   )
@@ -63,7 +64,8 @@ export const customerAddressField = z
       }
     }
     return address;
-  });
+  })
+  .meta({ description: "The customer's address: the place its sales are taxed" });
 
 export type CustomerAddress = z.output<typeof customerAddressField>;
 
@@ -74,7 +76,8 @@ const taxIdInputField = z.strictObject(
       .trim()
       .toLowerCase()
       .refine(isSupportedTaxIdType, { error: 'must be a supported tax ID type such as "eu_vat", "gb_vat" or "us_ein" (see docs/tax-ids.md)' })
-      .optional(),
+      .optional()
+      .meta({ description: 'Tax ID type ("eu_vat", "us_ein"); absent: found from the value' }),
     value: customerTaxIdField,
   },
   { error: expected('an object {type?, value}') },
@@ -84,14 +87,18 @@ export type TaxIdInput = z.output<typeof taxIdInputField>;
 
 const taxIdsField = z
   .array(taxIdInputField, { error: expected('an array of {type?, value}') })
-  .max(MAX_CUSTOMER_TAX_IDS, { error: `must hold at most ${MAX_CUSTOMER_TAX_IDS} tax IDs` });
+  .max(MAX_CUSTOMER_TAX_IDS, { error: `must hold at most ${MAX_CUSTOMER_TAX_IDS} tax IDs` })
+  .meta({ description: `The customer's tax IDs (up to ${MAX_CUSTOMER_TAX_IDS}), each checked offline` });
 
-const customerIdField = z.string({ error: expected('a string') }).regex(CUSTOMER_ID_PATTERN, { error: OWN_ID_MESSAGE });
+const customerIdField = z
+  .string({ error: expected('a string') })
+  .regex(CUSTOMER_ID_PATTERN, { error: OWN_ID_MESSAGE })
+  .meta({ description: 'Your own id for the customer; absent: Levy makes one (`cus_...`)' });
 
 export const createCustomerSchema = z.strictObject({
   id: customerIdField.optional(),
   name: nameField,
-  email: emailField.nullish(),
+  email: emailField.nullish().meta({ description: 'E-mail address; null: none' }),
   customer_type: customerTypeField.default('B2C'),
   address: customerAddressField,
   tax_ids: taxIdsField.default([]),
@@ -104,12 +111,15 @@ const updatableCustomerFields = ['name', 'email', 'customer_type', 'address', 't
 export const updateCustomerSchema = z
   .strictObject({
     name: nameField.optional(),
-    email: emailField.nullable().optional(),
+    email: emailField.nullable().optional().meta({ description: 'E-mail address; null clears it' }),
     customer_type: customerTypeField.optional(),
     address: customerAddressField.optional(),
     tax_ids: taxIdsField.optional(),
     /** Replaced whole; null removes it. */
-    electronic_address: electronicAddressField.nullable().optional(),
+    electronic_address: electronicAddressField
+      .nullable()
+      .optional()
+      .meta({ description: 'Where the customer receives e-invoices (EN 16931 BT-49); null removes it' }),
   })
   .refine(requireSomeField(updatableCustomerFields), { error: `Send at least one of ${updatableCustomerFields.join(', ')}.` });
 
@@ -119,14 +129,17 @@ export type UpdateCustomerRequest = z.output<typeof updateCustomerSchema>;
 /** A tax ID as stored and answered: what was sent and the offline check's verdict at `checked_at`. */
 export const customerTaxIdSchema = z.object({
   type: z.string().nullable().meta({ description: 'The type sent, or the one the check found; null when none applies (unsupported)' }),
-  value: z.string(),
+  value: z.string().meta({ description: 'The tax ID as sent' }),
   valid: z
     .boolean()
     .nullable()
     .meta({ description: 'Offline format and check-digit verdict; null when the country or type is not supported. An invalid ID is kept.' }),
-  country: z.string().nullable(),
-  normalized: z.string().nullable(),
-  reason: z.enum(['invalid_format', 'invalid_checksum', 'invalid_length', 'unsupported']).optional(),
+  country: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2 country of the ID; null when unknown' }),
+  normalized: z.string().nullable().meta({ description: 'The ID without separators, in its canonical form; null when not valid' }),
+  reason: z
+    .enum(['invalid_format', 'invalid_checksum', 'invalid_length', 'unsupported'])
+    .optional()
+    .meta({ description: 'Why it is not valid: wrong format, wrong check digit, wrong length, or a country/type Levy cannot check' }),
   checked_at: timestampField,
 });
 
@@ -134,20 +147,25 @@ export type CustomerTaxId = z.output<typeof customerTaxIdSchema>;
 
 export const customerSchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
+    id: z.string().meta({ description: 'The customer id (yours, or `cus_...`)' }),
+    name: z.string().meta({ description: 'Legal or display name' }),
+    email: z.string().nullable().meta({ description: 'E-mail address; null: none' }),
     customer_type: customerTypeField,
-    address: z.object({
-      country: z.string(),
-      state: z.string().optional(),
-      postal_code: z.string().optional(),
-      city: z.string().optional(),
-      line1: z.string().optional(),
-    }),
-    tax_ids: z.array(customerTaxIdSchema),
+    address: z
+      .object({
+        country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country code' }),
+        state: z.string().optional().meta({ description: 'Region code ("CA", "ON")' }),
+        postal_code: z.string().optional().meta({ description: "Postal code, normalised to its country's format" }),
+        city: z.string().optional().meta({ description: 'City or town' }),
+        line1: z.string().optional().meta({ description: 'Street and number' }),
+      })
+      .meta({ description: "The customer's address: the place its sales are taxed" }),
+    tax_ids: z.array(customerTaxIdSchema).meta({ description: "The customer's tax IDs with the offline check's verdict" }),
     electronic_address: z
-      .object({ scheme: z.string(), value: z.string() })
+      .object({
+        scheme: z.string().meta({ description: 'EAS code of the address scheme ("0204" Leitweg-ID, "0088" GLN ...)' }),
+        value: z.string().meta({ description: 'The address within the scheme' }),
+      })
       .nullable()
       .optional()
       .meta({ description: 'EN 16931 BT-49: where the customer receives e-invoices (`scheme` an EAS code: "0204" Leitweg-ID, "0088" GLN...)' }),

@@ -44,12 +44,14 @@ export const jurisdictionField = z
         .trim()
         .transform((s) => s.toUpperCase())
         .refine(isAssignedCountry, { error: 'must be an assigned ISO 3166-1 alpha-2 code such as "US" or "DE"' })
-        .refine(isTaxJurisdictionCountry, { error: 'is a country Levy holds no tax rules for, so no certificate can exempt there' }),
+        .refine(isTaxJurisdictionCountry, { error: 'is a country Levy holds no tax rules for, so no certificate can exempt there' })
+        .meta({ description: 'ISO 3166-1 alpha-2 country code' }),
       state: z
         .string({ error: expected('a string') })
         .trim()
         .transform((s) => s.toUpperCase())
-        .optional(),
+        .optional()
+        .meta({ description: 'ISO 3166-2 subdivision suffix ("TX"); absent: the whole country' }),
     },
     { error: expected('an object {country, state?}') },
   )
@@ -73,6 +75,12 @@ export const jurisdictionField = z
 
 export type Jurisdiction = { country: string; state?: string };
 
+/** A jurisdiction as answered (certificates, certificate requests, notices). */
+export const jurisdictionAnswerSchema = z.object({
+  country: z.string().meta({ description: 'ISO 3166-1 alpha-2 country code' }),
+  state: z.string().optional().meta({ description: 'ISO 3166-2 subdivision suffix ("TX"); absent: the whole country' }),
+});
+
 export const jurisdictionsField = z
   .array(jurisdictionField, { error: requiredOr('must be an array of {country, state?}') })
   .min(1, { error: 'must name at least one jurisdiction' })
@@ -84,22 +92,27 @@ export const jurisdictionsField = z
       if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index], message: `names ${j.country}${j.state ? `-${j.state}` : ''} twice` });
       seen.add(key);
     });
-  });
+  })
+  .meta({ description: 'Where it exempts: countries, or states/provinces of them' });
 
 const percentageMessage = 'must be a whole number from 1 to 100';
 const exemptPercentageField = z
   .number({ error: requiredOr(percentageMessage) })
   .int({ error: percentageMessage })
   .min(1, { error: percentageMessage })
-  .max(100, { error: percentageMessage });
+  .max(100, { error: percentageMessage })
+  .meta({ description: 'Share of the tax exempted, whole percent 1-100' });
 
 const certificateNumberField = z
   .string({ error: requiredOr('must be a string') })
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(100, { error: 'must be at most 100 characters' });
+  .max(100, { error: 'must be at most 100 characters' })
+  .meta({ description: "The certificate's number as issued" });
 
-const reasonField = z.enum(exemptionReasons, { error: requiredOr(`must be one of: ${exemptionReasons.join(', ')}`) });
+const reasonField = z
+  .enum(exemptionReasons, { error: requiredOr(`must be one of: ${exemptionReasons.join(', ')}`) })
+  .meta({ description: 'Why the customer is exempt (RESALE, NONPROFIT, GOVERNMENT, MANUFACTURING, AGRICULTURE, OTHER)' });
 
 const datesInOrder = (c: { effective_from?: string; expires_on?: string | null }) =>
   c.effective_from === undefined || c.expires_on === undefined || c.expires_on === null || c.expires_on > c.effective_from;
@@ -111,7 +124,7 @@ export const createExemptionSchema = z
     jurisdictions: jurisdictionsField,
     certificate_number: certificateNumberField,
     effective_from: dateField,
-    expires_on: dateField.nullish(),
+    expires_on: dateField.nullish().meta({ description: 'First day it no longer exempts; null: no end' }),
     exempt_percentage: exemptPercentageField.default(100),
   })
   .refine(datesInOrder, datesOrderError);
@@ -125,7 +138,7 @@ export const updateExemptionSchema = z
     jurisdictions: jurisdictionsField.optional(),
     certificate_number: certificateNumberField.optional(),
     effective_from: dateField.optional(),
-    expires_on: dateField.nullable().optional(),
+    expires_on: dateField.nullable().optional().meta({ description: 'First day it no longer exempts; null clears it' }),
     exempt_percentage: exemptPercentageField.optional(),
   })
   .refine(requireSomeField(updatableExemptionFields), { error: `Send at least one of ${updatableExemptionFields.join(', ')}.` })
@@ -136,7 +149,7 @@ export type UpdateExemptionRequest = z.output<typeof updateExemptionSchema>;
 
 /** The uploaded document's facts (its bytes are in the blob store). */
 export const exemptionDocumentSchema = z.object({
-  content_type: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
+  content_type: z.enum(['application/pdf', 'image/png', 'image/jpeg']).meta({ description: 'Media type of the file' }),
   size: z.number().int().meta({ description: 'Bytes' }),
   sha256: z.string().meta({ description: 'Hex SHA-256 of the bytes' }),
   uploaded_at: timestampField,
@@ -162,17 +175,17 @@ export interface StoredExemption {
 
 export const exemptionSchema = z
   .object({
-    id: z.string(),
-    customer_id: z.string(),
-    reason: z.enum(exemptionReasons),
-    jurisdictions: z.array(z.object({ country: z.string(), state: z.string().optional() })),
-    certificate_number: z.string(),
-    effective_from: z.iso.date(),
+    id: z.string().meta({ description: 'Certificate id (`exm_...`)' }),
+    customer_id: z.string().meta({ description: 'The customer it exempts' }),
+    reason: reasonField,
+    jurisdictions: z.array(jurisdictionAnswerSchema).meta({ description: 'Where it exempts' }),
+    certificate_number: z.string().meta({ description: "The certificate's number as issued" }),
+    effective_from: z.iso.date().meta({ description: 'First day it exempts (YYYY-MM-DD)' }),
     expires_on: z.iso.date().nullable().meta({ description: 'The first day the certificate no longer exempts; null: no end' }),
-    exempt_percentage: z.number().int().min(1).max(100),
+    exempt_percentage: z.number().int().min(1).max(100).meta({ description: 'Share of the tax exempted, whole percent' }),
     status: z.enum(exemptionStatuses).meta({ description: 'On the day asked (`date`, default today UTC)' }),
-    document: exemptionDocumentSchema.nullable(),
-    revoked_at: timestampField.nullable(),
+    document: exemptionDocumentSchema.nullable().meta({ description: 'The uploaded certificate file; null: none yet' }),
+    revoked_at: timestampField.nullable().meta({ description: 'When DELETE revoked it; null: not revoked' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

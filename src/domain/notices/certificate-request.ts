@@ -4,7 +4,7 @@
  * `status` is computed: completed once used, expired from `expires_at` on, open before.
  */
 import * as z from 'zod';
-import { jurisdictionsField, type Jurisdiction } from '../exemptions/certificate';
+import { jurisdictionAnswerSchema, jurisdictionsField, type Jurisdiction } from '../exemptions/certificate';
 import { newId } from '../ids';
 import { timestampField } from '../records/record';
 import { requiredOr } from '../validation';
@@ -20,14 +20,16 @@ export const createCertificateRequestSchema = z.strictObject({
     .int({ error: daysMessage })
     .min(1, { error: daysMessage })
     .max(MAX_REQUEST_DAYS, { error: daysMessage })
-    .default(MAX_REQUEST_DAYS),
-  jurisdictions: jurisdictionsField.optional(),
+    .default(MAX_REQUEST_DAYS)
+    .meta({ description: `How many days the link stays valid, 1-${MAX_REQUEST_DAYS} (default ${MAX_REQUEST_DAYS})` }),
+  jurisdictions: jurisdictionsField.optional().meta({ description: 'The jurisdictions the page suggests to the customer (who may name others)' }),
   message: z
     .string({ error: requiredOr('must be a string') })
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(1000, { error: 'must be at most 1000 characters' })
-    .optional(),
+    .optional()
+    .meta({ description: 'A note shown to the customer on the page (up to 1000 characters)' }),
 });
 export type CreateCertificateRequestRequest = z.output<typeof createCertificateRequestSchema>;
 
@@ -50,15 +52,17 @@ export interface StoredCertificateRequest {
 
 export const certificateRequestSchema = z
   .object({
-    id: z.string(),
-    customer_id: z.string(),
+    id: z.string().meta({ description: 'The certificate request id (`crq_...`)' }),
+    customer_id: z.string().meta({ description: 'The customer asked for a certificate' }),
     url: z.string().nullable().meta({ description: 'The signed page link to send the customer; null once the request is completed or expired' }),
-    status: z.enum(certificateRequestStatuses),
-    jurisdictions: z.array(z.object({ country: z.string(), state: z.string().optional() })),
-    message: z.string().nullable(),
+    status: z
+      .enum(certificateRequestStatuses)
+      .meta({ description: '`open`: the link can be used; `completed`: the customer uploaded a certificate; `expired`: `expires_at` has passed unused' }),
+    jurisdictions: z.array(jurisdictionAnswerSchema).meta({ description: 'The jurisdictions the page suggests; empty: none suggested' }),
+    message: z.string().nullable().meta({ description: 'The note shown to the customer; null: none' }),
     expires_at: timestampField,
-    completed_at: timestampField.nullable(),
-    exemption_id: z.string().nullable(),
+    completed_at: timestampField.nullable().meta({ description: 'When the customer uploaded the certificate (ISO 8601, UTC); null: not yet' }),
+    exemption_id: z.string().nullable().meta({ description: 'The certificate the upload created (`exm_...`); null until completed' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

@@ -4,7 +4,7 @@
  * follow the research (named-areas.md 7.2, after AvaTax's notice types). Dates are calendar dates (UTC).
  */
 import * as z from 'zod';
-import { exemptionDocumentSchema, jurisdictionField, type ExemptionDocument, type Jurisdiction } from '../exemptions/certificate';
+import { exemptionDocumentSchema, jurisdictionAnswerSchema, jurisdictionField, type ExemptionDocument, type Jurisdiction } from '../exemptions/certificate';
 import { requireSomeField } from '../fields/records';
 import { dateField } from '../fields/sale';
 import { newId } from '../ids';
@@ -26,18 +26,24 @@ export type NoticeStatus = (typeof noticeStatuses)[number];
 /** A notice keeps at most this many documents (AvaTax lets a notice hold several attachments). */
 export const MAX_NOTICE_DOCUMENTS = 20;
 
-const kindField = z.enum(noticeKinds, { error: requiredOr(`must be one of: ${noticeKinds.join(', ')}`) });
-const statusField = z.enum(noticeStatuses, { error: requiredOr(`must be one of: ${noticeStatuses.join(', ')}`) });
+const kindField = z.enum(noticeKinds, { error: requiredOr(`must be one of: ${noticeKinds.join(', ')}`) }).meta({
+  description: 'What the letter is: `assessment` (tax claimed), `inquiry` (information asked for), `penalty`, `registration` (about the registration), `other`',
+});
+const statusField = z.enum(noticeStatuses, { error: requiredOr(`must be one of: ${noticeStatuses.join(', ')}`) }).meta({
+  description: '`open`: to be answered; `responded`: answered, waiting for the authority; `closed`: nothing more to do',
+});
 const summaryField = z
   .string({ error: requiredOr('must be a string') })
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(2000, { error: 'must be at most 2000 characters' });
+  .max(2000, { error: 'must be at most 2000 characters' })
+  .meta({ description: 'What the letter says and asks for, in your words (up to 2000 characters)' });
 const referenceField = z
   .string({ error: requiredOr('must be a string') })
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(100, { error: 'must be at most 100 characters' });
+  .max(100, { error: 'must be at most 100 characters' })
+  .meta({ description: "The authority's reference of the letter (up to 100 characters)" });
 
 const datesInOrder = (n: { received_on?: string; due_on?: string | null }) =>
   n.received_on === undefined || n.due_on === undefined || n.due_on === null || n.due_on >= n.received_on;
@@ -45,13 +51,13 @@ const datesOrderError = { error: "must not be before 'received_on' (a reply cann
 
 export const createNoticeSchema = z
   .strictObject({
-    jurisdiction: jurisdictionField,
+    jurisdiction: jurisdictionField.meta({ description: 'The authority that sent the letter: a country, or a state of it' }),
     received_on: dateField,
-    due_on: dateField.nullish(),
+    due_on: dateField.nullish().meta({ description: 'The day the reply is due (YYYY-MM-DD); null or absent: none given' }),
     kind: kindField,
     summary: summaryField,
     status: statusField.default('open'),
-    reference: referenceField.nullish(),
+    reference: referenceField.nullish().meta({ description: "The authority's reference of the letter, if it gives one" }),
   })
   .refine(datesInOrder, datesOrderError);
 
@@ -60,13 +66,13 @@ const updatableNoticeFields = ['jurisdiction', 'received_on', 'due_on', 'kind', 
 /** null clears `due_on` or `reference`. The dates are checked again against the stored ones. */
 export const updateNoticeSchema = z
   .strictObject({
-    jurisdiction: jurisdictionField.optional(),
+    jurisdiction: jurisdictionField.optional().meta({ description: 'The authority that sent the letter: a country, or a state of it' }),
     received_on: dateField.optional(),
-    due_on: dateField.nullable().optional(),
+    due_on: dateField.nullable().optional().meta({ description: 'The day the reply is due (YYYY-MM-DD); null clears it' }),
     kind: kindField.optional(),
     summary: summaryField.optional(),
     status: statusField.optional(),
-    reference: referenceField.nullable().optional(),
+    reference: referenceField.nullable().optional().meta({ description: "The authority's reference of the letter; null clears it" }),
   })
   .refine(requireSomeField(updatableNoticeFields), { error: `Send at least one of ${updatableNoticeFields.join(', ')}.` })
   .refine(datesInOrder, datesOrderError);
@@ -76,7 +82,7 @@ export type UpdateNoticeRequest = z.output<typeof updateNoticeSchema>;
 
 /** A document of a notice: the same facts as a certificate's document, with its own id (a notice holds several). */
 export const noticeDocumentSchema = exemptionDocumentSchema
-  .extend({ id: z.string().meta({ example: 'doc_0mhx2k3c0a1b2c3d4e5f60718' }) })
+  .extend({ id: z.string().meta({ description: 'The document id (`doc_...`), to download or delete it', example: 'doc_0mhx2k3c0a1b2c3d4e5f60718' }) })
   .meta({ id: 'NoticeDocument' });
 export type NoticeDocument = ExemptionDocument & { id: string };
 
@@ -96,15 +102,15 @@ export interface Notice {
 
 export const noticeSchema = z
   .object({
-    id: z.string(),
-    jurisdiction: z.object({ country: z.string(), state: z.string().optional() }),
-    received_on: z.iso.date(),
+    id: z.string().meta({ description: 'The notice id (`ntc_...`)' }),
+    jurisdiction: jurisdictionAnswerSchema.meta({ description: 'The authority that sent the letter: a country, or a state of it' }),
+    received_on: z.iso.date().meta({ description: 'The day the letter arrived (YYYY-MM-DD)' }),
     due_on: z.iso.date().nullable().meta({ description: 'The day the reply is due; null: none given' }),
-    kind: z.enum(noticeKinds),
-    summary: z.string(),
-    status: z.enum(noticeStatuses),
+    kind: kindField,
+    summary: summaryField,
+    status: statusField,
     reference: z.string().nullable().meta({ description: "The authority's reference of the letter" }),
-    documents: z.array(noticeDocumentSchema),
+    documents: z.array(noticeDocumentSchema).meta({ description: 'The letter and any replies, as uploaded documents (up to 20)' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

@@ -19,7 +19,7 @@ export interface Page<T> {
 /** The response schema of a page of `item`s. */
 export const pageSchema = <Item extends z.ZodType>(item: Item) =>
   z.object({
-    data: z.array(item),
+    data: z.array(item).meta({ description: 'The items of this page, in the order the route lists them' }),
     has_more: z.boolean().meta({ description: 'true when another page follows: ask again with `starting_after` set to the last id of this one' }),
   });
 

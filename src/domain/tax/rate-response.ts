@@ -24,12 +24,12 @@ type RateField = ReturnType<typeof rateFieldOf>;
 function jurisdictionSchemaOf() {
   return z
     .object({
-      country: z.string().meta({ example: 'US' }),
-      country_name: z.string().meta({ example: 'United States of America' }),
-      state: z.string().optional().meta({ example: 'CA' }),
-      state_name: z.string().optional().meta({ example: 'California' }),
-      county: z.string().optional().meta({ example: 'San Francisco' }),
-      city: z.string().optional(),
+      country: z.string().meta({ description: 'ISO 3166-1 alpha-2 code', example: 'US' }),
+      country_name: z.string().meta({ description: 'English name', example: 'United States of America' }),
+      state: z.string().optional().meta({ description: 'ISO 3166-2 suffix', example: 'CA' }),
+      state_name: z.string().optional().meta({ description: 'English name', example: 'California' }),
+      county: z.string().optional().meta({ description: 'County name', example: 'San Francisco' }),
+      city: z.string().optional().meta({ description: 'City name' }),
     })
     .meta({ id: 'Jurisdiction', description: 'Where the tax is due' });
 }
@@ -44,14 +44,14 @@ function customerTreatmentSchemaOf() {
         description:
           "The same as the answer's exempt (no line bears tax, being exempt); reason customer_exempt when the customer made it so (the request's exempt flag, its type, or a 100 % certificate)",
       }),
-      tax_id: taxIdValidationSchema.nullable(),
+      tax_id: taxIdValidationSchema.nullable().meta({ description: 'The tax ID check; null: none sent' }),
       reason: z.enum(['tax_id_missing', 'tax_id_invalid', 'customer_exempt', 'exemption_certificate_missing']).optional().meta({
         description:
           'Why the customer is taxed as it is: exemption_certificate_missing: a stored customer whose type is exempt only with a certificate has none for the place (message names it)',
       }),
-      message: z.string().optional(),
+      message: z.string().optional().meta({ description: 'The reason in words' }),
     })
-    .meta({ id: 'CustomerTreatment' });
+    .meta({ id: 'CustomerTreatment', description: 'Who the customer was taxed as, and why' });
 }
 
 /** The rate breakdown (`TaxRateResult`): a rate per level, the total, the jurisdiction and how the location was read. */
@@ -59,11 +59,11 @@ function taxRateResultSchemaOf(rateField: RateField, jurisdictionSchema: ReturnT
   const levelRateShape = Object.fromEntries(taxLevels.map((level) => [`${level}_rate`, rateField])) as { [L in TaxLevel as `${L}_rate`]: RateField };
   return z
     .object({
-      taxable: z.boolean(),
+      taxable: z.boolean().meta({ description: 'true when tax applies to the sale' }),
       ...levelRateShape,
       total_rate: rateField,
-      reverse_charge_applicable: z.boolean(),
-      exempt: z.boolean(),
+      reverse_charge_applicable: z.boolean().meta({ description: 'true: the buyer accounts for the tax (B2B reverse charge)' }),
+      exempt: z.boolean().meta({ description: 'true: no tax, the customer is exempt' }),
       jurisdiction: jurisdictionSchema,
       location_source: z.enum(locationSources).meta({ description: 'The most precise location field the answer was resolved from' }),
       notes: z

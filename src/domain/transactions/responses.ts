@@ -17,9 +17,9 @@ import type { Transaction } from './sale';
 /** One line of a recorded sale. */
 function transactionLineShapeOf() {
   return {
-    id: z.string(),
+    id: z.string().meta({ description: "The line's id as sent" }),
     amount: minorUnitsField,
-    quantity: z.number().int(),
+    quantity: z.number().int().meta({ description: 'Units sold' }),
     product_category: productCategoryField,
     delivery_method: deliveryMethodField,
     tax_amount: minorUnitsField,
@@ -49,17 +49,17 @@ function transactionLineShapeOf() {
 function transactionShapeOf(lineShape: ReturnType<typeof transactionLineShapeOf>) {
   const { customerTreatmentSchema, jurisdictionSchema } = rateResponseSchemas();
   return {
-    id: z.string().meta({ example: 'order_1001' }),
-    date: z.string().meta({ example: '2026-01-15' }),
-    currency: z.string().meta({ example: 'USD' }),
+    id: z.string().meta({ description: 'The transaction id (your order reference)', example: 'order_1001' }),
+    date: z.string().meta({ description: 'Sale date (YYYY-MM-DD)', example: '2026-01-15' }),
+    currency: z.string().meta({ description: 'ISO 4217 code', example: 'USD' }),
     customer_type: customerTypeField,
     government_level: governmentLevelField.optional(),
-    customer_tax_id: z.string().optional(),
+    customer_tax_id: z.string().optional().meta({ description: "The customer's tax ID as sent" }),
     customer_id: z.string().optional().meta({ description: 'The stored customer the sale named' }),
     customer: customerTreatmentSchema
       .optional()
       .meta({ description: 'Who the sale was taxed as, decided as POST /v1/tax/rate and unify decide it (absent on sales recorded before Levy stored it)' }),
-    entity_id: z.string().optional(),
+    entity_id: z.string().optional().meta({ description: 'The seller entity' }),
     marketplace: z
       .literal(true)
       .optional()
@@ -75,7 +75,7 @@ function transactionShapeOf(lineShape: ReturnType<typeof transactionLineShapeOf>
           '`us_local_rate_unavailable_for_date` or `us_postal_code_missing_state_base_rate_used` when a US sale was taxed at its state base rate only ' +
           '(no imported ZIP table in force, or no ZIP). Absent when there is nothing to say',
       }),
-    line_items: z.array(z.object(lineShape)),
+    line_items: z.array(z.object(lineShape)).meta({ description: 'The lines, in the order sent' }),
     subtotal: minorUnitsField,
     tax_total: minorUnitsField,
     total: minorUnitsField,
@@ -94,11 +94,13 @@ function buildTransactionResponseSchemas() {
 
   const refundSchema = z
     .object({
-      id: z.string().meta({ example: 'refund_1' }),
-      transaction_id: z.string(),
-      date: z.string(),
-      currency: z.string(),
-      line_items: z.array(z.object({ id: z.string(), amount: minorUnitsField, tax_amount: minorUnitsField })),
+      id: z.string().meta({ description: 'The refund id (your reference)', example: 'refund_1' }),
+      transaction_id: z.string().meta({ description: 'The sale refunded' }),
+      date: z.string().meta({ description: 'Refund date (YYYY-MM-DD)' }),
+      currency: z.string().meta({ description: "ISO 4217 code (the sale's)" }),
+      line_items: z
+        .array(z.object({ id: z.string().meta({ description: "The sale line's id" }), amount: minorUnitsField, tax_amount: minorUnitsField }))
+        .meta({ description: 'The lines refunded' }),
       subtotal: minorUnitsField,
       tax_total: minorUnitsField,
       total: minorUnitsField,
@@ -110,16 +112,18 @@ function buildTransactionResponseSchemas() {
   const transactionWithRefundsSchema = z
     .object({
       ...transactionShape,
-      line_items: z.array(
-        z.object({
-          ...transactionLineShape,
-          refunded_amount: minorUnitsField,
-          refunded_tax_amount: minorUnitsField,
-          remaining_amount: minorUnitsField,
-          remaining_tax_amount: minorUnitsField,
-        }),
-      ),
-      refunds: z.array(refundSchema),
+      line_items: z
+        .array(
+          z.object({
+            ...transactionLineShape,
+            refunded_amount: minorUnitsField,
+            refunded_tax_amount: minorUnitsField,
+            remaining_amount: minorUnitsField,
+            remaining_tax_amount: minorUnitsField,
+          }),
+        )
+        .meta({ description: 'The lines, with what was refunded and what is left' }),
+      refunds: z.array(refundSchema).meta({ description: 'The refunds, oldest first' }),
       refunded_subtotal: minorUnitsField,
       refunded_tax_total: minorUnitsField,
       remaining_total: minorUnitsField,

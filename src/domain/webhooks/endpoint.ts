@@ -33,9 +33,16 @@ export type StoredWebhookEndpoint = WebhookEndpoint & WebhookEndpointSecrets;
 const enabledEventsField = z
   .array(z.enum(['*', ...EVENT_TYPES] as [string, ...string[]]), { error: `must be a list of event types or ["*"]` })
   .min(1, { error: 'must name at least one event type, or "*"' })
-  .max(EVENT_TYPES.length + 1);
-const urlField = z.string().max(2048).meta({ example: 'https://example.com/levy/webhooks' });
-const descriptionField = z.string().trim().max(500).nullable();
+  .max(EVENT_TYPES.length + 1)
+  .meta({ description: 'The event types sent to this endpoint, or ["*"] for every type' });
+const urlField = z.string().max(2048).meta({ description: 'The HTTPS address events are POSTed to', example: 'https://example.com/levy/webhooks' });
+const descriptionField = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .meta({ description: 'A note of your own on what the endpoint is for (up to 500 characters); null clears it' });
+const statusField = z.enum(['enabled', 'disabled']).meta({ description: '`enabled`: events are sent; `disabled`: none are sent until it is enabled again' });
 
 export const createWebhookEndpointSchema = z.strictObject({
   url: urlField,
@@ -48,17 +55,17 @@ export const updateWebhookEndpointSchema = z.strictObject({
   url: urlField.optional(),
   enabled_events: enabledEventsField.optional(),
   description: descriptionField.optional(),
-  status: z.enum(['enabled', 'disabled']).optional(),
+  status: statusField.optional(),
 });
 export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointSchema>;
 
 export const webhookEndpointSchema = z
   .object({
-    id: z.string().meta({ example: 'we_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
-    url: z.string(),
-    enabled_events: z.array(z.string()),
-    description: z.string().nullable(),
-    status: z.enum(['enabled', 'disabled']),
+    id: z.string().meta({ description: 'The webhook endpoint id (`we_...`)', example: 'we_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    url: urlField,
+    enabled_events: z.array(z.string()).meta({ description: 'The event types sent to this endpoint, or ["*"] for every type' }),
+    description: z.string().nullable().meta({ description: 'A note of your own on what the endpoint is for; null when none' }),
+    status: statusField,
     created_at: timestampField,
     updated_at: timestampField,
   })
@@ -72,19 +79,23 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema
 export const webhookDeliverySchema = z
   .object({
     /** `wda_...`: one attempt (ids sort by time). */
-    id: z.string().meta({ example: 'wda_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
-    event_id: z.string(),
-    event_type: z.string(),
-    endpoint_id: z.string(),
-    attempt: z.number().int(),
+    id: z.string().meta({ description: 'The delivery attempt id (`wda_...`; ids sort by time)', example: 'wda_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    event_id: z.string().meta({ description: 'The event sent (`evt_...`, GET /v1/events/{id})' }),
+    event_type: z.string().meta({ description: 'The type of the event sent, e.g. `transaction.created`' }),
+    endpoint_id: z.string().meta({ description: 'The webhook endpoint it was sent to (`we_...`)' }),
+    attempt: z.number().int().meta({ description: 'Which attempt at this event for this endpoint: 1 for the first, counting retries' }),
     attempted_at: timestampField,
     /** null when no answer came (refused connection, timeout, a refused address). */
-    status_code: z.number().int().nullable(),
-    duration_ms: z.number().int(),
-    delivered: z.boolean(),
-    error: z.string().nullable(),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The HTTP status the endpoint answered; null when no answer came (refused connection, timeout)' }),
+    duration_ms: z.number().int().meta({ description: 'How long the attempt took, in milliseconds' }),
+    delivered: z.boolean().meta({ description: 'true when the endpoint answered 2xx' }),
+    error: z.string().nullable().meta({ description: 'Why the attempt failed (status, timeout, refused address); null when delivered' }),
     /** When the next attempt is due; null when delivered or given up. */
-    next_retry_at: timestampField.nullable(),
+    next_retry_at: timestampField.nullable().meta({ description: 'When the next attempt is due (ISO 8601, UTC); null when delivered or given up' }),
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
