@@ -4,21 +4,14 @@
  * the gitignored `.levy/` from a jsvat git dir or checkout, and ../shared/data holds them as one JSON file.
  */
 import { resolve } from 'node:path';
-
-const ROOT = resolve(__dirname, '../..');
+import { exportDir, vectorPlaces } from './vector-places';
 
 /** Where `npm run vectors:jsvat` writes: `countries_vat_lists/` and `COMMIT` (the commit they came from). */
-export const JSVAT_EXPORT_DIR = resolve(ROOT, '.levy/jsvat');
+export const JSVAT_EXPORT_DIR = exportDir('jsvat');
 
 /** The environment variable naming a folder of `*.vat.js` files or a `jsvat_vectors.json`, tried first. */
 export const JSVAT_VECTORS_ENV = 'LEVY_JSVAT_VECTORS';
 
 /** The places tried, in order: `$LEVY_JSVAT_VECTORS`, `.levy/jsvat/countries_vat_lists`, `../shared/data/tax-id-vectors/jsvat_vectors.json`. */
-export function jsvatVectorSources(env: NodeJS.ProcessEnv = process.env): string[] {
-  const fromEnv = env[JSVAT_VECTORS_ENV]?.trim();
-  return [
-    ...(fromEnv ? [resolve(fromEnv)] : []),
-    resolve(JSVAT_EXPORT_DIR, 'countries_vat_lists'),
-    resolve(ROOT, '../shared/data/tax-id-vectors/jsvat_vectors.json'),
-  ];
-}
+export const jsvatVectorSources = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  vectorPlaces(env, JSVAT_VECTORS_ENV, resolve(JSVAT_EXPORT_DIR, 'countries_vat_lists'), 'tax-id-vectors/jsvat_vectors.json');

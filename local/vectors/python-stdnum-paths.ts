@@ -4,21 +4,14 @@
  * them into the gitignored `.levy/` from a python-stdnum git dir or checkout.
  */
 import { resolve } from 'node:path';
-
-const ROOT = resolve(__dirname, '../..');
+import { exportDir, vectorPlaces } from './vector-places';
 
 /** Where `npm run vectors:python-stdnum` writes: `tests/` and `COMMIT` (the commit they came from). */
-export const PYTHON_STDNUM_EXPORT_DIR = resolve(ROOT, '.levy/python-stdnum');
+export const PYTHON_STDNUM_EXPORT_DIR = exportDir('python-stdnum');
 
 /** The environment variable naming a folder of `.doctest` files, tried first. */
 export const PYTHON_STDNUM_TESTS_ENV = 'LEVY_PYTHON_STDNUM_TESTS';
 
 /** The folders tried, in order: `$LEVY_PYTHON_STDNUM_TESTS`, `.levy/python-stdnum/tests`, `../shared/data/tax-id-vectors/python-stdnum/tests`. */
-export function pythonStdnumTestFolders(env: NodeJS.ProcessEnv = process.env): string[] {
-  const fromEnv = env[PYTHON_STDNUM_TESTS_ENV]?.trim();
-  return [
-    ...(fromEnv ? [resolve(fromEnv)] : []),
-    resolve(PYTHON_STDNUM_EXPORT_DIR, 'tests'),
-    resolve(ROOT, '../shared/data/tax-id-vectors/python-stdnum/tests'),
-  ];
-}
+export const pythonStdnumTestFolders = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  vectorPlaces(env, PYTHON_STDNUM_TESTS_ENV, resolve(PYTHON_STDNUM_EXPORT_DIR, 'tests'), 'tax-id-vectors/python-stdnum/tests');
