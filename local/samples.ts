@@ -133,6 +133,7 @@ function taxSamples(f: EventFixtures, { today, freshId }: SampleVariation): Samp
     'usage-get': { query: { from: `${year}-01-01`, to: today } },
     'tax-codes-list': {},
     'tax-codes-get': { pathParameters: { id: 'levy_groceries' } },
+    'tax-coverage': {},
     'settings-get': {},
     'settings-update': { body: { collection: 'everywhere', approaching_threshold_percent: 80 } },
     'nexus-report': { query: { as_of: today, country: 'US' } },
