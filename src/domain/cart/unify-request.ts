@@ -4,30 +4,24 @@
  */
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
-import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, quantityField, referenceField } from '../fields/money';
+import { checkLineSubject, checkSaleParties, customerIdRefField } from '../sales/line-subject';
+import { saleLineShape } from '../sales/sale-line';
+import { checkSaleTotals, checkUniqueLineIds, lineItemsField, referenceField } from '../fields/money';
 import {
   booleanField,
   checkGovernmentLevel,
   customerTaxIdField,
   customerTypeField,
   dateField,
-  deliveryMethodField,
   entityIdField,
   governmentLevelField,
   locationField,
-  productCategoryField,
 } from '../fields/sale';
 
 /** A cart line's fields, which a checkout's and a payment link's line extend. */
 export const cartLineShape = {
   id: referenceField,
-  amount: amountField,
-  quantity: quantityField.default(1),
-  product_category: productCategoryField.optional(),
-  delivery_method: deliveryMethodField.optional(),
-  product_id: productIdRefField.optional(),
-  tax_code: taxCodeRefField.optional(),
+  ...saleLineShape,
   tax_inclusive: booleanField.default(false),
 };
 

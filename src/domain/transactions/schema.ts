@@ -4,17 +4,9 @@
  */
 import * as z from 'zod';
 import { currencyField } from '../currency-field';
-import { checkLineSubject, checkSaleParties, customerIdRefField, productIdRefField, taxCodeRefField } from '../sales/line-subject';
-import {
-  amountField,
-  checkSaleTotals,
-  checkUniqueLineIds,
-  lineItemsField,
-  MAX_LINE_ITEMS,
-  quantityField,
-  referenceField,
-  refundAmountField,
-} from '../fields/money';
+import { checkLineSubject, checkSaleParties, customerIdRefField } from '../sales/line-subject';
+import { saleLineShape } from '../sales/sale-line';
+import { amountField, checkSaleTotals, checkUniqueLineIds, lineItemsField, MAX_LINE_ITEMS, referenceField, refundAmountField } from '../fields/money';
 import { listQuerySchema, periodInOrder, periodOrderError } from '../fields/periods';
 import {
   booleanField,
@@ -22,23 +14,15 @@ import {
   customerTaxIdField,
   customerTypeField,
   dateField,
-  deliveryMethodField,
   entityIdField,
   governmentLevelField,
   locationField,
-  productCategoryField,
 } from '../fields/sale';
 
 const transactionLineSchema = z
   .strictObject({
     id: referenceField.optional(),
-    amount: amountField,
-    quantity: quantityField.default(1),
-    product_category: productCategoryField.optional(),
-    delivery_method: deliveryMethodField.optional(),
-    /** Instead of product_category: a stored product (its code on the sale's date) or a catalogue code. */
-    product_id: productIdRefField.optional(),
-    tax_code: taxCodeRefField.optional(),
+    ...saleLineShape,
     /** The tax the seller already charged on this line; absent: Levy computes it. */
     tax_amount: amountField.optional(),
   })
