@@ -4,6 +4,7 @@
  * invoice PDF, and minor units per currency.
  */
 import { callRoute } from '../support/api';
+import { documentTwice } from '../support/document-twice';
 import { frenchShop, newInvoiceSeller, saas, sellerAddress } from '../support/invoice-seller';
 import { pdfText } from '../support/pdf-text';
 
@@ -115,13 +116,10 @@ describe('invoices', () => {
       // so no VAT is charged and the invoice says "Reverse charge" (Art. 226(11a)).
       expect(res.body).toMatchObject({ reverse_charge: true, mentions: ['Reverse charge'], tax_total: 0, buyer: { tax_id: 'FR40303265045' } });
 
-      const pdf = await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } });
-      expect(pdf.status).toBe(200);
+      const pdf = await documentTwice('invoices-pdf', { accountId, pathParameters: { id: created.body.id } });
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      const bytes = pdf.body as Buffer;
+      const bytes = pdf.body;
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const again = await callRoute('invoices-pdf', { accountId, pathParameters: { id: created.body.id } });
-      expect(Buffer.compare(again.body as Buffer, bytes)).toBe(0);
 
       const text = pdfText(bytes);
       const number = res.body.number as string;
