@@ -1425,6 +1425,7 @@ export interface components {
             request_id: string;
         };
         /**
+         * @description When a return is due, counted from the end of its period
          * @example {
          *       "months_after": 1,
          *       "day": 20
@@ -1451,13 +1452,20 @@ export interface components {
          *     }
          */
         Vendor: {
-            /** @example vnd_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The vendor id (`vnd_...`)
+             * @example vnd_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
+            /** @description Legal or display name */
             name: string;
             /** @description ISO 3166-1 alpha-2, upper case */
             country: string;
+            /** @description Tax number (VAT, GST, EIN ...) as registered; null: none */
             tax_id: string | null;
+            /** @description true when the vendor is exempt from tax */
             exempt: boolean;
+            /** @description E-mail address; null: none */
             email: string | null;
             /**
              * Format: date-time
@@ -1484,14 +1492,20 @@ export interface components {
          *     }
          */
         Entity: {
-            /** @example ent_0mhx2k3c0f1e2d3c4b5a69788 */
+            /**
+             * @description The entity id (`ent_...`)
+             * @example ent_0mhx2k3c0f1e2d3c4b5a69788
+             */
             id: string;
+            /** @description Legal name of the selling entity */
             name: string;
             /** @description ISO 3166-1 alpha-2, upper case */
             country: string;
+            /** @description Tax number (VAT, GST, EIN ...) as registered; null: none */
             tax_id: string | null;
             /** @description US state or Canadian province where the entity is established (PICKUP sales are taxed there) */
             state?: string | null;
+            /** @description Postal address printed on its invoices; null: none */
             address?: components["schemas"]["EntityAddress"] | null;
             /** @description EN 16931 BT-34: where it receives e-invoices */
             electronic_address?: {
@@ -1528,10 +1542,15 @@ export interface components {
         };
         /** @description The entity's postal address, printed on its invoices; the country is the entity's `country` */
         EntityAddress: {
+            /** @description Street and number */
             line1: string;
+            /** @description Second address line (building, floor, c/o) */
             line2?: string;
+            /** @description City or town */
             city: string;
+            /** @description Postal code as the country writes it */
             postal_code: string;
+            /** @description State, province or county as printed on invoices */
             state?: string;
         };
         TaxRateAnswer: {
@@ -2197,18 +2216,31 @@ export interface components {
          *     }
          */
         ExposureReport: {
+            /** @description Tax collected per country */
             exposure: {
-                /** @example US */
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example US
+                 */
                 country_code: string;
+                /** @description English name of the country */
                 country_name: string;
+                /** @description ISO 4217 code of the amounts */
                 currency: string;
                 /** @description Tax in minor units of the currency, net of refunds */
                 exposure_amount: number;
                 sales?: components["schemas"]["ExposureSales"];
+                /** @description Per state or province, where the country has them */
                 jurisdictions?: {
-                    /** @example CA */
+                    /**
+                     * @description State or province code (ISO 3166-2 suffix)
+                     * @example CA
+                     */
                     jurisdiction_code: string;
-                    /** @example California */
+                    /**
+                     * @description State or province name
+                     * @example California
+                     */
                     jurisdiction_name: string;
                     /** @description Tax in minor units of the currency, net of refunds */
                     exposure_amount: number;
@@ -2218,7 +2250,9 @@ export interface components {
                      * @enum {string}
                      */
                     nexus_status?: "below" | "approaching" | "crossed" | "registered" | "not_applicable";
+                    /** @description Per county, where the state has county taxes */
                     counties?: {
+                        /** @description County name */
                         county_name: string;
                         /** @description Tax in minor units of the currency, net of refunds */
                         exposure_amount: number;
@@ -2227,6 +2261,7 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description With include=sales: net sales in minor units, net of refunds, split into taxed and exempt */
         ExposureSales: {
             /** @description Net sales tax was charged on */
             taxable_amount: number;
@@ -2405,9 +2440,14 @@ export interface components {
          *     }
          */
         TaxCode: {
-            /** @example levy_groceries */
+            /**
+             * @description The code
+             * @example levy_groceries
+             */
             id: string;
+            /** @description Short name */
             name: string;
+            /** @description What it covers */
             description: string;
             /**
              * @description The product_category it refines: its rules apply where the rule data has none for the code
@@ -2457,6 +2497,7 @@ export interface components {
              * @example prod_0mhx2k3c0a1b2c3d4e5f60718
              */
             id: string;
+            /** @description Product name */
             name: string;
             /**
              * @description The tax code in force today (GET /v1/tax_codes)
@@ -2465,7 +2506,10 @@ export interface components {
             tax_code: string;
             /** @description Every code the product had, oldest first; the last one is `tax_code` */
             tax_code_history: {
-                /** @example levy_saas_business */
+                /**
+                 * @description The tax code (GET /v1/tax_codes)
+                 * @example levy_saas_business
+                 */
                 tax_code: string;
                 /**
                  * Format: date
@@ -2473,7 +2517,9 @@ export interface components {
                  */
                 effective_from: string;
             }[];
+            /** @description Your stock-keeping unit; null: none */
             sku: string | null;
+            /** @description What the product is, in words; null: none */
             description: string | null;
             /** @description false once archived (DELETE): still readable, and its history still applies */
             active: boolean;
@@ -2502,11 +2548,19 @@ export interface components {
          *     }
          */
         UsageReport: {
+            /** @description One row per endpoint and day */
             data: {
-                /** @example 2026-01-15 */
+                /**
+                 * @description The UTC day (YYYY-MM-DD)
+                 * @example 2026-01-15
+                 */
                 date: string;
-                /** @example POST /v1/tax/rate */
+                /**
+                 * @description Method and route
+                 * @example POST /v1/tax/rate
+                 */
                 endpoint: string;
+                /** @description Billable calls that day */
                 count: number;
             }[];
         };
@@ -2734,7 +2788,10 @@ export interface components {
          *     }
          */
         Registration: {
-            /** @example reg_0mhx2k3c0f1e2d3c4b5a69788 */
+            /**
+             * @description The registration id (`reg_...`)
+             * @example reg_0mhx2k3c0f1e2d3c4b5a69788
+             */
             id: string;
             /** @description The entity that holds the registration */
             entity_id: string;
@@ -2742,8 +2799,12 @@ export interface components {
             country: string;
             /** @description US state or Canadian province (ISO 3166-2 suffix), where the registration is with it */
             state?: string;
-            /** @enum {string} */
+            /**
+             * @description VAT, GST, SALES_TAX or SELLERS_USE_TAX (a US state), OSS_UNION, OSS_NON_UNION, IOSS (EU schemes) or SIMPLIFIED (non-resident)
+             * @enum {string}
+             */
             type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+            /** @description The number the authority issued */
             registration_number?: string;
             /**
              * Format: date
@@ -2787,7 +2848,10 @@ export interface components {
          *     }
          */
         FilingSchedule: {
-            /** @enum {string} */
+            /**
+             * @description How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL
+             * @enum {string}
+             */
             frequency: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
             /** @description The month periods are counted from (1: calendar months, quarters, halves and years) */
             period_anchor_month: number;
@@ -2809,36 +2873,61 @@ export interface components {
             approaching_threshold_percent: number;
         };
         NexusReport: {
+            /** @description The day the report is for (YYYY-MM-DD) */
             as_of: string;
+            /** @description The selling entity reported on */
             entity_id: string;
+            /** @description One row per jurisdiction with a rule in force on as_of */
             data: components["schemas"]["NexusJurisdiction"][];
         };
         NexusJurisdiction: {
             /** @description ISO 3166-1 alpha-2, or `EU` for the EU-wide distance-sales threshold */
             country: string;
+            /** @description US state code (ISO 3166-2 suffix), for a state row */
             state?: string;
-            /** @enum {string} */
+            /**
+             * @description `below`: under the threshold; `approaching`: at `approaching_threshold_percent` of it (settings); `crossed`: met in its window; `registered`: an active registration covers the jurisdiction; `not_applicable`: no sales tax there (DE, MT, NH, OR)
+             * @enum {string}
+             */
             status: "below" | "approaching" | "crossed" | "registered" | "not_applicable";
             /** @description Sales counted in the window, minor units of `currency` (null: not applicable) */
             sales_amount: number | null;
+            /** @description Sales counted in the window (null: not applicable) */
             transaction_count: number | null;
+            /** @description ISO 4217 code of the amounts (the threshold's currency); null: not applicable */
             currency: string | null;
+            /** @description The measurement window the sales were counted in; null: not applicable */
             window: {
+                /** @description First day counted (YYYY-MM-DD) */
                 start: string;
+                /** @description Last day counted (YYYY-MM-DD) */
                 end: string;
             } | null;
+            /** @description The rule's threshold; null: not applicable */
             threshold: {
+                /** @description Sales threshold, minor units of `currency` */
                 sales_amount: number;
+                /** @description Transaction-count threshold; null: the rule has none */
                 transaction_count: number | null;
-                /** @enum {string} */
+                /**
+                 * @description `sales_only`: the amount decides; `either`: amount or count; `both`: amount and count
+                 * @enum {string}
+                 */
                 logic: "sales_only" | "either" | "both";
+                /** @description How the rule measures, e.g. `current_or_previous_calendar_year` */
                 window: string;
+                /** @description The page the threshold is taken from */
                 source_url: string;
             } | null;
+            /** @description sales_amount as a percent of the threshold (104 = 104 %); null: not applicable */
             percent_of_sales_threshold: number | null;
+            /** @description transaction_count as a percent of its threshold; null: the rule has none */
             percent_of_transaction_threshold: number | null;
+            /** @description The day the threshold was met and stayed met to the window end (YYYY-MM-DD) */
             crossed_on?: string;
+            /** @description The sale after which the threshold stayed met */
             crossing_transaction_id?: string;
+            /** @description When registration (or collection) is due after crossing, as the rule words it */
             register_by?: string;
             /** @description The active registration that makes the status `registered` */
             registration_id?: string;
@@ -2850,9 +2939,15 @@ export interface components {
             source_url: string;
         };
         Event: {
-            /** @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            /**
+             * @description The event id (`evt_...`)
+             * @example evt_0mfkq3z8a1b2c3d4e5f6a7b8c9
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description What happened, as `<record>.<change>` (e.g. `transaction.created`)
+             * @enum {string}
+             */
             type: "customer.created" | "customer.updated" | "customer.deleted" | "exemption.created" | "exemption.revoked" | "exemption.expiring" | "exemption.expired" | "registration.created" | "registration.activated" | "registration.expired" | "product.created" | "transaction.created" | "refund.created" | "webhook_endpoint.disabled" | "nexus.approaching" | "nexus.crossed" | "checkout.completed" | "invoice.finalized" | "credit_note.created" | "return.due_soon" | "return.created" | "return.finalized" | "return.filed" | "notice.created" | "notice.updated";
             /**
              * Format: date-time
@@ -2860,7 +2955,9 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             created_at: string;
+            /** @description The account the event belongs to */
             account_id: string;
+            /** @description What the event is about */
             data: {
                 /** @description The record as it was after the change (before it, for a deletion) */
                 object: {
@@ -2869,6 +2966,7 @@ export interface components {
             };
         };
         Redelivery: {
+            /** @description The event queued again */
             event_id: string;
             /** @description How many endpoints the event was queued for */
             endpoints: number;
@@ -2976,22 +3074,35 @@ export interface components {
             next_retry_at: string | null;
         };
         Notification: {
-            /** @example ntf_0mfkq3z8a1b2c3d4e5f6a7b8c9 */
+            /**
+             * @description The notification id (`ntf_...`)
+             * @example ntf_0mfkq3z8a1b2c3d4e5f6a7b8c9
+             */
             id: string;
             /** @description The type of the event that raised it (nexus.crossed, exemption.expiring ...) */
             type: string;
-            /** @enum {string} */
+            /**
+             * @description `info`: for your knowledge; `warning`: act soon; `critical`: act now (e.g. a nexus threshold crossed)
+             * @enum {string}
+             */
             severity: "info" | "warning" | "critical";
+            /** @description One-line headline */
             title: string;
+            /** @description What happened and what to do, in a sentence or two */
             message: string;
             /** @description The record the notification is about */
             object: {
+                /** @description The kind of record: `entity`, `exemption`, `webhook_endpoint` or `registration` */
                 type: string;
+                /** @description The record's id */
                 id: string;
             };
             /** @description The event that raised it (GET /v1/events/{id} while it is kept, 30 days) */
             event_id: string;
-            /** @enum {string} */
+            /**
+             * @description `open`: to be looked at; `dismissed`: set aside (deleted 90 days later)
+             * @enum {string}
+             */
             status: "open" | "dismissed";
             /**
              * Format: date-time
@@ -3177,16 +3288,27 @@ export interface components {
             updated_at: string;
         };
         PaymentLink: {
-            /** @example plink_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The payment link id (`plink_...`)
+             * @example plink_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
+            /** @description ISO 4217 code of every amount */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description `exclusive`: line amounts are net and tax is added; `inclusive`: they include tax, which is carved out
+             * @enum {string}
+             */
             tax_behavior: "exclusive" | "inclusive";
+            /** @description The selling entity; absent: the primary */
             entity_id?: string;
+            /** @description The lines every checkout opened from the link starts with */
             line_items: {
+                /** @description The line's id as sent */
                 id: string;
                 /** @description The listed price of the line (tax included with tax_behavior inclusive) */
                 amount: number;
+                /** @description Units sold */
                 quantity: number;
                 /**
                  * @description What is sold, by category (instead of a product_id or tax_code); decides the rules that apply
@@ -3198,7 +3320,9 @@ export interface components {
                  * @enum {string}
                  */
                 delivery_method?: "CLOUD" | "DOWNLOAD" | "SHIPPED" | "PICKUP" | "IN_PERSON";
+                /** @description The product the line named; its tax code applies */
                 product_id?: string;
+                /** @description The tax code the line named (GET /v1/tax_codes) */
                 tax_code?: string;
                 /** @description What the line sells, in words; every checkout opened from the link shows it on the line */
                 description?: string;
@@ -3217,11 +3341,17 @@ export interface components {
             updated_at: string;
         };
         InvoiceSeries: {
-            /** @example isr_0mhx2k3c0a1b2c3d4e5f60718 */
+            /**
+             * @description The series id (`isr_...`)
+             * @example isr_0mhx2k3c0a1b2c3d4e5f60718
+             */
             id: string;
             /** @description The selling entity whose invoices the series numbers */
             entity_id: string;
-            /** @example INV-2026- */
+            /**
+             * @description Text before the sequence number
+             * @example INV-2026-
+             */
             prefix: string;
             /** @description The sequence the next finalized invoice or credit note takes */
             next_number: number;
@@ -5636,9 +5766,14 @@ export interface operations {
                     name: string;
                     /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
+                    /** @description Tax number (VAT, GST, EIN ...) as registered; null clears it */
                     tax_id?: string | null;
-                    /** @default false */
+                    /**
+                     * @description true when the vendor is exempt from tax (default false)
+                     * @default false
+                     */
                     exempt?: boolean;
+                    /** @description E-mail address; null clears it */
                     email?: string | null;
                 };
             };
@@ -5782,8 +5917,11 @@ export interface operations {
                     name?: string;
                     /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country?: string;
+                    /** @description Tax number (VAT, GST, EIN ...) as registered; null clears it */
                     tax_id?: string | null;
+                    /** @description true when the vendor is exempt from tax */
                     exempt?: boolean;
+                    /** @description E-mail address; null clears it */
                     email?: string | null;
                 };
             };
@@ -5921,8 +6059,11 @@ export interface operations {
                     name: string;
                     /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
+                    /** @description Tax number (VAT, GST, EIN ...) as registered; null clears it */
                     tax_id?: string | null;
+                    /** @description US state or Canadian province where it is established (PICKUP sales are taxed there) */
                     state?: string;
+                    /** @description Postal address printed on its invoices */
                     address?: {
                         /** @description Street and number */
                         line1: string;
@@ -5937,12 +6078,14 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    /** @description EN 16931 BT-34: where it receives e-invoices */
                     electronic_address?: {
                         /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
                         scheme: string;
                         /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
                         value: string;
                     } | null;
+                    /** @description EN 16931 BG-6 seller contact (name, phone, e-mail) */
                     contact?: {
                         /** @description BT-41: the contact person or department */
                         name?: string;
@@ -5951,6 +6094,7 @@ export interface operations {
                         /** @description BT-43: e-mail address */
                         email?: string;
                     } | null;
+                    /** @description EN 16931 BT-30 (e.g. a Handelsregister number) */
                     legal_registration_id?: string | null;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
@@ -6098,8 +6242,11 @@ export interface operations {
                     name?: string;
                     /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country?: string;
+                    /** @description Tax number (VAT, GST, EIN ...) as registered; null clears it */
                     tax_id?: string | null;
+                    /** @description US state or Canadian province where it is established; null clears it */
                     state?: string | null;
+                    /** @description Postal address printed on its invoices, replaced whole; null removes it */
                     address?: {
                         /** @description Street and number */
                         line1: string;
@@ -6114,12 +6261,14 @@ export interface operations {
                         /** @description The entity's own `country` again, if sent (any other country is refused); not stored apart */
                         country?: string;
                     } | null;
+                    /** @description EN 16931 BT-34, replaced whole; null removes it */
                     electronic_address?: {
                         /** @description EAS code of the address scheme ("0204" Leitweg-ID, "9930" German VAT number, "EM" e-mail ...) */
                         scheme: string;
                         /** @description The address within that scheme (a Leitweg-ID, a VAT number, an e-mail address ...) */
                         value: string;
                     } | null;
+                    /** @description EN 16931 BG-6 seller contact, replaced whole; null removes it */
                     contact?: {
                         /** @description BT-41: the contact person or department */
                         name?: string;
@@ -6128,6 +6277,7 @@ export interface operations {
                         /** @description BT-43: e-mail address */
                         email?: string;
                     } | null;
+                    /** @description EN 16931 BT-30; null removes it */
                     legal_registration_id?: string | null;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
@@ -7635,12 +7785,17 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Your own id for the product (1-64 of A-Z a-z 0-9 _ . -); absent: Levy makes one (`prod_...`) */
                     id?: string;
                     /** @description Legal or display name, 1-200 characters */
                     name: string;
+                    /** @description The Levy tax code that decides how the product is taxed (GET /v1/tax_codes) */
                     tax_code: string;
+                    /** @description Your stock-keeping unit (up to 100 characters) */
                     sku?: string | null;
+                    /** @description What the product is, in words (up to 2000 characters) */
                     description?: string | null;
+                    /** @description false archives it (default true) */
                     active?: boolean;
                 };
             };
@@ -7816,14 +7971,18 @@ export interface operations {
                 "application/json": {
                     /** @description Legal or display name, 1-200 characters */
                     name?: string;
+                    /** @description The Levy tax code that decides how the product is taxed (GET /v1/tax_codes) */
                     tax_code?: string;
                     /**
                      * Format: date
                      * @description A calendar date, YYYY-MM-DD
                      */
                     tax_code_effective_from?: string;
+                    /** @description Your stock-keeping unit; null clears it */
                     sku?: string | null;
+                    /** @description What the product is, in words; null clears it */
                     description?: string | null;
+                    /** @description false archives it, true restores it */
                     active?: boolean;
                 };
             };
@@ -9135,9 +9294,14 @@ export interface operations {
                     entity_id?: string;
                     /** @description ISO 3166-1 alpha-2 country code ("DE", "US"); any case, answered upper case */
                     country: string;
+                    /** @description US state or Canadian province (ISO 3166-2 suffix), for a registration with it */
                     state?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description VAT, GST, SALES_TAX or SELLERS_USE_TAX (a US state), OSS_UNION, OSS_NON_UNION, IOSS (EU schemes) or SIMPLIFIED (non-resident)
+                     * @enum {string}
+                     */
                     type: "VAT" | "GST" | "SALES_TAX" | "SELLERS_USE_TAX" | "OSS_UNION" | "OSS_NON_UNION" | "IOSS" | "SIMPLIFIED";
+                    /** @description The number the authority issued */
                     registration_number?: string;
                     /**
                      * Format: date
@@ -9151,8 +9315,12 @@ export interface operations {
                     expires_at?: string;
                     /** @description The filing schedule; omitted fields come from Levy's defaults for the jurisdiction and type (docs/tax-calendar.md) */
                     filing?: {
-                        /** @enum {string} */
+                        /**
+                         * @description How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL
+                         * @enum {string}
+                         */
                         frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        /** @description The month (1-12) periods are counted from */
                         period_anchor_month?: number;
                         due_day_rule?: components["schemas"]["DueDayRule"];
                     };
@@ -9291,18 +9459,28 @@ export interface operations {
                 "application/json": {
                     /** @description null reopens the registration */
                     expires_at?: string | null;
+                    /** @description The number the authority issued; null clears it */
                     registration_number?: string | null;
                     /** @description Replaces the schedule; omitted fields come from the defaults, not from the current schedule */
                     filing?: {
-                        /** @enum {string} */
+                        /**
+                         * @description How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL
+                         * @enum {string}
+                         */
                         frequency?: "MONTHLY" | "QUARTERLY" | "SEMIANNUAL" | "ANNUAL";
+                        /** @description The month (1-12) periods are counted from */
                         period_anchor_month?: number;
                         due_day_rule?: components["schemas"]["DueDayRule"];
                     };
+                    /** @description Set on create; cannot be changed (end the registration with expires_at and create another) */
                     entity_id?: unknown;
+                    /** @description Set on create; cannot be changed (end the registration with expires_at and create another) */
                     country?: unknown;
+                    /** @description Set on create; cannot be changed (end the registration with expires_at and create another) */
                     state?: unknown;
+                    /** @description Set on create; cannot be changed (end the registration with expires_at and create another) */
                     type?: unknown;
+                    /** @description Set on create; cannot be changed (end the registration with expires_at and create another) */
                     active_from?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
@@ -11820,8 +11998,12 @@ export interface operations {
                 "application/json": {
                     /** @description The seller: one of the account's entities (GET /entities); absent, the primary entity */
                     entity_id: string;
+                    /** @description Text before the sequence number, e.g. `INV-2026-` (1-20 of A-Z a-z 0-9 / _ . -) */
                     prefix: string;
-                    /** @default 1 */
+                    /**
+                     * @description The sequence the first finalized invoice takes (default 1)
+                     * @default 1
+                     */
                     next_number?: number;
                 };
             };
@@ -14330,12 +14512,21 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: {
+                            /** @description `sale:<transaction id>` or `refund:<transaction id>:<refund id>`; the page cursor */
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description `sale`: a recorded transaction; `refund`: a refund of one
+                             * @enum {string}
+                             */
                             type: "sale" | "refund";
+                            /** @description The transaction (for a refund, the sale refunded) */
                             transaction_id: string;
+                            /** @description The refund, for a `refund` record */
                             refund_id?: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description Sale or refund date (YYYY-MM-DD)
+                             */
                             date: string;
                             /**
                              * Format: date-time
@@ -14343,19 +14534,28 @@ export interface operations {
                              * @example 2026-01-15T09:30:00.000Z
                              */
                             recorded_at: string;
+                            /** @description ISO 4217 code of the amounts */
                             currency: string;
                             /** @description Net amount of the record's lines this registration covers (minor units of `currency`) */
                             amount: number;
+                            /** @description Tax on those lines (minor units of `currency`) */
                             tax_amount: number;
-                            /** @enum {string} */
+                            /**
+                             * @description `period`: dated in the return's period; `correction`: late for the finalized return named in corrected_return_id
+                             * @enum {string}
+                             */
                             section: "period" | "correction";
+                            /** @description The finalized return a `correction` record belongs to */
                             corrected_return_id?: string;
                             /** @description The record's lines an exemption certificate applied to (a refund: the refunded sale lines), each naming it as rate, unify and transactions do; absent when none */
                             exempted_lines?: {
                                 /** @description The sale line */
                                 id: string;
+                                /** @description The customer's exemption certificate that applied (details in `exemption`) */
                                 exemption_id: string;
+                                /** @description The certificate's exempt share: only the rest of the amount is taxed */
                                 exempt_percentage: number;
+                                /** @description The certificate that applied, as it was on the sale date */
                                 exemption: {
                                     /** @description The certificate (the same as exemption_id) */
                                     id: string;

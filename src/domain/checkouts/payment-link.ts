@@ -57,23 +57,25 @@ export function newPaymentLink(request: CreatePaymentLinkRequest, now: Date): Pa
 }
 
 const linkLineViewSchema = z.object({
-  id: z.string(),
+  id: z.string().meta({ description: "The line's id as sent" }),
   amount: minorUnitsField.meta({ description: 'The listed price of the line (tax included with tax_behavior inclusive)' }),
-  quantity: z.number().int(),
+  quantity: z.number().int().meta({ description: 'Units sold' }),
   product_category: productCategoryField.optional(),
   delivery_method: deliveryMethodField.optional(),
-  product_id: z.string().optional(),
-  tax_code: z.string().optional(),
+  product_id: z.string().optional().meta({ description: 'The product the line named; its tax code applies' }),
+  tax_code: z.string().optional().meta({ description: 'The tax code the line named (GET /v1/tax_codes)' }),
   description: z.string().optional().meta({ description: 'What the line sells, in words; every checkout opened from the link shows it on the line' }),
 });
 
 export const paymentLinkSchema = z
   .object({
-    id: z.string().meta({ example: 'plink_0mhx2k3c0a1b2c3d4e5f60718' }),
-    currency: z.string(),
-    tax_behavior: z.enum(taxBehaviors),
-    entity_id: z.string().optional(),
-    line_items: z.array(linkLineViewSchema),
+    id: z.string().meta({ description: 'The payment link id (`plink_...`)', example: 'plink_0mhx2k3c0a1b2c3d4e5f60718' }),
+    currency: z.string().meta({ description: 'ISO 4217 code of every amount' }),
+    tax_behavior: z
+      .enum(taxBehaviors)
+      .meta({ description: '`exclusive`: line amounts are net and tax is added; `inclusive`: they include tax, which is carved out' }),
+    entity_id: z.string().optional().meta({ description: 'The selling entity; absent: the primary' }),
+    line_items: z.array(linkLineViewSchema).meta({ description: 'The lines every checkout opened from the link starts with' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

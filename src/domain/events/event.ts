@@ -52,11 +52,13 @@ export const eventTypeSchema = z.enum(EVENT_TYPES);
 
 export const eventSchema = z
   .object({
-    id: z.string().meta({ example: 'evt_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
-    type: eventTypeSchema,
+    id: z.string().meta({ description: 'The event id (`evt_...`)', example: 'evt_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    type: eventTypeSchema.meta({ description: 'What happened, as `<record>.<change>` (e.g. `transaction.created`)' }),
     created_at: timestampField,
-    account_id: z.string(),
-    data: z.object({ object: z.record(z.string(), z.unknown()).meta({ description: 'The record as it was after the change (before it, for a deletion)' }) }),
+    account_id: z.string().meta({ description: 'The account the event belongs to' }),
+    data: z
+      .object({ object: z.record(z.string(), z.unknown()).meta({ description: 'The record as it was after the change (before it, for a deletion)' }) })
+      .meta({ description: 'What the event is about' }),
   })
   .meta({ id: 'Event' });
 export type LevyEvent = z.output<typeof eventSchema>;
@@ -87,5 +89,5 @@ export const listEventsQuerySchema = listQuerySchema.extend({
 });
 
 export const redeliverySchema = z
-  .object({ event_id: z.string(), endpoints: z.number().int().meta({ description: 'How many endpoints the event was queued for' }) })
+  .object({ event_id: z.string().meta({ description: 'The event queued again' }), endpoints: z.number().int().meta({ description: 'How many endpoints the event was queued for' }) })
   .meta({ id: 'Redelivery' });

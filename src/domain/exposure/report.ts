@@ -31,30 +31,34 @@ const salesSchema = z
       example: { resale: 10_000, not_taxable_in_jurisdiction: 2_500 },
     }),
   })
-  .meta({ id: 'ExposureSales' });
+  .meta({ id: 'ExposureSales', description: 'With include=sales: net sales in minor units, net of refunds, split into taxed and exempt' });
 
-const countyItemSchema = z.object({ county_name: z.string(), exposure_amount: exposureAmount, sales: salesSchema.optional() });
+const countyItemSchema = z.object({
+  county_name: z.string().meta({ description: 'County name' }),
+  exposure_amount: exposureAmount,
+  sales: salesSchema.optional(),
+});
 
 const jurisdictionItemSchema = z.object({
-  jurisdiction_code: z.string().meta({ example: 'CA' }),
-  jurisdiction_name: z.string().meta({ example: 'California' }),
+  jurisdiction_code: z.string().meta({ description: 'State or province code (ISO 3166-2 suffix)', example: 'CA' }),
+  jurisdiction_name: z.string().meta({ description: 'State or province name', example: 'California' }),
   exposure_amount: exposureAmount,
   sales: salesSchema.optional(),
   nexus_status: nexusStatusSchema.optional().meta({ description: 'With include=nexus, a US state: its status in GET /v1/nexus today, for the primary entity' }),
-  counties: z.array(countyItemSchema).optional(),
+  counties: z.array(countyItemSchema).optional().meta({ description: 'Per county, where the state has county taxes' }),
 });
 
 const countryItemSchema = z.object({
-  country_code: z.string().meta({ example: 'US' }),
-  country_name: z.string(),
-  currency: z.string(),
+  country_code: z.string().meta({ description: 'ISO 3166-1 alpha-2 country code', example: 'US' }),
+  country_name: z.string().meta({ description: 'English name of the country' }),
+  currency: z.string().meta({ description: 'ISO 4217 code of the amounts' }),
   exposure_amount: exposureAmount,
   sales: salesSchema.optional(),
-  jurisdictions: z.array(jurisdictionItemSchema).optional(),
+  jurisdictions: z.array(jurisdictionItemSchema).optional().meta({ description: 'Per state or province, where the country has them' }),
 });
 
 /** The answer of GET /v1/exposure/countries (the OpenAPI document's `ExposureReport`). */
-export const exposureReportSchema = z.object({ exposure: z.array(countryItemSchema) }).meta({
+export const exposureReportSchema = z.object({ exposure: z.array(countryItemSchema).meta({ description: 'Tax collected per country' }) }).meta({
   id: 'ExposureReport',
   example: {
     exposure: [

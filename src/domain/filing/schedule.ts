@@ -35,7 +35,7 @@ export const dueDayRuleSchema = z
       .optional()
       .meta({ description: 'Days added after (the UK: 1 month and 7 days)' }),
   })
-  .meta({ id: 'DueDayRule', example: { months_after: 1, day: 20 } });
+  .meta({ id: 'DueDayRule', description: 'When a return is due, counted from the end of its period', example: { months_after: 1, day: 20 } });
 export type DueDayRule = z.output<typeof dueDayRuleSchema>;
 
 /** The schedule as stored on a registration and answered. */
@@ -54,7 +54,7 @@ export const anchorMonthField = z
 
 export const filingScheduleSchema = z
   .object({
-    frequency: z.enum(filingFrequencies),
+    frequency: z.enum(filingFrequencies).meta({ description: 'How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL' }),
     period_anchor_month: z
       .number()
       .int()
@@ -68,8 +68,11 @@ export const filingScheduleSchema = z
 /** What a request may send: every field optional; what is left out comes from data/filing-defaults (filing/defaults.ts). */
 export const filingRequestSchema = z
   .strictObject({
-    frequency: z.enum(filingFrequencies, frequencyError).optional(),
-    period_anchor_month: anchorMonthField.optional(),
+    frequency: z
+      .enum(filingFrequencies, frequencyError)
+      .optional()
+      .meta({ description: 'How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL' }),
+    period_anchor_month: anchorMonthField.optional().meta({ description: 'The month (1-12) periods are counted from' }),
     due_day_rule: dueDayRuleSchema.optional(),
   })
   .meta({ description: "The filing schedule; omitted fields come from Levy's defaults for the jurisdiction and type (docs/tax-calendar.md)" });

@@ -17,22 +17,24 @@ export const createSeriesSchema = z.strictObject({
   entity_id: entityIdField,
   prefix: z
     .string({ error: expected('a string') })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]{0,19}$/, { error: 'must be 1-20 characters of A-Z, a-z, 0-9 and / _ . - starting with a letter or digit' }),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]{0,19}$/, { error: 'must be 1-20 characters of A-Z, a-z, 0-9 and / _ . - starting with a letter or digit' })
+    .meta({ description: 'Text before the sequence number, e.g. `INV-2026-` (1-20 of A-Z a-z 0-9 / _ . -)' }),
   next_number: z
     .number({ error: expected('a whole number') })
     .int({ error: 'must be a whole number from 1' })
     .min(1, { error: 'must be a whole number from 1' })
     .max(MAX_SEQUENCE, { error: 'must be at most 2^53 - 1' })
-    .default(1),
+    .default(1)
+    .meta({ description: 'The sequence the first finalized invoice takes (default 1)' }),
 });
 
 export type CreateSeriesRequest = z.output<typeof createSeriesSchema>;
 
 export const invoiceSeriesSchema = z
   .object({
-    id: z.string().meta({ example: 'isr_0mhx2k3c0a1b2c3d4e5f60718' }),
+    id: z.string().meta({ description: 'The series id (`isr_...`)', example: 'isr_0mhx2k3c0a1b2c3d4e5f60718' }),
     entity_id: z.string().meta({ description: 'The selling entity whose invoices the series numbers' }),
-    prefix: z.string().meta({ example: 'INV-2026-' }),
+    prefix: z.string().meta({ description: 'Text before the sequence number', example: 'INV-2026-' }),
     next_number: z.number().int().meta({ description: 'The sequence the next finalized invoice or credit note takes' }),
     created_at: timestampField,
     updated_at: timestampField,

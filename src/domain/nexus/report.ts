@@ -32,30 +32,43 @@ export type NexusQuery = z.output<typeof nexusQuerySchema>;
 
 const money = z.number().int();
 /** A jurisdiction's nexus status (the exposure report's include=nexus shows the same). */
-export const nexusStatusSchema = z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']);
+export const nexusStatusSchema = z.enum(['below', 'approaching', 'crossed', 'registered', 'not_applicable']).meta({
+  description:
+    '`below`: under the threshold; `approaching`: at `approaching_threshold_percent` of it (settings); `crossed`: met in its window; ' +
+    '`registered`: an active registration covers the jurisdiction; `not_applicable`: no sales tax there (DE, MT, NH, OR)',
+});
 export const nexusRowSchema = z
   .object({
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, or `EU` for the EU-wide distance-sales threshold' }),
-    state: z.string().optional(),
+    state: z.string().optional().meta({ description: 'US state code (ISO 3166-2 suffix), for a state row' }),
     status: nexusStatusSchema,
     sales_amount: money.nullable().meta({ description: 'Sales counted in the window, minor units of `currency` (null: not applicable)' }),
-    transaction_count: z.number().int().nullable(),
-    currency: z.string().nullable(),
-    window: z.object({ start: z.string(), end: z.string() }).nullable(),
+    transaction_count: z.number().int().nullable().meta({ description: 'Sales counted in the window (null: not applicable)' }),
+    currency: z.string().nullable().meta({ description: "ISO 4217 code of the amounts (the threshold's currency); null: not applicable" }),
+    window: z
+      .object({
+        start: z.string().meta({ description: 'First day counted (YYYY-MM-DD)' }),
+        end: z.string().meta({ description: 'Last day counted (YYYY-MM-DD)' }),
+      })
+      .nullable()
+      .meta({ description: 'The measurement window the sales were counted in; null: not applicable' }),
     threshold: z
       .object({
-        sales_amount: money,
-        transaction_count: z.number().int().nullable(),
-        logic: z.enum(['sales_only', 'either', 'both']),
-        window: z.string(),
-        source_url: z.string(),
+        sales_amount: money.meta({ description: 'Sales threshold, minor units of `currency`' }),
+        transaction_count: z.number().int().nullable().meta({ description: 'Transaction-count threshold; null: the rule has none' }),
+        logic: z
+          .enum(['sales_only', 'either', 'both'])
+          .meta({ description: '`sales_only`: the amount decides; `either`: amount or count; `both`: amount and count' }),
+        window: z.string().meta({ description: 'How the rule measures, e.g. `current_or_previous_calendar_year`' }),
+        source_url: z.string().meta({ description: 'The page the threshold is taken from' }),
       })
-      .nullable(),
-    percent_of_sales_threshold: z.number().nullable(),
-    percent_of_transaction_threshold: z.number().nullable(),
-    crossed_on: z.string().optional(),
-    crossing_transaction_id: z.string().optional(),
-    register_by: z.string().optional(),
+      .nullable()
+      .meta({ description: "The rule's threshold; null: not applicable" }),
+    percent_of_sales_threshold: z.number().nullable().meta({ description: 'sales_amount as a percent of the threshold (104 = 104 %); null: not applicable' }),
+    percent_of_transaction_threshold: z.number().nullable().meta({ description: 'transaction_count as a percent of its threshold; null: the rule has none' }),
+    crossed_on: z.string().optional().meta({ description: 'The day the threshold was met and stayed met to the window end (YYYY-MM-DD)' }),
+    crossing_transaction_id: z.string().optional().meta({ description: 'The sale after which the threshold stayed met' }),
+    register_by: z.string().optional().meta({ description: 'When registration (or collection) is due after crossing, as the rule words it' }),
     registration_id: z.string().optional().meta({ description: 'The active registration that makes the status `registered`' }),
     unconverted_sales: z
       .record(z.string(), money)
@@ -65,7 +78,13 @@ export const nexusRowSchema = z
   .meta({ id: 'NexusJurisdiction' });
 export type NexusRow = z.output<typeof nexusRowSchema>;
 
-export const nexusReportSchema = z.object({ as_of: z.string(), entity_id: z.string(), data: z.array(nexusRowSchema) }).meta({ id: 'NexusReport' });
+export const nexusReportSchema = z
+  .object({
+    as_of: z.string().meta({ description: 'The day the report is for (YYYY-MM-DD)' }),
+    entity_id: z.string().meta({ description: 'The selling entity reported on' }),
+    data: z.array(nexusRowSchema).meta({ description: 'One row per jurisdiction with a rule in force on as_of' }),
+  })
+  .meta({ id: 'NexusReport' });
 export type NexusReport = z.output<typeof nexusReportSchema>;
 
 /** The rules of the report on asOf: every jurisdiction with a rule in force that day, filtered by country. */

@@ -119,14 +119,21 @@ export const raisesNotification = (type: string): type is NotifyingEventType => 
 
 export const notificationSchema = z
   .object({
-    id: z.string().meta({ example: 'ntf_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
+    id: z.string().meta({ description: 'The notification id (`ntf_...`)', example: 'ntf_0mfkq3z8a1b2c3d4e5f6a7b8c9' }),
     type: z.string().meta({ description: 'The type of the event that raised it (nexus.crossed, exemption.expiring ...)' }),
-    severity: z.enum(NOTIFICATION_SEVERITIES),
-    title: z.string(),
-    message: z.string(),
-    object: z.object({ type: z.string(), id: z.string() }).meta({ description: 'The record the notification is about' }),
+    severity: z
+      .enum(NOTIFICATION_SEVERITIES)
+      .meta({ description: '`info`: for your knowledge; `warning`: act soon; `critical`: act now (e.g. a nexus threshold crossed)' }),
+    title: z.string().meta({ description: 'One-line headline' }),
+    message: z.string().meta({ description: 'What happened and what to do, in a sentence or two' }),
+    object: z
+      .object({
+        type: z.string().meta({ description: 'The kind of record: `entity`, `exemption`, `webhook_endpoint` or `registration`' }),
+        id: z.string().meta({ description: "The record's id" }),
+      })
+      .meta({ description: 'The record the notification is about' }),
     event_id: z.string().meta({ description: 'The event that raised it (GET /v1/events/{id} while it is kept, 30 days)' }),
-    status: z.enum(NOTIFICATION_STATUSES),
+    status: z.enum(NOTIFICATION_STATUSES).meta({ description: '`open`: to be looked at; `dismissed`: set aside (deleted 90 days later)' }),
     created_at: timestampField,
     dismissed_at: timestampField.optional(),
   })

@@ -10,7 +10,7 @@ import { timestampField } from '../records/record';
 import type { CreateProductRequest, UpdateProductRequest } from './product-requests';
 
 export const taxCodeChangeSchema = z.object({
-  tax_code: z.string().meta({ example: 'levy_saas_business' }),
+  tax_code: z.string().meta({ description: 'The tax code (GET /v1/tax_codes)', example: 'levy_saas_business' }),
   effective_from: z.iso.date().meta({ description: 'First day (UTC) the code applies to sales; until the next entry' }),
 });
 
@@ -18,11 +18,11 @@ export const taxCodeChangeSchema = z.object({
 export const productSchema = z
   .object({
     id: z.string().meta({ example: 'prod_0mhx2k3c0a1b2c3d4e5f60718', description: "Levy's `prod_...` or the caller's own id (1-64 of A-Z a-z 0-9 _ . -)" }),
-    name: z.string(),
+    name: z.string().meta({ description: 'Product name' }),
     tax_code: z.string().meta({ description: 'The tax code in force today (GET /v1/tax_codes)', example: 'levy_saas_business' }),
     tax_code_history: z.array(taxCodeChangeSchema).meta({ description: 'Every code the product had, oldest first; the last one is `tax_code`' }),
-    sku: z.string().nullable(),
-    description: z.string().nullable(),
+    sku: z.string().nullable().meta({ description: 'Your stock-keeping unit; null: none' }),
+    description: z.string().nullable().meta({ description: 'What the product is, in words; null: none' }),
     active: z.boolean().meta({ description: 'false once archived (DELETE): still readable, and its history still applies' }),
     created_at: timestampField,
     updated_at: timestampField,

@@ -75,12 +75,12 @@ export const createEntitySchema = z
   .strictObject({
     name: nameField,
     country: countryField,
-    tax_id: taxIdField.nullish(),
-    state: stateField.optional(),
-    address: entityAddressField.nullish(),
-    electronic_address: electronicAddressField.nullish(),
-    contact: contactField.nullish(),
-    legal_registration_id: legalRegistrationIdField.nullish(),
+    tax_id: taxIdField.nullish().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    state: stateField.optional().meta({ description: 'US state or Canadian province where it is established (PICKUP sales are taxed there)' }),
+    address: entityAddressField.nullish().meta({ description: 'Postal address printed on its invoices' }),
+    electronic_address: electronicAddressField.nullish().meta({ description: 'EN 16931 BT-34: where it receives e-invoices' }),
+    contact: contactField.nullish().meta({ description: 'EN 16931 BG-6 seller contact (name, phone, e-mail)' }),
+    legal_registration_id: legalRegistrationIdField.nullish().meta({ description: 'EN 16931 BT-30 (e.g. a Handelsregister number)' }),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
@@ -94,14 +94,14 @@ export const updateEntitySchema = z
   .strictObject({
     name: nameField.optional(),
     country: countryField.optional(),
-    tax_id: taxIdField.nullable().optional(),
-    state: stateField.nullable().optional(),
+    tax_id: taxIdField.nullable().optional().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    state: stateField.nullable().optional().meta({ description: 'US state or Canadian province where it is established; null clears it' }),
     /** Replaced whole; null removes it. */
-    address: entityAddressField.nullable().optional(),
+    address: entityAddressField.nullable().optional().meta({ description: 'Postal address printed on its invoices, replaced whole; null removes it' }),
     /** Each replaced whole; null removes it. */
-    electronic_address: electronicAddressField.nullable().optional(),
-    contact: contactField.nullable().optional(),
-    legal_registration_id: legalRegistrationIdField.nullable().optional(),
+    electronic_address: electronicAddressField.nullable().optional().meta({ description: 'EN 16931 BT-34, replaced whole; null removes it' }),
+    contact: contactField.nullable().optional().meta({ description: 'EN 16931 BG-6 seller contact, replaced whole; null removes it' }),
+    legal_registration_id: legalRegistrationIdField.nullable().optional().meta({ description: 'EN 16931 BT-30; null removes it' }),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })

@@ -10,11 +10,11 @@ import { timestampField } from './record';
 /** The seller's postal address: printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
 export const entityAddressSchema = z
   .object({
-    line1: z.string(),
-    line2: z.string().optional(),
-    city: z.string(),
-    postal_code: z.string(),
-    state: z.string().optional(),
+    line1: z.string().meta({ description: 'Street and number' }),
+    line2: z.string().optional().meta({ description: 'Second address line (building, floor, c/o)' }),
+    city: z.string().meta({ description: 'City or town' }),
+    postal_code: z.string().meta({ description: 'Postal code as the country writes it' }),
+    state: z.string().optional().meta({ description: 'State, province or county as printed on invoices' }),
   })
   .meta({ id: 'EntityAddress', description: "The entity's postal address, printed on its invoices; the country is the entity's `country`" });
 
@@ -23,16 +23,16 @@ export type EntityAddress = z.output<typeof entityAddressSchema>;
 /** An entity as every entity route answers it (the OpenAPI document's `Entity`). */
 export const entitySchema = z
   .object({
-    id: z.string().meta({ example: 'ent_0mhx2k3c0f1e2d3c4b5a69788' }),
-    name: z.string(),
+    id: z.string().meta({ description: 'The entity id (`ent_...`)', example: 'ent_0mhx2k3c0f1e2d3c4b5a69788' }),
+    name: z.string().meta({ description: 'Legal name of the selling entity' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
-    tax_id: z.string().nullable(),
+    tax_id: z.string().nullable().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null: none' }),
     state: z
       .string()
       .nullable()
       .optional()
       .meta({ description: 'US state or Canadian province where the entity is established (PICKUP sales are taxed there)' }),
-    address: entityAddressSchema.nullable().optional(),
+    address: entityAddressSchema.nullable().optional().meta({ description: 'Postal address printed on its invoices; null: none' }),
     electronic_address: partyEInvoiceShape.electronic_address
       .unwrap()
       .nullable()

@@ -6,9 +6,9 @@ import { booleanField } from '../fields/sale';
 export const createVendorSchema = z.strictObject({
   name: nameField,
   country: countryField,
-  tax_id: taxIdField.nullish(),
-  exempt: booleanField.default(false),
-  email: emailField.nullish(),
+  tax_id: taxIdField.nullish().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+  exempt: booleanField.default(false).meta({ description: 'true when the vendor is exempt from tax (default false)' }),
+  email: emailField.nullish().meta({ description: 'E-mail address; null clears it' }),
 });
 
 const updatableVendorFields = ['name', 'country', 'tax_id', 'exempt', 'email'] as const;
@@ -17,9 +17,9 @@ export const updateVendorSchema = z
   .strictObject({
     name: nameField.optional(),
     country: countryField.optional(),
-    tax_id: taxIdField.nullable().optional(),
-    exempt: booleanField.optional(),
-    email: emailField.nullable().optional(),
+    tax_id: taxIdField.nullable().optional().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    exempt: booleanField.optional().meta({ description: 'true when the vendor is exempt from tax' }),
+    email: emailField.nullable().optional().meta({ description: 'E-mail address; null clears it' }),
   })
   .refine(requireSomeField(updatableVendorFields), {
     error: `Send at least one of ${updatableVendorFields.join(', ')}.`,

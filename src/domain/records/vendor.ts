@@ -7,12 +7,12 @@ import type { CreateVendorRequest } from './vendor-requests';
 /** A vendor as every vendor route answers it (the OpenAPI document's `Vendor`). */
 export const vendorSchema = z
   .object({
-    id: z.string().meta({ example: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' }),
-    name: z.string(),
+    id: z.string().meta({ description: 'The vendor id (`vnd_...`)', example: 'vnd_0mhx2k3c0a1b2c3d4e5f60718' }),
+    name: z.string().meta({ description: 'Legal or display name' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper case' }),
-    tax_id: z.string().nullable(),
-    exempt: z.boolean(),
-    email: z.string().nullable(),
+    tax_id: z.string().nullable().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null: none' }),
+    exempt: z.boolean().meta({ description: 'true when the vendor is exempt from tax' }),
+    email: z.string().nullable().meta({ description: 'E-mail address; null: none' }),
     created_at: timestampField,
     updated_at: timestampField,
   })

@@ -26,9 +26,11 @@ export const createRegistrationSchema = z
   .strictObject({
     entity_id: entityIdField.optional().meta({ description: 'The entity registered; default the primary entity' }),
     country: countryField,
-    state: stateField.optional(),
-    type: z.enum(registrationTypes, { error: oneOf(registrationTypes) }),
-    registration_number: registrationNumberField.optional(),
+    state: stateField.optional().meta({ description: 'US state or Canadian province (ISO 3166-2 suffix), for a registration with it' }),
+    type: z
+      .enum(registrationTypes, { error: oneOf(registrationTypes) })
+      .meta({ description: 'VAT, GST, SALES_TAX or SELLERS_USE_TAX (a US state), OSS_UNION, OSS_NON_UNION, IOSS (EU schemes) or SIMPLIFIED (non-resident)' }),
+    registration_number: registrationNumberField.optional().meta({ description: 'The number the authority issued' }),
     active_from: dateField.meta({ description: 'First day in force (YYYY-MM-DD)' }),
     expires_at: dateField.optional().meta({ description: 'First day no longer in force (YYYY-MM-DD, exclusive)' }),
     filing: filingRequestSchema.optional(),
@@ -44,12 +46,13 @@ const notPatchable = () =>
   z
     .any()
     .refine(() => false, { error: `cannot be changed: only ${patchable.join(' and ')} can (end a registration with expires_at and create another)` })
-    .optional();
+    .optional()
+    .meta({ description: 'Set on create; cannot be changed (end the registration with expires_at and create another)' });
 
 export const updateRegistrationSchema = z
   .strictObject({
     expires_at: dateField.nullable().optional().meta({ description: 'null reopens the registration' }),
-    registration_number: registrationNumberField.nullable().optional(),
+    registration_number: registrationNumberField.nullable().optional().meta({ description: 'The number the authority issued; null clears it' }),
     filing: filingRequestSchema.optional().meta({ description: 'Replaces the schedule; omitted fields come from the defaults, not from the current schedule' }),
     entity_id: notPatchable(),
     country: notPatchable(),

@@ -37,12 +37,14 @@ export type Registration = StoredRegistration & { status: RegistrationStatus; fi
 const dateExample = '2026-01-01';
 export const registrationSchema = z
   .object({
-    id: z.string().meta({ example: 'reg_0mhx2k3c0f1e2d3c4b5a69788' }),
+    id: z.string().meta({ description: 'The registration id (`reg_...`)', example: 'reg_0mhx2k3c0f1e2d3c4b5a69788' }),
     entity_id: z.string().meta({ description: 'The entity that holds the registration' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2; for OSS and IOSS the member state of identification' }),
     state: z.string().optional().meta({ description: 'US state or Canadian province (ISO 3166-2 suffix), where the registration is with it' }),
-    type: z.enum(registrationTypes),
-    registration_number: z.string().optional(),
+    type: z
+      .enum(registrationTypes)
+      .meta({ description: 'VAT, GST, SALES_TAX or SELLERS_USE_TAX (a US state), OSS_UNION, OSS_NON_UNION, IOSS (EU schemes) or SIMPLIFIED (non-resident)' }),
+    registration_number: z.string().optional().meta({ description: 'The number the authority issued' }),
     active_from: z.iso.date().meta({ description: 'First day the registration is in force', example: dateExample }),
     expires_at: z.iso.date().optional().meta({ description: 'First day it is no longer in force (exclusive); absent: open-ended' }),
     status: z.enum(registrationStatuses).meta({ description: "Derived from active_from and expires_at on today's date (UTC); never stored" }),

@@ -296,21 +296,25 @@ export interface ReturnRecord {
 /** A line's certificate, its three fields required (the lines listed are the ones a certificate applied to). */
 const certificateShape = () => {
   const { exemption_id, exempt_percentage, exemption } = lineCertificateShapeOf();
-  return { exemption_id: exemption_id.unwrap(), exempt_percentage: exempt_percentage.unwrap(), exemption: exemption.unwrap() };
+  // unwrap() drops the description, which sits on the optional wrapper: carry it over.
+  const required = <T extends z.ZodType>(field: z.ZodOptional<T>) => field.unwrap().meta({ description: field.description });
+  return { exemption_id: required(exemption_id), exempt_percentage: required(exempt_percentage), exemption: required(exemption) };
 };
 
 export const returnRecordSchema = z.object({
-  id: z.string(),
-  type: z.enum(['sale', 'refund']),
-  transaction_id: z.string(),
-  refund_id: z.string().optional(),
-  date: z.iso.date(),
+  id: z.string().meta({ description: '`sale:<transaction id>` or `refund:<transaction id>:<refund id>`; the page cursor' }),
+  type: z.enum(['sale', 'refund']).meta({ description: '`sale`: a recorded transaction; `refund`: a refund of one' }),
+  transaction_id: z.string().meta({ description: 'The transaction (for a refund, the sale refunded)' }),
+  refund_id: z.string().optional().meta({ description: 'The refund, for a `refund` record' }),
+  date: z.iso.date().meta({ description: 'Sale or refund date (YYYY-MM-DD)' }),
   recorded_at: timestampField,
-  currency: z.string(),
+  currency: z.string().meta({ description: 'ISO 4217 code of the amounts' }),
   amount: z.number().int().meta({ description: "Net amount of the record's lines this registration covers (minor units of `currency`)" }),
-  tax_amount: z.number().int(),
-  section: z.enum(['period', 'correction']),
-  corrected_return_id: z.string().optional(),
+  tax_amount: z.number().int().meta({ description: 'Tax on those lines (minor units of `currency`)' }),
+  section: z
+    .enum(['period', 'correction'])
+    .meta({ description: "`period`: dated in the return's period; `correction`: late for the finalized return named in corrected_return_id" }),
+  corrected_return_id: z.string().optional().meta({ description: 'The finalized return a `correction` record belongs to' }),
   exempted_lines: z
     .array(z.object({ id: z.string().meta({ description: 'The sale line' }), ...certificateShape() }))
     .optional()

@@ -76,9 +76,9 @@ type CatalogueEntry = z.output<typeof codeSchema>;
 /** A tax code as `GET /v1/tax_codes` answers it (the OpenAPI document's `TaxCode`). */
 export const taxCodeSchema = z
   .object({
-    id: z.string().meta({ example: 'levy_groceries' }),
-    name: z.string(),
-    description: z.string(),
+    id: z.string().meta({ description: 'The code', example: 'levy_groceries' }),
+    name: z.string().meta({ description: 'Short name' }),
+    description: z.string().meta({ description: 'What it covers' }),
     category: z.enum(productCategories).meta({ description: 'The product_category it refines: its rules apply where the rule data has none for the code' }),
     default_delivery: z.enum(deliveryMethods).meta({ description: 'The delivery method assumed when a sale names the code without one' }),
     crosswalk: z

@@ -12,14 +12,14 @@ export type UsageQuery = z.output<typeof usageQuerySchema>;
 
 /** One metered counter: billable calls of one endpoint on one UTC day. */
 export const usageRowSchema = z.object({
-  date: z.string().meta({ example: '2026-01-15' }),
-  endpoint: z.string().meta({ example: 'POST /v1/tax/rate' }),
-  count: z.number().int().min(0),
+  date: z.string().meta({ description: 'The UTC day (YYYY-MM-DD)', example: '2026-01-15' }),
+  endpoint: z.string().meta({ description: 'Method and route', example: 'POST /v1/tax/rate' }),
+  count: z.number().int().min(0).meta({ description: 'Billable calls that day' }),
 });
 
 /** The answer of GET /v1/usage (the OpenAPI document's `UsageReport`). */
 export const usageReportSchema = z
-  .object({ data: z.array(usageRowSchema) })
+  .object({ data: z.array(usageRowSchema).meta({ description: 'One row per endpoint and day' }) })
   .meta({ id: 'UsageReport', example: { data: [{ date: '2026-01-15', endpoint: 'POST /v1/tax/rate', count: 42 }] } });
 
 export type UsageRow = z.output<typeof usageRowSchema>;

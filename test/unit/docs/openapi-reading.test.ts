@@ -14,7 +14,7 @@ const document = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
 /** The goal of the issue that asked for descriptions: 95 % of properties described. */
 const DESCRIBED_GOAL = 0.95;
 /** Where the document stands today: it may only rise, towards DESCRIBED_GOAL (raise it with each description added). */
-const DESCRIBED_FLOOR = 0.85;
+const DESCRIBED_FLOOR = 0.95;
 
 /** Every property of every schema in the document: its path, and whether it is described. */
 function properties(node: unknown, path = '#'): { path: string; described: boolean }[] {
