@@ -208,8 +208,6 @@ function complianceSamples(f: EventFixtures, { today, freshDay: day }: SampleVar
   };
 }
 
-const SAMPLE_CREDIT_NOTE_ID = 'crn_0mhx2k3c0a1b2c3d4e5f60718';
-
 /** Invoice series, invoices and credit notes; returns. */
 function billingSamples(f: EventFixtures, { today }: SampleVariation): Samples {
   return {
@@ -225,12 +223,11 @@ function billingSamples(f: EventFixtures, { today }: SampleVariation): Samples {
     'invoices-pdf': { pathParameters: { id: f.finalized_invoice_id } },
     'invoices-ubl': { pathParameters: { id: f.finalized_invoice_id }, query: { profile: 'en16931' } },
     'invoices-cii': { pathParameters: { id: f.finalized_invoice_id }, query: { profile: 'en16931' } },
-    // The fixtures issue no credit note of their own (a credit note is each run's own): a well-formed id of none.
     'invoices-facturx': { pathParameters: { id: f.finalized_invoice_id } },
-    'credit-notes-get': { pathParameters: { id: SAMPLE_CREDIT_NOTE_ID } },
-    'credit-notes-pdf': { pathParameters: { id: SAMPLE_CREDIT_NOTE_ID } },
-    'credit-notes-ubl': { pathParameters: { id: SAMPLE_CREDIT_NOTE_ID }, query: { profile: 'en16931' } },
-    'credit-notes-cii': { pathParameters: { id: SAMPLE_CREDIT_NOTE_ID }, query: { profile: 'en16931' } },
+    'credit-notes-get': { pathParameters: { id: f.credit_note_id } },
+    'credit-notes-pdf': { pathParameters: { id: f.credit_note_id } },
+    'credit-notes-ubl': { pathParameters: { id: f.credit_note_id }, query: { profile: 'en16931' } },
+    'credit-notes-cii': { pathParameters: { id: f.credit_note_id }, query: { profile: 'en16931' } },
     'invoices-credit-notes-create': {
       pathParameters: { id: f.finalized_invoice_id },
       body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' },

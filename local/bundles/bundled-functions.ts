@@ -11,6 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
+import { LOCAL_ACCESS_KEY_ID_ENV_VAR } from '../../src/adapters/dynamodb/local-client-config';
 import { tableList } from '../../src/config/tables';
 import type { SynthesizedApp, SynthesizedFunction } from './assembly';
 import { localRegion, localResources, type LocalResources } from './local-resources';
@@ -66,6 +67,7 @@ export function functionEnvironment(fn: SynthesizedFunction, resources: LocalRes
     LAMBDA_TASK_ROOT: fn.assetDir,
     AWS_ACCESS_KEY_ID: fn.logicalId,
     AWS_SECRET_ACCESS_KEY: 'levylocal',
+    [LOCAL_ACCESS_KEY_ID_ENV_VAR]: fn.logicalId,
   };
 }
 

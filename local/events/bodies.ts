@@ -60,7 +60,8 @@ export const checkoutBody = {
   line_items: [{ id: 'plan', amount: 12000, product_category: 'SAAS', delivery_method: 'CLOUD' }, { id: 'lamp', amount: 4999, product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED' }],
 };
 /** An entity that can sell on an invoice: outside the EU, a name and an address (docs/invoices.md). */
-export const invoiceSellerBody = { name: 'Levy Example Invoicing Ltd', country: 'GB', tax_id: 'GB980780684', address: { line1: '1 Long Acre', city: 'London', postal_code: 'WC2E 9LA' } };
+// legal_registration_id (a Companies House number): an e-invoice of a supply outside the scope of VAT names it (BR-CO-26).
+export const invoiceSellerBody = { name: 'Levy Example Invoicing Ltd', country: 'GB', tax_id: 'GB980780684', legal_registration_id: '01234567', address: { line1: '1 Long Acre', city: 'London', postal_code: 'WC2E 9LA' } };
 export const invoiceLine = (quantity: number) => ({ id: 'seats', description: `Analytics seats (${quantity})`, amount: 10_000 * quantity, quantity, product_category: 'SAAS', delivery_method: 'CLOUD' });
 export const invoiceBody = (seriesId: string, customerId: string, issueDate: string) => ({ series_id: seriesId, customer_id: customerId, currency: 'USD', issue_date: issueDate, line_items: [invoiceLine(3)] });
 /**

@@ -56,6 +56,8 @@ export interface EventFixtures {
   invoice_to_finalize_id: string;
   /** A finalized invoice: its PDF, and the credit notes (100 minor units each; a new one once less is left). */
   finalized_invoice_id: string;
+  /** A credit note of the finalized invoice: the credit note events read it and write its PDF and e-invoices. */
+  credit_note_id: string;
   /** A monthly US-TX registration of entity_id, in force from RETURN_PERIODS_FROM: the returns'. */
   return_registration_id: string;
   /** A draft return of it (read, listed, adjusted, then finalized by events/returns-finalize.json: a new one next run). */
@@ -98,6 +100,7 @@ export const PLACEHOLDER_FIXTURES: EventFixtures = {
   invoice_to_delete_id: 'inv_0mhx2k3c0a1b2c3d4e5f60719',
   invoice_to_finalize_id: 'inv_0mhx2k3c0a1b2c3d4e5f6071a',
   finalized_invoice_id: 'inv_0mhx2k3c0a1b2c3d4e5f6071b',
+  credit_note_id: 'crn_0mhx2k3c0a1b2c3d4e5f60718',
   return_registration_id: 'reg_0mhx2k3c0a1b2c3d4e5f60719',
   return_id: 'ret_0mhx2k3c0a1b2c3d4e5f60718',
   finalized_return_id: 'ret_0mhx2k3c0a1b2c3d4e5f60719',

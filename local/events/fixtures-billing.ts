@@ -10,10 +10,10 @@ import { currentRun, type EventFixtures } from '../samples';
 import { invoiceBody, invoiceSellerBody, RETURN_PERIODS_FROM } from './bodies';
 import type { FixtureContext } from './fixture-context';
 
-type InvoiceFixtures = Pick<EventFixtures, 'invoice_series_id' | 'invoice_id' | 'invoice_to_delete_id' | 'invoice_to_finalize_id' | 'finalized_invoice_id'>;
+type InvoiceFixtures = Pick<EventFixtures, 'invoice_series_id' | 'invoice_id' | 'invoice_to_delete_id' | 'invoice_to_finalize_id' | 'finalized_invoice_id' | 'credit_note_id'>;
 type ReturnFixtures = Pick<EventFixtures, 'return_registration_id' | 'return_id' | 'finalized_return_id' | 'return_period_start' | 'return_period_end'>;
 
-/** A series, a draft to read and change, one to delete, one to finalize, and a finalized invoice with credit left. */
+/** A series, a draft to read and change, one to delete, one to finalize, a finalized invoice with credit left and a credit note of it. */
 export async function ensureInvoiceFixtures({ known, call, stillThere }: FixtureContext, customerId: string): Promise<InvoiceFixtures> {
   const seriesId =
     known.invoice_series_id && (await stillThere('invoice-series-get', known.invoice_series_id))
@@ -27,18 +27,34 @@ export async function ensureInvoiceFixtures({ known, call, stillThere }: Fixture
   const invoiceId = (await invoiceStatus(known.invoice_id)) === 'draft' ? known.invoice_id! : await newDraft();
   const invoiceToDelete = (await invoiceStatus(known.invoice_to_delete_id)) === 'draft' ? known.invoice_to_delete_id! : await newDraft();
   const invoiceToFinalize = (await invoiceStatus(known.invoice_to_finalize_id)) !== undefined ? known.invoice_to_finalize_id! : await newDraft();
-  // Each run's credit note takes 100 of the line's 30,000: the sale (the invoice id) says what is left.
+  // Each run's credit note takes 100 of the line's 30,000 (the fixture's own one 100 more): the sale (the invoice id) says what is left.
   const creditLeft = async (knownId: string): Promise<number> =>
     call('transactions-get', { pathParameters: { id: knownId } }).then((t) => t.line_items[0].remaining_amount as number, () => 0);
   const finalizedInvoiceId =
-    known.finalized_invoice_id && (await invoiceStatus(known.finalized_invoice_id)) === 'finalized' && (await creditLeft(known.finalized_invoice_id)) >= 100
+    known.finalized_invoice_id && (await invoiceStatus(known.finalized_invoice_id)) === 'finalized' && (await creditLeft(known.finalized_invoice_id)) >= 200
       ? known.finalized_invoice_id
       : await (async () => {
           const created = await newDraft();
           await call('invoices-finalize', { pathParameters: { id: created } });
           return created;
         })();
-  return { invoice_series_id: seriesId, invoice_id: invoiceId, invoice_to_delete_id: invoiceToDelete, invoice_to_finalize_id: invoiceToFinalize, finalized_invoice_id: finalizedInvoiceId };
+  const creditNoteId =
+    known.credit_note_id && finalizedInvoiceId === known.finalized_invoice_id && (await stillThere('credit-notes-get', known.credit_note_id))
+      ? known.credit_note_id
+      : ((
+          await call('invoices-credit-notes-create', {
+            pathParameters: { id: finalizedInvoiceId },
+            body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' },
+          })
+        ).id as string);
+  return {
+    invoice_series_id: seriesId,
+    invoice_id: invoiceId,
+    invoice_to_delete_id: invoiceToDelete,
+    invoice_to_finalize_id: invoiceToFinalize,
+    finalized_invoice_id: finalizedInvoiceId,
+    credit_note_id: creditNoteId,
+  };
 }
 
 /** A monthly US-TX registration of `entityId`, a draft return, a finalized one, and the next free month for returns-create. */
