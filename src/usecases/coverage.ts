@@ -21,10 +21,10 @@ export async function installationCoverage(deps: CoverageDeps, accountId: string
   const saleCurrencies =
     deps.exposure && accountId !== undefined ? [...new Set((await deps.exposure.totals(accountId, { kind: 'all' })).map((total) => total.currency))] : [];
   const currencies = [...new Set([...ecbCurrencies, ...saleCurrencies])].filter((currency) => currency !== 'EUR');
-  const [imported, ranges] = await Promise.all([
-    deps.rateTables.importedTables(),
-    Promise.all(currencies.map(async (currency) => ({ currency, range: await deps.fxRates.range(currency) }))),
-  ]);
+  const imported = await deps.rateTables.importedTables();
+  // One currency at a time: thirty-odd ranges at once per request, times a few requests, swamped the client's sockets.
+  const ranges: { currency: string; range: Awaited<ReturnType<CoverageDeps['fxRates']['range']>> }[] = [];
+  for (const currency of currencies) ranges.push({ currency, range: await deps.fxRates.range(currency) });
   return coverageOf({
     today: utcDay(now),
     zipTables: imported.zipTables,
