@@ -102,19 +102,31 @@ function datesIn(json: unknown, found: { effective: string[]; verified: string[]
   }
 }
 
-/** Each data file: a version (the first 12 hex digits of the SHA-256 of its contents) and its newest dates. */
+/** A data file's version (the first 12 hex digits of the SHA-256 of its contents) and its newest dates. */
+function ruleDataFileOf(file: RuleDataFile) {
+  const found = { effective: [] as string[], verified: [] as string[], unverified: 0 };
+  datesIn(file.json, found);
+  const verified = found.verified.sort();
+  return {
+    file: `data/${file.name}`,
+    version: createHash('sha256').update(JSON.stringify(file.json)).digest('hex').slice(0, 12),
+    newest_effective_from: found.effective.sort().at(-1) ?? null,
+    verified_on:
+      verified.length + found.unverified > 0 ? { oldest: verified.at(0) ?? null, newest: verified.at(-1) ?? null, unverified_rows: found.unverified } : null,
+  };
+}
+
+/**
+ * Each file's summary, computed once per file read: the bundled files are read once per container and never change,
+ * so a coverage request does not hash and walk some 300 KB of data again (a few ms of CPU each time).
+ */
+const ruleDataSummaries = new WeakMap<RuleDataFile, ReturnType<typeof ruleDataFileOf>>();
+
 function ruleDataOf(files: readonly RuleDataFile[]) {
   return files.map((file) => {
-    const found = { effective: [] as string[], verified: [] as string[], unverified: 0 };
-    datesIn(file.json, found);
-    const verified = found.verified.sort();
-    return {
-      file: `data/${file.name}`,
-      version: createHash('sha256').update(JSON.stringify(file.json)).digest('hex').slice(0, 12),
-      newest_effective_from: found.effective.sort().at(-1) ?? null,
-      verified_on:
-        verified.length + found.unverified > 0 ? { oldest: verified.at(0) ?? null, newest: verified.at(-1) ?? null, unverified_rows: found.unverified } : null,
-    };
+    let summary = ruleDataSummaries.get(file);
+    if (!summary) ruleDataSummaries.set(file, (summary = ruleDataFileOf(file)));
+    return summary;
   });
 }
 
