@@ -4,14 +4,7 @@
  * times, every other digit at most once" is enforced (stdnum-js's test of it is inverted and lets
  * every number through), and a leading 0 is a format error.
  */
-import { clean, defineValidator, isDigits, type Override } from './support';
-
-/** ISO 7064 MOD 11,10 over a digit string whose last digit is the check digit. */
-function mod11x10(number: string): boolean {
-  let check = 5;
-  for (const c of number) check = ((((check || 10) * 2) % 11) + Number(c)) % 10;
-  return check === 1;
-}
+import { clean, defineValidator, isDigits, mod11_10Valid, type Override } from './support';
 
 export const deIdnr: Override = {
   follows: 'de/idnr',
@@ -30,7 +23,7 @@ export const deIdnr: Override = {
       for (const c of n.slice(0, 10)) counts.set(c, (counts.get(c) ?? 0) + 1);
       const repeated = [...counts.values()].filter((c) => c > 1);
       if (repeated.length !== 1 || !(repeated[0] === 2 || repeated[0] === 3)) return 'format';
-      return mod11x10(n) ? undefined : 'checksum';
+      return mod11_10Valid(n) ? undefined : 'checksum';
     },
     format: (n) => `${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5, 8)} ${n.slice(8)}`,
   }),
