@@ -5,6 +5,7 @@
  * (Bradford), as in the ICC's own sRGB profiles; the tone curve is sRGB's piecewise curve sampled at 1024 points.
  * ICC.1:2001-04 (v2.1): header (clause 6.1), tag table (6.2), text, textDescription, XYZ and curve tag types.
  */
+import { once } from '../../shared/once';
 
 const D50 = [0.9642, 1.0, 0.8249] as const;
 const PRIMARIES = {
@@ -85,8 +86,8 @@ function curveTag(): number[] {
   return b.out;
 }
 
-/** The profile's bytes: the same every time (its date is fixed, it has no profile id). */
-export function srgbIccProfile(): Uint8Array {
+/** The profile's bytes, built once per process: the same every time (its date is fixed, it has no profile id). */
+export const srgbIccProfile: () => Uint8Array = /* @__PURE__ */ once(function iccProfileBytes(): Uint8Array {
   const curve = curveTag();
   const tags: [string, number[]][] = [
     ['desc', descTag('sRGB IEC61966-2.1')],
@@ -142,4 +143,4 @@ export function srgbIccProfile(): Uint8Array {
     h.u32(length);
   }
   return Uint8Array.from([...h.out, ...data.out]);
-}
+});
