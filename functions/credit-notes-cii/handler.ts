@@ -3,7 +3,7 @@
  * referring to the invoice it corrects (BT-25); profile en16931 or xrechnung (default en16931). Another account's is 404.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { xmlAttachment } from '../../src/adapters/http/xml-response';
+import { xmlAttachment } from '../../src/adapters/http/document-response';
 import { invoices } from '../../src/composition/ports';
 import { einvoiceQuerySchema } from '../../src/domain/einvoice/profiles';
 import { creditNoteXmlOf } from '../../src/usecases/invoice-documents';

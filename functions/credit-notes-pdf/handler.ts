@@ -5,7 +5,7 @@
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
 import { invoices } from '../../src/composition/ports';
-import { pdfAttachment } from '../../src/adapters/http/pdf-response';
+import { pdfAttachment } from '../../src/adapters/http/document-response';
 import { creditNotePdfOf } from '../../src/usecases/invoice-documents';
 
 export const handler = httpRoute({

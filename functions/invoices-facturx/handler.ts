@@ -4,7 +4,7 @@
  * what EN 16931 needs is 422 einvoice_incomplete naming each business term.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { pdfAttachment } from '../../src/adapters/http/pdf-response';
+import { pdfAttachment } from '../../src/adapters/http/document-response';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
 import { invoices } from '../../src/composition/ports';
 import { facturXOf } from '../../src/usecases/invoice-documents';

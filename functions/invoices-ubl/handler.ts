@@ -3,7 +3,7 @@
  * (en16931, xrechnung or peppol; default en16931), application/xml. A draft is 409; data a profile needs missing is 422 einvoice_incomplete.
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
-import { xmlAttachment } from '../../src/adapters/http/xml-response';
+import { xmlAttachment } from '../../src/adapters/http/document-response';
 import { invoices } from '../../src/composition/ports';
 import { einvoiceQuerySchema } from '../../src/domain/einvoice/profiles';
 import { invoiceXmlOf } from '../../src/usecases/invoice-documents';
