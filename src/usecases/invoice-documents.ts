@@ -43,14 +43,23 @@ export async function facturXOf(deps: InvoiceDocumentDeps, accountId: string, id
 
 /** A credit note's PDF: the credit note and the invoice it corrects, both of the account. */
 export async function creditNotePdfOf(deps: InvoiceDocumentDeps, accountId: string, id: string): Promise<Rendered> {
-  const note = await getCreditNote(deps, accountId, id);
-  const invoice = found(await deps.invoices.getInvoice(accountId, note.invoice_id), 'invoice', note.invoice_id);
+  const { note, invoice } = await creditNoteAndInvoice(deps, accountId, id);
   return { number: note.number, bytes: await deps.renderer.creditNotePdf(note, invoice) };
 }
 
 /** A credit note of the account (404 otherwise). */
 export const getCreditNote = async (deps: Pick<InvoiceDocumentDeps, 'invoices'>, accountId: string, id: string): Promise<CreditNote> =>
   found(await deps.invoices.getCreditNote(accountId, id), 'credit note', id);
+
+/** A credit note of the account and the invoice it corrects: what both of its documents show. */
+async function creditNoteAndInvoice(
+  deps: Pick<InvoiceDocumentDeps, 'invoices'>,
+  accountId: string,
+  id: string,
+): Promise<{ note: CreditNote; invoice: Invoice }> {
+  const note = await getCreditNote(deps, accountId, id);
+  return { note, invoice: found(await deps.invoices.getInvoice(accountId, note.invoice_id), 'invoice', note.invoice_id) };
+}
 
 const invoiceWriters = { ubl: ublInvoiceXml, cii: ciiInvoiceXml } as const;
 const creditNoteWriters = { ubl: ublCreditNoteXml, cii: ciiCreditNoteXml } as const;
@@ -75,7 +84,6 @@ export async function creditNoteXmlOf(
   syntax: EInvoiceSyntax,
   profile: EInvoiceProfile,
 ): Promise<{ number: string; xml: string }> {
-  const note = await getCreditNote(deps, accountId, id);
-  const invoice = found(await deps.invoices.getInvoice(accountId, note.invoice_id), 'invoice', note.invoice_id);
+  const { note, invoice } = await creditNoteAndInvoice(deps, accountId, id);
   return { number: note.number, xml: creditNoteWriters[syntax](note, invoice, profile) };
 }
