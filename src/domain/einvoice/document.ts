@@ -101,6 +101,17 @@ function vatGroups(lines: readonly (EInvoiceLine & { tax: number })[]): EInvoice
   return [...groups.values()];
 }
 
+/** The lines as written (their tax only in the breakdown), the VAT breakdown and the document totals (BG-22), all sums of the lines. */
+function linesAndTotals(lines: readonly (EInvoiceLine & { tax: number })[]): Pick<EInvoiceDocument, 'lines' | 'vat' | 'lineTotal' | 'taxTotal' | 'total'> {
+  return {
+    lines: lines.map(({ tax: _tax, ...line }) => line),
+    vat: vatGroups(lines),
+    lineTotal: lines.reduce((sum, l) => sum + l.net, 0),
+    taxTotal: lines.reduce((sum, l) => sum + l.tax, 0),
+    total: lines.reduce((sum, l) => sum + l.net + l.tax, 0),
+  };
+}
+
 /** Every category but S is charged at 0 % (BR-Z-05, BR-E-05, BR-AE-05, BR-IC-05, BR-G-05; BR-O-05 states no rate). */
 const rateIn = (category: VatCategory, rate: number) => (category === 'S' ? rate : 0);
 
@@ -145,11 +156,7 @@ export function invoiceDocument(invoice: Invoice): EInvoiceDocument {
     buyer,
     ...supplyFacts(invoice, lines),
     ...(invoice.payment ? { payment: invoice.payment } : {}),
-    lines: lines.map(({ tax: _tax, ...line }) => line),
-    vat: vatGroups(lines),
-    lineTotal: lines.reduce((sum, l) => sum + l.net, 0),
-    taxTotal: lines.reduce((sum, l) => sum + l.tax, 0),
-    total: lines.reduce((sum, l) => sum + l.net + l.tax, 0),
+    ...linesAndTotals(lines),
   };
 }
 
@@ -190,10 +197,6 @@ export function creditNoteDocument(note: CreditNote, invoice: Invoice): EInvoice
     buyer: note.buyer,
     ...supplyFacts(invoice, lines),
     ...(invoice.payment ? { payment } : {}),
-    lines: lines.map(({ tax: _tax, ...line }) => line),
-    vat: vatGroups(lines),
-    lineTotal: lines.reduce((sum, l) => sum + l.net, 0),
-    taxTotal: lines.reduce((sum, l) => sum + l.tax, 0),
-    total: lines.reduce((sum, l) => sum + l.net + l.tax, 0),
+    ...linesAndTotals(lines),
   };
 }
