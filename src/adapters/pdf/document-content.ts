@@ -5,6 +5,7 @@
  * lays it out.
  */
 import { creditNoteDocument, invoiceDocument, type EInvoiceDocument } from '../../domain/einvoice';
+import { percentOf } from '../../domain/einvoice/format';
 import type { CreditNote } from '../../domain/invoices/credit-note';
 import type { Invoice, InvoiceParty } from '../../domain/invoices/invoice';
 import { totalsByRate } from '../../domain/invoices/vat-summary';
@@ -42,7 +43,8 @@ export interface DocumentContent {
 /** Minor units as a decimal amount in the currency's own digits (1000 JPY -> "1000 JPY"), with its code. */
 export const money = (minor: number, currency: string): string => `${decimal(minor, currency)} ${currency}`;
 
-export const percent = (rate: number): string => `${(Math.round(rate * 1e6) / 1e4).toString()} %`;
+/** A rate as printed: the e-invoices' percentage (0.055 -> "5.5") with its sign. */
+export const percent = (rate: number): string => `${percentOf(rate)} %`;
 
 /** The names of the UNTDID 4461 payment means a reader meets most; another code prints as its number. */
 const paymentMeans: Readonly<Record<string, string>> = {
