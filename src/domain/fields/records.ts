@@ -42,6 +42,13 @@ export const emailField = z
   .pipe(z.email({ error: 'must be a valid e-mail address' }))
   .meta({ description: 'E-mail address' });
 
+/**
+ * A record's tax number and e-mail as a create or PATCH sends them: absent, or null to clear. Described on the nullable
+ * field itself, where the document shows the property (the string's own description sits inside its `anyOf`).
+ */
+export const clearableTaxIdField = taxIdField.nullish().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' });
+export const clearableEmailField = emailField.nullish().meta({ description: 'E-mail address; null clears it' });
+
 /** A field the client may not send (a PATCH or create naming it gets a 400, not a silent drop). */
 export const readOnlyField = () =>
   z

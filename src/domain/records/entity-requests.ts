@@ -1,6 +1,6 @@
 /** Domain (pure): the requests that create and update a subsidiary entity (spec 4.3, 4.4); `id` and `is_primary` are read-only. */
 import * as z from 'zod';
-import { countryField, nameField, readOnlyField, requireSomeField, subdivisionField, taxIdField } from '../fields/records';
+import { clearableTaxIdField, countryField, nameField, readOnlyField, requireSomeField, subdivisionField } from '../fields/records';
 import { countryName, knownSubdivisions } from '../geography/countries';
 import { expected } from '../validation';
 import { contactField, electronicAddressField, legalRegistrationIdField } from '../einvoice/fields';
@@ -75,7 +75,7 @@ export const createEntitySchema = z
   .strictObject({
     name: nameField,
     country: countryField,
-    tax_id: taxIdField.nullish().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    tax_id: clearableTaxIdField,
     state: stateField.optional().meta({ description: 'US state or Canadian province where it is established (PICKUP sales are taxed there)' }),
     address: entityAddressField.nullish().meta({ description: 'Postal address printed on its invoices' }),
     electronic_address: electronicAddressField.nullish().meta({ description: 'EN 16931 BT-34: where it receives e-invoices' }),
@@ -94,7 +94,7 @@ export const updateEntitySchema = z
   .strictObject({
     name: nameField.optional(),
     country: countryField.optional(),
-    tax_id: taxIdField.nullable().optional().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    tax_id: clearableTaxIdField,
     state: stateField.nullable().optional().meta({ description: 'US state or Canadian province where it is established; null clears it' }),
     /** Replaced whole; null removes it. */
     address: entityAddressField.nullable().optional().meta({ description: 'Postal address printed on its invoices, replaced whole; null removes it' }),

@@ -1,14 +1,14 @@
 /** Domain (pure): the requests that create and update a vendor (spec 2.1, 4.2), strict: unknown fields are 400. */
 import * as z from 'zod';
-import { countryField, emailField, nameField, requireSomeField, taxIdField } from '../fields/records';
+import { clearableEmailField, clearableTaxIdField, countryField, nameField, requireSomeField } from '../fields/records';
 import { booleanField } from '../fields/sale';
 
 export const createVendorSchema = z.strictObject({
   name: nameField,
   country: countryField,
-  tax_id: taxIdField.nullish().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+  tax_id: clearableTaxIdField,
   exempt: booleanField.default(false).meta({ description: 'true when the vendor is exempt from tax (default false)' }),
-  email: emailField.nullish().meta({ description: 'E-mail address; null clears it' }),
+  email: clearableEmailField,
 });
 
 const updatableVendorFields = ['name', 'country', 'tax_id', 'exempt', 'email'] as const;
@@ -17,9 +17,9 @@ export const updateVendorSchema = z
   .strictObject({
     name: nameField.optional(),
     country: countryField.optional(),
-    tax_id: taxIdField.nullable().optional().meta({ description: 'Tax number (VAT, GST, EIN ...) as registered; null clears it' }),
+    tax_id: clearableTaxIdField,
     exempt: booleanField.optional().meta({ description: 'true when the vendor is exempt from tax' }),
-    email: emailField.nullable().optional().meta({ description: 'E-mail address; null clears it' }),
+    email: clearableEmailField,
   })
   .refine(requireSomeField(updatableVendorFields), {
     error: `Send at least one of ${updatableVendorFields.join(', ')}.`,
