@@ -26,6 +26,13 @@ export function resolveRef(document: Json, node: Json): Json {
   return resolveRef(document, target);
 }
 
+/** Every object or array under `node`, itself first, with its JSON pointer (`at` is the pointer of `node`). */
+export function eachNode(node: unknown, at: string, visit: (node: Json, at: string) => void): void {
+  if (!node || typeof node !== 'object') return;
+  visit(node as Json, at);
+  for (const [key, child] of Object.entries(node)) eachNode(child, `${at}${pointer(key)}`, visit);
+}
+
 /**
  * An ajv holding the document (not a JSON Schema itself: its schemas are reached by pointer, their $refs resolve
  * within it). Lenient about OpenAPI's own keywords (`example`, `discriminator`...), strict about the values.

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { OPENAPI_PATH } from '../../../local/docs/openapi';
-import { resolveRef } from '../../../local/docs/openapi-document';
+import { eachNode, pointer, resolveRef } from '../../../local/docs/openapi-document';
 import { resourceTags } from '../../../local/docs/openapi-tags';
 
 type Json = Record<string, any>;
@@ -16,19 +16,17 @@ const DESCRIBED_GOAL = 0.95;
 /** Where the document stands today: it may only rise, towards DESCRIBED_GOAL (raise it with each description added). */
 const DESCRIBED_FLOOR = 0.95;
 
-/** Every property of every schema in the document: its path, and whether it is described. */
-function properties(node: unknown, path = '#'): { path: string; described: boolean }[] {
-  if (Array.isArray(node)) return node.flatMap((item, i) => properties(item, `${path}/${i}`));
-  if (!node || typeof node !== 'object') return [];
+/** Every property of every schema in the document: its pointer, and whether it is described. */
+function properties(root: Json): { path: string; described: boolean }[] {
   const found: { path: string; described: boolean }[] = [];
-  const props = (node as Json).properties;
-  if (props && typeof props === 'object' && !Array.isArray(props)) {
+  eachNode(root, '', (node, at) => {
+    const props = node.properties;
+    if (!props || typeof props !== 'object' || Array.isArray(props)) return;
     for (const [name, schema] of Object.entries(props as Json)) {
       if (!schema || typeof schema !== 'object') continue;
-      found.push({ path: `${path}.${name}`, described: Boolean(schema.description || resolveRef(document, schema).description) });
+      found.push({ path: `${at}${pointer('properties', name)}`, described: Boolean(schema.description || resolveRef(document, schema).description) });
     }
-  }
-  for (const [key, value] of Object.entries(node as Json)) found.push(...properties(value, `${path}/${key}`));
+  });
   return found;
 }
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { buildOpenApiDocument, OPENAPI_PATH, renderOpenApi } from '../../../local/docs/openapi';
-import { documentAjv, DOCUMENT_ID, pointer, resolveRef } from '../../../local/docs/openapi-document';
+import { documentAjv, DOCUMENT_ID, eachNode, pointer, resolveRef } from '../../../local/docs/openapi-document';
 import { answersWithoutKey, routes } from '../../../src/config/routes';
 
 type Json = Record<string, any>;
@@ -88,9 +88,7 @@ describe('docs/openapi.json', () => {
   it('has examples that match their own schemas', () => {
     const ajv = documentAjv(document);
     let checked = 0;
-    const visit = (node: unknown, at: string) => {
-      if (!node || typeof node !== 'object') return;
-      const o = node as Json;
+    const visit = (o: Json, at: string) => {
       if (o.schema && ('example' in o || 'examples' in o)) {
         const validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${at}/schema` });
         const values = 'example' in o ? [o.example] : Object.values(o.examples as Json).map((e) => resolve(e).value);
@@ -99,10 +97,9 @@ describe('docs/openapi.json', () => {
           checked++;
         }
       }
-      for (const [key, child] of Object.entries(o)) visit(child, `${at}${pointer(key)}`);
     };
-    visit(document.paths, '/paths');
-    visit(document.components.responses, '/components/responses');
+    eachNode(document.paths, '/paths', visit);
+    eachNode(document.components.responses, '/components/responses', visit);
     for (const [name, schema] of Object.entries(document.components.schemas as Json)) {
       if (schema.example === undefined) continue;
       expect({ name, valid: ajv.validate({ $ref: `${DOCUMENT_ID}#${pointer('components', 'schemas', name)}` }, schema.example) }).toEqual({
