@@ -16,6 +16,7 @@ import { rateTable } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
 import { newPolishSeller } from '../support/invoice-seller';
 import { pdfText } from '../support/pdf-text';
+import { laRow } from '../support/rate-inputs';
 
 /** Runs the bundle's handler on each event in a fresh Node process (no jest module system). */
 function invokeBundle(bundle: string, events: unknown[]): { statusCode: number; body: string }[] {
@@ -120,19 +121,7 @@ describe('tax-rate bundle', () => {
     expect(shipped).not.toContain(routeByName('tax-rate').summary);
     expect(shipped).toContain('"name":"tax-rate"');
 
-    await rateTable().putAll([
-      {
-        zip: '90001',
-        state: 'CA',
-        region_name: 'HUNTINGTON PARK',
-        state_rate: 0.06,
-        county_rate: 0.0025,
-        city_rate: 0.0075,
-        special_rate: 0.035,
-        combined_rate: 0.105,
-        effective_month: '2026-03',
-      },
-    ]);
+    await rateTable().putAll([laRow]);
     const { account_id } = await newTestAccount('US');
     const event = (location: object, customer: object = { customer_type: 'B2C' }) =>
       buildProxyEvent({
