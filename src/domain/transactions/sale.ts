@@ -8,7 +8,7 @@ import type { CustomerType, DeliveryMethod, GovernmentLevel, ProductCategory } f
 import type { LocationInput } from '../fields/sale';
 import { levelsAddUpTo, splitByWeights, sumLevels, type LevelAmounts, type TaxLevel } from '../money/levels';
 import { taxForAmount } from '../money/money';
-import { certificateFields, type ExemptionSnapshot, type LineTaxability, type TaxedShares } from '../sales/line-taxability';
+import { taxabilityFields, type ExemptionSnapshot, type LineTaxability, type TaxedShares } from '../sales/line-taxability';
 import type { TaxabilityReason } from '../tax/taxability';
 import type { TransactionRequest } from './schema';
 
@@ -137,12 +137,7 @@ export function buildTransaction(
       product_category,
       delivery_method,
       ...taxes[index]!,
-      ...(taxability.product_id !== undefined ? { product_id: taxability.product_id } : {}),
-      tax_code: taxability.tax_code,
-      ...(taxability.stripe_tax_code !== undefined ? { stripe_tax_code: taxability.stripe_tax_code } : {}),
-      taxability_reason: taxability.taxability_reason,
-      ...certificateFields(taxability.exemption),
-      ...(taxability.registration_id !== undefined ? { registration_id: taxability.registration_id } : {}),
+      ...taxabilityFields(taxability),
       ...(exempt_amount !== 0 ? { exempt_amount } : {}),
     };
   });
