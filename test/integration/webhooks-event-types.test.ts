@@ -13,6 +13,7 @@ import type { DeliveryMessage } from '../../src/ports/events';
 import { deliverMessage } from '../../src/usecases/webhook-delivery';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
 import { callRoute, newTestAccount } from '../support/api';
+import { saas } from '../support/invoice-seller';
 import { startReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -177,14 +178,6 @@ describe('webhooks', () => {
     const { account_id: accountId } = await newTestAccount('DE', 'Records GmbH');
     const r = await receiver();
     const secret = (await endpoint(accountId, { url: r.url, enabled_events: ['*'] })).body.secret;
-    const saas = (id: string, amount: number) => ({
-      id,
-      description: `Cloud plan ${id}`,
-      amount,
-      quantity: 1,
-      product_category: 'SAAS',
-      delivery_method: 'CLOUD',
-    });
     const frenchConsumer = {
       name: 'Boutique Lumiere SARL',
       type: 'B2C',
