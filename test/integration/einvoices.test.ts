@@ -7,7 +7,7 @@
  */
 import { callRoute, newTestAccount } from '../support/api';
 import { blocking, findArtifacts, schemaErrors, schematronFindings, type Syntax } from '../support/en16931-validation';
-import { saas, sellerAddress } from '../support/invoice-seller';
+import { newInvoiceSeller, saas } from '../support/invoice-seller';
 
 const contact = { name: 'Anna Schmidt', phone: '+49 30 1234567', email: 'billing@levy.example' };
 const payment = { means_code: '58', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', terms: 'Payable within 30 days', due_date: '2026-11-04' };
@@ -74,22 +74,12 @@ describe('e-invoices', () => {
   }
 
   beforeAll(async () => {
-    accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
-    const seller = await callRoute('entities-create', {
-      accountId,
-      body: {
-        name: 'Levy Berlin GmbH',
-        country: 'DE',
-        tax_id: 'DE136695976',
-        address: sellerAddress,
-        contact,
-        electronic_address: { scheme: '9930', value: 'DE136695976' },
-        legal_registration_id: 'HRB 123456 B',
-      },
+    const made = await newInvoiceSeller({
+      prefix: 'EI-',
+      entity: { contact, electronic_address: { scheme: '9930', value: 'DE136695976' }, legal_registration_id: 'HRB 123456 B' },
     });
-    expect(seller.status).toBe(201);
-    expect(seller.body).toMatchObject({ contact, legal_registration_id: 'HRB 123456 B' });
-    seriesId = (await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'EI-' } })).body.id;
+    ({ accountId, seriesId } = made);
+    expect(made.seller).toMatchObject({ contact, legal_registration_id: 'HRB 123456 B' });
   });
 
   const cases: [string, () => Promise<Record<string, unknown>>, string[]][] = [

@@ -50,15 +50,20 @@ export async function newPolishSeller(prefix: string): Promise<{ accountId: stri
   return { accountId, seriesId: series.body.id };
 }
 
-/** A new account with the seller entity and its series `INV-2026-`. */
-export async function newInvoiceSeller(): Promise<{ accountId: string; sellerId: string; seriesId: string }> {
+/** A new account with the seller entity (with `entity`'s further fields, e.g. what e-invoices need) and its series `prefix`. */
+export async function newInvoiceSeller({ prefix = 'INV-2026-', entity = {} }: { prefix?: string; entity?: Record<string, unknown> } = {}): Promise<{
+  accountId: string;
+  sellerId: string;
+  seriesId: string;
+  seller: Record<string, unknown>;
+}> {
   const accountId = (await newTestAccount('DE', 'Levy Test GmbH')).account_id;
   const seller = await callRoute('entities-create', {
     accountId,
-    body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: sellerAddress },
+    body: { name: 'Levy Berlin GmbH', country: 'DE', tax_id: 'DE136695976', address: sellerAddress, ...entity },
   });
   expect(seller.status).toBe(201);
-  const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix: 'INV-2026-' } });
+  const series = await callRoute('invoice-series-create', { accountId, body: { entity_id: seller.body.id, prefix } });
   expect(series.status).toBe(201);
-  return { accountId, sellerId: seller.body.id, seriesId: series.body.id };
+  return { accountId, sellerId: seller.body.id, seriesId: series.body.id, seller: seller.body };
 }
