@@ -14,7 +14,10 @@ export type FilingFrequency = (typeof filingFrequencies)[number];
 /** The months a period of each frequency spans. */
 export const monthsPerPeriod: Readonly<Record<FilingFrequency, number>> = { MONTHLY: 1, QUARTERLY: 3, SEMIANNUAL: 6, ANNUAL: 12 };
 
-const frequencyError = { error: `must be one of ${filingFrequencies.join(', ')}` };
+/** How often a return is filed: as a request sends it and as a registration answers it. */
+const frequencyField = z
+  .enum(filingFrequencies, { error: `must be one of ${filingFrequencies.join(', ')}` })
+  .meta({ description: 'How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL' });
 
 export const dueDayRuleSchema = z
   .strictObject({
@@ -54,7 +57,7 @@ export const anchorMonthField = z
 
 export const filingScheduleSchema = z
   .object({
-    frequency: z.enum(filingFrequencies).meta({ description: 'How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL' }),
+    frequency: frequencyField,
     period_anchor_month: z
       .number()
       .int()
@@ -68,10 +71,7 @@ export const filingScheduleSchema = z
 /** What a request may send: every field optional; what is left out comes from data/filing-defaults (filing/defaults.ts). */
 export const filingRequestSchema = z
   .strictObject({
-    frequency: z
-      .enum(filingFrequencies, frequencyError)
-      .optional()
-      .meta({ description: 'How often returns are filed: MONTHLY, QUARTERLY, SEMIANNUAL or ANNUAL' }),
+    frequency: frequencyField.optional(),
     period_anchor_month: anchorMonthField.optional().meta({ description: 'The month (1-12) periods are counted from' }),
     due_day_rule: dueDayRuleSchema.optional(),
   })
