@@ -22,15 +22,23 @@ export async function queryAll(input: Omit<QueryInput, 'ExclusiveStartKey'>): Pr
   return items;
 }
 
-/** Every item a Scan matches: only for operator commands (`levy migrate`), never on a request's path. */
-export async function scanAll(input: Omit<ScanInput, 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
+/**
+ * A Scan's items one DynamoDB page at a time (memory stays flat whatever the table's size): only for operator
+ * commands (`levy migrate`), never on a request's path.
+ */
+export async function* scanPages(input: Omit<ScanInput, 'ExclusiveStartKey'>): AsyncGenerator<Item[]> {
   let start: Item | undefined;
   do {
     const page = await documentClient().scan({ ...input, ExclusiveStartKey: start });
-    items.push(...(page.Items ?? []));
+    yield page.Items ?? [];
     start = page.LastEvaluatedKey;
   } while (start);
+}
+
+/** Every item a Scan matches: only for operator commands (`levy migrate`), never on a request's path. */
+export async function scanAll(input: Omit<ScanInput, 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of scanPages(input)) items.push(...page);
   return items;
 }
 

@@ -10,7 +10,7 @@ import { refundReturnDeltas, saleReturnDeltas } from '../../domain/returns/count
 import type { Refund } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RecordingEntry } from '../../ports/returns';
-import { documentClient } from './client';
+import { scanPages } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 import type { DynamoDbReturnCounterStore } from './return-counter-store';
 import type { DynamoDbTransactionStore } from './transaction-store';
@@ -59,13 +59,9 @@ export async function migrateReturnCounters(
       report.records_already_counted++;
     }
   };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().scan({ TableName: transactionsTable, ExclusiveStartKey: start });
-    const items = page.Items ?? [];
+  for await (const items of scanPages({ TableName: transactionsTable })) {
     for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(count));
-    start = page.LastEvaluatedKey;
     salesRead.clear();
-  } while (start);
+  }
   return report;
 }
