@@ -31,6 +31,7 @@ import { filerReasonOfStored } from '../../domain/sales/line-taxability';
 import type { ExposureTotals, NexusCounterStore } from '../../ports/reports';
 import { documentClient } from './client';
 import { unlessConditionFails } from './conditional-write';
+import { counterUpdate } from './counter-update';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -74,76 +75,33 @@ function channelOf(item: Record<string, unknown>, prefix: string): ChannelTotals
   return totals;
 }
 
-/**
- * ADDs `value` to the attribute `#name` stands for; one that grows is guarded so the counter never passes 2^53 - 1
- * (`ceiling`: the placeholder of its bound). The exposure totals and the nexus counters build their writes with it.
- */
-export function guardedAdd(
-  write: { adds: string[]; guards: string[]; values: Record<string, unknown> },
-  name: string,
-  valueRef: string,
-  value: number,
-  ceiling: string,
-): void {
-  write.values[valueRef] = value;
-  write.adds.push(`${name} ${valueRef}`);
-  if (value <= 0) return;
-  write.values[ceiling] = Number.MAX_SAFE_INTEGER - value;
-  write.guards.push(`attribute_not_exists(${name}) OR ${name} <= ${ceiling}`);
-}
-
-/** The guards of a write as its condition (none: unconditional). */
-export const guardCondition = (guards: readonly string[]) =>
-  guards.length === 0 ? {} : { ConditionExpression: guards.length === 1 ? guards[0] : guards.map((g) => `(${g})`).join(' AND ') };
-
 export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore {
   constructor(private readonly tableName: string) {}
 
   /**
-   * One Update per delta: SET the descriptive attributes, ADD the amounts (creates the item at 0 first). A delta that
-   * adds tax or sales amounts is conditional on each growing counter staying a safe integer (at most 2^53 - 1), so a
-   * report never holds a total that JavaScript, JSON clients or the SDK would round; a refused counter cancels the
-   * whole write.
+   * One Update per delta: SET the descriptive attributes, ADD the tax, the count and the sales amounts, each growing
+   * amount guarded below 2^53 (counter-update.ts).
    */
   addItems(accountId: string, deltas: readonly ExposureDelta[]): TransactItem[] {
-    return deltas.map((d) => {
-      const names: Record<string, string> = { '#period': 'period', '#currency': 'currency', '#country': 'country', '#tax': 'tax', '#sales': 'sales' };
-      const values: Record<string, unknown> = { ':period': d.period, ':currency': d.currency, ':country': d.country, ':tax': d.tax, ':sales': d.sales };
-      const sets = ['#period = :period', '#currency = :currency', '#country = :country'];
-      if (d.state) {
-        names['#state'] = 'state';
-        values[':state'] = d.state;
-        sets.push('#state = :state');
-      }
-      if (d.state && d.county) {
-        names['#county'] = 'county';
-        values[':county'] = d.county;
-        sets.push('#county = :county');
-      }
-      // Every amount added is ADDed; each that grows is guarded, so no counter passes 2^53 - 1.
-      const write = { adds: [] as string[], guards: [] as string[], values };
-      guardedAdd(write, '#tax', ':tax', d.tax, ':ceiling');
-      write.adds.push('#sales :sales');
-      if (d.taxable_sales !== undefined && d.taxable_sales !== 0) {
-        names['#taxable_sales'] = 'taxable_sales';
-        guardedAdd(write, '#taxable_sales', ':taxable_sales', d.taxable_sales, ':ceiling_taxable_sales');
-      }
-      Object.entries(d.exempt_sales ?? {}).forEach(([reason, amount], index) => {
-        names[`#exempt_${index}`] = `${EXEMPT_PREFIX}${reason}`;
-        guardedAdd(write, `#exempt_${index}`, `:exempt_${index}`, amount, `:ceiling_exempt_${index}`);
-      });
-      const { adds, guards } = write;
-      return {
-        Update: {
-          TableName: this.tableName,
-          Key: { account_id: accountId, sk: exposureSortKey(d) },
-          UpdateExpression: `SET ${sets.join(', ')} ADD ${adds.join(', ')}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ...guardCondition(guards),
+    return deltas.map((d) =>
+      counterUpdate(
+        this.tableName,
+        { account_id: accountId, sk: exposureSortKey(d) },
+        {
+          period: d.period,
+          currency: d.currency,
+          country: d.country,
+          ...(d.state ? { state: d.state } : {}),
+          ...(d.state && d.county ? { county: d.county } : {}),
         },
-      };
-    });
+        [
+          { attribute: 'tax', amount: d.tax },
+          { attribute: 'sales', amount: d.sales, guarded: false },
+          ...(d.taxable_sales !== undefined && d.taxable_sales !== 0 ? [{ attribute: 'taxable_sales', amount: d.taxable_sales }] : []),
+          ...Object.entries(d.exempt_sales ?? {}).map(([reason, amount]) => ({ attribute: `${EXEMPT_PREFIX}${reason}`, amount })),
+        ],
+      ),
+    );
   }
 
   /**
@@ -153,32 +111,15 @@ export class DynamoDbExposureStore implements ExposureTotals, NexusCounterStore 
   addNexusItems(accountId: string, deltas: readonly NexusDelta[]): TransactItem[] {
     return deltas.flatMap((d) => {
       const prefix = d.channel === 'marketplace' ? 'mp_' : '';
-      const names: Record<string, string> = { '#jurisdiction': 'jurisdiction', '#period': 'period', '#currency': 'currency' };
-      const values: Record<string, unknown> = { ':jurisdiction': d.jurisdiction, ':currency': d.currency };
-      const write = { adds: [] as string[], guards: [] as string[], values };
-      nexusBases.forEach((basis, index) => {
-        for (const [suffix, value] of [
-          ['', d.amounts[basis]],
-          ['_n', d.counts[basis]],
-        ] as const) {
-          if (value === 0) continue;
-          const ref = `${index}${suffix === '' ? 'a' : 'n'}`;
-          names[`#b${ref}`] = `${prefix}${basis}${suffix}`;
-          guardedAdd(write, `#b${ref}`, `:b${ref}`, value, `:ceiling${ref}`);
-        }
-      });
-      const { adds, guards } = write;
-      const item = (sk: string, period: string): TransactItem => ({
-        Update: {
-          TableName: this.tableName,
-          Key: { account_id: accountId, sk },
-          UpdateExpression: `SET #jurisdiction = :jurisdiction, #period = :period, #currency = :currency ADD ${adds.join(', ')}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ...values, ':period': period },
-          ...guardCondition(guards),
-        },
-      });
-      if (adds.length === 0) return [];
+      const amounts = nexusBases.flatMap((basis) =>
+        [
+          { attribute: `${prefix}${basis}`, amount: d.amounts[basis] },
+          { attribute: `${prefix}${basis}_n`, amount: d.counts[basis] },
+        ].filter((a) => a.amount !== 0),
+      );
+      if (amounts.length === 0) return [];
+      const item = (sk: string, period: string) =>
+        counterUpdate(this.tableName, { account_id: accountId, sk }, { jurisdiction: d.jurisdiction, period, currency: d.currency }, amounts);
       return [
         item(nexusDayKey(d.entity_id, d.day, d.jurisdiction, d.currency), d.day),
         item(nexusCurrencyDayKey(d.entity_id, d.jurisdiction, d.currency, d.day), d.day),

@@ -21,7 +21,7 @@
  */
 import { counterId, countId, emptyCounterFigures, type LineKey, type ReturnCounter, type ReturnCount, type ReturnDeltas } from '../../domain/returns/counters';
 import type { RecordingEntry, ReturnCounterStore } from '../../ports/returns';
-import { guardCondition, guardedAdd } from './exposure-store';
+import { counterUpdate } from './counter-update';
 import { queryAll } from './query';
 import type { TransactItem } from './transact';
 
@@ -66,45 +66,22 @@ export class DynamoDbReturnCounterStore implements ReturnCounterStore {
 
   /** The writes of a record's counters (ADD, each growing amount guarded below 2^53 like the exposure totals) and counts. */
   addItems(accountId: string, deltas: ReturnDeltas): TransactItem[] {
-    const counters = deltas.counters.map((c): TransactItem => {
-      const names: Record<string, string> = { '#day': 'day', '#cover': 'cover', '#currency': 'currency' };
-      const values: Record<string, unknown> = { ':day': c.day, ':cover': c.cover, ':currency': c.currency };
-      const sets = ['#day = :day', '#cover = :cover', '#currency = :currency'];
-      if (c.line) {
-        names['#line'] = 'line';
-        values[':line'] = c.line;
-        sets.push('#line = :line');
-      }
-      const write = { adds: [] as string[], guards: [] as string[], values };
-      const amounts: [string, number][] = [
-        ...AMOUNTS.map((name) => [name, c.figures[name]] as [string, number]),
-        ...Object.entries(c.figures.exempt).map(([reason, amount]) => [`${EXEMPT_PREFIX}${reason}`, amount] as [string, number]),
-      ];
-      amounts.forEach(([name, amount], index) => {
-        if (amount === 0) return;
-        names[`#a${index}`] = name;
-        guardedAdd(write, `#a${index}`, `:a${index}`, amount, `:ceiling${index}`);
-      });
-      return {
-        Update: {
-          TableName: this.tableName,
-          Key: { account_id: accountId, sk: counterKey(c) },
-          UpdateExpression: `SET ${sets.join(', ')}${write.adds.length > 0 ? ` ADD ${write.adds.join(', ')}` : ''}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ...guardCondition(write.guards),
-        },
-      };
-    });
-    const counts = deltas.counts.map((c): TransactItem => ({
-      Update: {
-        TableName: this.tableName,
-        Key: { account_id: accountId, sk: countKey(c) },
-        UpdateExpression: 'SET #day = :day, #kind = :kind, #covers = :covers ADD #count :count',
-        ExpressionAttributeNames: { '#day': 'day', '#kind': 'kind', '#covers': 'covers', '#count': 'count' },
-        ExpressionAttributeValues: { ':day': c.day, ':kind': c.kind, ':covers': [...c.covers], ':count': c.count },
-      },
-    }));
+    const counters = deltas.counters.map((c) =>
+      counterUpdate(
+        this.tableName,
+        { account_id: accountId, sk: counterKey(c) },
+        { day: c.day, cover: c.cover, currency: c.currency, ...(c.line ? { line: c.line } : {}) },
+        [
+          ...AMOUNTS.map((name) => ({ attribute: name, amount: c.figures[name] })),
+          ...Object.entries(c.figures.exempt).map(([reason, amount]) => ({ attribute: `${EXEMPT_PREFIX}${reason}`, amount })),
+        ].filter((a) => a.amount !== 0),
+      ),
+    );
+    const counts = deltas.counts.map((c) =>
+      counterUpdate(this.tableName, { account_id: accountId, sk: countKey(c) }, { day: c.day, kind: c.kind, covers: [...c.covers] }, [
+        { attribute: 'count', amount: c.count, guarded: false },
+      ]),
+    );
     return [...counters, ...counts];
   }
 
