@@ -82,6 +82,11 @@ export function ppmToFraction(ppm: number): number {
   return ppm / PPM_PER_UNIT;
 }
 
+/** ppm -> percent, as forms and return line names write a rate (55,000 -> 5.5). */
+export function ppmToPercent(ppm: number): number {
+  return ppm / 10_000;
+}
+
 /** A ppm rate scaled by a whole-percent share (Texas taxes 80 % of a data-processing price), rounded half-up. */
 export function scalePpm(ppm: number, sharePercent: number): number {
   return Number(divideHalfUp(BigInt(ppm) * BigInt(Math.round(sharePercent * 100)), 10_000n));

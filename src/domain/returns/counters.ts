@@ -11,7 +11,7 @@
  * the sale's date (the registration must be in force on it). A refund counts under the covers of the lines it refunds.
  */
 import { splitByWeights, zeroLevels, type LevelAmounts } from '../money/levels';
-import { proportionalShare } from '../money/money';
+import { ppmToFraction, ppmToPercent, proportionalShare } from '../money/money';
 import { filerExemptReason } from '../sales/line-taxability';
 import { isBusiness, type DeliveryMethod, type ProductCategory } from '../tax/vocabulary';
 import type { Refund } from '../transactions/refund';
@@ -139,14 +139,13 @@ function lineContributions(sale: Transaction, line: TransactionLine, base: Contr
     return out;
   }
   const { ppm, type } = vatRateOfLine(j.country, line, sale.date);
-  const rate = ppm / 1_000_000;
   const place = j.state !== undefined && j.country === 'CA' ? `${j.country}-${j.state}` : j.country;
   const key: LineKey = {
-    jurisdiction: type === 'exempt' ? `${place}-exempt` : `${place}-${ppm / 10_000}`,
+    jurisdiction: type === 'exempt' ? `${place}-exempt` : `${place}-${ppmToPercent(ppm)}`,
     country: j.country,
     ...(place !== j.country ? { state: j.state } : {}),
     level: place !== j.country ? 'state' : 'country',
-    rate,
+    rate: ppmToFraction(ppm),
     rate_type: type,
   };
   return [{ key, c: base }];

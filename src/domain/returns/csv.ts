@@ -9,6 +9,7 @@
  */
 import { isExactPeriod } from '../filing/periods';
 import { decimal } from '../money/minor-units';
+import { percentOf } from '../einvoice/format';
 import { SCHEME_TYPES } from './schemes';
 import type { ReturnFigures, ReturnLine, TaxReturn } from './return';
 
@@ -56,8 +57,8 @@ function ossCsv(r: TaxReturn): string {
 
 const FIGURES = ['gross_sales', 'exempt_sales', 'taxable_sales', 'tax_charged', 'refunded_sales', 'refunds', 'adjustments', 'net_tax_due'] as const;
 
-/** A rate as the form's percent column writes it (0.055 -> 5.5), from the fraction the answers give. */
-export const ratePercent = (rate: number | undefined): number | undefined => (rate === undefined ? undefined : Math.round(rate * 1_000_000) / 10_000);
+/** A rate as the form's percent column writes it (0.055 -> 5.5), from the fraction the answers give: as the e-invoices and the PDF write it. */
+const ratePercent = (rate: number | undefined): string | undefined => (rate === undefined ? undefined : percentOf(rate));
 
 /**
  * One row per jurisdiction line with every figure, then one `exempt` row per reason of its exempt sales (a return form
