@@ -21,7 +21,7 @@ import {
 } from '../../domain/returns/compute';
 import { DeltaSum, type ReturnDeltas } from '../../domain/returns/counters';
 import { filingOf } from '../../domain/filing/defaults';
-import { nominalDueDate } from '../../domain/filing/periods';
+import { nominalDueDate, periodsOverlapping } from '../../domain/filing/periods';
 import { correctionWindows } from '../../domain/returns/corrections';
 import { SCHEME_TYPES } from '../../domain/returns/schemes';
 import type { ReturnCorrection, ReturnFigures, ReturnLine, TaxReturn } from '../../domain/returns/return';
@@ -47,20 +47,10 @@ export interface ReturnScope {
   corrections: readonly Pick<ReturnCorrection, 'return_id' | 'period_start' | 'period_end' | 'recorded_after'>[];
 }
 
-/** The months (YYYY-MM) of the days `from` to `to`. */
-export function monthsOf(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
-  for (let label = from.slice(0, 7); label <= to.slice(0, 7); label = `${year}-${String(month).padStart(2, '0')}`) {
-    months.push(label);
-    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
-  }
-  return months;
-}
-
 /** The records dated from `from` to `to` recorded after `after` (exclusive) and at most `upTo` (undefined: any), by recording time. */
 async function recordedIn(deps: Pick<ReturnDeps, 'counters'>, accountId: string, from: string, to: string, after: string | undefined, upTo?: string) {
-  const entries = await deps.counters.recorded(accountId, monthsOf(from, to), after, upTo);
+  const months = periodsOverlapping('MONTHLY', { from, to }).map((month) => month.start.slice(0, 7));
+  const entries = await deps.counters.recorded(accountId, months, after, upTo);
   return entries.filter((e) => e.date >= from && e.date <= to);
 }
 
