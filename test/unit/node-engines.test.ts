@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readme } from '../support/readme';
 
 const ROOT = join(__dirname, '..', '..');
 const readJson = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
@@ -78,7 +79,6 @@ describe('the Node version Levy needs', () => {
   });
 
   it('is the one the README states', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain(`Node.js ${minimum} or newer`);
   });
 
