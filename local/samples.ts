@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { newFeedToken } from '../src/domain/filing/calendar-feed';
 import {
   checkoutBody,
+  creditNoteBody,
   customerBody,
   entityBody,
   exemptionBody,
@@ -230,7 +231,7 @@ function billingSamples(f: EventFixtures, { today }: SampleVariation): Samples {
     'credit-notes-cii': { pathParameters: { id: f.credit_note_id }, query: { profile: 'en16931' } },
     'invoices-credit-notes-create': {
       pathParameters: { id: f.finalized_invoice_id },
-      body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' },
+      body: creditNoteBody,
     },
     'returns-create': { body: { registration_id: f.return_registration_id, period_start: f.return_period_start, period_end: f.return_period_end } },
     'returns-list': { query: { registration_id: f.return_registration_id, limit: '10' } },

@@ -64,6 +64,8 @@ export const checkoutBody = {
 export const invoiceSellerBody = { name: 'Levy Example Invoicing Ltd', country: 'GB', tax_id: 'GB980780684', legal_registration_id: '01234567', address: { line1: '1 Long Acre', city: 'London', postal_code: 'WC2E 9LA' } };
 export const invoiceLine = (quantity: number) => ({ id: 'seats', description: `Analytics seats (${quantity})`, amount: 10_000 * quantity, quantity, product_category: 'SAAS', delivery_method: 'CLOUD' });
 export const invoiceBody = (seriesId: string, customerId: string, issueDate: string) => ({ series_id: seriesId, customer_id: customerId, currency: 'USD', issue_date: issueDate, line_items: [invoiceLine(3)] });
+/** A credit note of 100 minor units of the invoice's seats line: the credit-notes-create sample's and the fixture's own. */
+export const creditNoteBody = { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' };
 /**
  * The returns' registration is in force from this day, so every run's three returns (a draft, a finalized one and
  * the create event's) take months that have long ended (finalize needs an ended period), one after another.

@@ -7,7 +7,7 @@ import { ports } from '../../src/composition/all-ports';
 import { returns } from '../../src/composition/ports';
 import { nextPeriod, periodContaining, type FilingPeriod } from '../../src/domain/filing/periods';
 import { currentRun, type EventFixtures } from '../samples';
-import { invoiceBody, invoiceSellerBody, RETURN_PERIODS_FROM } from './bodies';
+import { creditNoteBody, invoiceBody, invoiceSellerBody, RETURN_PERIODS_FROM } from './bodies';
 import type { FixtureContext } from './fixture-context';
 
 type InvoiceFixtures = Pick<EventFixtures, 'invoice_series_id' | 'invoice_id' | 'invoice_to_delete_id' | 'invoice_to_finalize_id' | 'finalized_invoice_id' | 'credit_note_id'>;
@@ -44,7 +44,7 @@ export async function ensureInvoiceFixtures({ known, call, stillThere }: Fixture
       : ((
           await call('invoices-credit-notes-create', {
             pathParameters: { id: finalizedInvoiceId },
-            body: { line_items: [{ id: 'seats', amount: 100 }], reason: 'Service credit for a two-hour outage' },
+            body: creditNoteBody,
           })
         ).id as string);
   return {
