@@ -5,17 +5,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { MAX_LAMBDA_RESPONSE_BYTES } from '../../src/config/api-settings';
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import type { RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext } from './api-gateway-event';
 import { requestIdHeaders, send, sendGatewayError } from './http-io';
 import { isProxyResult, LambdaTimeout, withTimeout } from './lambda-invocation';
-
-/**
- * Lambda's limit on a synchronous invocation's response: 6 MB of the result as JSON. Past it Lambda reports the
- * invocation as failed (Function.ResponseSizeTooLarge) and API Gateway answers 502.
- */
-export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

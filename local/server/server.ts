@@ -26,7 +26,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_TIMEOUT_SECONDS, FUNCTION_TIMEOUT_SECONDS } from '../../src/config/api-settings';
+import {
+  AUTHORIZER_CACHE_TTL_SECONDS,
+  AUTHORIZER_TIMEOUT_SECONDS,
+  FUNCTION_TIMEOUT_SECONDS,
+  MAX_BODY_BYTES,
+  MAX_HEADER_BYTES,
+} from '../../src/config/api-settings';
 import { authorizer as authorizerDefinition, type RouteDefinition } from '../../src/config/routes';
 import { bundleModeRequested, iamEnforcementRequested, startLocalBundles, type LocalBundles } from '../bundles/local-bundles';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
@@ -39,11 +45,6 @@ import { UsagePlanEnforcer } from './usage-plans';
 
 export { compileRoute, matchRoute } from './route-matching';
 export type { AccessLogEntry, AuthorizerHandler, RouteHandler };
-
-/** API Gateway's payload limit for REST APIs: 10 MB. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** API Gateway's limit on a REST request's line and headers together: 10 KB. */
-export const MAX_HEADER_BYTES = 10 * 1024;
 
 export interface ServerOptions {
   /** 0 or unset: a free port. */

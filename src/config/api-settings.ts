@@ -19,6 +19,16 @@ export const AUTHORIZER_CACHE_TTL_SECONDS = 300;
 export const FUNCTION_TIMEOUT_SECONDS = 10;
 export const AUTHORIZER_TIMEOUT_SECONDS = 5;
 
+/** API Gateway's payload limit for REST APIs: 10 MB. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway's limit on a REST request's line and headers together: 10 KB. */
+export const MAX_HEADER_BYTES = 10 * 1024;
+/**
+ * Lambda's limit on a synchronous invocation's response: 6 MB of the result as JSON. Past it Lambda reports the
+ * invocation as failed (Function.ResponseSizeTooLarge) and API Gateway answers 502.
+ */
+export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
+
 /**
  * Per-container read caches of what a rate quote reads (src/adapters/cache): the seller entity and the imported ZIP
  * rows. A container that writes an entity drops its own copy at once; another container's copy lives at most the

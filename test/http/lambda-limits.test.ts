@@ -5,7 +5,7 @@
  */
 import type { CreatedAccount } from '../../local/admin/accounts';
 import { startServer, type LocalServer } from '../../local/server/server';
-import { MAX_LAMBDA_RESPONSE_BYTES } from '../../local/server/route-invocation';
+import { MAX_LAMBDA_RESPONSE_BYTES } from '../../src/config/api-settings';
 import { newTestAccount } from '../support/api';
 import { gatewayBody, requester } from '../support/http';
 

@@ -4,7 +4,8 @@
  */
 import { createApiKey, revokeApiKey, type CreatedAccount } from '../../local/admin/accounts';
 import { ports } from '../../src/composition/all-ports';
-import { MAX_BODY_BYTES, startServer, type LocalServer } from '../../local/server/server';
+import { startServer, type LocalServer } from '../../local/server/server';
+import { MAX_BODY_BYTES } from '../../src/config/api-settings';
 import { newTestAccount } from '../support/api';
 import { gatewayBody, requester } from '../support/http';
 
