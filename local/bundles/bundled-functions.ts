@@ -110,15 +110,12 @@ export class BundledFunctions {
   }
 
   /**
-   * Starts `fn`'s container unless it runs, and settles once its module is loaded: the cold start's init phase, which
-   * Lambda does not count against the invocation's timeout (the server awaits this before its timer starts).
+   * A handler that invokes `fn` in its container, as the server calls a route's module, once the container is started
+   * and its module loaded: the cold start's init phase, which Lambda does not count against the invocation's timeout
+   * (the server's timer starts after this settles).
    */
-  ready(fn: SynthesizedFunction): Promise<void> {
-    return (this.containers.get(fn.logicalId) ?? this.start(fn)).ready;
-  }
-
-  /** A handler that invokes `fn` in its container, as the server calls a route's module. */
-  handler<E, R>(fn: SynthesizedFunction): (event: E, context: Context) => Promise<R> {
+  async loadHandler<E, R>(fn: SynthesizedFunction): Promise<(event: E, context: Context) => Promise<R>> {
+    await (this.containers.get(fn.logicalId) ?? this.start(fn)).ready;
     return (event, context) => this.invoke(fn, event, context) as Promise<R>;
   }
 

@@ -95,11 +95,12 @@ function authCacheSecondsFromEnv(): number {
 function gatewayFrom(options: ServerOptions): Gateway {
   const lambdaTimeoutMs = options.lambdaTimeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
   const bundled = options.bundles?.functions;
+  // A bundled function's container is started and its module loaded (Lambda's init phase) before the timeout's timer.
   const loadRoute = bundled
-    ? async (route: RouteDefinition) => bundled.handler<Parameters<RouteHandler>[0], Awaited<ReturnType<RouteHandler>>>(bundled.functionOfRoute(route.name))
+    ? (route: RouteDefinition) => bundled.loadHandler<Parameters<RouteHandler>[0], Awaited<ReturnType<RouteHandler>>>(bundled.functionOfRoute(route.name))
     : (route: RouteDefinition) => importHandler<RouteHandler>(route.entry);
   const loadAuthorizer = bundled
-    ? async () => bundled.handler(bundled.authorizer) as AuthorizerHandler
+    ? () => bundled.loadHandler(bundled.authorizer) as Promise<AuthorizerHandler>
     : () => importHandler<AuthorizerHandler>(authorizerDefinition.entry);
   // One import per route (like one warm Lambda container), shared by concurrent first requests.
   const handlerFor = loadOnce(options.loadHandler ?? loadRoute, (route) => route.name);

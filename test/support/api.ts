@@ -48,7 +48,7 @@ async function handlerOf(name: RouteName): Promise<Handler> {
   if (!bundleModeRequested()) return importHandler<Handler>(route.entry);
   bundles ??= startLocalBundles({ log: () => undefined });
   const { functions } = await bundles;
-  return functions.handler(functions.functionOfRoute(route.name)) as Handler;
+  return (await functions.loadHandler(functions.functionOfRoute(route.name))) as Handler;
 }
 
 export async function callRoute(name: RouteName, options: CallOptions): Promise<CallResult> {
