@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '../server/http-io';
 import { isAllowed, type FunctionGrants } from './iam-grants';
 import { LOCAL_ACCOUNT_ID, localTableArn } from './local-resources';
 
@@ -56,14 +57,8 @@ export function requiredPermissions(operation: string, input: Json): { action: s
   }
 }
 
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+/** The whole body: the server's reader, without a limit (DynamoDB Local answers an oversized call itself). */
+const readAll = (req: IncomingMessage): Promise<Buffer> => readBody(req, Number.POSITIVE_INFINITY) as Promise<Buffer>;
 
 /** The access key id of a SigV4 Authorization header (`... Credential=<key id>/<date>/...`). */
 const accessKeyIdOf = (authorization: string | undefined): string | undefined => /Credential=([^/,\s]+)\//.exec(authorization ?? '')?.[1];
