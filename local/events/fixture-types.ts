@@ -72,7 +72,7 @@ export interface EventFixtures {
 /** Well-formed ids of the notices' records that name nothing (the optional fixtures' placeholders). */
 export const PLACEHOLDER_IDS = { notice: 'ntc_0mhx2k3c0a1b2c3d4e5f60718', notice_document: 'doc_0mhx2k3c0a1b2c3d4e5f60718', certificate_request: 'crq_0mhx2k3c0a1b2c3d4e5f60718' };
 
-/** Well-formed ids that name nothing: for tests that make their own records (test/http/fuzz.test.ts mutates these samples). */
+/** Well-formed ids that name nothing: for tests that make their own records (the HTTP fuzz, test/support/http-fuzz.ts, mutates these samples). */
 export const PLACEHOLDER_FIXTURES: EventFixtures = {
   account_id: 'acct_0mhx2k3c0a1b2c3d4e5f60718',
   api_key: 'lvy_0000000000000000000000000000000000000000000',

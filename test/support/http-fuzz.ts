@@ -1,12 +1,13 @@
 /**
- * HTTP fuzz: for every route, FUZZ_RUNS requests through the local server with generated bodies, query
+ * Test support, the HTTP fuzz (test/http/fuzz-1.test.ts and fuzz-2.test.ts, each a shard of the routes, so that Jest's
+ * two workers run them side by side): for every route, FUZZ_RUNS requests through the local server with generated bodies, query
  * strings, path ids and headers (fast-check, seeded, so a failure replays), mixing garbage with near-valid requests
  * made by mutating each route's sample request. Not one may answer 5xx, and every 4xx must carry the error body
  * `{error, message, status, request_id}` with its own status, and every answer must be one docs/openapi.json
  * documents for the route (the contract check of test/support/contract.ts).
  *
  * How many: `npm test` sends 300 per route (the default here); `npm run test:fuzz` 10,000 per route (FUZZ_RUNS=10000),
- * which .ci/run runs after `npm test`. A longer run is a benchmark: `FUZZ_RUNS=100000 npx jest test/http/fuzz.test.ts`.
+ * which .ci/run runs after `npm test`. A longer run is a benchmark: `FUZZ_RUNS=100000 npx jest test/http/fuzz-`.
  *
  * Which: the seed is the day's date (UTC, YYYYMMDD) unless FUZZ_SEED names one, so each day's runs send other
  * requests and the runs of one day the same ones (the first FUZZ_RUNS of that seed's sequence: the 300 of `npm test`
@@ -43,6 +44,11 @@ const ONLY = process.env.FUZZ_ROUTES ? new Set(process.env.FUZZ_ROUTES.split(','
 const PROFILE = process.env.FUZZ_PROFILE === '1';
 const profile: string[] = [];
 
+/** The shards: route i of src/config/routes.ts is in shard i % FUZZ_SHARDS + 1 (neighbours, often alike in cost, apart). */
+export const FUZZ_SHARDS = 2;
+const shardOf = (route: RouteDefinition): number => (routes.findIndex((r) => r.name === route.name) % FUZZ_SHARDS) + 1;
+const shardFile = (shard: number): string => `test/http/fuzz-${shard}.test.ts`;
+
 let db: LocalDynamoDb;
 let server: ServerProcess;
 
@@ -67,20 +73,6 @@ async function accountWithRecords(): Promise<{ account: CreatedAccount; existing
     },
   };
 }
-
-beforeAll(async () => {
-  // A database of its own: DynamoDB Local slows down as the shared one fills (the rate tests import 41,000 rows).
-  db = await startLocalDatabase({ tablePrefix: 'fuzz' });
-  server = await startServerProcess({ POWERTOOLS_LOG_LEVEL: 'SILENT' });
-}, 60_000);
-
-afterAll(async () => {
-  if (PROFILE && profile.length)
-    console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
-  client.destroy();
-  await server?.stop();
-  await db?.stop();
-});
 
 interface FuzzRequest {
   path: string;
@@ -235,76 +227,97 @@ function undocumented(route: RouteDefinition, r: FuzzRequest, answer: LoopbackAn
   }
 }
 
-describe(`fuzz: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}${PATH ? `, path ${PATH}` : ''}`, () => {
-  const selected = routes.filter((r) => !ONLY || ONLY.has(r.name));
-  if (ONLY && selected.length !== ONLY.size)
+/** The fuzz of one shard's routes (of those FUZZ_ROUTES names, if set), in a database and a server of its own. */
+export function describeFuzzShard(shard: number): void {
+  if (ONLY && routes.filter((r) => ONLY.has(r.name)).length !== ONLY.size)
     throw new Error(`FUZZ_ROUTES names no route: ${[...ONLY].filter((n) => !routes.some((r) => r.name === n)).join(', ')}`);
-  it.each(selected.map((r) => [r.name, r] as const))(
-    '%s: no 5xx, every 4xx with the error body and its request id',
-    async (_name, route) => {
-      const { account, existing } = await accountWithRecords();
-      // The processes' CPU is read (all of /proc) only for FUZZ_PROFILE=1.
-      const cpuBefore = PROFILE ? cpuByProcess() : undefined;
-      const wallBefore = performance.now();
-      const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}) });
-      const generatedMs = cpuBefore ? cpuSince(cpuBefore).self : 0;
-      const problems: string[] = [];
-      let next = 0;
-      let clientErrors = 0;
-      // Each problem names the request's index in the seed's sequence, for FUZZ_PATH.
-      const at = (index: number) => `[index ${Number(PATH ?? 0) + index}]`;
-      const worker = async () => {
-        while (next < cases.length && problems.length < 5) {
-          const index = next++;
-          const r = cases[index];
-          const answer = await send(route, r, account);
-          if (answer.status >= 500) {
-            problems.push(`${at(index)} ${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
-            continue;
+  const selected = routes.filter((r) => shardOf(r) === shard && (!ONLY || ONLY.has(r.name)));
+  const title = `fuzz, shard ${shard} of ${FUZZ_SHARDS}: ${RUNS.toLocaleString('en-US')} generated requests per route, seed ${SEED}${PATH ? `, path ${PATH}` : ''}`;
+  describe(title, () => {
+    if (!selected.length) {
+      it.skip(`no route of FUZZ_ROUTES is in this shard (${[...ONLY!].map((name) => `${name}: ${shardFile(shardOf(routes.find((r) => r.name === name)!))}`).join(', ')})`, () => {});
+      return;
+    }
+    beforeAll(async () => {
+      // A database of its own: DynamoDB Local slows down as the shared one fills (the rate tests import 41,000 rows).
+      db = await startLocalDatabase({ tablePrefix: 'fuzz' });
+      server = await startServerProcess({ POWERTOOLS_LOG_LEVEL: 'SILENT' });
+    }, 60_000);
+
+    afterAll(async () => {
+      if (PROFILE && profile.length)
+        console.log(`fuzz CPU ms per request (client = this process, node = the server, java = DynamoDB Local):\n${profile.join('\n')}`);
+      client.destroy();
+      await server?.stop();
+      await db?.stop();
+    });
+    it.each(selected.map((r) => [r.name, r] as const))(
+      '%s: no 5xx, every 4xx with the error body and its request id',
+      async (_name, route) => {
+        const { account, existing } = await accountWithRecords();
+        // The processes' CPU is read (all of /proc) only for FUZZ_PROFILE=1.
+        const cpuBefore = PROFILE ? cpuByProcess() : undefined;
+        const wallBefore = performance.now();
+        const cases = fc.sample(requestsFor(route, existing), { numRuns: RUNS, seed: SEED, ...(PATH ? { path: PATH } : {}) });
+        const generatedMs = cpuBefore ? cpuSince(cpuBefore).self : 0;
+        const problems: string[] = [];
+        let next = 0;
+        let clientErrors = 0;
+        // Each problem names the request's index in the seed's sequence, for FUZZ_PATH.
+        const at = (index: number) => `[index ${Number(PATH ?? 0) + index}]`;
+        const worker = async () => {
+          while (next < cases.length && problems.length < 5) {
+            const index = next++;
+            const r = cases[index];
+            const answer = await send(route, r, account);
+            if (answer.status >= 500) {
+              problems.push(`${at(index)} ${answer.status} for ${JSON.stringify(r).slice(0, 400)}: ${answer.text.slice(0, 200)}`);
+              continue;
+            }
+            const contractProblem = undocumented(route, r, answer);
+            if (contractProblem) problems.push(`${at(index)} ${contractProblem}`);
+            if (answer.status < 400) continue;
+            clientErrors++;
+            // A page a signed link opens (urlToken) answers its refusals as pages for the person who followed it (documented text/html).
+            if (route.urlToken && /^text\/html\b/.test(answer.contentType ?? '') && answer.requestId) continue;
+            let body: Record<string, unknown> | undefined;
+            try {
+              body = JSON.parse(answer.text) as Record<string, unknown>;
+            } catch {
+              body = undefined;
+            }
+            const ok =
+              body !== undefined &&
+              typeof body.error === 'string' &&
+              typeof body.message === 'string' &&
+              body.status === answer.status &&
+              typeof body.request_id === 'string' &&
+              body.request_id === answer.requestId;
+            if (!ok) problems.push(`${at(index)} ${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
           }
-          const contractProblem = undocumented(route, r, answer);
-          if (contractProblem) problems.push(`${at(index)} ${contractProblem}`);
-          if (answer.status < 400) continue;
-          clientErrors++;
-          // A page a signed link opens (urlToken) answers its refusals as pages for the person who followed it (documented text/html).
-          if (route.urlToken && /^text\/html\b/.test(answer.contentType ?? '') && answer.requestId) continue;
-          let body: Record<string, unknown> | undefined;
-          try {
-            body = JSON.parse(answer.text) as Record<string, unknown>;
-          } catch {
-            body = undefined;
-          }
-          const ok =
-            body !== undefined &&
-            typeof body.error === 'string' &&
-            typeof body.message === 'string' &&
-            body.status === answer.status &&
-            typeof body.request_id === 'string' &&
-            body.request_id === answer.requestId;
-          if (!ok) problems.push(`${at(index)} ${answer.status} without the error body for ${JSON.stringify(r).slice(0, 300)}: ${answer.text.slice(0, 200)}`);
+        };
+        await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+        if (cpuBefore) {
+          const cpu = cpuSince(cpuBefore);
+          const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
+          const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
+          profile.push(line);
+          process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
         }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-      if (cpuBefore) {
-        const cpu = cpuSince(cpuBefore);
-        const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
-        const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
-        profile.push(line);
-        process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
-      }
-      if (problems.length) {
-        const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}${PATH ? ` FUZZ_PATH=${PATH}` : ''} FUZZ_ROUTES=${route.name}`;
-        const first = /^\[index (\d+)\]/.exec(problems[0])?.[1];
-        problems.push(`replay the route: ${replay} npx jest test/http/fuzz.test.ts`);
-        if (first)
-          problems.push(
-            `replay the first request alone: FUZZ_SEED=${SEED} FUZZ_PATH=${first} FUZZ_RUNS=1 FUZZ_ROUTES=${route.name} npx jest test/http/fuzz.test.ts`,
-          );
-      }
-      expect(problems).toEqual([]);
-      // The generator must reach the validation rules, not only the happy path.
-      expect(clientErrors).toBeGreaterThan(RUNS / 10);
-    },
-    600_000,
-  );
-});
+        if (problems.length) {
+          const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}${PATH ? ` FUZZ_PATH=${PATH}` : ''} FUZZ_ROUTES=${route.name}`;
+          const first = /^\[index (\d+)\]/.exec(problems[0])?.[1];
+          problems.push(`replay the route: ${replay} npx jest ${shardFile(shard)}`);
+          if (first)
+            problems.push(
+              `replay the first request alone: FUZZ_SEED=${SEED} FUZZ_PATH=${first} FUZZ_RUNS=1 FUZZ_ROUTES=${route.name} npx jest ${shardFile(shard)}`,
+            );
+        }
+        expect(problems).toEqual([]);
+        // The generator must reach the validation rules, not only the happy path.
+        expect(clientErrors).toBeGreaterThan(RUNS / 10);
+      },
+      600_000,
+    );
+  });
+}
