@@ -14,7 +14,9 @@
  *   - one usage plan per entry of plans.ts, keyed by the usage key the authorizer returns, and one gateway response
  *     per entry of gateway-responses.ts (lib/stack/api.ts);
  *   - webhook delivery (lib/webhooks.ts) and monitoring (lib/monitoring.ts: alarms, their topic and one dashboard),
- *     each in a nested stack of its own.
+ *     each in a nested stack of its own;
+ *   - the deploy-time report of the US ZIP tables (lib/stack/us-local-rates-report.ts: a custom resource in a nested
+ *     stack of its own), shown as the output `UsLocalRates` that `cdk deploy` prints.
  * cdk-nag findings that are not fixed are acknowledged with their reasons (lib/stack/nag-acknowledgements.ts, or
  * beside the one construct they concern; see docs/deployment.md).
  */
@@ -35,6 +37,7 @@ import { acknowledgeNagFindings } from './stack/nag-acknowledgements';
 import { createRouteFunctions, type RouteFunctions } from './stack/route-functions';
 import { addRouteMethods } from './stack/route-methods';
 import { createTables, type LevyTables } from './stack/tables';
+import { addUsLocalRatesReport, type UsLocalRatesReport } from './stack/us-local-rates-report';
 import { LevyWebhooks } from './webhooks';
 
 export interface LevyStackProps extends StackProps {
@@ -85,6 +88,8 @@ export class LevyStack extends Stack {
   readonly documentsBucket: s3.Bucket;
   /** Webhook delivery and the daily time-driven events. */
   readonly webhooks: LevyWebhooks;
+  /** Whether US local rate tables are loaded, read at deploy (the output `UsLocalRates`). */
+  readonly usLocalRatesReport: UsLocalRatesReport;
   /** The nested stacks of the route functions, by area (lib/stack-areas.ts). */
   readonly areaStacks: ReadonlyMap<string, NestedStack>;
 
@@ -121,6 +126,7 @@ export class LevyStack extends Stack {
     addGatewayResponses(this.api);
     addApiOutputs(this, this.api, { stageName, customDomainUrl });
     this.monitoring = this.addMonitoring(routes, functions, props.alarmEmail);
+    this.usLocalRatesReport = addUsLocalRatesReport(this, { tables: this.tables, settings });
 
     acknowledgeNagFindings({
       api: this.api,
@@ -128,7 +134,7 @@ export class LevyStack extends Stack {
       functionsByRoute: this.routeFunctions,
       tables: this.tables,
       documentsBucket: this.documentsBucket,
-      functions: [this.authorizerFunction, ...Object.values(functions.byName), ...Object.values(this.webhooks.functions)],
+      functions: [this.authorizerFunction, ...Object.values(functions.byName), ...Object.values(this.webhooks.functions), this.usLocalRatesReport.function],
       tracing: props.tracing ?? false,
     });
   }

@@ -7,7 +7,7 @@
  */
 import { rateTablesManifest } from '../src/composition/coverage';
 import { usLocalRatesRequired } from '../src/config/environment';
-import type { UsLocalRatesSummary } from '../src/domain/installation/us-local-rates-summary';
+import { REQUIRED_REFUSES, type UsLocalRatesSummary } from '../src/domain/installation/us-local-rates-summary';
 import { usLocalRatesReport } from '../src/usecases/us-local-rates';
 
 /** The start-up lines for a summary (each prefixed `[levy]`). */
@@ -16,7 +16,7 @@ export function coverageLines(summary: UsLocalRatesSummary, required: boolean): 
   if (!summary.loaded) lines.push('[levy]   Or start with LEVY_RATES_DIR=<folder> npm start to import a folder of tables first.');
   lines.push(
     required
-      ? '[levy] LEVY_US_LOCAL_RATES=required: a US sale without a ZIP table in force on its date is refused (422 us_local_rates_missing).'
+      ? `[levy] ${REQUIRED_REFUSES}.`
       : '[levy]   (LEVY_US_LOCAL_RATES=required refuses such sales instead; GET /v1/tax/coverage or `npx levy coverage` says what is imported.)',
   );
   return lines;

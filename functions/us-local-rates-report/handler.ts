@@ -8,6 +8,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { logger } from '../../src/adapters/observability/logger';
 import { rateTablesManifest } from '../../src/composition/coverage';
+import { usLocalRatesRequired } from '../../src/config/environment';
 import { US_LOCAL_RATES_REPORT } from '../../src/config/us-local-rates';
 import { ASK_COVERAGE, summaryText } from '../../src/domain/installation/us-local-rates-summary';
 import { usLocalRatesReport } from '../../src/usecases/us-local-rates';
@@ -19,7 +20,7 @@ export const handler = async (event: CloudFormationCustomResourceEvent): Promise
   const { summary, loaded, months } = US_LOCAL_RATES_REPORT.attributes;
   try {
     const report = await usLocalRatesReport({ rateTables: rateTablesManifest });
-    const text = `as of ${report.as_of}: ${summaryText(report)}`;
+    const text = `as of ${report.as_of}: ${summaryText(report, usLocalRatesRequired())}`;
     (report.loaded ? logger.info : logger.warn).call(logger, `US local rates: ${text}`);
     return {
       PhysicalResourceId: US_LOCAL_RATES_REPORT.physicalResourceId,

@@ -17,6 +17,8 @@ import { backgroundFunctions } from '../../src/config/background-functions';
 
 /** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
 const backgroundCount = Object.keys(backgroundFunctions).length;
+/** The deploy report's two (lib/stack/us-local-rates-report.ts): its onEvent function and the Provider framework's own. */
+const deployReportCount = 2;
 
 type Json = Record<string, any>;
 
@@ -64,10 +66,10 @@ beforeAll(() => {
 });
 
 describe('functions', () => {
-  test('exactly one function per route (the documentation routes share one), plus the authorizer and the background functions', () => {
+  test('exactly one function per route (the documentation routes share one), plus the authorizer, the background functions and the deploy report', () => {
     const functionNames = new Set(routes.map((r) => r.function));
     expect(functionNames.size).toBe(routes.filter((r) => !r.public).length + 1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount + deployReportCount);
     expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
     const docs = routes.filter((r) => r.public).map((r) => stack.routeFunctions[r.name]);
     expect(new Set(docs).size).toBe(1);

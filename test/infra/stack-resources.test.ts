@@ -19,6 +19,8 @@ import { backgroundFunctions } from '../../src/config/background-functions';
 
 /** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
 const backgroundCount = Object.keys(backgroundFunctions).length;
+/** The deploy report's onEvent function (lib/stack/us-local-rates-report.ts), a Levy function like the others (the Provider framework's own runs the runtime CDK picks). */
+const deployReportCount = 1;
 
 type Json = Record<string, any>;
 
@@ -224,7 +226,7 @@ describe('source maps (-c sourceMaps=false)', () => {
     const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
     const plainResources = stackTemplates(plain.stack).resources as Record<string, Json>;
     const functions = Object.values(plainResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount + deployReportCount);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
     const withMaps = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     for (const fn of withMaps) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -236,7 +238,7 @@ describe('tracing (-c tracing=true)', () => {
     const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
     const tracedResources = stackTemplates(traced.stack).resources as Record<string, Json>;
     const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount);
+    expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount + deployReportCount);
     for (const fn of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     const stages = Object.values(tracedResources).filter((r) => r.Type === 'AWS::ApiGateway::Stage');
     expect(stages.map((st) => st.Properties.TracingEnabled)).toEqual([true]);

@@ -14,6 +14,9 @@ export const ZIP_TABLES_HOWTO =
 /** What a US sale gets without a table: said the same way by the summary, the lookup's log line and the coverage warning. */
 export const STATE_BASE_RATE_ONLY = 'a US sale is taxed at its state base rate only, without county, city and district taxes';
 
+/** What LEVY_US_LOCAL_RATES=required (deployed: `-c usLocalRates=required`) does instead of the state base rate. */
+export const REQUIRED_REFUSES = 'LEVY_US_LOCAL_RATES=required: a US sale without a ZIP table in force on its date is refused (422 us_local_rates_missing)';
+
 /** Where to ask again at any time (the deploy output and the log line are each one moment's answer). */
 export const ASK_COVERAGE = 'GET /v1/tax/coverage or `npx levy coverage` (`--aws` for a deployed stack) says what is imported at any time';
 
@@ -55,8 +58,9 @@ export function usLocalRatesSummary(coverage: ZipTablesCoverage): UsLocalRatesSu
   };
 }
 
-/** The summary as one text (the stack output): the headline, then each warning. */
-export const summaryText = (summary: UsLocalRatesSummary): string => [`${summary.headline}.`, ...summary.warnings].join(' ');
+/** The summary as one text (the stack output): the headline, each warning, and the refusal when sales without a table are refused. */
+export const summaryText = (summary: UsLocalRatesSummary, required = false): string =>
+  [`${summary.headline}.`, ...summary.warnings, ...(required ? [`${REQUIRED_REFUSES}.`] : [])].join(' ');
 
 /**
  * What a rating function can say from its first ZIP lookup alone (no read of its own: the lookup's one item, or none):

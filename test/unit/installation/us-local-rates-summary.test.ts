@@ -32,6 +32,12 @@ describe('usLocalRatesSummary', () => {
     expect(summaryText(loaded)).toBe('3 months loaded (2026-09..2026-11); in force today: 2026-11, 41,518 ZIPs in 2 states.');
   });
 
+  it('with LEVY_US_LOCAL_RATES=required (deployed: -c usLocalRates=required), says sales without a table are refused', () => {
+    expect(summaryText(summary([], '2026-11-28'), true)).toMatch(
+      /^none loaded: .* LEVY_US_LOCAL_RATES=required: a US sale without a ZIP table in force on its date is refused \(422 us_local_rates_missing\)\.$/,
+    );
+  });
+
   it('adds the coverage warnings: no table for this month, or only later months', () => {
     expect(summaryText(summary(threeMonths, '2026-12-01'))).toBe(
       '3 months loaded (2026-09..2026-11); in force today: 2026-11, 41,518 ZIPs in 2 states. No US ZIP table is imported for 2026-12: sales this month are ' +
