@@ -28,6 +28,12 @@ export const MAX_HEADER_BYTES = 10 * 1024;
  * invocation as failed (Function.ResponseSizeTooLarge) and API Gateway answers 502.
  */
 export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
+/**
+ * A list route's page, as the result carries it (its JSON inside the result's JSON string), is held to this: a page
+ * ends early, `has_more` true, before its items pass it (src/adapters/http/page-size.ts). The rest of the 6 MB is the
+ * result's status and headers, a few hundred bytes.
+ */
+export const MAX_PAGE_RESULT_BYTES = MAX_LAMBDA_RESPONSE_BYTES - 64 * 1024;
 
 /**
  * Per-container read caches of what a rate quote reads (src/adapters/cache): the seller entity and the imported ZIP

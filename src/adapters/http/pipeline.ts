@@ -19,6 +19,7 @@ import { tracingMiddleware } from '../observability/tracer';
 import { runWithinDeadline } from '../invocation/deadline';
 import { errorHandler, requestIdHeader } from './error-handler';
 import { jsonBody, rawBody, validatePathIds, validateRequest } from './request-middleware';
+import { responseWithinLimit, takesCursor } from './page-size';
 import type { RouteName } from '../../config/routes';
 import type {
   CoreFunction,
@@ -119,7 +120,11 @@ export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends
   options: RouteOptions<B, Q, R>,
 ) {
   const route = routeByName(options.route);
-  const core: CoreFunction = async (event) => toApiGatewayResult(await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event)));
+  const paging = takesCursor(options.query);
+  const core: CoreFunction = async (event) => {
+    const response = await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event));
+    return toApiGatewayResult(paging ? responseWithinLimit(response) : response);
+  };
   return withContracts(pipeline(route, options, core), options);
 }
 

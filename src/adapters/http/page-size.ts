@@ -1,0 +1,40 @@
+/**
+ * Primary adapter (HTTP): a list route's page held under Lambda's 6 MB response limit (src/config/api-settings.ts).
+ * A page holds at most `limit` items, and ends early, with `has_more` true, at the last item whose bytes still fit
+ * MAX_PAGE_RESULT_BYTES: the client asks on from that item's id as after any page (docs/local.md "Response sizes").
+ * The bytes counted are the page as Lambda's result carries it: its JSON inside the result's JSON string, where each
+ * quote and backslash takes two bytes. Only routes that page (their query takes `starting_after`) are cut; the others
+ * answer everything they hold and are bounded by what they can hold.
+ */
+import { MAX_PAGE_RESULT_BYTES } from '../../config/api-settings';
+import type { Page } from '../../domain/records/record';
+import type { RouteResponse } from './route-types';
+
+/** A value's bytes inside a JSON string (the string's own quotes not counted). */
+export const resultBytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(JSON.stringify(value))) - 2;
+
+const isPage = (body: unknown): body is Page<unknown> =>
+  typeof body === 'object' && body !== null && Array.isArray((body as Page<unknown>).data) && typeof (body as Page<unknown>).has_more === 'boolean';
+
+/** The page, or its longest head within `maxBytes` (at least one item: a stored record alone is far below the limit). */
+export function pageWithinLimit<P extends Page<unknown>>(page: P, maxBytes = MAX_PAGE_RESULT_BYTES): P {
+  if (resultBytesOf(page) <= maxBytes) return page;
+  let bytes = resultBytesOf({ ...page, data: [], has_more: true });
+  for (let i = 0; i < page.data.length; i++) {
+    bytes += resultBytesOf(page.data[i]) + (i > 0 ? 1 : 0);
+    if (bytes > maxBytes && i > 0) return { ...page, data: page.data.slice(0, i), has_more: true };
+  }
+  return page;
+}
+
+/** A 200 page of a paging route within the limit; any other answer as it is. */
+export const responseWithinLimit = (response: RouteResponse): RouteResponse =>
+  response.status === 200 && isPage(response.body) ? { ...response, body: pageWithinLimit(response.body) } : response;
+
+/** Whether a route's query schema takes a page cursor (`starting_after`): its answers are pages a client can ask on from. */
+export const takesCursor = (query: unknown): boolean =>
+  typeof query === 'object' &&
+  query !== null &&
+  'shape' in query &&
+  typeof (query as { shape: unknown }).shape === 'object' &&
+  'starting_after' in (query as { shape: object }).shape;
