@@ -30,6 +30,8 @@ export function routeErrors(route: RouteDefinition, contract: RouteContract): Ma
   if (['POST', 'PUT', 'PATCH'].includes(route.method))
     codes.push(...(contract.rawBody ? [] : [[400, 'invalid_json'] as [number, ErrorCode]]), [415, 'unsupported_media_type']);
   if (contract.body) codes.push([400, 'invalid_body']);
+  // A write whose record is over DynamoDB's item limit (src/adapters/dynamodb/item-size.ts).
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) codes.push([422, 'record_too_large']);
   if (route.pathIds) codes.push([404, 'not_found']);
   if (route.idempotent) codes.push([409, 'idempotency_key_in_use'], [422, 'idempotency_key_reused'], [422, 'response_too_large']);
   for (const code of contract.errors ?? []) codes.push([errorCode(code).status, code]);

@@ -131,6 +131,13 @@ export const errorCodes = [
   { status: 422, error: 'exposure_limit_exceeded', when: 'recording the sale would take an exposure total past 2^53 - 1 minor units' },
   {
     status: 422,
+    error: 'record_too_large',
+    when:
+      "the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds " +
+      "each line's tax): nothing was written; send fewer or shorter lines, or split the record",
+  },
+  {
+    status: 422,
     error: 'response_too_large',
     when:
       'a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with ' +

@@ -5211,36 +5211,6 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /**
-         * @description `checkout_incomplete`: completing a checkout whose `required_fields` are not all given; the message names them
-         *
-         *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
-         *
-         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
-         *
-         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
-         */
-        Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
-            headers: {
-                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /**
-                     * @description The error code: one of those this answer lists
-                     * @enum {unknown}
-                     */
-                    error?: "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
-                    /**
-                     * @description The HTTP status again (422)
-                     * @constant
-                     */
-                    status?: 422;
-                } & components["schemas"]["Error"];
-            };
-        };
         /** @description `einvoice_incomplete`: an e-invoice (`/ubl`, `/cii` of an invoice or credit note, an invoice's `/facturx`) whose profile needs data the invoice lacks; the message names every missing EN 16931 business term with its field path and rule (`BT-10 (buyer_reference; BR-DE-15)`, `BT-34 (seller.electronic_address; ...)`) */
         Error422EinvoiceIncomplete: {
             headers: {
@@ -5255,34 +5225,6 @@ export interface components {
                      * @enum {unknown}
                      */
                     error?: "einvoice_incomplete";
-                    /**
-                     * @description The HTTP status again (422)
-                     * @constant
-                     */
-                    status?: 422;
-                } & components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
-         *
-         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
-         *
-         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
-         */
-        Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
-            headers: {
-                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /**
-                     * @description The error code: one of those this answer lists
-                     * @enum {unknown}
-                     */
-                    error?: "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5313,12 +5255,8 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /**
-         * @description `idempotency_key_reused`: the same `Idempotency-Key` with a different body
-         *
-         *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
-         */
-        Error422IdempotencyKeyReusedResponseTooLarge: {
+        /** @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record */
+        Error422RecordTooLarge: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -5330,7 +5268,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "idempotency_key_reused" | "response_too_large";
+                    error?: "record_too_large";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5340,7 +5278,125 @@ export interface components {
             };
         };
         /**
-         * @description `idempotency_key_reused`: the same `Idempotency-Key` with a different body
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `checkout_incomplete`: completing a checkout whose `required_fields` are not all given; the message names them
+         *
+         *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
+         *
+         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
+         */
+        Error422RecordTooLargeCheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
+                    error?: "record_too_large" | "checkout_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
+         *
+         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         *
+         *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
+         */
+        Error422RecordTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
+                    error?: "record_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `fx_rate_unavailable`: a return holds sales in a currency without an imported ECB reference rate on the period's last day or the 7 days before (`levy fx import`)
+         */
+        Error422RecordTooLargeFxRateUnavailable: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
+                    error?: "record_too_large" | "fx_rate_unavailable";
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
+         *
+         *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
+         */
+        Error422RecordTooLargeIdempotencyKeyReusedResponseTooLarge: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
+                    error?: "record_too_large" | "idempotency_key_reused" | "response_too_large";
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
          *
          *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          *
@@ -5350,7 +5406,7 @@ export interface components {
          *
          *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
+        Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -5362,7 +5418,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "idempotency_key_reused" | "response_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
+                    error?: "record_too_large" | "idempotency_key_reused" | "response_too_large" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5372,7 +5428,9 @@ export interface components {
             };
         };
         /**
-         * @description `idempotency_key_reused`: the same `Idempotency-Key` with a different body
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
          *
          *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          *
@@ -5380,7 +5438,7 @@ export interface components {
          *
          *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing: {
+        Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -5392,7 +5450,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "idempotency_key_reused" | "response_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
+                    error?: "record_too_large" | "idempotency_key_reused" | "response_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5402,7 +5460,9 @@ export interface components {
             };
         };
         /**
-         * @description `invoice_incomplete`: `POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `invoice_incomplete`: `POST /v1/invoices/{id}/finalize` of an invoice missing what Directive 2006/112/EC Art. 226 requires (seller address and VAT number, customer name, address and VAT number ...); the message lists every missing field
          *
          *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
@@ -5410,7 +5470,7 @@ export interface components {
          *
          *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
+        Error422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -5422,7 +5482,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
+                    error?: "record_too_large" | "invoice_incomplete" | "exposure_limit_exceeded" | "rate_history_unavailable" | "us_local_rates_missing";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5432,11 +5492,13 @@ export interface components {
             };
         };
         /**
-         * @description `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
+         * @description `record_too_large`: the record a write would store is over DynamoDB's 400 KB item limit (e.g. an invoice of many lines with long descriptions; finalizing adds each line's tax): nothing was written; send fewer or shorter lines, or split the record
+         *
+         *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
          *
          *     `us_local_rates_missing`: `LEVY_US_LOCAL_RATES=required` (the stack's context value `usLocalRates`) and no imported US ZIP table is in force for the sale's ZIP on its date: Levy would answer the state base rate only (docs/local.md "US local rates"; `GET /v1/tax/coverage` lists what is imported)
          */
-        Error422RateHistoryUnavailableUsLocalRatesMissing: {
+        Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -5448,7 +5510,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "rate_history_unavailable" | "us_local_rates_missing";
+                    error?: "record_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5666,15 +5728,17 @@ export type ResponseError410CheckoutExpired = components['responses']['Error410C
 export type ResponseError413RequestTooLarge = components['responses']['Error413RequestTooLarge'];
 export type ResponseError413RequestTooLargeDocumentTooLarge = components['responses']['Error413RequestTooLargeDocumentTooLarge'];
 export type ResponseError415UnsupportedMediaType = components['responses']['Error415UnsupportedMediaType'];
-export type ResponseError422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422EinvoiceIncomplete = components['responses']['Error422EinvoiceIncomplete'];
-export type ResponseError422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422FxRateUnavailable = components['responses']['Error422FxRateUnavailable'];
-export type ResponseError422IdempotencyKeyReusedResponseTooLarge = components['responses']['Error422IdempotencyKeyReusedResponseTooLarge'];
-export type ResponseError422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
-export type ResponseError422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
-export type ResponseError422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
-export type ResponseError422RateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLarge = components['responses']['Error422RecordTooLarge'];
+export type ResponseError422RecordTooLargeCheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeCheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLargeFxRateUnavailable = components['responses']['Error422RecordTooLargeFxRateUnavailable'];
+export type ResponseError422RecordTooLargeIdempotencyKeyReusedResponseTooLarge = components['responses']['Error422RecordTooLargeIdempotencyKeyReusedResponseTooLarge'];
+export type ResponseError422RecordTooLargeIdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
 export type ResponseError502InternalError = components['responses']['Error502InternalError'];
@@ -5807,6 +5871,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -5956,6 +6021,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6149,6 +6215,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6333,6 +6400,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6463,7 +6531,7 @@ export interface operations {
             409: components["responses"]["Error409IdempotencyKeyInUse"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6527,7 +6595,7 @@ export interface operations {
             409: components["responses"]["Error409IdempotencyKeyInUse"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLarge"];
+            422: components["responses"]["Error422RecordTooLargeIdempotencyKeyReusedResponseTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -6771,7 +6839,7 @@ export interface operations {
             409: components["responses"]["Error409IdempotencyKeyInUseTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -7172,7 +7240,7 @@ export interface operations {
             409: components["responses"]["Error409TransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -7405,6 +7473,7 @@ export interface operations {
             409: components["responses"]["Error409RefundExistsRefundInProgress"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -7836,6 +7905,7 @@ export interface operations {
             409: components["responses"]["Error409ProductExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8024,6 +8094,7 @@ export interface operations {
             409: components["responses"]["Error409ProductChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8280,6 +8351,7 @@ export interface operations {
             409: components["responses"]["Error409CustomerExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8495,6 +8567,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8691,6 +8764,7 @@ export interface operations {
             409: components["responses"]["Error409TooManyExemptions"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -8921,6 +8995,7 @@ export interface operations {
             409: components["responses"]["Error409ExemptionRevokedExemptionChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9048,6 +9123,7 @@ export interface operations {
             409: components["responses"]["Error409ExemptionRevoked"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9111,6 +9187,7 @@ export interface operations {
             409: components["responses"]["Error409ExemptionRevoked"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9188,6 +9265,7 @@ export interface operations {
             409: components["responses"]["Error409ExemptionRevoked"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9373,7 +9451,7 @@ export interface operations {
             409: components["responses"]["Error409IdempotencyKeyInUseRegistrationOverlapsRegistrationChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422IdempotencyKeyReusedResponseTooLarge"];
+            422: components["responses"]["Error422RecordTooLargeIdempotencyKeyReusedResponseTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9531,6 +9609,7 @@ export interface operations {
             409: components["responses"]["Error409RegistrationOverlapsRegistrationChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9620,6 +9699,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9813,7 +9893,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -9961,6 +10041,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10092,6 +10173,7 @@ export interface operations {
             409: components["responses"]["Error409WebhookEndpointLimit"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10249,6 +10331,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10299,6 +10382,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10534,6 +10618,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -10806,7 +10891,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -11120,7 +11205,7 @@ export interface operations {
             410: components["responses"]["Error410CheckoutExpired"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -11264,7 +11349,7 @@ export interface operations {
             410: components["responses"]["Error410CheckoutExpired"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422CheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeCheckoutIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -11444,6 +11529,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -11680,7 +11766,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422RateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -11915,7 +12001,7 @@ export interface operations {
             409: components["responses"]["Error409TransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422ExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -12036,6 +12122,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -12545,6 +12632,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -13024,6 +13112,7 @@ export interface operations {
             409: components["responses"]["Error409InvoiceNotDraftInvoiceChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -13194,7 +13283,7 @@ export interface operations {
             409: components["responses"]["Error409InvoiceChangedConcurrentlyTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422InvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
+            422: components["responses"]["Error422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -13563,6 +13652,7 @@ export interface operations {
             409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -13919,6 +14009,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -14282,7 +14373,7 @@ export interface operations {
             409: components["responses"]["Error409ReturnExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422FxRateUnavailable"];
+            422: components["responses"]["Error422RecordTooLargeFxRateUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -14760,6 +14851,7 @@ export interface operations {
             409: components["responses"]["Error409ReturnLockedReturnChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -14923,7 +15015,7 @@ export interface operations {
             409: components["responses"]["Error409ReturnLockedReturnPeriodOpenReturnChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
-            422: components["responses"]["Error422FxRateUnavailable"];
+            422: components["responses"]["Error422RecordTooLargeFxRateUnavailable"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -15104,6 +15196,7 @@ export interface operations {
             409: components["responses"]["Error409ReturnLockedReturnNotFinalizedReturnChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -15431,6 +15524,7 @@ export interface operations {
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -15593,6 +15687,7 @@ export interface operations {
             409: components["responses"]["Error409NoticeChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -15664,6 +15759,7 @@ export interface operations {
             409: components["responses"]["Error409TooManyNoticeDocumentsNoticeChangedConcurrently"];
             413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -15849,6 +15945,7 @@ export interface operations {
             404: components["responses"]["Error404NotFound"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -16051,6 +16148,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            422: components["responses"]["Error422RecordTooLarge"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
             503: components["responses"]["Error503DeadlineExceeded"];

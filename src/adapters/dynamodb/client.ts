@@ -46,6 +46,7 @@ import { localDynamoDbEndpoint, localDynamoDbTimeoutMs } from '../../config/envi
 import { levyTracer } from '../observability/tracer';
 import { localDynamoDbClientConfig } from './local-client-config';
 import { stopWritesAtDeadline } from './deadline-middleware';
+import { refuseOversizedItems } from './item-size';
 
 /**
  * How long one attempt may wait for DynamoDB's answer before the SDK gives up on it and retries (its default waits
@@ -117,6 +118,7 @@ export function dynamoDbClient(): DynamoDBClient {
   if (!client) {
     client = new DynamoDBClient(clientConfig());
     stopWritesAtDeadline(client);
+    refuseOversizedItems(client);
     levyTracer()?.captureAWSv3Client(client);
   }
   return client;
