@@ -4,7 +4,7 @@
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
-import { invoices } from '../../src/composition/ports';
+import { invoices, logos } from '../../src/composition/ports';
 import { pdfAttachment } from '../../src/adapters/http/document-response';
 import { creditNotePdfOf } from '../../src/usecases/invoice-documents';
 
@@ -12,5 +12,5 @@ export const handler = httpRoute({
   route: 'credit-notes-pdf',
   responses: { 200: { description: 'The credit note as PDF, referring to the invoice it corrects (Art. 219)', mediaType: 'application/pdf' } },
   errors: [],
-  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await creditNotePdfOf({ invoices, renderer: invoicePdf }, accountId, id)),
+  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await creditNotePdfOf({ invoices, logos, renderer: invoicePdf }, accountId, id)),
 });

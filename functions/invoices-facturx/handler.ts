@@ -6,7 +6,7 @@
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { pdfAttachment } from '../../src/adapters/http/document-response';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
-import { invoices } from '../../src/composition/ports';
+import { invoices, logos } from '../../src/composition/ports';
 import { facturXOf } from '../../src/usecases/invoice-documents';
 
 export const handler = httpRoute({
@@ -15,5 +15,5 @@ export const handler = httpRoute({
     200: { description: 'The finalized invoice as Factur-X 1.0 (EN 16931): a PDF/A-3 with its CII XML embedded as factur-x.xml', mediaType: 'application/pdf' },
   },
   errors: ['invoice_not_finalized', 'einvoice_incomplete'],
-  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await facturXOf({ invoices, renderer: invoicePdf }, accountId, id)),
+  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await facturXOf({ invoices, logos, renderer: invoicePdf }, accountId, id)),
 });

@@ -4,7 +4,7 @@
  */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { invoicePdf } from '../../src/composition/invoice-pdf';
-import { invoices } from '../../src/composition/ports';
+import { invoices, logos } from '../../src/composition/ports';
 import { pdfAttachment } from '../../src/adapters/http/document-response';
 import { invoicePdfOf } from '../../src/usecases/invoice-documents';
 
@@ -12,5 +12,5 @@ export const handler = httpRoute({
   route: 'invoices-pdf',
   responses: { 200: { description: 'The finalized invoice as PDF, with every field Directive 2006/112/EC Art. 226 requires', mediaType: 'application/pdf' } },
   errors: ['invoice_not_finalized'],
-  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await invoicePdfOf({ invoices, renderer: invoicePdf }, accountId, id)),
+  run: async ({ accountId, pathParameters: { id } }) => pdfAttachment(await invoicePdfOf({ invoices, logos, renderer: invoicePdf }, accountId, id)),
 });

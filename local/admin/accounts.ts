@@ -11,6 +11,8 @@ import { newEntity, type Entity, type SellerDetails } from '../../src/domain/rec
 import type { Patch } from '../../src/domain/records/record';
 import { addressCountryProblem, storedAddress, type AddressRequest } from '../../src/domain/records/entity-requests';
 import type { Ports } from '../../src/ports/ports';
+import { AppError } from '../../src/domain/errors';
+import { setPrimaryEntityLogo } from '../../src/usecases/entity-logos';
 import { localUsageKeys, type UsageKeys } from './usage-keys';
 
 type Deps = Pick<Ports, 'accounts' | 'apiKeys'>;
@@ -130,6 +132,27 @@ export async function updatePrimarySellerDetails(
   if (problem) throw new AdminError(`--address: 'country' ${problem}.`);
   const stored = patch.address === undefined ? patch : { ...patch, address: storedAddress(patch.address) };
   const updated = await deps.entities.updatePrimarySellerDetails(accountId, account.primary_entity_id, stored as Patch<SellerDetails>);
+  if (!updated) throw new AdminError(`Account '${accountId}' has no primary entity '${account.primary_entity_id}'.`);
+  return updated;
+}
+
+/**
+ * The primary entity's logo (`levy accounts update --logo <file>`), checked as PUT /entities/{id}/logo checks a
+ * subsidiary's; `null` removes it (invoices already issued keep theirs). A refused image is an AdminError saying why.
+ */
+export async function updatePrimaryLogo(
+  deps: Pick<Ports, 'accounts' | 'entities' | 'logos' | 'inflater'>,
+  accountId: string,
+  bytes: Buffer | null,
+): Promise<Entity> {
+  const account = await deps.accounts.get(accountId);
+  if (!account) throw new AdminError(`No account '${accountId}'.`);
+  let updated: Entity | undefined;
+  try {
+    updated = await setPrimaryEntityLogo(deps, accountId, account.primary_entity_id, bytes);
+  } catch (error) {
+    throw error instanceof AppError ? new AdminError(`--logo: ${error.message}`) : error;
+  }
   if (!updated) throw new AdminError(`Account '${accountId}' has no primary entity '${account.primary_entity_id}'.`);
   return updated;
 }

@@ -1,4 +1,5 @@
 /** Admin command line (`npx levy accounts ...`): create an account; change its plan or its primary entity's seller details. */
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type * as z from 'zod';
 import { ports } from '../../src/composition/all-ports';
@@ -9,7 +10,7 @@ import type { SellerDetails } from '../../src/domain/records/entity';
 import type { Patch } from '../../src/domain/records/record';
 import { entityAddressField } from '../../src/domain/records/entity-requests';
 import { validateTaxIdOnDemand } from '../../src/usecases/validate-tax-id';
-import { changePlan, createAccount, updatePrimarySellerDetails } from '../admin/accounts';
+import { changePlan, createAccount, updatePrimaryLogo, updatePrimarySellerDetails } from '../admin/accounts';
 import { awsOption, checkedBy, configureTarget, planOption, print, usageKeysFor, UsageError } from './common';
 
 /** A JSON option of `levy accounts update`, checked by the API's own field, or null (remove it). */
@@ -47,6 +48,7 @@ export async function checkedTaxId(taxId: string, country: string): Promise<stri
 }
 
 interface SellerOptions {
+  logo?: string;
   address?: string;
   contact?: string;
   electronicAddress?: string;
@@ -79,6 +81,15 @@ function sellerPatch(options: SellerOptions): Patch<SellerDetails> {
   return patch;
 }
 
+/** The bytes of `--logo <file>`, read before anything is written. */
+function readLogoFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new UsageError(`--logo: cannot read '${file}' (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+}
+
 export function addAccountCommands(levy: Command): void {
   const accounts = levy.command('accounts').description('accounts: the tenants every record and key belongs to');
   accounts
@@ -97,7 +108,7 @@ export function addAccountCommands(levy: Command): void {
   accounts
     .command('update')
     .description(
-      "change an account's usage plan, or its primary entity's seller details: address, e-invoice contact, electronic address, legal registration id (the API refuses changes to the primary entity)",
+      "change an account's usage plan, or its primary entity's seller details: address, e-invoice contact, electronic address, legal registration id, logo (the API refuses changes to the primary entity)",
     )
     .requiredOption('--account <id>', 'account id')
     .addOption(planOption())
@@ -105,14 +116,17 @@ export function addAccountCommands(levy: Command): void {
     .option('--contact <json>', 'its e-invoice contact (EN 16931 BG-6) as JSON: {"name"?,"phone"?,"email"?}, or null')
     .option('--electronic-address <json>', 'its electronic address (EN 16931 BT-34) as JSON: {"scheme" (an EAS code),"value"}, or null')
     .option('--legal-registration-id <id>', 'its legal registration id (EN 16931 BT-30, e.g. "HRB 12345 B"), or null')
+    .option('--logo <file>', 'its logo, printed on its invoices: a PNG or JPEG file (at most 256 KiB, 2000 x 2000 pixels), or null to remove it')
     .addOption(awsOption())
     .action(async (options: { account: string; plan?: PlanId; aws?: boolean } & SellerOptions) => {
       const patch = sellerPatch(options);
-      if (options.plan === undefined && Object.keys(patch).length === 0) {
-        throw new UsageError('Send --plan or --address (or --contact, --electronic-address, --legal-registration-id).');
+      if (options.plan === undefined && options.logo === undefined && Object.keys(patch).length === 0) {
+        throw new UsageError('Send --plan or --address (or --contact, --electronic-address, --legal-registration-id, --logo).');
       }
+      const logo = options.logo === undefined ? undefined : options.logo === 'null' ? null : readLogoFile(options.logo);
       const target = await configureTarget(!!options.aws);
       if (options.plan !== undefined) print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
       if (Object.keys(patch).length > 0) print(await updatePrimarySellerDetails(ports, options.account, patch));
+      if (logo !== undefined) print(await updatePrimaryLogo(ports, options.account, logo));
     });
 }

@@ -6,6 +6,12 @@
 /** The smallest PDF header a document upload sample needs: the bytes are sniffed, so they must start as a PDF does. */
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
+/** A 16 x 8 PNG (diagonal colour bands): a logo upload sample is checked to its last byte, so it is a whole image. */
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAICAIAAAB/FOjAAAAAO0lEQVR4nGM4IacBR3ILkJDcHThCVsNAkmq5BTANRKqGaiBeNUgDSapRNRChWk7uDgNJqmEaiFYN1AAA3iqA/Z14nCQAAAAASUVORK5CYII=',
+  'base64',
+);
+
 export const customerBody = (name: string) => ({
   name,
   email: 'ap@acme-retail.example',

@@ -9,7 +9,7 @@ import { once } from '../shared/once';
 const renderer = /* @__PURE__ */ once(() => new PdfLibInvoiceRenderer());
 
 export const invoicePdf: InvoiceRenderer = {
-  pdf: (invoice) => renderer().pdf(invoice),
-  facturX: (invoice, ciiXml) => renderer().facturX(invoice, ciiXml),
-  creditNotePdf: (note, invoice) => renderer().creditNotePdf(note, invoice),
+  pdf: (invoice, logo) => renderer().pdf(invoice, logo),
+  facturX: (invoice, ciiXml, logo) => renderer().facturX(invoice, ciiXml, logo),
+  creditNotePdf: (note, invoice, logo) => renderer().creditNotePdf(note, invoice, logo),
 };

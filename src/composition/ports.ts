@@ -10,11 +10,13 @@ import { DynamoDbApiKeyStore } from '../adapters/dynamodb/api-key-store';
 import { DynamoDbEntityStore } from '../adapters/dynamodb/entity-store';
 import { DynamoDbExposureStore } from '../adapters/dynamodb/exposure-store';
 import { DynamoDbKeyActivityStore } from '../adapters/dynamodb/key-activity-store';
+import { DynamoDbLogoStore } from '../adapters/dynamodb/logo-store';
 import { DynamoDbRateStore } from '../adapters/dynamodb/rate-store';
 import { DynamoDbTransactionStore } from '../adapters/dynamodb/transaction-store';
 import { DynamoDbUsageStore } from '../adapters/dynamodb/usage-store';
 import { DynamoDbVendorStore } from '../adapters/dynamodb/vendor-store';
 import { geoLocationLookups } from '../adapters/geo';
+import { zlibInflater } from '../adapters/images/zlib-inflater';
 import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_ENTRIES } from '../config/api-settings';
 import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
@@ -54,6 +56,8 @@ export const entities: Ports['entities'] = /* @__PURE__ */ lazy(() => entityCach
  * (src/adapters/cache/caching-stores.ts says what that means for an update made in another container).
  */
 export const sellerEntities: Ports['sellerEntities'] = /* @__PURE__ */ lazy(entityCache);
+export const logos: Ports['logos'] = /* @__PURE__ */ lazy(() => new DynamoDbLogoStore(tableName('Logos')));
+export const inflater: Ports['inflater'] = zlibInflater;
 /** The return counters: written by the sale and refund ledgers, read by the returns (docs/returns.md "Counters"). */
 const returnCounterStore = /* @__PURE__ */ onDemandOnce(({ DynamoDbReturnCounterStore }) => new DynamoDbReturnCounterStore(() => tableName('ReturnCounters')));
 export const sales: Ports['sales'] = /* @__PURE__ */ onDemand(

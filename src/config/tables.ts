@@ -72,7 +72,8 @@ export type TableId =
   | 'Returns'
   | 'ReturnCounters'
   | 'Notices'
-  | 'CertificateRequests';
+  | 'CertificateRequests'
+  | 'Logos';
 
 /** GSI of the ApiKeys table: an account's keys by `key_id`, for `levy keys list` and plan changes. */
 export const API_KEYS_BY_ACCOUNT_INDEX = 'by-account';
@@ -279,6 +280,14 @@ export const tables: Readonly<Record<TableId, TableDefinition>> = /* @__PURE__ *
       // `crq_...` requests; one more item, partition `~deployment`, holds the secret that signs their links.
       sortKey: { name: 'id', type: 'S' },
       description: "Certificate requests (signed, single-use links to Levy's upload page), and the deployment's link-signing secret.",
+    },
+    Logos: {
+      id: 'Logos',
+      partitionKey: { name: 'account_id', type: 'S' },
+      sortKey: { name: 'sha256', type: 'S' },
+      description:
+        "Entities' logo images (PNG or JPEG, at most 256 KiB, binary), one item per image by its SHA-256, written once and never changed: " +
+        'an entity and each invoice it issued name the hash of theirs (docs/invoices.md).',
     },
   };
   return Object.fromEntries(Object.entries(listed).map(([id, table]) => [id, { ...table, envVar: tableEnvVar(id as TableId) }])) as Record<

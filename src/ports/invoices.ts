@@ -2,6 +2,7 @@
  * Port (implemented by src/adapters/dynamodb/invoice-store.ts): invoice series and invoices. Every method
  * names the account, so another account's id is simply not found.
  */
+import type { LogoImage } from '../domain/documents/logo-image';
 import type { CreditNote } from '../domain/invoices/credit-note';
 import type { Invoice } from '../domain/invoices/invoice';
 import type { InvoiceSeries } from '../domain/invoices/series';
@@ -36,11 +37,14 @@ export interface InvoiceStore {
   getCreditNote(accountId: string, id: string): Promise<CreditNote | undefined>;
 }
 
-/** Renders a finalized invoice or a credit note as a document; the same one gives the same bytes every time. */
+/**
+ * Renders a finalized invoice or a credit note as a document, with the seller's `logo` when it has one; the same one
+ * (and the same logo) gives the same bytes every time.
+ */
 export interface InvoiceRenderer {
-  pdf(invoice: Invoice): Promise<Uint8Array>;
+  pdf(invoice: Invoice, logo?: LogoImage): Promise<Uint8Array>;
   /** The invoice as Factur-X: its PDF as PDF/A-3 with `ciiXml` (EN 16931) embedded as factur-x.xml. */
-  facturX(invoice: Invoice, ciiXml: string): Promise<Uint8Array>;
+  facturX(invoice: Invoice, ciiXml: string, logo?: LogoImage): Promise<Uint8Array>;
   /** The credit note, with the descriptions and rates of the invoice it corrects. */
-  creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Uint8Array>;
+  creditNotePdf(note: CreditNote, invoice: Invoice, logo?: LogoImage): Promise<Uint8Array>;
 }

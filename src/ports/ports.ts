@@ -11,6 +11,7 @@ import type { CheckoutStore, PaymentLinkStore } from './checkouts';
 import type { CustomerStore, ExemptionStore } from './customers';
 import type { CalendarSource, DeliveryLog, DeliveryQueue, EventLog, HostResolver, NexusEventLog, WebhookEndpointStore, WebhookTransport } from './events';
 import type { InvoiceRenderer, InvoiceStore } from './invoices';
+import type { Inflater, LogoStore } from './logos';
 import type { RefundLedger, SaleLedger } from './ledger';
 import type { Loader } from './loader';
 import type { NexusWatch } from './nexus-watch';
@@ -38,6 +39,10 @@ export interface Ports {
   entities: EntityStore;
   /** The seller of a quote, through the container's read cache (POST /v1/tax/rate). */
   sellerEntities: EntityStore;
+  /** The entities' logo images, by SHA-256 (what the invoice documents print). */
+  logos: LogoStore;
+  /** Checks that a PNG logo's image data decodes. */
+  inflater: Inflater;
   customers: CustomerStore;
   exemptions: ExemptionStore;
   /** Exemption certificate documents (S3 deployed, `.levy/` locally). */

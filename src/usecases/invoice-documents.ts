@@ -9,10 +9,14 @@ import { ConflictError, found } from '../domain/errors';
 import type { CreditNote } from '../domain/invoices/credit-note';
 import type { Invoice } from '../domain/invoices/invoice';
 import type { InvoiceRenderer, InvoiceStore } from '../ports/invoices';
+import type { LogoStore } from '../ports/logos';
+import { sellerLogo } from './entity-logos';
 
 export interface InvoiceDocumentDeps {
   invoices: InvoiceStore;
   renderer: InvoiceRenderer;
+  /** The seller's logo as the invoice was issued with it (its hash is frozen on the invoice's seller). */
+  logos: LogoStore;
 }
 
 type Rendered = { number: string; bytes: Uint8Array };
@@ -31,20 +35,20 @@ async function finalizedInvoice(deps: Pick<InvoiceDocumentDeps, 'invoices'>, acc
 
 export async function invoicePdfOf(deps: InvoiceDocumentDeps, accountId: string, id: string): Promise<Rendered> {
   const invoice = await finalizedInvoice(deps, accountId, id, 'PDF');
-  return { number: invoice.number!, bytes: await deps.renderer.pdf(invoice) };
+  return { number: invoice.number!, bytes: await deps.renderer.pdf(invoice, await sellerLogo(deps, accountId, invoice.seller)) };
 }
 
 /** The invoice's Factur-X; an invoice whose CII cannot be made whole is 422 einvoice_incomplete (src/domain/einvoice). */
 export async function facturXOf(deps: InvoiceDocumentDeps, accountId: string, id: string): Promise<Rendered> {
   const invoice = await finalizedInvoice(deps, accountId, id, 'Factur-X');
   const xml = ciiInvoiceXml(invoice, 'en16931');
-  return { number: invoice.number!, bytes: await deps.renderer.facturX(invoice, xml) };
+  return { number: invoice.number!, bytes: await deps.renderer.facturX(invoice, xml, await sellerLogo(deps, accountId, invoice.seller)) };
 }
 
 /** A credit note's PDF: the credit note and the invoice it corrects, both of the account. */
 export async function creditNotePdfOf(deps: InvoiceDocumentDeps, accountId: string, id: string): Promise<Rendered> {
   const { note, invoice } = await creditNoteAndInvoice(deps, accountId, id);
-  return { number: note.number, bytes: await deps.renderer.creditNotePdf(note, invoice) };
+  return { number: note.number, bytes: await deps.renderer.creditNotePdf(note, invoice, await sellerLogo(deps, accountId, note.seller)) };
 }
 
 /** A credit note of the account (404 otherwise). */

@@ -119,6 +119,8 @@ async function partiesOf(deps: InvoiceDeps, accountId: string, invoice: Invoice)
     ...(entity.electronic_address ? { electronic_address: entity.electronic_address } : {}),
     ...(entity.contact ? { contact: entity.contact } : {}),
     ...(entity.legal_registration_id ? { legal_registration_id: entity.legal_registration_id } : {}),
+    // The logo as it is now: later changes of the entity's logo leave this invoice's documents as issued.
+    ...(entity.logo ? { logo: entity.logo } : {}),
   };
   if (invoice.customer_id) {
     const customer = found(await deps.customers.get(accountId, invoice.customer_id), 'customer', invoice.customer_id);

@@ -87,9 +87,10 @@ describe('npm run events', () => {
       expect(event.headers['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
       expect(Buffer.from(event.body, 'base64').includes('%PDF-')).toBe(true);
     } else if (route.rawBody) {
-      // A document upload: the bytes, base64 as API Gateway sends a binary media type, and a PDF by its signature.
+      // A document upload: the bytes, base64 as API Gateway sends a binary media type, a PDF (a logo: a PNG) by its signature.
       expect(event.isBase64Encoded).toBe(true);
-      expect(Buffer.from(event.body, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const signatures: Record<string, string> = { 'application/pdf': '%PDF-', 'image/png': '\x89PNG\r' };
+      expect(Buffer.from(event.body, 'base64').subarray(0, 5).toString('latin1')).toBe(signatures[event.headers['Content-Type']]);
     } else {
       expect(event.body).toBeNull();
     }

@@ -77,6 +77,25 @@ export interface paths {
         patch: operations["entitiesUpdate"];
         trace?: never;
     };
+    "/entities/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an entity's logo */
+        get: operations["entityLogoGet"];
+        /** Set a subsidiary entity's logo (PNG or JPEG, at most 256 KiB), printed on its invoices */
+        put: operations["entityLogoPut"];
+        post?: never;
+        /** Remove a subsidiary entity's logo (invoices already issued keep it) */
+        delete: operations["entityLogoDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tax/rate": {
         parameters: {
             query?: never;
@@ -1525,6 +1544,8 @@ export interface components {
             } | null;
             /** @description EN 16931 BT-30 (e.g. a Handelsregister number) */
             legal_registration_id?: string | null;
+            /** @description Printed on its invoices and credit notes (PUT /entities/{id}/logo; the primary entity with `levy accounts update --logo`) */
+            logo?: components["schemas"]["Logo"] | null;
             /** @description The seller of record, created with the account; it cannot be changed through the API */
             is_primary: boolean;
             /**
@@ -1552,6 +1573,22 @@ export interface components {
             postal_code: string;
             /** @description State, province or county as printed on invoices */
             state?: string;
+        };
+        /** @description A logo printed at the top of the documents (PUT /entities/{id}/logo) */
+        Logo: {
+            /**
+             * @description image/png or image/jpeg, read from the bytes
+             * @enum {string}
+             */
+            content_type: "image/png" | "image/jpeg";
+            /** @description Bytes */
+            size: number;
+            /** @description Pixels, from the image header */
+            width: number;
+            /** @description Pixels, from the image header */
+            height: number;
+            /** @description SHA-256 of the bytes (hex): the image an invoice was issued with */
+            sha256: string;
         };
         TaxRateAnswer: {
             /** @description true when tax applies to the sale */
@@ -3507,6 +3544,8 @@ export interface components {
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
+                /** @description The seller's logo as at finalization, printed on the invoice's documents; absent: none */
+                logo?: components["schemas"]["Logo"];
             } | null;
             /** @description Finalized: the buyer as printed */
             buyer: {
@@ -3547,6 +3586,8 @@ export interface components {
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
+                /** @description The seller's logo as at finalization, printed on the invoice's documents; absent: none */
+                logo?: components["schemas"]["Logo"];
             } | null;
             /** @description Finalized: each line's tax as computed; null on a draft */
             taxed_lines: {
@@ -3683,6 +3724,8 @@ export interface components {
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
+                /** @description The seller's logo as at finalization, printed on the invoice's documents; absent: none */
+                logo?: components["schemas"]["Logo"];
             };
             /** @description The buyer as printed on the invoice */
             buyer: {
@@ -3723,6 +3766,8 @@ export interface components {
                 };
                 /** @description EN 16931 BT-30 (the seller only) */
                 legal_registration_id?: string;
+                /** @description The seller's logo as at finalization, printed on the invoice's documents; absent: none */
+                logo?: components["schemas"]["Logo"];
             };
             line_items: {
                 /** @description The invoice line credited */
@@ -5167,7 +5212,7 @@ export interface components {
         /**
          * @description `request_too_large`: body over 10 MB (API Gateway's limit)
          *
-         *     `document_too_large`: an exemption certificate document over 5 MiB (5,242,880 bytes)
+         *     `document_too_large`: an exemption certificate document over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)
          */
         Error413RequestTooLargeDocumentTooLarge: {
             headers: {
@@ -5190,7 +5235,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG */
+        /** @description `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG; a logo that is not a PNG or JPEG (or an animated PNG, a CMYK or lossless JPEG) */
         Error415UnsupportedMediaType: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -5649,6 +5694,7 @@ export type SchemaDueDayRule = components['schemas']['DueDayRule'];
 export type SchemaVendor = components['schemas']['Vendor'];
 export type SchemaEntity = components['schemas']['Entity'];
 export type SchemaEntityAddress = components['schemas']['EntityAddress'];
+export type SchemaLogo = components['schemas']['Logo'];
 export type SchemaTaxRateAnswer = components['schemas']['TaxRateAnswer'];
 export type SchemaJurisdiction = components['schemas']['Jurisdiction'];
 export type SchemaCustomerTreatment = components['schemas']['CustomerTreatment'];
@@ -6077,6 +6123,13 @@ export interface operations {
                      *             "email": "billing@acme.example"
                      *           },
                      *           "legal_registration_id": "ord-1001",
+                     *           "logo": {
+                     *             "content_type": "image/png",
+                     *             "size": 0,
+                     *             "width": 0,
+                     *             "height": 0,
+                     *             "sha256": "Example"
+                     *           },
                      *           "is_primary": false,
                      *           "created_at": "2026-01-15T09:30:00.000Z",
                      *           "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6202,6 +6255,13 @@ export interface operations {
                      *         "email": "billing@acme.example"
                      *       },
                      *       "legal_registration_id": "ord-1001",
+                     *       "logo": {
+                     *         "content_type": "image/png",
+                     *         "size": 0,
+                     *         "width": 0,
+                     *         "height": 0,
+                     *         "sha256": "Example"
+                     *       },
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6267,6 +6327,13 @@ export interface operations {
                      *         "email": "billing@acme.example"
                      *       },
                      *       "legal_registration_id": "ord-1001",
+                     *       "logo": {
+                     *         "content_type": "image/png",
+                     *         "size": 0,
+                     *         "width": 0,
+                     *         "height": 0,
+                     *         "sha256": "Example"
+                     *       },
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6386,6 +6453,13 @@ export interface operations {
                      *         "email": "billing@acme.example"
                      *       },
                      *       "legal_registration_id": "ord-1001",
+                     *       "logo": {
+                     *         "content_type": "image/png",
+                     *         "size": 0,
+                     *         "width": 0,
+                     *         "height": 0,
+                     *         "sha256": "Example"
+                     *       },
                      *       "is_primary": false,
                      *       "created_at": "2026-01-15T09:30:00.000Z",
                      *       "updated_at": "2026-01-15T09:30:00.000Z"
@@ -6401,6 +6475,193 @@ export interface operations {
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422RecordTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    entityLogoGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entity's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo, as uploaded */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDenied"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    entityLogoPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entity's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The logo itself (PNG or JPEG; at most 256 KiB and 2000 x 2000 pixels), as raw bytes */
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The entity, with its logo */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                     *       "name": "Acme Inc",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "state": "CA",
+                     *       "address": {
+                     *         "line1": "100 Main St",
+                     *         "line2": "Suite 200",
+                     *         "city": "Los Angeles",
+                     *         "postal_code": "90001",
+                     *         "state": "CA"
+                     *       },
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
+                     *       "contact": {
+                     *         "name": "Acme Inc",
+                     *         "phone": "Example",
+                     *         "email": "billing@acme.example"
+                     *       },
+                     *       "legal_registration_id": "ord-1001",
+                     *       "logo": {
+                     *         "content_type": "image/png",
+                     *         "size": 0,
+                     *         "width": 0,
+                     *         "height": 0,
+                     *         "sha256": "Example"
+                     *       },
+                     *       "is_primary": false,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDeniedPrimaryEntityImmutable"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLargeDocumentTooLarge"];
+            415: components["responses"]["Error415UnsupportedMediaType"];
+            422: components["responses"]["Error422RecordTooLarge"];
+            429: components["responses"]["Error429RateLimitedQuotaExceeded"];
+            500: components["responses"]["Error500InternalError"];
+            502: components["responses"]["Error502InternalError"];
+            503: components["responses"]["Error503DeadlineExceeded"];
+            504: components["responses"]["Error504Timeout"];
+        };
+    };
+    entityLogoDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entity's id; one of another shape cannot exist (404) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity, without a logo */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_0mhx2k3c0f1e2d3c4b5a69788",
+                     *       "name": "Acme Inc",
+                     *       "country": "US",
+                     *       "tax_id": "DE136695976",
+                     *       "state": "CA",
+                     *       "address": {
+                     *         "line1": "100 Main St",
+                     *         "line2": "Suite 200",
+                     *         "city": "Los Angeles",
+                     *         "postal_code": "90001",
+                     *         "state": "CA"
+                     *       },
+                     *       "electronic_address": {
+                     *         "scheme": "Example",
+                     *         "value": "Example"
+                     *       },
+                     *       "contact": {
+                     *         "name": "Acme Inc",
+                     *         "phone": "Example",
+                     *         "email": "billing@acme.example"
+                     *       },
+                     *       "legal_registration_id": "ord-1001",
+                     *       "logo": {
+                     *         "content_type": "image/png",
+                     *         "size": 0,
+                     *         "width": 0,
+                     *         "height": 0,
+                     *         "sha256": "Example"
+                     *       },
+                     *       "is_primary": false,
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Entity"];
+                };
+            };
+            400: components["responses"]["Error400ValidationError"];
+            401: components["responses"]["Error401Unauthorized"];
+            403: components["responses"]["Error403AccessDeniedPrimaryEntityImmutable"];
+            404: components["responses"]["Error404NotFound"];
+            413: components["responses"]["Error413RequestTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -12268,7 +12529,14 @@ export interface operations {
                      *               "phone": "Example",
                      *               "email": "billing@acme.example"
                      *             },
-                     *             "legal_registration_id": "ord-1001"
+                     *             "legal_registration_id": "ord-1001",
+                     *             "logo": {
+                     *               "content_type": "image/png",
+                     *               "size": 0,
+                     *               "width": 0,
+                     *               "height": 0,
+                     *               "sha256": "Example"
+                     *             }
                      *           },
                      *           "buyer": {
                      *             "name": "Acme Inc",
@@ -12290,7 +12558,14 @@ export interface operations {
                      *               "phone": "Example",
                      *               "email": "billing@acme.example"
                      *             },
-                     *             "legal_registration_id": "ord-1001"
+                     *             "legal_registration_id": "ord-1001",
+                     *             "logo": {
+                     *               "content_type": "image/png",
+                     *               "size": 0,
+                     *               "width": 0,
+                     *               "height": 0,
+                     *               "sha256": "Example"
+                     *             }
                      *           },
                      *           "taxed_lines": [
                      *             {
@@ -12559,7 +12834,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -12581,7 +12863,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -12729,7 +13018,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -12751,7 +13047,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -13038,7 +13341,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -13060,7 +13370,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -13209,7 +13526,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -13231,7 +13555,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "taxed_lines": [
                      *         {
@@ -13525,7 +13856,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -13547,7 +13885,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "line_items": [
                      *         {
@@ -13604,7 +13949,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -13626,7 +13978,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "line_items": [
                      *         {
@@ -13710,7 +14069,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "buyer": {
                      *         "name": "Acme Inc",
@@ -13732,7 +14098,14 @@ export interface operations {
                      *           "phone": "Example",
                      *           "email": "billing@acme.example"
                      *         },
-                     *         "legal_registration_id": "ord-1001"
+                     *         "legal_registration_id": "ord-1001",
+                     *         "logo": {
+                     *           "content_type": "image/png",
+                     *           "size": 0,
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "sha256": "Example"
+                     *         }
                      *       },
                      *       "line_items": [
                      *         {
@@ -16125,7 +16498,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The file is not a PDF, PNG or JPEG (HTML form again); or, refused before the page runs, `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG */
+            /** @description The file is not a PDF, PNG or JPEG (HTML form again); or, refused before the page runs, `unsupported_media_type`: a request body whose `Content-Type` is not JSON; a certificate document whose bytes are not PDF, PNG or JPEG; a logo that is not a PNG or JPEG (or an animated PNG, a CMYK or lossless JPEG) */
             415: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -7,18 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { PDFDocument, PDFHexString, type PDFImage } from 'pdf-lib';
+import type { LogoImage } from '../../domain/documents/logo-image';
 import type { InvoiceParty } from '../../domain/invoices/invoice';
 import { decimal } from '../../domain/money/minor-units';
 import { type DocumentContent, money, percent } from './document-content';
 import { embedDocumentFonts } from './fonts';
 import { CONTENT_WIDTH, PageFlow, type Column, type TextStyle } from './page-flow';
 
-/** A logo: PNG or JPEG bytes, drawn at most LOGO_BOX points wide and high at the top right of the first page. */
-export interface DocumentLogo {
-  type: 'image/png' | 'image/jpeg';
-  bytes: Uint8Array;
-}
-
+/** The seller's logo (PNG or JPEG) is drawn at most LOGO_BOX points wide and high, its aspect kept, at the top right of the first page. */
 const LOGO_BOX = { width: 150, height: 60 };
 
 function addressLines(party: InvoiceParty): string[] {
@@ -38,8 +34,11 @@ function partyBlock(heading: string, party: InvoiceParty, taxIdLabel: string): {
   ];
 }
 
-async function embedLogo(doc: PDFDocument, logo: DocumentLogo): Promise<PDFImage> {
-  return logo.type === 'image/png' ? doc.embedPng(logo.bytes) : doc.embedJpg(logo.bytes);
+async function embedLogo(doc: PDFDocument, logo: LogoImage): Promise<PDFImage> {
+  // A copy of its own: pdf-lib reads a JPEG through a DataView of the whole ArrayBuffer, ignoring a view's offset (a
+  // pooled Node Buffer, an attribute unmarshalled from DynamoDB).
+  const bytes = new Uint8Array(logo.bytes);
+  return logo.content_type === 'image/png' ? doc.embedPng(bytes) : doc.embedJpg(bytes);
 }
 
 function header(flow: PageFlow, content: DocumentContent, logo: PDFImage | undefined, pageTop: number): void {
@@ -92,7 +91,7 @@ function section(flow: PageFlow, heading: string): void {
 }
 
 /** The document laid out, not yet saved (facturx.ts adds its PDF/A parts first). */
-export async function businessDocument(content: DocumentContent, logo?: DocumentLogo): Promise<PDFDocument> {
+export async function businessDocument(content: DocumentContent, logo?: LogoImage): Promise<PDFDocument> {
   // updateMetadata: false leaves out the producer, creator and dates pdf-lib would otherwise stamp with the time.
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = await embedDocumentFonts(doc);

@@ -4,6 +4,7 @@
  * docs/invoices.md), or as Factur-X: the same document as a PDF/A-3 carrying its CII XML (facturx.ts). The same
  * document renders to the same bytes every time (a hash of the PDF identifies it).
  */
+import type { LogoImage } from '../../domain/documents/logo-image';
 import type { CreditNote } from '../../domain/invoices/credit-note';
 import type { Invoice } from '../../domain/invoices/invoice';
 import type { InvoiceRenderer } from '../../ports/invoices';
@@ -12,13 +13,13 @@ import { creditNoteContent, invoiceContent } from './document-content';
 import { makeFacturX } from './facturx';
 
 export class PdfLibInvoiceRenderer implements InvoiceRenderer {
-  async pdf(invoice: Invoice): Promise<Uint8Array> {
-    return savePdf(await businessDocument(invoiceContent(invoice)));
+  async pdf(invoice: Invoice, logo?: LogoImage): Promise<Uint8Array> {
+    return savePdf(await businessDocument(invoiceContent(invoice), logo));
   }
 
-  async facturX(invoice: Invoice, ciiXml: string): Promise<Uint8Array> {
+  async facturX(invoice: Invoice, ciiXml: string, logo?: LogoImage): Promise<Uint8Array> {
     const content = invoiceContent(invoice);
-    const doc = await businessDocument(content);
+    const doc = await businessDocument(content, logo);
     await makeFacturX(doc, {
       xml: ciiXml,
       title: `${content.kind} ${content.number}`,
@@ -28,7 +29,7 @@ export class PdfLibInvoiceRenderer implements InvoiceRenderer {
     return savePdf(doc);
   }
 
-  async creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Uint8Array> {
-    return savePdf(await businessDocument(creditNoteContent(note, invoice)));
+  async creditNotePdf(note: CreditNote, invoice: Invoice, logo?: LogoImage): Promise<Uint8Array> {
+    return savePdf(await businessDocument(creditNoteContent(note, invoice), logo));
   }
 }

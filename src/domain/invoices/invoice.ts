@@ -18,6 +18,7 @@ import { lineCertificateShapeOf } from '../tax/rate-response';
 import { expected } from '../validation';
 import { buyerReferenceField, electronicAddressField, partyEInvoiceShape, paymentField, purchaseOrderField } from '../einvoice/fields';
 import { vatCategories } from '../einvoice/vat-category';
+import { logoSchema } from '../documents/logo-image';
 
 /** What the line sells (Art. 226(6): the quantity and nature of the goods or the extent of the services). */
 const invoiceLineSchema = z
@@ -133,6 +134,7 @@ export const invoicePartySchema = z.object({
   address: postalAddressSchema.meta({ description: 'Postal address as printed (Art. 226(5))' }),
   tax_id: z.string().nullable().meta({ description: 'VAT or tax number as printed (Art. 226(3)-(4)); null when none' }),
   ...partyEInvoiceShape,
+  logo: logoSchema.optional().meta({ description: "The seller's logo as at finalization, printed on the invoice's documents; absent: none" }),
 });
 
 export type InvoiceParty = z.output<typeof invoicePartySchema>;

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { newId } from '../ids';
 import { partyEInvoiceShape } from '../einvoice/fields';
+import { logoSchema } from '../documents/logo-image';
 import { timestampField } from './record';
 
 /** The seller's postal address: printed on its invoices (Directive 2006/112/EC Art. 226(5)). */
@@ -44,6 +45,10 @@ export const entitySchema = z
       .optional()
       .meta({ description: 'EN 16931 BG-6 seller contact (BT-41 name, BT-42 phone, BT-43 e-mail)' }),
     legal_registration_id: z.string().nullable().optional().meta({ description: 'EN 16931 BT-30 (e.g. a Handelsregister number)' }),
+    logo: logoSchema
+      .nullable()
+      .optional()
+      .meta({ description: 'Printed on its invoices and credit notes (PUT /entities/{id}/logo; the primary entity with `levy accounts update --logo`)' }),
     is_primary: z.boolean().meta({ description: 'The seller of record, created with the account; it cannot be changed through the API' }),
     created_at: timestampField,
     updated_at: timestampField,
@@ -64,7 +69,7 @@ export const entitySchema = z
 export type Entity = z.output<typeof entitySchema>;
 
 /** What an invoice takes from its seller entity beyond name, country and tax id; the primary entity's is set by an operator. */
-export type SellerDetails = Pick<Entity, 'address' | 'electronic_address' | 'contact' | 'legal_registration_id'>;
+export type SellerDetails = Pick<Entity, 'address' | 'electronic_address' | 'contact' | 'legal_registration_id' | 'logo'>;
 
 /** A new entity record: the primary one is made with its account, subsidiaries through the API. */
 export function newEntity(
