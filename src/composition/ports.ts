@@ -21,6 +21,7 @@ import { ENTITY_CACHE_MAX_ENTRIES, READ_CACHE_TTL_SECONDS, ZIP_RATE_CACHE_MAX_EN
 import { documentsLocation, tableName } from '../config/environment';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR, deliveryQueues, webhooksAllowLoopback } from '../config/webhooks';
 import type { Ports } from '../ports/ports';
+import type { ZipRateTable } from '../ports/rates';
 import { lazy, lazyImport } from './lazy';
 import { once, onceAsync } from '../shared/once';
 
@@ -72,10 +73,27 @@ export const exposure: Ports['exposure'] = /* @__PURE__ */ lazy(exposureStore);
 /** The one Usage store of a container: the usage route reads it, the billable routes' idempotency store writes it. */
 export const usageStore = /* @__PURE__ */ once(() => new DynamoDbUsageStore(tableName('Usage')));
 export const usage: Ports['usage'] = /* @__PURE__ */ lazy(usageStore);
-export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(rateStore);
+/**
+ * The rating functions' ZIP lookup, whose first answer in a container is logged once: whether an imported table
+ * answered it (src/adapters/observability/us-local-rates-log.ts, loaded beside that first lookup, never at a cold
+ * start's import, and reading nothing the lookup did not). Concurrent first lookups log one line.
+ */
+const loggedZipRates = /* @__PURE__ */ once((): ZipRateTable => {
+  const store = rateStore();
+  let logging: Promise<typeof import('../adapters/observability/us-local-rates-log')> | undefined;
+  return {
+    async onMonth(zip, state, month) {
+      const log = logging ? undefined : (logging = import('../adapters/observability/us-local-rates-log'));
+      const found = await store.onMonth(zip, state, month);
+      if (log) (await log).logFirstUsLookup({ zip, state, month, found });
+      return found;
+    },
+  };
+});
+export const zipRates: Ports['zipRates'] = /* @__PURE__ */ lazy(loggedZipRates);
 /** The ZIP rows of a quote, cached per container like sellerEntities (a table import reaches it within the TTL). */
 export const cachedZipRates: Ports['cachedZipRates'] = /* @__PURE__ */ lazy(
-  () => new CachingZipRateTable(rateStore(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
+  () => new CachingZipRateTable(loggedZipRates(), { maxEntries: ZIP_RATE_CACHE_MAX_ENTRIES, ttlMs: READ_CACHE_TTL_SECONDS * 1000 }),
 );
 export const locations: Ports['locations'] = geoLocationLookups;
 /**

@@ -175,6 +175,11 @@ describe('the request-path functions', () => {
       // What a cold start parses stays under CEILING_KB (docs/benchmarks.md has the figures), in index.mjs and one chunk.
       expect(atImport.reduce((sum, [, output]) => sum + output.bytes, 0)).toBeLessThan(CEILING_KB * 1024);
       expect(atImport).toHaveLength(2);
+      // The once-per-container line of the first US ZIP lookup (src/composition/ports.ts) loads beside that lookup, never at import.
+      const usLocalRatesLog = /src\/(adapters\/observability\/us-local-rates-log|domain\/installation\/us-local-rates-summary)\.ts$/;
+      expect(inputsOf(atImport).filter((f) => usLocalRatesLog.test(f))).toEqual([]);
+      if (name === 'tax-rate' || name === 'tax-unify' || name === 'transactions-create')
+        expect(inputsOf(onDemand).filter((f) => usLocalRatesLog.test(f))).toHaveLength(2);
       const persistence = inputsOf(onDemand).some((f) => f.includes('@aws-lambda-powertools/idempotency/lib/esm/persistence/DynamoDBPersistenceLayer'));
       expect(persistence).toBe(name === 'tax-rate' || name === 'tax-unify' || name === 'tax-id-validate');
     },
