@@ -18,7 +18,7 @@ export interface LevyApp {
   readonly stack: LevyStack;
 }
 
-/** `routes`: only for test/infra/stack-size.test.ts, which synthesizes the stack with more routes than it has. */
+/** `routes`: only for test/infra/stack-size.suite.ts, which synthesizes the stack with more routes than it has. */
 export function createLevyApp(props: AppProps = {}, options: { readonly routes?: readonly RouteDefinition[] } = {}): LevyApp {
   const app = new App(props);
   // `npx cdk deploy -c stage=levy-dev` deploys a second, independent copy named levy-dev.

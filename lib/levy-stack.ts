@@ -71,7 +71,7 @@ export interface LevyStackProps extends StackProps {
    */
   readonly sourceMaps?: boolean;
   /**
-   * The routes to serve (default: src/config/routes.ts). Only test/infra/stack-size.test.ts passes others, to
+   * The routes to serve (default: src/config/routes.ts). Only test/infra/stack-size.suite.ts passes others, to
    * synthesize the stack at the size the roadmap expects and check that every template still fits.
    */
   readonly routes?: readonly RouteDefinition[];

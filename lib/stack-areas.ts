@@ -5,7 +5,7 @@
  * bucket and the whole REST API. The area is derived from the route's path, never listed beside the route: the first
  * segment after `/v1` (or the first segment of an unversioned path), without an extension (`tax_calendar.ics` ->
  * `tax_calendar`), looked up in the grouping below. A segment the grouping does not name lands in DEFAULT_AREA, so a
- * new route needs no change here; test/infra/stack-size.test.ts fails when any template grows past its ceiling, and
+ * new route needs no change here; test/infra/stack-size.suite.ts fails when any template grows past its ceiling, and
  * that is the moment to give the new segment an area of its own.
  */
 import type { RouteDefinition } from '../src/config/routes';

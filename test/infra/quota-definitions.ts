@@ -1,7 +1,7 @@
 /**
  * The AWS quotas a deploy of the Levy stack runs into, as data: each quota names its documented limit and the AWS
  * documentation page that states it. test/infra/quotas.ts measures every instance of each on the synthesized
- * templates, and test/infra/stack-size.test.ts holds each under 90 % of its limit.
+ * templates, and test/infra/stack-size.suite.ts holds each under 90 % of its limit.
  */
 export type Json = any;
 

@@ -2,7 +2,7 @@
  * The AWS quotas a deploy of the Levy stack runs into, measured on the synthesized templates: the root's and every
  * nested stack's (test/support/stack-templates.ts). Each quota names its documented limit and the AWS documentation
  * page that states it; `measureQuotas` gives every instance of each (per template, per role, per function, per API,
- * per method, per nested-stack parameter) and test/infra/stack-size.test.ts holds each under 90 % of its limit.
+ * per method, per nested-stack parameter) and test/infra/stack-size.suite.ts holds each under 90 % of its limit.
  *
  * Sizes are of what AWS is sent, not of the template's text: a name CloudFormation generates (tables, functions, log
  * groups, queues, the nested stacks) is taken at the longest it can get (`deployedValue`), with the Region, partition

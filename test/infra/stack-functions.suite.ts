@@ -4,25 +4,22 @@
  * src/config/tables.ts. Bundling is skipped (context `aws:cdk:bundling-stacks: []`).
  */
 import { roleStatements } from '../support/role-statements';
-import { stackTemplates, type StackTemplates } from '../support/stack-templates';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { createLevyApp, type LevyApp } from '../../lib/levy-app';
+import type { StackTemplates } from '../support/stack-templates';
+import type { LevyApp } from '../../lib/levy-app';
 import type { LevyStack } from '../../lib/levy-stack';
 import type { LevyFunction } from '../../lib/levy-function';
 import { authorizer as authorizerDefinition, routes, type TableAccess } from '../../src/config/routes';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/environment';
 import { tableList, tables, type TableId } from '../../src/config/tables';
 import { backgroundFunctions } from '../../src/config/background-functions';
+import { configuredApp } from './configured-app';
 
-/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
+/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.suite.ts). */
 const backgroundCount = Object.keys(backgroundFunctions).length;
 /** The deploy report's two (lib/stack/us-local-rates-report.ts): its onEvent function and the Provider framework's own. */
 const deployReportCount = 2;
 
 type Json = Record<string, any>;
-
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 let levy: LevyApp;
 let stack: LevyStack;
@@ -59,9 +56,8 @@ function tableGrants(fn: LevyFunction): Map<string, Set<string>> {
 }
 
 beforeAll(() => {
-  levy = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  ({ levy, templates } = configuredApp());
   stack = levy.stack;
-  templates = stackTemplates(stack);
   resources = templates.resources;
 });
 

@@ -4,20 +4,17 @@
  * Bundling is skipped, as in stack.test.ts.
  */
 import { roleStatements } from '../support/role-statements';
-import { stackTemplates, type StackTemplates } from '../support/stack-templates';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import type { StackTemplates } from '../support/stack-templates';
 import type { IConstruct } from 'constructs';
-import { createLevyApp } from '../../lib/levy-app';
 import type { LevyFunction } from '../../lib/levy-function';
 import type { LevyStack } from '../../lib/levy-stack';
 import { backgroundFunctions, DELIVERY_MAX_RECEIVES, type BackgroundFunction } from '../../src/config/background-functions';
 import { routes } from '../../src/config/routes';
 import { tableList, type TableId } from '../../src/config/tables';
 import { DEAD_LETTER_QUEUE_URL_ENV_VAR, DELIVERY_QUEUE_URL_ENV_VAR } from '../../src/config/webhooks';
+import { configuredApp } from './configured-app';
 
 type Json = Record<string, any>;
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 let stack: LevyStack;
 let templates: StackTemplates;
@@ -32,8 +29,8 @@ const statementsOf = (fn: LevyFunction): Json[] => {
 };
 
 beforeAll(() => {
-  stack = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
-  templates = stackTemplates(stack);
+  ({ templates } = configuredApp());
+  stack = configuredApp().levy.stack;
   resources = templates.resources;
 });
 

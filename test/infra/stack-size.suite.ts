@@ -83,7 +83,7 @@ function expectWithinQuotas(templates: StackTemplates): Instance[] {
       LAYOUT_CEILING,
     ),
   ).toEqual([]);
-  // `PRINT_SIZES=1 npx jest test/infra/stack-size.test.ts` prints each template's counts too, and the table at 110 routes.
+  // `PRINT_SIZES=1 npx jest test/infra/stack.test.ts -t 'AWS quotas'` prints each template's counts too, and the table at 110 routes.
   if (process.env.PRINT_SIZES) {
     console.log(
       JSON.stringify(templates.templates.map((t) => ({ path: t.path, resources: t.resourceCount, parameters: t.parameterCount, outputs: t.outputCount }))),

@@ -3,7 +3,7 @@
  * plans), the monitoring alarms and dashboard, and cdk-nag AwsSolutions. Checked against src/config/routes.ts and
  * src/config/gateway-responses.ts, so adding a route needs no change here. Bundling is skipped.
  */
-import { stackTemplates, type StackTemplates } from '../support/stack-templates';
+import type { StackTemplates } from '../support/stack-templates';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -18,6 +18,7 @@ import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
 import { answersWithoutKey, routes } from '../../src/config/routes';
 import { tableList, type TableId } from '../../src/config/tables';
+import { configuredApp } from './configured-app';
 
 type Json = Record<string, any>;
 
@@ -54,9 +55,8 @@ function resourcePaths(): Map<string, string> {
 }
 
 beforeAll(() => {
-  levy = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  ({ levy, templates } = configuredApp());
   stack = levy.stack;
-  templates = stackTemplates(stack);
   template = templates.root;
   resources = templates.resources;
 });

@@ -16,8 +16,9 @@ import type { LevyFunction } from '../../lib/levy-function';
 import { routeFunctions } from '../../src/config/routes';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, type TableId } from '../../src/config/tables';
 import { backgroundFunctions } from '../../src/config/background-functions';
+import { configuredApp } from './configured-app';
 
-/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.test.ts). */
+/** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.suite.ts). */
 const backgroundCount = Object.keys(backgroundFunctions).length;
 /** The deploy report's onEvent function (lib/stack/us-local-rates-report.ts), a Levy function like the others (the Provider framework's own runs the runtime CDK picks). */
 const deployReportCount = 1;
@@ -40,9 +41,8 @@ const roleLogicalId = (fn: LevyFunction): string => logicalId(fn.role);
 const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 beforeAll(() => {
-  levy = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  ({ levy, templates } = configuredApp());
   stack = levy.stack;
-  templates = stackTemplates(stack);
   template = templates.root;
   resources = templates.resources;
 });

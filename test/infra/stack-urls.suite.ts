@@ -13,6 +13,7 @@ import { firstPathSegments } from '../../lib/stack/api';
 import { API_STAGE_NAME } from '../../src/config/api-settings';
 import { routes } from '../../src/config/routes';
 import { stackTemplates, type StackTemplates } from '../support/stack-templates';
+import { configuredApp } from './configured-app';
 
 type Json = any;
 
@@ -55,7 +56,7 @@ let onDomain: StackTemplates;
 let onDomainStack: ReturnType<typeof build>['stack'];
 
 beforeAll(() => {
-  plain = stackTemplates(build().stack);
+  plain = configuredApp().templates;
   onDomainStack = build({ ...domain, hostedZoneId: HOSTED_ZONE_ID }).stack;
   onDomain = stackTemplates(onDomainStack);
 });
