@@ -20,6 +20,8 @@ module.exports = {
   // A worker per core: Jest's default (cores - 1) is one on 2 cores, which runs every file in turn while the files
   // mostly wait on DynamoDB Local, servers and child processes. Each worker has tables of its own (test/setup/table-prefix.ts).
   maxWorkers: '100%',
+  // The longest files first, also on a clean checkout where Jest has no durations of a last run (the file says why).
+  testSequencer: '<rootDir>/test/setup/longest-first.js',
   // The SDK's keep-alive sockets (in-band runs) hold the loop open for seconds after the last test.
   forceExit: true,
 };
