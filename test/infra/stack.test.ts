@@ -10,3 +10,4 @@ import './stack-resources.suite';
 import './stack-urls.suite';
 import './webhooks.suite';
 import './stack-size.suite';
+import './us-local-rates-report.suite';

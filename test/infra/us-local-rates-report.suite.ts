@@ -4,17 +4,14 @@
  * manifest, the root's output `UsLocalRates` that `cdk deploy` prints, and least privilege on both roles it brings.
  * Its handler runs on DynamoDB Local in test/integration/us-local-rates-report.test.ts. Bundling is skipped.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { createLevyApp } from '../../lib/levy-app';
 import type { LevyStack } from '../../lib/levy-stack';
 import { US_LOCAL_RATES_REPORT } from '../../src/config/us-local-rates';
 import { tableEnvVar } from '../../src/config/tables';
 import { roleStatements } from '../support/role-statements';
-import { stackTemplates, type StackTemplates } from '../support/stack-templates';
+import type { StackTemplates } from '../support/stack-templates';
+import { configuredApp } from './configured-app';
 
 type Json = Record<string, any>;
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 let stack: LevyStack;
 let templates: StackTemplates;
@@ -22,8 +19,8 @@ let resources: Record<string, Json>;
 const getAtt = (id: string, attribute: string) => ({ 'Fn::GetAtt': [id, attribute] });
 
 beforeAll(() => {
-  stack = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
-  templates = stackTemplates(stack);
+  ({ templates } = configuredApp());
+  stack = configuredApp().levy.stack;
   resources = templates.resources;
 });
 
