@@ -28,7 +28,8 @@ export const handler = async (event: CloudFormationCustomResourceEvent): Promise
     };
   } catch (error) {
     logger.error('US local rates: the Rates table could not be read', error as Error);
-    const text = `unknown: the Rates table could not be read at deploy (${(error as Error).name}: ${(error as Error).message}); ${ASK_COVERAGE}`;
+    // Cut: a custom resource's whole response must stay under CloudFormation's 4,096 bytes, or the deploy fails.
+    const text = `unknown: the Rates table could not be read at deploy (${(error as Error).name}: ${(error as Error).message.slice(0, 500)}); ${ASK_COVERAGE}`;
     return { PhysicalResourceId: US_LOCAL_RATES_REPORT.physicalResourceId, Data: { [summary]: text, [loaded]: 'unknown', [months]: '' } };
   }
 };
