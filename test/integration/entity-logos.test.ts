@@ -98,6 +98,14 @@ describe('entity logos', () => {
     expect((await callRoute('entity-logo-get', logoOf(entity.id))).status).toBe(404);
   });
 
+  it('refuses a logo sent in the JSON of POST or PATCH /entities, naming the route that sets it', async () => {
+    const patched = await callRoute('entities-update', { ...logoOf(sellerId), body: { logo: 'data:image/png;base64,iVBORw0KGgo=' } });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toMatchObject({ error: 'validation_error', message: expect.stringContaining("'logo' is set with PUT /entities/{id}/logo") });
+    const created = await callRoute('entities-create', { accountId, body: { name: 'Logo Sp. z o.o.', country: 'PL', logo: {} } });
+    expect(created.status).toBe(400);
+  });
+
   it("refuses the primary entity's logo through the API (403) and another account's entity (404)", async () => {
     const primary = await callRoute('entity-logo-put', { ...logoOf(primaryId), body: png(20, 20), headers: { 'Content-Type': 'image/png' } });
     expect(primary.status).toBe(403);

@@ -6215,6 +6215,8 @@ export interface operations {
                     } | null;
                     /** @description EN 16931 BT-30 (e.g. a Handelsregister number) */
                     legal_registration_id?: string | null;
+                    /** @description Not sent here: PUT /entities/{id}/logo sets the logo (a request naming it is refused with 400) */
+                    logo?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
@@ -6413,6 +6415,8 @@ export interface operations {
                     } | null;
                     /** @description EN 16931 BT-30; null removes it */
                     legal_registration_id?: string | null;
+                    /** @description Not sent here: PUT /entities/{id}/logo sets the logo (a request naming it is refused with 400) */
+                    logo?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */
                     id?: unknown;
                     /** @description Read-only: set by Levy and answered, never sent (a request naming it is refused with 400) */

@@ -71,6 +71,14 @@ function checkStateOfCountry(entity: { country?: string | undefined; state?: str
   }
 }
 
+/** The logo is an image, not JSON: named here only to say where it is set. */
+const logoElsewhereField = () =>
+  z
+    .any()
+    .refine(() => false, { error: 'is set with PUT /entities/{id}/logo (the PNG or JPEG itself as the body), not in JSON' })
+    .optional()
+    .meta({ description: 'Not sent here: PUT /entities/{id}/logo sets the logo (a request naming it is refused with 400)' });
+
 export const createEntitySchema = z
   .strictObject({
     name: nameField,
@@ -81,6 +89,7 @@ export const createEntitySchema = z
     electronic_address: electronicAddressField.nullish().meta({ description: 'EN 16931 BT-34: where it receives e-invoices' }),
     contact: contactField.nullish().meta({ description: 'EN 16931 BG-6 seller contact (name, phone, e-mail)' }),
     legal_registration_id: legalRegistrationIdField.nullish().meta({ description: 'EN 16931 BT-30 (e.g. a Handelsregister number)' }),
+    logo: logoElsewhereField(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
@@ -102,6 +111,7 @@ export const updateEntitySchema = z
     electronic_address: electronicAddressField.nullable().optional().meta({ description: 'EN 16931 BT-34, replaced whole; null removes it' }),
     contact: contactField.nullable().optional().meta({ description: 'EN 16931 BG-6 seller contact, replaced whole; null removes it' }),
     legal_registration_id: legalRegistrationIdField.nullable().optional().meta({ description: 'EN 16931 BT-30; null removes it' }),
+    logo: logoElsewhereField(),
     id: readOnlyField(),
     is_primary: readOnlyField(),
   })
