@@ -33,6 +33,8 @@ export class PageFlow {
   private page!: PDFPage;
   /** The baseline of the next line on the current page. */
   y = 0;
+  /** Each font's characters' advances at size 1000, measured once (width). */
+  private readonly advances = new Map<DocumentFont, Map<string, number>>();
 
   constructor(
     private readonly doc: PDFDocument,
@@ -60,9 +62,23 @@ export class PageFlow {
     this.y -= points;
   }
 
+  /**
+   * The text's width as pdf-lib measures it (each glyph's advance at 1000 units, summed in order, times size / 1000),
+   * from each character's advance measured once: pdf-lib lays the whole text out with fontkit on every call, and
+   * wrapping measures each growing line again, which made a 1,000-line invoice take about a minute. Ligatures are off
+   * (fonts.ts), so a glyph is a character and the sums are the same numbers.
+   */
   width(text: string, style: TextStyle = {}): number {
     const font = this.font(style);
-    return font.pdf.widthOfTextAtSize(font.printable(text), style.size ?? 9);
+    const advances = this.advances.get(font) ?? new Map<string, number>();
+    this.advances.set(font, advances);
+    let total = 0;
+    for (const character of font.printable(text)) {
+      let advance = advances.get(character);
+      if (advance === undefined) advances.set(character, (advance = font.pdf.widthOfTextAtSize(character, 1000)));
+      total += advance;
+    }
+    return total * ((style.size ?? 9) / 1000);
   }
 
   /** Draws one line at `x` (from the left margin) on the current baseline, without moving down. */
@@ -81,6 +97,21 @@ export class PageFlow {
     this.draw(text, right - this.width(text, style), style);
   }
 
+  /**
+   * How many characters of `word` (at least one, fewer than all) fit `width`. A head's width grows with its length, so
+   * a binary search: a few measurements, not one per character (a 200-character word without a space took seconds).
+   */
+  private fittingHead(word: string, width: number, style: TextStyle): number {
+    let fits = 1;
+    let tooWide = word.length;
+    while (tooWide - fits > 1) {
+      const middle = Math.floor((fits + tooWide) / 2);
+      if (this.width(word.slice(0, middle), style) <= width) fits = middle;
+      else tooWide = middle;
+    }
+    return fits;
+  }
+
   /** Lines of `text` broken at spaces (or inside a word longer than the width) to fit `width`. */
   wrap(text: string, width: number, style: TextStyle = {}): string[] {
     const lines: string[] = [];
@@ -95,8 +126,7 @@ export class PageFlow {
         if (line) lines.push(line);
         line = word;
         while (this.width(line, style) > width && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && this.width(line.slice(0, cut), style) > width) cut--;
+          const cut = this.fittingHead(line, width, style);
           lines.push(line.slice(0, cut));
           line = line.slice(cut);
         }
