@@ -8,6 +8,7 @@ import { startServer, type LocalServer } from '../../local/server/server';
 import { MAX_BODY_BYTES } from '../../src/config/api-settings';
 import { newTestAccount } from '../support/api';
 import { gatewayBody, requester } from '../support/http';
+import { png } from '../support/logo-images';
 
 let server: LocalServer;
 const request = requester(() => server);
@@ -66,6 +67,21 @@ describe('routes through the local API Gateway', () => {
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: 'not_found', status: 404 });
     expect(res.body.message).toContain('no such vendor');
+  });
+
+  it('takes an image body as bytes and answers it back as bytes (a logo, PUT then GET /entities/{id}/logo)', async () => {
+    const entity = await request('POST', '/entities', { key: accountA.api_key, body: { name: 'Bild GmbH', country: 'DE' } });
+    // Not UTF-8 (a PNG begins with 0x89): a body handled as text anywhere on the way would not come back equal.
+    const image = png(64, 64, { alpha: true });
+    const headers = { Authorization: `Bearer ${accountA.api_key}` };
+    const logoUrl = `${server.url}/entities/${entity.body.id}/logo`;
+    const put = await fetch(logoUrl, { method: 'PUT', headers: { ...headers, 'Content-Type': 'image/png' }, body: image });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as { logo: unknown }).logo).toMatchObject({ content_type: 'image/png', size: image.length, width: 64, height: 64 });
+    const got = await fetch(logoUrl, { headers: { ...headers, Accept: 'image/png' } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.compare(Buffer.from(await got.arrayBuffer()), image)).toBe(0);
   });
 });
 
