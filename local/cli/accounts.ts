@@ -11,7 +11,7 @@ import type { Patch } from '../../src/domain/records/record';
 import { entityAddressField } from '../../src/domain/records/entity-requests';
 import { validateTaxIdOnDemand } from '../../src/usecases/validate-tax-id';
 import { changePlan, createAccount, updatePrimaryLogo, updatePrimarySellerDetails } from '../admin/accounts';
-import { awsOption, checkedBy, configureTarget, planOption, print, usageKeysFor, UsageError } from './common';
+import { ADMIN_TABLES, awsOption, checkedBy, configureTarget, planOption, print, usageKeysFor, UsageError } from './common';
 
 /** A JSON option of `levy accounts update`, checked by the API's own field, or null (remove it). */
 function parseJsonOption<T extends z.ZodType>(flag: string, field: T, text: string, example: string): z.output<T> | null {
@@ -124,7 +124,7 @@ export function addAccountCommands(levy: Command): void {
         throw new UsageError('Send --plan or --address (or --contact, --electronic-address, --legal-registration-id, --logo).');
       }
       const logo = options.logo === undefined ? undefined : options.logo === 'null' ? null : readLogoFile(options.logo);
-      const target = await configureTarget(!!options.aws);
+      const target = await configureTarget(!!options.aws, logo === undefined ? ADMIN_TABLES : [...ADMIN_TABLES, 'Logos']);
       if (options.plan !== undefined) print(await changePlan(ports, options.account, options.plan, usageKeysFor(target)));
       if (Object.keys(patch).length > 0) print(await updatePrimarySellerDetails(ports, options.account, patch));
       if (logo !== undefined) print(await updatePrimaryLogo(ports, options.account, logo));

@@ -5,10 +5,14 @@
  */
 import type { Command } from 'commander';
 import packageJson from '../../../package.json';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, program } from '../../../local/cli';
 import { checkedTaxId } from '../../../local/cli/accounts';
+import { ADMIN_TABLES } from '../../../local/cli/common';
+import { tables } from '../../../src/config/tables';
+import { png } from '../../support/logo-images';
 import { validateTaxId } from '../../../src/domain/tax-ids/validator';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -101,6 +105,24 @@ describe('levy CLI', () => {
     expect(email.err).toContain("--contact: 'email' must be a valid e-mail address");
     const help = await run(['accounts', 'update', '--help']);
     for (const option of ['--contact <json>', '--electronic-address <json>', '--legal-registration-id <id>']) expect(help.out).toContain(option);
+  });
+
+  it('levy accounts update --logo reads the file before anything else, and against AWS needs the Logos table too', async () => {
+    const missing = await run(['accounts', 'update', '--account', 'acct_x', '--logo', '/nonexistent/logo.png']);
+    expect(missing).toEqual({ code: 2, out: '', err: "levy: --logo: cannot read '/nonexistent/logo.png' (ENOENT).\n" });
+    const dir = mkdtempSync(join(tmpdir(), 'levy-cli-logo-'));
+    const saved = { ...process.env };
+    try {
+      writeFileSync(join(dir, 'logo.png'), png(20, 10));
+      for (const id of ADMIN_TABLES) process.env[tables[id].envVar] = `levy-${id}`;
+      delete process.env[tables.Logos.envVar];
+      const aws = await run(['accounts', 'update', '--account', 'acct_x', '--logo', join(dir, 'logo.png'), '--aws']);
+      expect(aws.code).toBe(2);
+      expect(aws.err).toMatch(/^levy: Using the AWS tables needs their names in LOGOS_TABLE /);
+    } finally {
+      process.env = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('levy rates import --help names its options', async () => {
