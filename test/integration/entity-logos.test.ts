@@ -164,6 +164,13 @@ describe('entity logos', () => {
     expect(intent.get(PDFName.of('S'))).toBe(PDFName.of('GTS_PDFA1'));
     const xmp = Buffer.from((doc.catalog.lookup(PDFName.of('Metadata'), PDFStream) as PDFRawStream).getContents()).toString('utf8');
     expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
+    // ISO 19005-2/-3 6.2.8: no image interpolation, alternates or OPI; the soft mask a greyscale image of the logo's size.
+    const image = doc.getPage(0).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    const logo = image.lookup(image.keys()[0]!, PDFStream).dict;
+    for (const forbidden of ['Interpolate', 'Alternates', 'OPI']) expect(logo.has(PDFName.of(forbidden))).toBe(false);
+    const mask = logo.lookup(PDFName.of('SMask'), PDFStream).dict;
+    expect([mask.get(PDFName.of('ColorSpace')), mask.lookup(PDFName.of('Width'), PDFNumber).asNumber()]).toEqual([PDFName.of('DeviceGray'), 240]);
+    expect(mask.has(PDFName.of('Interpolate'))).toBe(false);
 
     // A new logo, then none: the issued documents do not move; the next invoice takes the logo of its finalization.
     await callRoute('entity-logo-put', { ...logoOf(sellerId), body: await jpeg(150, 150), headers: { 'Content-Type': 'image/jpeg' } });
