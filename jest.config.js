@@ -16,7 +16,10 @@ module.exports = {
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/after-env.ts'],
-  testTimeout: 30000,
+  // In bundle mode (LEVY_LOCAL_BUNDLES=1) each function's first call starts a Node 22 process and loads its bundle, a
+  // cold start Lambda does not count against a call's timeout but a test's clock does: a test that touches ten routes
+  // pays ten of them.
+  testTimeout: ['1', 'true'].includes(process.env.LEVY_LOCAL_BUNDLES ?? '') ? 90000 : 30000,
   // A worker per core: Jest's default (cores - 1) is one on 2 cores, which runs every file in turn while the files
   // mostly wait on DynamoDB Local, servers and child processes. Each worker has tables of its own (test/setup/table-prefix.ts).
   maxWorkers: '100%',

@@ -27,6 +27,7 @@ import { routes, type RouteDefinition } from '../../src/config/routes';
 import { assertDocumentedAnswer } from '../support/contract';
 import { newTestAccount } from '../support/api';
 import { cpuByProcess, cpuSince } from '../support/process-cpu';
+import { bundleModeRequested } from '../../local/bundles/local-bundles';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 /** Today in UTC as a number, 20261127 for 27 November 2026: the seed of the day. */
@@ -37,7 +38,12 @@ const PATH = process.env.FUZZ_PATH;
 if (!Number.isSafeInteger(RUNS) || RUNS < 1) throw new Error(`FUZZ_RUNS must be a positive integer, not ${process.env.FUZZ_RUNS}`);
 if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, not ${process.env.FUZZ_SEED}`);
 if (PATH !== undefined && !/^\d+$/.test(PATH)) throw new Error(`FUZZ_PATH must be an index (a whole number), not ${PATH}`);
-const IN_FLIGHT = 16;
+/**
+ * Requests in flight per route. In bundle mode one container serves all of a function's concurrent requests, one
+ * event loop taking turns (Lambda starts a container per concurrent request), so 16 at once made each wait on the
+ * other 15: a cold route's first 16 calls of tax-coverage (60 DynamoDB reads each) passed the 10 s timeout on 2 cores.
+ */
+const IN_FLIGHT = bundleModeRequested() ? 4 : 16;
 /** FUZZ_ROUTES=name,name: only those routes (while working on one); unset: every route. */
 const ONLY = process.env.FUZZ_ROUTES ? new Set(process.env.FUZZ_ROUTES.split(',').map((name) => name.trim())) : undefined;
 /** FUZZ_PROFILE=1: print each route's CPU milliseconds per request, per process (docs/benchmarks.md, "Fuzz budget"). */
