@@ -28,6 +28,18 @@ export interface AccessDenial {
 }
 
 const denials: AccessDenial[] = [];
+const listeners: ((denial: AccessDenial) => void)[] = [];
+
+/** Records a refusal: one of this process's proxy, or one a server process reported (server-process.ts). */
+export function recordAccessDenial(denial: AccessDenial): void {
+  denials.push(denial);
+  for (const listener of listeners) listener(denial);
+}
+
+/** Calls `listener` on every refusal from now on (a server process passes them to the test process that started it). */
+export function onAccessDenial(listener: (denial: AccessDenial) => void): void {
+  listeners.push(listener);
+}
 
 /** The calls refused since the last take, oldest first (the test harness fails the test that caused one). */
 export function takeAccessDenials(): AccessDenial[] {
@@ -97,7 +109,7 @@ export async function startIamProxy(
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       const denial = fn && firstDenied(fn, operation, body);
       if (denial) {
-        denials.push(denial);
+        recordAccessDenial(denial);
         log(`[levy iam] ${describeDenial(denial)}`);
         const message = `User: arn:aws:sts::${LOCAL_ACCOUNT_ID}:assumed-role/${fn.roleId}/${fn.functionId} is not authorized to perform: ${denial.action} on resource: ${denial.resource} because no identity-based policy allows the ${denial.action} action`;
         res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID() });

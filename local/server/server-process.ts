@@ -5,6 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { recordAccessDenial } from '../bundles/dynamodb-iam-proxy';
+
+/** The child's line for a call its IAM proxy refused, recorded here as this process's own (the tests fail on it). */
+export const ACCESS_DENIAL_LINE = 'LEVY_ACCESS_DENIED=';
 
 export interface ServerProcess {
   url: string;
@@ -24,9 +29,11 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
       out += chunk;
       const match = /LEVY_URL=(\S+)/.exec(out);
       if (!match) return;
-      // Then the child's output (its logs) is read and dropped: kept, every chunk would grow a string and rescan it.
+      // Then the child's output is read line by line for refused calls; the rest (its logs) is dropped.
       child.stdout.off('data', read);
-      child.stdout.resume();
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith(ACCESS_DENIAL_LINE)) recordAccessDenial(JSON.parse(line.slice(ACCESS_DENIAL_LINE.length)));
+      });
       resolve(match[1]);
     };
     child.stdout.on('data', read);

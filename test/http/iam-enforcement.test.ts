@@ -10,6 +10,7 @@ import { takeAccessDenials } from '../../local/bundles/dynamodb-iam-proxy';
 import { bundleModeRequested, startLocalBundles, type LocalBundles } from '../../local/bundles/local-bundles';
 import { BUNDLES_CDK_OUT_ENV_VAR } from '../../local/bundles/synth';
 import { startServer, type LocalServer } from '../../local/server/server';
+import { startServerProcess } from '../../local/server/server-process';
 import { newTestAccount } from '../support/api';
 import { requester } from '../support/http';
 import { plantGrantRemoval } from '../support/planted-grants';
@@ -65,5 +66,24 @@ if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_L
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('refused in a server process of its own (the fuzz runs one): recorded in the test process too, so the test fails', async () => {
+    const planted = plantGrantRemoval(cdkOut!, 'vendors-create', 'dynamodb:PutItem');
+    const child = await startServerProcess({ [BUNDLES_CDK_OUT_ENV_VAR]: planted.dir, POWERTOOLS_LOG_LEVEL: 'SILENT' });
+    try {
+      const res = await fetch(`${child.url}/vendors`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${account.api_key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Refused Elsewhere GmbH', country: 'DE' }),
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      // Stopped first: its output has then all been read.
+      await child.stop();
+    }
+    expect(takeAccessDenials()).toEqual([
+      expect.objectContaining({ function: 'vendors-create', functionId: planted.functionId, action: 'dynamodb:PutItem', table: process.env.VENDORS_TABLE }),
+    ]);
   });
 });
