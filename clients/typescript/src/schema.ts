@@ -5837,7 +5837,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Vendor"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -6141,7 +6141,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Entity"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -7215,7 +7215,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Transaction"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -7973,7 +7973,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["TaxCode"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -8086,7 +8086,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Product"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -8476,7 +8476,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Customer"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -8902,7 +8902,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["ExemptionCertificate"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -9595,7 +9595,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Registration"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -10209,7 +10209,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Event"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -10357,7 +10357,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["WebhookEndpoint"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -10703,7 +10703,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["WebhookDelivery"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -10769,7 +10769,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Notification"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -11674,7 +11674,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["PaymentLink"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -12314,7 +12314,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["InvoiceSeries"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -12617,7 +12617,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Invoice"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -14554,7 +14554,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["TaxReturn"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -15039,7 +15039,7 @@ export interface operations {
                                 };
                             }[];
                         }[];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -15787,7 +15787,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["Notice"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };
@@ -16231,7 +16231,7 @@ export interface operations {
                     "application/json": {
                         /** @description The items of this page, in the order the route lists them */
                         data: components["schemas"]["CertificateRequest"][];
-                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one */
+                        /** @description true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit) */
                         has_more: boolean;
                     };
                 };

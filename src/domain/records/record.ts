@@ -20,7 +20,10 @@ export interface Page<T> {
 export const pageSchema = <Item extends z.ZodType>(item: Item) =>
   z.object({
     data: z.array(item).meta({ description: 'The items of this page, in the order the route lists them' }),
-    has_more: z.boolean().meta({ description: 'true when another page follows: ask again with `starting_after` set to the last id of this one' }),
+    has_more: z.boolean().meta({
+      description:
+        "true when another page follows: ask again with `starting_after` set to the last id of this one (a page may hold fewer than `limit` items when more would pass 6 MB, Lambda's answer limit)",
+    }),
   });
 
 export interface PageRequest {
