@@ -21,7 +21,8 @@ export interface CertificateRequestStore {
   create(accountId: string, request: StoredCertificateRequest): Promise<void>;
   get(accountId: string, id: string): Promise<StoredCertificateRequest | undefined>;
   /** The customer's requests, oldest first. */
-  listOf(accountId: string, customerId: string): Promise<StoredCertificateRequest[]>;
+  /** A page of the customer's requests, oldest first, after `startingAfter`. */
+  listOf(accountId: string, customerId: string, page: PageRequest): Promise<Page<StoredCertificateRequest>>;
   /**
    * In ONE transaction: the certificate (as the exemption store creates it, with its exemption.created event and the
    * customer's count) and the request marked completed, on condition that it is still open and unexpired at `now`.

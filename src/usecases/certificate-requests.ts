@@ -18,6 +18,7 @@ import {
 import { checkUrlToken, signUrlToken } from '../domain/notices/url-token';
 import { utcDay } from '../domain/dates';
 import { parseWith } from '../domain/validation';
+import type { Page, PageRequest } from '../domain/records/record';
 import type { BlobStore } from '../ports/blobs';
 import type { CustomerStore } from '../ports/customers';
 import type { CertificateRequestStore, UrlTokenSecrets } from '../ports/notices';
@@ -62,17 +63,18 @@ export async function createCertificateRequest(
   return view(deps.urlTokenSecrets, accountId, request, baseUrl, now, true);
 }
 
-/** Every request of the customer, oldest first; `url` while it is open (the same link as at creation). */
+/** A page of the customer's requests, oldest first; `url` while it is open (the same link as at creation). */
 export async function listCertificateRequests(
   deps: Deps,
   accountId: string,
   customerId: string,
   baseUrl: string,
+  page: PageRequest,
   now = new Date(),
-): Promise<CertificateRequest[]> {
+): Promise<Page<CertificateRequest>> {
   found(await deps.customers.get(accountId, customerId), 'customer', customerId);
-  const requests = await deps.certificateRequests.listOf(accountId, customerId);
-  return Promise.all(requests.map((r) => view(deps.urlTokenSecrets, accountId, r, baseUrl, now)));
+  const { data, has_more } = await deps.certificateRequests.listOf(accountId, customerId, page);
+  return { data: await Promise.all(data.map((r) => view(deps.urlTokenSecrets, accountId, r, baseUrl, now))), has_more };
 }
 
 /** Why a page cannot be used: the link is unknown or tampered (404), or was used or has expired (410). */

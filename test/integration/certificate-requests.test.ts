@@ -92,6 +92,24 @@ describe('certificate requests', () => {
     expect(res.body.message).toContain(field);
   });
 
+  it('lists a page at a time, oldest first: limit, starting_after, has_more', async () => {
+    const other = (
+      await callRoute('customers-create', { accountId, body: { name: 'Paged Reseller', customer_type: 'RESELLER', address: { country: 'US', state: 'TX' } } })
+    ).body.id;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await callRoute('certificate-requests-create', { accountId, pathParameters: { id: other }, body: {} });
+      made.push(created.body.id);
+    }
+    const list = (query: Record<string, string>) => callRoute('certificate-requests-list', { accountId, pathParameters: { id: other }, query });
+    const first = (await list({ limit: '2' })).body;
+    expect(first.data.map((r: { id: string }) => r.id)).toEqual(made.slice(0, 2));
+    expect(first.has_more).toBe(true);
+    const second = (await list({ limit: '2', starting_after: made[1]! })).body;
+    expect(second).toMatchObject({ data: [expect.objectContaining({ id: made[2], customer_id: other })], has_more: false });
+    expect((await list({ limit: '101' })).status).toBe(400);
+  });
+
   it("answers 404 for another account's customer", async () => {
     expect((await callRoute('certificate-requests-create', { accountId: otherAccountId, pathParameters: { id: customerId }, body: {} })).status).toBe(404);
     expect((await callRoute('certificate-requests-list', { accountId: otherAccountId, pathParameters: { id: customerId } })).status).toBe(404);
@@ -103,7 +121,7 @@ describe('certificate requests', () => {
     const done = await submit(created.id, token);
     expect(done.status).toBe(200);
     expect(done.body).toContain('Certificate received');
-    const listed = (await callRoute('certificate-requests-list', { accountId, pathParameters: { id: customerId } })).body.data.find(
+    const listed = (await callRoute('certificate-requests-list', { accountId, pathParameters: { id: customerId }, query: { limit: '100' } })).body.data.find(
       (r: { id: string }) => r.id === created.id,
     );
     expect(listed).toMatchObject({ status: 'completed', url: null, exemption_id: expect.stringMatching(/^exm_/) });

@@ -16185,7 +16185,12 @@ export interface operations {
     };
     certificateRequestsList: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @example 10 */
+                limit?: number;
+                /** @example cus_0mhx2k3c0a1b2c3d4e5f60718 */
+                starting_after?: string;
+            };
             header?: never;
             path: {
                 /** @description The customer's id; one of another shape cannot exist (404) */

@@ -7,12 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import type { StoredExemption } from '../../domain/exemptions/certificate';
 import type { StoredCertificateRequest } from '../../domain/notices/certificate-request';
+import type { Page, PageRequest } from '../../domain/records/record';
 import type { CertificateRequestStore, UrlTokenSecrets } from '../../ports/notices';
 import { documentClient } from './client';
 import { createPut, FINGERPRINT, putNewId, refusedCreate } from './conditional-create';
 import { unlessConditionFails } from './conditional-write';
 import type { DynamoDbExemptionStore } from './exemption-store';
-import { queryAll, withoutKeys } from './query';
+import { accountPage, withoutKeys } from './query';
 import { cancellationCodes, transactWrite } from './transact';
 
 const toRequest = (item: Record<string, unknown>): StoredCertificateRequest => withoutKeys<StoredCertificateRequest>(item, ['account_id', FINGERPRINT]);
@@ -37,15 +38,9 @@ export class DynamoDbCertificateRequestStore implements CertificateRequestStore,
     return Item && toRequest(Item);
   }
 
-  async listOf(accountId: string, customerId: string): Promise<StoredCertificateRequest[]> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      KeyConditionExpression: 'account_id = :account',
-      FilterExpression: 'customer_id = :customer',
-      ExpressionAttributeValues: { ':account': accountId, ':customer': customerId },
-      ConsistentRead: true,
-    });
-    return items.map(toRequest);
+  async listOf(accountId: string, customerId: string, page: PageRequest): Promise<Page<StoredCertificateRequest>> {
+    const { items, has_more } = await accountPage(this.tableName, accountId, page, { where: { customer_id: customerId }, consistent: true });
+    return { data: items.map(toRequest), has_more };
   }
 
   async complete(accountId: string, requestId: string, exemption: StoredExemption, now: Date): Promise<'completed' | 'used' | 'missing_customer' | 'too_many'> {
