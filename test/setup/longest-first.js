@@ -11,7 +11,6 @@ const Sequencer = require('@jest/test-sequencer').default;
 const path = require('node:path');
 
 const MEASURED = {
-  'test/integration/tax-rate.test.ts': 92,
   'test/http/fuzz-1.test.ts': 40,
   'test/http/fuzz-2.test.ts': 40,
   'test/infra/stack.test.ts': 45,
@@ -25,6 +24,7 @@ const MEASURED = {
   'test/integration/sam-events.test.ts': 16,
   'test/http/key-lifecycle.test.ts': 15,
   'test/integration/einvoices.test.ts': 13,
+  'test/integration/tax-rate.test.ts': 18,
   'test/infra/bundling-progress.test.ts': 7,
 };
 
