@@ -10,10 +10,12 @@ import { createLevyApp, type LevyApp } from '../../lib/levy-app';
 import { once } from '../../src/shared/once';
 import { stackTemplates, type StackTemplates } from '../support/stack-templates';
 
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+/** cdk.json's context, as `cdk synth` reads it: the suites that make an app of other context start from it. */
+
+export const cdkContext: Record<string, any> = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')).context;
 
 /** The app with cdk.json's context (bundling skipped), and its templates read as one (test/support/stack-templates.ts). */
 export const configuredApp = once((): { levy: LevyApp; templates: StackTemplates } => {
-  const levy = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  const levy = createLevyApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
   return { levy, templates: stackTemplates(levy.stack) };
 });

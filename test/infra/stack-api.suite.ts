@@ -4,7 +4,7 @@
  * src/config/gateway-responses.ts, so adding a route needs no change here. Bundling is skipped.
  */
 import type { StackTemplates } from '../support/stack-templates';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -17,28 +17,21 @@ import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../../src/config/a
 import type { LevyFunction } from '../../lib/levy-function';
 import { plans } from '../../src/config/plans';
 import { answersWithoutKey, routes } from '../../src/config/routes';
-import { tableList, type TableId } from '../../src/config/tables';
-import { configuredApp } from './configured-app';
+import { tableList } from '../../src/config/tables';
+import { cdkContext, configuredApp } from './configured-app';
 
 type Json = Record<string, any>;
-
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 let levy: LevyApp;
 let stack: LevyStack;
 let templates: StackTemplates;
 let template: Template;
-let resources: Record<string, Json>;
 
-const logicalId = (construct: LevyFunction | LevyStack['tables'][TableId] | LevyFunction['role'] | LevyFunction['function']): string =>
-  templates.logicalId(construct);
-const functionLogicalId = (fn: LevyFunction): string => logicalId(fn.function);
-
-const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
+const functionLogicalId = (fn: LevyFunction): string => templates.logicalId(fn.function);
 
 /** Full API path of every AWS::ApiGateway::Resource, e.g. `/v1/transactions/{id}/refunds`. */
 function resourcePaths(): Map<string, string> {
-  const apiResources = new Map(ofType('AWS::ApiGateway::Resource'));
+  const apiResources = new Map(templates.ofType('AWS::ApiGateway::Resource'));
   const cache = new Map<string, string>();
   const pathOf = (id: string): string => {
     const cached = cache.get(id);
@@ -58,7 +51,6 @@ beforeAll(() => {
   ({ levy, templates } = configuredApp());
   stack = levy.stack;
   template = templates.root;
-  resources = templates.resources;
 });
 
 describe('API', () => {
@@ -66,7 +58,7 @@ describe('API', () => {
     template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
     template.resourceCountIs('AWS::ApiGateway::Stage', 1);
-    const [, stage] = ofType('AWS::ApiGateway::Stage')[0];
+    const [, stage] = templates.ofType('AWS::ApiGateway::Stage')[0];
     expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
     expect(stage.Properties.TracingEnabled).toBe(false);
     expect(stage.Properties.MethodSettings).toContainEqual(
@@ -94,7 +86,7 @@ describe('API', () => {
 
   test('REQUEST authorizer on the Authorization header (it gets the request id), results cached 300 s, backed by the authorizer function', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
-    const [, authorizer] = ofType('AWS::ApiGateway::Authorizer')[0];
+    const [, authorizer] = templates.ofType('AWS::ApiGateway::Authorizer')[0];
     expect(authorizer.Properties).toMatchObject({
       Type: 'REQUEST',
       IdentitySource: 'method.request.header.Authorization',
@@ -105,9 +97,9 @@ describe('API', () => {
   });
 
   test('exactly one method per route, at the route path, with the authorizer unless public, integrated with its function', () => {
-    const [[authorizerId]] = ofType('AWS::ApiGateway::Authorizer');
+    const [[authorizerId]] = templates.ofType('AWS::ApiGateway::Authorizer');
     const paths = resourcePaths();
-    const methods = ofType('AWS::ApiGateway::Method');
+    const methods = templates.ofType('AWS::ApiGateway::Method');
     expect(methods).toHaveLength(routes.length);
     const seen = new Map<string, Json>();
     for (const [, method] of methods) {
@@ -135,7 +127,7 @@ describe('API', () => {
   });
 
   test.each(gatewayErrors.map((g) => [g.type, g] as const))('gateway response %s answers the spec error body with the request id', (type, g) => {
-    const matches = ofType('AWS::ApiGateway::GatewayResponse').filter(([, r]) => r.Properties.ResponseType === type);
+    const matches = templates.ofType('AWS::ApiGateway::GatewayResponse').filter(([, r]) => r.Properties.ResponseType === type);
     expect(matches).toHaveLength(1);
     const p = matches[0][1].Properties;
     expect(p.StatusCode).toBe(String(g.status));
@@ -152,7 +144,7 @@ describe('API', () => {
 
   test('one usage plan per plan of src/config/plans.ts, on the stage, with its rate, burst and daily quota; keys come from the authorizer', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
-    const usagePlans = ofType('AWS::ApiGateway::UsagePlan');
+    const usagePlans = templates.ofType('AWS::ApiGateway::UsagePlan');
     expect(usagePlans).toHaveLength(Object.keys(plans).length);
     const outputs = template.toJSON().Outputs as Json;
     for (const plan of Object.values(plans)) {
@@ -174,7 +166,9 @@ describe('API', () => {
 
 describe('monitoring', () => {
   test('alarms on 5xx rate, p99 latency, Lambda throttles, authorizer failures and DynamoDB throttles of every table, and one dashboard', () => {
-    const alarmNames = [...ofType('AWS::CloudWatch::Alarm'), ...ofType('AWS::CloudWatch::CompositeAlarm')].map(([, a]) => a.Properties.AlarmName as string);
+    const alarmNames = [...templates.ofType('AWS::CloudWatch::Alarm'), ...templates.ofType('AWS::CloudWatch::CompositeAlarm')].map(
+      ([, a]) => a.Properties.AlarmName as string,
+    );
     for (const name of [
       'levy-api-5xx-rate',
       'levy-api-latency-p99',
@@ -184,8 +178,8 @@ describe('monitoring', () => {
     ]) {
       expect(alarmNames).toContain(name);
     }
-    expect(ofType('AWS::CloudWatch::Dashboard')).toHaveLength(1);
-    const body = JSON.stringify(ofType('AWS::CloudWatch::Dashboard')[0][1].Properties.DashboardBody);
+    expect(templates.ofType('AWS::CloudWatch::Dashboard')).toHaveLength(1);
+    const body = JSON.stringify(templates.ofType('AWS::CloudWatch::Dashboard')[0][1].Properties.DashboardBody);
     for (const metric of ['BillableCalls', 'IdempotentReplays', 'Errors']) expect(body).toContain(metric);
     for (const route of routes.filter((r) => r.billable)) expect(body).toContain(`${route.method} ${route.path}`);
   });
@@ -200,7 +194,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(report.success).toBe(true);
     // Before synthesis too, when a nested stack's references to root resources are not yet parameters (finding ids
     // name them differently; lib/stack/nag-acknowledgements.ts acknowledges both names).
-    const unsynthesized = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } }).stack;
+    const unsynthesized = createLevyApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } }).stack;
     expect(new AwsSolutionsChecks().validateScope(unsynthesized).violations.map((v) => v.ruleName)).toEqual([]);
     // And nothing surfaced as an annotation either (cdk-nag 2 style). A nested stack has no artifact of its own: its
     // constructs' annotations are the root artifact's messages.
@@ -211,7 +205,7 @@ describe('cdk-nag AwsSolutions', () => {
   test('the app synthesizes with the AwsSolutions plugin registered (an unacknowledged error would throw)', () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'levy-cdk-test-'));
     try {
-      const { app } = createLevyApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] }, outdir });
+      const { app } = createLevyApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] }, outdir });
       expect(() => app.synth()).not.toThrow();
     } finally {
       rmSync(outdir, { recursive: true, force: true });

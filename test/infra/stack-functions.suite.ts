@@ -26,14 +26,10 @@ let stack: LevyStack;
 let templates: StackTemplates;
 let resources: Record<string, Json>;
 
-const logicalId = (construct: LevyFunction | LevyStack['tables'][TableId] | LevyFunction['role'] | LevyFunction['function']): string =>
-  templates.logicalId(construct);
-const tableLogicalId = (id: TableId): string => logicalId(stack.tables[id]);
-const functionLogicalId = (fn: LevyFunction): string => logicalId(fn.function);
-const roleLogicalId = (fn: LevyFunction): string => logicalId(fn.role);
+const tableLogicalId = (id: TableId): string => templates.logicalId(stack.tables[id]);
+const functionLogicalId = (fn: LevyFunction): string => templates.logicalId(fn.function);
+const roleLogicalId = (fn: LevyFunction): string => templates.logicalId(fn.role);
 const allTableEnvVars = new Set(tableList.map((t) => t.envVar));
-
-const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** Every table logical id a role's inline policies reference, with the actions granted on it. */
 function tableGrants(fn: LevyFunction): Map<string, Set<string>> {
@@ -65,7 +61,7 @@ describe('functions', () => {
   test('exactly one function per route (the documentation routes share one), plus the authorizer, the background functions and the deploy report', () => {
     const functionNames = new Set(routes.map((r) => r.function));
     expect(functionNames.size).toBe(routes.filter((r) => !r.public).length + 1);
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount + deployReportCount);
+    expect(templates.ofType('AWS::Lambda::Function')).toHaveLength(functionNames.size + 1 + backgroundCount + deployReportCount);
     expect(Object.keys(stack.routeFunctions).sort()).toEqual(routes.map((r) => r.name).sort());
     const docs = routes.filter((r) => r.public).map((r) => stack.routeFunctions[r.name]);
     expect(new Set(docs).size).toBe(1);

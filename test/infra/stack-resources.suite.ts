@@ -16,7 +16,7 @@ import type { LevyFunction } from '../../lib/levy-function';
 import { routeFunctions } from '../../src/config/routes';
 import { TRANSACTIONS_BY_DATE_INDEX, tableList, type TableId } from '../../src/config/tables';
 import { backgroundFunctions } from '../../src/config/background-functions';
-import { configuredApp } from './configured-app';
+import { cdkContext, configuredApp } from './configured-app';
 
 /** The functions no route invokes (webhook fan-out and delivery, the daily events job; test/infra/webhooks.suite.ts). */
 const backgroundCount = Object.keys(backgroundFunctions).length;
@@ -25,20 +25,14 @@ const deployReportCount = 1;
 
 type Json = Record<string, any>;
 
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
-
 let levy: LevyApp;
 let stack: LevyStack;
 let templates: StackTemplates;
 let template: Template;
 let resources: Record<string, Json>;
 
-const logicalId = (construct: LevyFunction | LevyStack['tables'][TableId] | LevyFunction['role'] | LevyFunction['function']): string =>
-  templates.logicalId(construct);
-const tableLogicalId = (id: TableId): string => logicalId(stack.tables[id]);
-const roleLogicalId = (fn: LevyFunction): string => logicalId(fn.role);
-
-const ofType = (type: string): [string, Json][] => Object.entries(resources).filter(([, r]) => r.Type === type);
+const tableLogicalId = (id: TableId): string => templates.logicalId(stack.tables[id]);
+const roleLogicalId = (fn: LevyFunction): string => templates.logicalId(fn.role);
 
 beforeAll(() => {
   ({ levy, templates } = configuredApp());
@@ -56,7 +50,7 @@ describe('app', () => {
   });
 
   test('context alarmEmail subscribes an address; context requireUsageKeys=false (the upgrade deploy) stops requiring usage keys', () => {
-    expect(ofType('AWS::SNS::Subscription')).toHaveLength(0);
+    expect(templates.ofType('AWS::SNS::Subscription')).toHaveLength(0);
     const upgrade = createLevyApp({ context: { alarmEmail: 'ops@example.com', requireUsageKeys: 'false', 'aws:cdk:bundling-stacks': [] } });
     const upgradeTemplates = stackTemplates(upgrade.stack);
     expect(upgradeTemplates.ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties)).toEqual([
@@ -74,7 +68,7 @@ describe('app', () => {
 
 describe('tables', () => {
   test('exactly one table per entry of src/config/tables.ts', () => {
-    expect(ofType('AWS::DynamoDB::Table')).toHaveLength(tableList.length);
+    expect(templates.ofType('AWS::DynamoDB::Table')).toHaveLength(tableList.length);
   });
 
   test.each(tableList.map((t) => [t.id, t] as const))('%s: keys, on demand, PITR, retained, encrypted, TTL', (id, def) => {
@@ -223,7 +217,7 @@ describe('exemption documents bucket', () => {
 
 describe('source maps (-c sourceMaps=false)', () => {
   test('leaves --enable-source-maps out of every function (source maps are on by default)', () => {
-    const plain = createLevyApp({ context: { ...cdkJson.context, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
+    const plain = createLevyApp({ context: { ...cdkContext, sourceMaps: 'false', 'aws:cdk:bundling-stacks': [] } });
     const plainResources = stackTemplates(plain.stack).resources as Record<string, Json>;
     const functions = Object.values(plainResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount + deployReportCount);
@@ -235,7 +229,7 @@ describe('source maps (-c sourceMaps=false)', () => {
 
 describe('tracing (-c tracing=true)', () => {
   test('active X-Ray tracing on every function and the stage, built into every bundle', () => {
-    const traced = createLevyApp({ context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
+    const traced = createLevyApp({ context: { ...cdkContext, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
     const tracedResources = stackTemplates(traced.stack).resources as Record<string, Json>;
     const functions = Object.values(tracedResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     expect(functions).toHaveLength(routeFunctions().length + 1 + backgroundCount + deployReportCount);
@@ -250,7 +244,7 @@ describe('tracing (-c tracing=true)', () => {
 
 describe('US local rates (-c usLocalRates=required)', () => {
   test('sets LEVY_US_LOCAL_RATES=required on every function that rates sales (reads Rates), on no other, and refuses another value', () => {
-    const required = createLevyApp({ context: { ...cdkJson.context, usLocalRates: 'required', 'aws:cdk:bundling-stacks': [] } });
+    const required = createLevyApp({ context: { ...cdkContext, usLocalRates: 'required', 'aws:cdk:bundling-stacks': [] } });
     const functions = Object.values(stackTemplates(required.stack).resources as Record<string, Json>).filter(
       (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x',
     );
@@ -263,6 +257,6 @@ describe('US local rates (-c usLocalRates=required)', () => {
     // Unset (the default): no function has it.
     const byDefault = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime === 'nodejs22.x');
     for (const fn of byDefault) expect(fn.Properties.Environment.Variables.LEVY_US_LOCAL_RATES).toBeUndefined();
-    expect(() => createLevyApp({ context: { ...cdkJson.context, usLocalRates: 'yes', 'aws:cdk:bundling-stacks': [] } })).toThrow("'required' or 'optional'");
+    expect(() => createLevyApp({ context: { ...cdkContext, usLocalRates: 'yes', 'aws:cdk:bundling-stacks': [] } })).toThrow("'required' or 'optional'");
   });
 });

@@ -8,8 +8,6 @@
  * same; on both, the three per-template counts stay under 60 %, the headroom the layout keeps for growth. The test
  * prints the quotas, tightest first (docs/deployment.md, "AWS quotas"). Bundling is skipped.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { createLevyApp } from '../../lib/levy-app';
 import type { LevyStack } from '../../lib/levy-stack';
@@ -18,9 +16,9 @@ import { routeFunctions, routes, type RouteDefinition } from '../../src/config/r
 import { once } from '../../src/shared/once';
 import { stackTemplates, type StackTemplates } from '../support/stack-templates';
 import { QUOTAS, measureQuotas, overCeiling, quotaTable, share, templatesDeployedFromS3, worstPerQuota, type Instance } from './quotas';
+import { cdkContext } from './configured-app';
 
 type Json = Record<string, any>;
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
 
 /** Every quota below this share of its limit. */
 const QUOTA_CEILING = 0.9;
@@ -39,7 +37,7 @@ const ROADMAP_ROUTES = 110;
 const CLI_CONTEXT = { 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:version-reporting': true };
 
 const synthesize = (extraRoutes: readonly RouteDefinition[]): { stack: LevyStack; templates: StackTemplates } => {
-  const context = { ...cdkJson.context, ...CLI_CONTEXT, 'aws:cdk:bundling-stacks': [] };
+  const context = { ...cdkContext, ...CLI_CONTEXT, 'aws:cdk:bundling-stacks': [] };
   const { stack } = createLevyApp({ context }, extraRoutes.length ? { routes: [...routes, ...extraRoutes] } : {});
   return { stack, templates: stackTemplates(stack) };
 };

@@ -13,12 +13,11 @@ import { firstPathSegments } from '../../lib/stack/api';
 import { API_STAGE_NAME } from '../../src/config/api-settings';
 import { routes } from '../../src/config/routes';
 import { stackTemplates, type StackTemplates } from '../support/stack-templates';
-import { configuredApp } from './configured-app';
+import { cdkContext, configuredApp } from './configured-app';
 
 type Json = any;
 
-const cdkJson = JSON.parse(readFileSync(path.join(__dirname, '../../cdk.json'), 'utf8')) as { context: Json };
-const build = (context: Record<string, string> = {}) => createLevyApp({ context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] } });
+const build = (context: Record<string, string> = {}) => createLevyApp({ context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
 
 const domain = { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab' };
 const HOSTED_ZONE_ID = 'Z0123456789ABCDEFGHIJ';
