@@ -169,6 +169,16 @@ describe('POST /v1/transactions/import', () => {
     [{ ...paidInvoice(), status: 'open' }, "'status' must be 'paid'"],
     [{ ...paidInvoice(), customer_address: null }, "'customer_address' is required"],
     [{ ...paidInvoice(), total: 'a lot' }, "'total' must be an integer amount in minor units"],
+    // Milliseconds sent as seconds (a year past 9999): a day no record can carry, refused, not a 500.
+    [{ ...paidInvoice(), created: 9_999_999_999_999 }, "'created' must be a Unix time in seconds, at most 253402300799"],
+    [
+      (() => {
+        const e = checkoutSessionCompleted('cs_test_far_future');
+        e.data.object.created = 9_999_999_999_999;
+        return e;
+      })(),
+      "'data.object.created' must be a Unix time in seconds, at most 253402300799",
+    ],
     [
       (() => {
         const e = checkoutSessionCompleted('cs_test_noaddress');

@@ -25,7 +25,13 @@ const minor = z
   .int({ error: 'must be an integer amount in minor units' })
   .min(0, { error: 'must not be negative' });
 const stripeId = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' });
-const epochSeconds = z.number({ error: 'must be a Unix time in seconds' }).int({ error: 'must be a Unix time in seconds' }).min(0);
+/** The last second a record's date can name (9999-12-31T23:59:59Z): a later one is no calendar day (Date throws on it). */
+const LAST_EPOCH_SECOND = 253_402_300_799;
+const epochSeconds = z
+  .number({ error: 'must be a Unix time in seconds' })
+  .int({ error: 'must be a Unix time in seconds' })
+  .min(0)
+  .max(LAST_EPOCH_SECOND, { error: 'must be a Unix time in seconds, at most 253402300799 (9999-12-31)' });
 
 const addressSchema = z.object({
   country: z.string({ error: 'must be a two-letter country code' }).regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' }),
