@@ -4,19 +4,10 @@
  * decodes to `!` and NUL, or `=` padding) is refused with the page any invalid token gets, although Node's lenient
  * base64url decoding would give the signature's bytes unchanged. The untouched link still opens afterwards.
  */
-import { startServer, type LocalServer } from '../../local/server/server';
 import { newTestAccount } from '../support/api';
-import { requester } from '../support/http';
+import { serveForSuite } from '../support/http';
 
-let server: LocalServer;
-const request = requester(() => server);
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, authCacheSeconds: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { request } = serveForSuite();
 
 it('refuses a token with a stray character appended (*, %21, %00, =) with the invalid-link page', async () => {
   const account = await newTestAccount('US', 'Strict Links Inc');

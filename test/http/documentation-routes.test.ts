@@ -3,19 +3,9 @@
  * document, the Swagger UI page and its assets from Levy itself, never a CDN). Split from server.test.ts, which keeps
  * the routes, authentication, API Gateway's own errors and tenant isolation.
  */
-import { startServer, type LocalServer } from '../../local/server/server';
-import { requester } from '../support/http';
+import { serveForSuite } from '../support/http';
 
-let server: LocalServer;
-const request = requester(() => server);
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, authCacheSeconds: 0 });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const { request } = serveForSuite();
 
 describe('the documentation, without a key', () => {
   it('serves the OpenAPI document with this server as its server', async () => {

@@ -4,19 +4,10 @@
  * does not open it.
  */
 import ICAL from 'ical.js';
-import { startServer, type LocalServer } from '../../local/server/server';
 import { newTestAccount } from '../support/api';
-import { requester } from '../support/http';
+import { serveForSuite } from '../support/http';
 
-let server: LocalServer;
-const request = requester(() => server);
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, authCacheSeconds: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { request } = serveForSuite();
 
 it('serves the feed to its token without a key, and refuses the key without the token', async () => {
   const account = await newTestAccount('US', 'Feed Inc');

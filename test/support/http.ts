@@ -7,7 +7,7 @@
  */
 import { gatewayError, gatewayErrorBody, type GatewayErrorType } from '../../src/config/gateway-responses';
 import { answersWithoutKey } from '../../src/config/routes';
-import { matchRoute, type LocalServer } from '../../local/server/server';
+import { matchRoute, startServer, type LocalServer } from '../../local/server/server';
 import { assertDocumentedResponse } from './contract';
 
 export interface HttpResult {
@@ -58,4 +58,20 @@ export function requester(server: () => LocalServer, options: { contract?: boole
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
+}
+
+/**
+ * A suite's own local server, started before its tests and closed after them, with no authorizer cache (a revoked key
+ * is refused at once; API Gateway: up to 300 s later): its request function, and the server for a raw socket or URL.
+ */
+export function serveForSuite(): { request: ReturnType<typeof requester>; server: () => LocalServer } {
+  let server: LocalServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, authCacheSeconds: 0 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const current = (): LocalServer => server!;
+  return { request: requester(current), server: current };
 }
