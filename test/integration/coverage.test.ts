@@ -1,7 +1,9 @@
 /**
  * Integration: GET /v1/tax/coverage on DynamoDB Local: the ZIP tables `levy rates import` recorded (by month and
  * state, each ZIP once however often imported), the FX rates' days, the bundled rule data and the account's warnings.
- * The month 2019-01 and MYR's 1999 days are this file's own: no other file imports them.
+ * The month 2019-01 and MYR's 1999 days are this file's own: no other file imports them. So are its ZIPs (the last of
+ * Avalara's CA and TX files): a 2019 table stays in force on every later day no newer table lists the ZIP, so a ZIP
+ * another file rates "before any table" (94103, 79001) would be rated from it when the two files share a worker.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +32,9 @@ describe('GET /v1/tax/coverage', () => {
   beforeAll(async () => {
     accountId = (await newTestAccount('US', 'Coverage Inc')).account_id;
     const dir = mkdtempSync(join(tmpdir(), 'levy-coverage-'));
-    writeFileSync(join(dir, 'first.csv'), [HEADER, ...rowsOf('CA', ['90001', '94103', '95814']), ...rowsOf('TX', ['78701', '79001'])].join('\n'));
+    writeFileSync(join(dir, 'first.csv'), [HEADER, ...rowsOf('CA', ['96160', '96161', '96162']), ...rowsOf('TX', ['88589', '88590'])].join('\n'));
     // A second import of the same month: one ZIP again, one new; the manifest counts each ZIP once.
-    writeFileSync(join(dir, 'second.csv'), [HEADER, ...rowsOf('CA', ['90001', '90002'])].join('\n'));
+    writeFileSync(join(dir, 'second.csv'), [HEADER, ...rowsOf('CA', ['96160', '97635'])].join('\n'));
     await importRates([join(dir, 'first.csv')], { effectiveMonth: '2019-01' });
     await importRates([join(dir, 'second.csv')], { effectiveMonth: '2019-01' });
     await fxRates.put([
