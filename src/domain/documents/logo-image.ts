@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { AppError, ValidationError } from '../errors';
+import { sniffDocumentType } from './document-type';
 
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 
@@ -56,7 +57,6 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const allowed = `${LOGO_CONTENT_TYPES.join(' or ')}`;
 
 const unsupported = (why: string) => new AppError(415, 'unsupported_media_type', `A logo must be ${allowed} (PNG or JPEG); ${why}.`);
@@ -162,10 +162,10 @@ export function checkedLogo(bytes: Buffer, inflate: Inflate): Logo {
   if (bytes.length > MAX_LOGO_BYTES) {
     throw new AppError(413, 'document_too_large', `The logo is ${bytes.length} bytes; at most ${MAX_LOGO_BYTES} (256 KiB) are accepted.`);
   }
-  const png = bytes.length > 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
-  const jpeg = !png && bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (!png && !jpeg) throw unsupported('its bytes are neither');
-  const { width, height } = png ? pngSize(bytes, inflate) : jpegSize(bytes);
+  // The documents' own signature check (a PDF is a document but no logo).
+  const contentType = sniffDocumentType(bytes);
+  if (contentType !== 'image/png' && contentType !== 'image/jpeg') throw unsupported('its bytes are neither');
+  const { width, height } = contentType === 'image/png' ? pngSize(bytes, inflate) : jpegSize(bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { content_type: png ? 'image/png' : 'image/jpeg', size: bytes.length, width, height, sha256 };
+  return { content_type: contentType, size: bytes.length, width, height, sha256 };
 }
