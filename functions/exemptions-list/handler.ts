@@ -10,7 +10,7 @@ export const handler = httpRoute({
   query: listExemptionsQuerySchema,
   responses: {
     200: {
-      description: "The customer's certificates (all of them: at most 99), oldest first, with their status on `date`",
+      description: "The customer's certificates (all of them: at most 98), oldest first, with their status on `date`",
       schema: pageSchema(exemptionSchema),
     },
   },

@@ -29,6 +29,8 @@ export interface CallResult {
   /** Parsed JSON, the text of another media type, or a Buffer for a base64 (binary) answer. */
   body: any;
   headers: Record<string, unknown>;
+  /** The result as Lambda measures it against its 6 MB response limit: its JSON's bytes (MAX_LAMBDA_RESPONSE_BYTES). */
+  resultBytes: number;
 }
 
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyResult>;
@@ -87,7 +89,7 @@ export async function callRoute(name: RouteName, options: CallOptions): Promise<
   // The contract check reads a non-JSON body as text (it checks only that there is one).
   const observed = Buffer.isBuffer(parsed) ? parsed.toString('latin1') : parsed;
   assertDocumentedResponse({ method: route.method, path: route.path, status: result.statusCode, contentType, body: observed });
-  return { status: result.statusCode, body: parsed, headers };
+  return { status: result.statusCode, body: parsed, headers, resultBytes: Buffer.byteLength(JSON.stringify(result)) };
 }
 
 export async function newTestAccount(country = 'DE', name = 'Test GmbH') {

@@ -8859,7 +8859,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The customer's certificates (all of them: at most 99), oldest first, with their status on `date` */
+            /** @description The customer's certificates (all of them: at most 98), oldest first, with their status on `date` */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
