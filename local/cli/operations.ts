@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { DynamoDbFxRateStore } from '../../src/adapters/dynamodb/fx-rate-store';
 import { DynamoDbTransactionStore } from '../../src/adapters/dynamodb/transaction-store';
 import { ports } from '../../src/composition/all-ports';
 import { calendar, events, filedReturns } from '../../src/composition/ports';
@@ -22,11 +23,12 @@ export function addOperationCommands(levy: Command): void {
     .command('migrate')
     .description(
       'complete accounts and keys made before usage plans: plan, usage key, key ids; then flush the authorizer cache; ' +
-        'and key ZIP rates imported before monthly tables by their month; date refunds recorded before returns; and count sales and refunds recorded before the return counters (safe to run again)',
+        'and key ZIP rates imported before monthly tables by their month; date refunds recorded before returns; count sales and refunds recorded before the return counters; ' +
+        'and list the FX rates imported before their manifest (safe to run again)',
     )
     .addOption(awsOption())
     .action(async (options: { aws?: boolean }) => {
-      const target = await configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions', 'ReturnCounters']);
+      const target = await configureTarget(!!options.aws, [...ADMIN_TABLES, 'Rates', 'Transactions', 'ReturnCounters', 'FxRates']);
       const report = await migrateLegacyAccounts(ports, usageKeysFor(target));
       // Cached authorizer answers of the old keys carry no usage key: forget them, so the keys pass at once.
       const flushed = report.accounts_completed.length ? await cacheFlushFor(target)() : false;
@@ -36,7 +38,9 @@ export function addOperationCommands(levy: Command): void {
       const refunds = await transactions.migrateRefundDateIds();
       // Sales and refunds recorded before the return counters existed: counted once (docs/returns.md "Counters").
       const returnCounters = await migrateReturnCounters(tableName('Transactions'), transactions, new DynamoDbReturnCounterStore(tableName('ReturnCounters')));
-      print({ ...report, flushed, rates, refunds, return_counters: returnCounters });
+      // FX rates imported before the manifest of their days (the coverage route reads it): their ranges, from the rates.
+      const fxRanges = await new DynamoDbFxRateStore(tableName('FxRates')).migrateRanges();
+      print({ ...report, flushed, rates, refunds, return_counters: returnCounters, fx_ranges: fxRanges });
     });
 
   levy

@@ -2,6 +2,7 @@
 import type { ExposureTotal, PeriodSelection } from '../domain/exposure/report';
 import type { StoredNexusCounter } from '../domain/nexus/counters';
 import type { FxRate } from '../domain/nexus/fx';
+import type { FxRange } from '../domain/installation/coverage';
 import type { UsageRow } from '../domain/usage/usage-period';
 
 export interface ExposureTotals {
@@ -31,10 +32,10 @@ export interface FxRateTable {
   put(rows: readonly ({ currency: string } & FxRate)[]): Promise<void>;
 }
 
-/** Which days of a currency's ECB rates are imported (GET /v1/tax/coverage). */
+/** Which days of each currency's ECB rates are imported (GET /v1/tax/coverage). */
 export interface FxRateRanges {
-  /** The currency's first and last imported day; null when none is imported. */
-  range(currency: string): Promise<{ first_date: string; last_date: string } | null>;
+  /** Every imported currency's first and last imported day (a currency with none is not listed). */
+  ranges(): Promise<FxRange[]>;
 }
 
 /** A usage counter as the report answers it (src/domain/usage/usage-period.ts). */

@@ -1,8 +1,9 @@
 /**
  * Use case: GET /v1/tax/coverage (and `npx levy coverage`, `npm start`'s start-up lines): what this installation
  * knows, as data (src/domain/installation/coverage.ts). Reads the Rates table's manifest (one Query), each currency's
- * first and last ECB rate (two one-item Queries per currency: ECB's list and the account's sale currencies) and the
- * account's all-time exposure counters for the currencies its sales use; the rule data is the bundled data.
+ * first and last ECB rate (the FxRates table's manifest, one Query; listed for ECB's currencies and the account's sale
+ * currencies) and the account's all-time exposure counters for the currencies its sales use; the rule data is the
+ * bundled data.
  */
 import { coverageOf, type Coverage } from '../domain/installation/coverage';
 import { utcDay } from '../domain/dates';
@@ -21,15 +22,13 @@ export async function installationCoverage(deps: CoverageDeps, accountId: string
   const saleCurrencies =
     deps.exposure && accountId !== undefined ? [...new Set((await deps.exposure.totals(accountId, { kind: 'all' })).map((total) => total.currency))] : [];
   const currencies = [...new Set([...ecbCurrencies, ...saleCurrencies])].filter((currency) => currency !== 'EUR');
-  const imported = await deps.rateTables.importedTables();
-  // One currency at a time: thirty-odd ranges at once per request, times a few requests, swamped the client's sockets.
-  const ranges: { currency: string; range: Awaited<ReturnType<CoverageDeps['fxRates']['range']>> }[] = [];
-  for (const currency of currencies) ranges.push({ currency, range: await deps.fxRates.range(currency) });
+  const [imported, fxRanges] = await Promise.all([deps.rateTables.importedTables(), deps.fxRates.ranges()]);
+  const rangeOf = new Map(fxRanges.map((range) => [range.currency, range]));
   return coverageOf({
     today: utcDay(now),
     zipTables: imported.zipTables,
     crosswalk: imported.crosswalk,
-    fx: ranges.flatMap(({ currency, range }) => (range ? [{ currency, ...range }] : [])),
+    fx: currencies.flatMap((currency) => rangeOf.get(currency) ?? []),
     saleCurrencies,
     ruleData: dataFilesRead(),
     nexusRules,

@@ -4,11 +4,15 @@
  * The month 2019-01 and MYR's 1999 days are this file's own: no other file imports them. So are its ZIPs (the last of
  * Avalara's CA and TX files): a 2019 table stays in force on every later day no newer table lists the ZIP, so a ZIP
  * another file rates "before any table" (94103, 79001) would be rated from it when the two files share a worker.
+ * The FX manifest's own cases use XPT and XPD (no ECB series, no other file's).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDbFxRateStore } from '../../src/adapters/dynamodb/fx-rate-store';
+import { documentClient } from '../../src/adapters/dynamodb/client';
 import { fxRates } from '../../src/composition/ports';
+import { tableName } from '../../src/config/environment';
 import { main as levy } from '../../local/cli';
 import { importRates } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
@@ -102,5 +106,31 @@ describe('GET /v1/tax/coverage', () => {
     write.mockRestore();
     expect(code).toBe(0);
     expect(JSON.parse(out.join(''))).toEqual(await coverage());
+  });
+});
+
+describe("the FxRates table's manifest of imported days (what the coverage route reads)", () => {
+  const store = new DynamoDbFxRateStore(tableName('FxRates'));
+  const rangeOf = async (currency: string) => (await store.ranges()).find((range) => range.currency === currency);
+  const rate = (currency: string, date: string) => ({ currency, date, per_eur: 1.5 });
+
+  it('is widened by every import, earlier or later days, and never narrowed', async () => {
+    await store.put([rate('XPT', '2001-03-06'), rate('XPT', '2001-03-07')]);
+    expect(await rangeOf('XPT')).toEqual({ currency: 'XPT', first_date: '2001-03-06', last_date: '2001-03-07' });
+    await store.put([rate('XPT', '2001-03-01')]);
+    await store.put([rate('XPT', '2001-03-05'), rate('XPT', '2001-03-06')]);
+    await store.put([rate('XPT', '2001-04-02')]);
+    expect(await rangeOf('XPT')).toEqual({ currency: 'XPT', first_date: '2001-03-01', last_date: '2001-04-02' });
+  });
+
+  it('is written by `levy migrate` for rates imported before it, from the rates themselves, and again the same', async () => {
+    // As an older Levy wrote them: the rates, no manifest.
+    for (const date of ['2002-01-02', '2002-07-01', '2001-12-31'])
+      await documentClient().put({ TableName: tableName('FxRates'), Item: { currency: 'XPD', date, per_eur: 0.9 } });
+    expect(await rangeOf('XPD')).toBeUndefined();
+    await store.migrateRanges();
+    expect(await rangeOf('XPD')).toEqual({ currency: 'XPD', first_date: '2001-12-31', last_date: '2002-07-01' });
+    await store.migrateRanges();
+    expect(await rangeOf('XPD')).toEqual({ currency: 'XPD', first_date: '2001-12-31', last_date: '2002-07-01' });
   });
 });
