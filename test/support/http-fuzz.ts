@@ -1,10 +1,10 @@
 /**
- * Test support, the HTTP fuzz (test/http/fuzz-1.test.ts and fuzz-2.test.ts, each a shard of the routes, so that Jest's
- * two workers run them side by side): for every route, FUZZ_RUNS requests through the local server with generated bodies, query
- * strings, path ids and headers (fast-check, seeded, so a failure replays), mixing garbage with near-valid requests
- * made by mutating each route's sample request. Not one may answer 5xx, and every 4xx must carry the error body
- * `{error, message, status, request_id}` with its own status, and every answer must be one docs/openapi.json
- * documents for the route (the contract check of test/support/contract.ts).
+ * Test support, the HTTP fuzz (test/http/fuzz-1.test.ts and fuzz-2.test.ts, each a shard of the routes dealt by their
+ * measured cost, so that Jest's two workers run them side by side and end together): for every route, FUZZ_RUNS
+ * requests through the local server with generated bodies, query strings, path ids and headers (fast-check, seeded, so
+ * a failure replays), mixing garbage with near-valid requests made by mutating each route's sample request. Not one
+ * may answer 5xx, and every 4xx must carry the error body `{error, message, status, request_id}` with its own status,
+ * and every answer must be one docs/openapi.json documents for the route (the contract check of test/support/contract.ts).
  *
  * How many: `npm test` sends 300 per route (the default here); `npm run test:fuzz` 10,000 per route (FUZZ_RUNS=10000),
  * which .ci/run runs after `npm test`. A longer run is a benchmark: `FUZZ_RUNS=100000 npx jest test/http/fuzz-`.
@@ -24,10 +24,11 @@ import { LoopbackClient, type LoopbackAnswer } from '../../local/server/loopback
 import { startServerProcess, type ServerProcess } from '../../local/server/server-process';
 import { matchRoute } from '../../local/server/route-matching';
 import { routes, type RouteDefinition } from '../../src/config/routes';
-import { assertDocumentedAnswer } from '../support/contract';
+import { checkDocumentedAnswer } from '../support/contract';
 import { newTestAccount } from '../support/api';
 import { cpuByProcess, cpuSince } from '../support/process-cpu';
 import { bundleModeRequested } from '../../local/bundles/local-bundles';
+import { DEFAULT_FUZZ_COST, fuzzCostMs } from './fuzz-costs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 /** Today in UTC as a number, 20261127 for 27 November 2026: the seed of the day. */
@@ -50,9 +51,23 @@ const ONLY = process.env.FUZZ_ROUTES ? new Set(process.env.FUZZ_ROUTES.split(','
 const PROFILE = process.env.FUZZ_PROFILE === '1';
 const profile: string[] = [];
 
-/** The shards: route i of src/config/routes.ts is in shard i % FUZZ_SHARDS + 1 (neighbours, often alike in cost, apart). */
 export const FUZZ_SHARDS = 2;
-const shardOf = (route: RouteDefinition): number => (routes.findIndex((r) => r.name === route.name) % FUZZ_SHARDS) + 1;
+/**
+ * The shards, dealt by cost (./fuzz-costs.ts): the costliest route first, each to the shard with the least so far, so
+ * that Jest's two workers end together (dealt by position in the route table, one ran 2 minutes longer than the other).
+ */
+const shardOfRoute: ReadonlyMap<string, number> = (() => {
+  const costOf = (route: RouteDefinition) => fuzzCostMs[route.name] ?? DEFAULT_FUZZ_COST;
+  const load: number[] = Array.from({ length: FUZZ_SHARDS }, () => 0);
+  const dealt = new Map<string, number>();
+  for (const route of [...routes].sort((a, b) => costOf(b) - costOf(a) || a.name.localeCompare(b.name))) {
+    const least = load.indexOf(Math.min(...load));
+    load[least] += costOf(route);
+    dealt.set(route.name, least + 1);
+  }
+  return dealt;
+})();
+const shardOf = (route: RouteDefinition): number => shardOfRoute.get(route.name)!;
 const shardFile = (shard: number): string => `test/http/fuzz-${shard}.test.ts`;
 
 let db: LocalDynamoDb;
@@ -226,7 +241,7 @@ function undocumented(route: RouteDefinition, r: FuzzRequest, answer: LoopbackAn
   // The local server's own 400 for bytes that are not valid HTTP has no route to be documented under.
   if (answer.status === 400 && /"error":"bad_request"/.test(answer.text)) return undefined;
   try {
-    assertDocumentedAnswer(route, answer.status, answer.contentType, answer.text);
+    checkDocumentedAnswer(route, answer.status, answer.contentType, answer.text);
     return undefined;
   } catch (error) {
     return `${(error as Error).message.slice(0, 400)} for ${JSON.stringify(r).slice(0, 300)}`;
@@ -306,7 +321,8 @@ export function describeFuzzShard(shard: number): void {
         if (cpuBefore) {
           const cpu = cpuSince(cpuBefore);
           const per = (ms: number | undefined) => ((ms ?? 0) / RUNS).toFixed(3);
-          const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  wall ${per(performance.now() - wallBefore)}`;
+          const total = (cpu.self ?? 0) + (cpu.node ?? 0) + (cpu.java ?? 0);
+          const line = `${route.name.padEnd(32)} client ${per(cpu.self)} (generation ${per(generatedMs)})  node ${per(cpu.node)}  java ${per(cpu.java)}  cpu ${per(total)}  wall ${per(performance.now() - wallBefore)}`;
           profile.push(line);
           process.stderr.write(`fuzz ${line}\n`); // as it goes, for a long run
         }
