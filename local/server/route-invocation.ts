@@ -39,6 +39,18 @@ function writeProxyResult(res: ServerResponse, result: APIGatewayProxyResult, re
   send(res, result.statusCode, headers, result.isBase64Encoded ? Buffer.from(rawBody, 'base64') : rawBody);
 }
 
+/** The last large body measured and its size as a JSON string (a route answering one cached document is measured once). */
+let measured: { body: string; bytes: number } | undefined;
+
+/** The result's size as Lambda counts it: its JSON. */
+function proxyResultBytes(result: APIGatewayProxyResult): number {
+  const body = result.body ?? '';
+  if (body.length < 64 * 1024) return Buffer.byteLength(JSON.stringify(result));
+  if (measured?.body !== body) measured = { body, bytes: Buffer.byteLength(JSON.stringify(body)) };
+  // The rest as JSON with an empty body (its `""` replaced by the body's own quoted bytes).
+  return Buffer.byteLength(JSON.stringify({ ...result, body: '' })) - 2 + measured.bytes;
+}
+
 export type RouteInvoker = (route: RouteDefinition, event: APIGatewayProxyEvent, res: ServerResponse, log: RequestLog) => Promise<number>;
 
 /** Runs the route's handler and writes its answer; a failed invocation is a 502. Answers the status sent. */
@@ -66,7 +78,7 @@ export function routeInvoker(handlerFor: (route: RouteDefinition) => Promise<Rou
       log.gatewayResponse = 'INTEGRATION_FAILURE';
       return sendGatewayError(res, 'INTEGRATION_FAILURE', log.requestId);
     }
-    const resultBytes = Buffer.byteLength(JSON.stringify(result));
+    const resultBytes = proxyResultBytes(result);
     if (resultBytes > MAX_LAMBDA_RESPONSE_BYTES) {
       console.error(`[levy local] ${route.name} answered ${resultBytes} bytes, over Lambda's ${MAX_LAMBDA_RESPONSE_BYTES}-byte response limit`);
       log.gatewayResponse = 'INTEGRATION_FAILURE';

@@ -40,8 +40,19 @@ const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 /** The document, served with this deployment's base path as its server (`/v1` behind API Gateway, `/` locally). */
-export function servedDocument(basePath: string): OpenApiDocument {
+function servedDocument(basePath: string): OpenApiDocument {
   return { ...(openApiDocument as OpenApiDocument), servers: [{ url: basePath || '/', description: 'This deployment' }] };
+}
+
+let served: { basePath: string; json: string } | undefined;
+
+/**
+ * servedDocument as JSON, serialized once per container (a megabyte took milliseconds per call); kept for the last base
+ * path only, as a container is reached under one (its stage, or a custom domain's mapping).
+ */
+export function servedDocumentJson(basePath: string): string {
+  if (served?.basePath !== basePath) served = { basePath, json: JSON.stringify(servedDocument(basePath)) };
+  return served.json;
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

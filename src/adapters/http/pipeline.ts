@@ -58,6 +58,8 @@ export function routeRequestFrom<B, Q>(event: ValidatedEvent): RouteRequest<B, Q
 
 export function toApiGatewayResult(response: RouteResponse): APIGatewayProxyResult {
   if (response.text !== undefined) return { statusCode: response.status, headers: { ...response.headers }, body: response.text };
+  if (response.json !== undefined)
+    return { statusCode: response.status, headers: { 'content-type': 'application/json', ...response.headers }, body: response.json };
   if (response.bytes !== undefined) {
     return { statusCode: response.status, headers: { ...response.headers }, body: response.bytes.toString('base64'), isBase64Encoded: true };
   }

@@ -34,6 +34,8 @@ export interface RouteResponse {
   readonly status: number;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** The JSON body already serialized: an answer the same for every caller, serialized once (the OpenAPI document). */
+  readonly json?: string;
   /** Sent as is, with the Content-Type the route sets in `headers` (the docs page and its assets). */
   readonly text?: string;
   /** Sent as bytes (base64 to API Gateway), with the Content-Type the route sets in `headers`. */
@@ -64,6 +66,7 @@ export type ResponseOf<R extends ResponseSpecs> = {
   [S in keyof R & number]: {
     readonly status: NoInfer<S>;
     readonly body?: NoInfer<BodyOf<R[S]>>;
+    readonly json?: R[S] extends { schema: z.ZodType } ? string : never;
     readonly text?: R[S] extends { mediaType: string | readonly string[] } ? string : never;
     readonly bytes?: R[S] extends { mediaType: string | readonly string[] } ? Buffer : never;
     readonly headers?: Readonly<Record<string, string>>;
