@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { routes } from '../src/config/routes';
+import { withoutCitations } from '../src/domain/installation/deployed-data';
 
 /** The repository root: entries in src/config/routes.ts are relative to it, and it holds package-lock.json. */
 export const projectRoot = path.resolve(__dirname, '..');
@@ -56,23 +57,9 @@ const lambdaBundleSettings = {
  * text that cites their sources. No answer carries it: a rule's source is for the people who check the data and for
  * the tests (docs/tax-rules.md; `rule_source` is internal), and it was a third of a cold start's bytes
  * (docs/benchmarks.md). So in a deployed function a rule's `source` is undefined; tests, `npm start` and the CLI read
- * data/ itself.
+ * data/ itself (src/domain/installation/deployed-data.ts strips them).
  */
 export const lambdaDataDir = path.join(projectRoot, '.build', 'lambda-data');
-
-/** The keys whose text cites where a fact comes from. */
-const citationKeys = new Set(['source', 'cite', 'nonprofit_cite', 'avalara_state_rate_differs']);
-
-/** A data file's contents as deployed: without its citations and without the file's own `description`. */
-export function withoutCitations(json: unknown, topLevel = true): unknown {
-  if (Array.isArray(json)) return json.map((item) => withoutCitations(item, false));
-  if (json === null || typeof json !== 'object') return json;
-  return Object.fromEntries(
-    Object.entries(json)
-      .filter(([key, value]) => !(topLevel && key === 'description') && !(citationKeys.has(key) && typeof value === 'string'))
-      .map(([key, value]) => [key, withoutCitations(value, false)]),
-  );
-}
 
 /**
  * What data/ held when this process last wrote lambdaDataDir: each file's path, size and modification time. A synth

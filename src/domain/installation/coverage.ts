@@ -5,6 +5,7 @@
  * missing or old. docs/api.md "Coverage" says what each warning means and what to do.
  */
 import { createHash } from 'node:crypto';
+import { withoutCitations } from './deployed-data';
 import { STATE_BASE_RATE_ONLY, ZIP_TABLES_HOWTO } from './us-local-rates-summary';
 
 /** One month's imported ZIP table of one state, as the Rates table's manifest holds it. */
@@ -98,14 +99,17 @@ function datesIn(json: unknown, found: { effective: string[]; verified: string[]
   }
 }
 
-/** A data file's version (the first 12 hex digits of the SHA-256 of its contents) and its newest dates. */
+/**
+ * A data file's version (the first 12 hex digits of the SHA-256 of its contents as deployed, without the citations the
+ * bundles leave out: the API and the CLI on data/ give the same data the same version) and its newest dates.
+ */
 function ruleDataFileOf(file: RuleDataFile) {
   const found = { effective: [] as string[], verified: [] as string[], unverified: 0 };
   datesIn(file.json, found);
   const verified = found.verified.sort();
   return {
     file: `data/${file.name}`,
-    version: createHash('sha256').update(JSON.stringify(file.json)).digest('hex').slice(0, 12),
+    version: createHash('sha256').update(JSON.stringify(withoutCitations(file.json))).digest('hex').slice(0, 12),
     newest_effective_from: found.effective.sort().at(-1) ?? null,
     verified_on:
       verified.length + found.unverified > 0 ? { oldest: verified.at(0) ?? null, newest: verified.at(-1) ?? null, unverified_rows: found.unverified } : null,

@@ -73,4 +73,12 @@ describe('coverageOf', () => {
     expect(changed.version).not.toBe(file!.version);
     expect(changed).toMatchObject({ newest_effective_from: null, verified_on: null });
   });
+
+  it('versions a file by its contents as deployed: the same with or without the citations the bundles leave out', () => {
+    const rows = [{ effective_from: '2025-07-01', rate: 0.2 }];
+    const version = (json: unknown) => coverageOf(facts({ ruleData: [{ name: 'example.json', json }] })).rule_data[0]!.version;
+    const deployed = version({ rows });
+    expect(version({ description: 'Standard rates', rows: rows.map((row) => ({ ...row, source: 'Art. 96 VAT Directive' })) })).toBe(deployed);
+    expect(version({ rows: [{ ...rows[0], rate: 0.21 }] })).not.toBe(deployed);
+  });
 });

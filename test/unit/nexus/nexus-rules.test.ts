@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withoutCitations } from '../../../lib/bundling';
+import { withoutCitations } from '../../../src/domain/installation/deployed-data';
 import { nexusRuleOn, nexusRules, nexusRulesFileSchema } from '../../../src/domain/nexus/rule-data';
 
 const dataFile = (name: string): { rows: Record<string, unknown>[] } => JSON.parse(readFileSync(join(__dirname, '../../../data', name), 'utf8'));
