@@ -32,6 +32,10 @@ interface Container {
   readonly pending: Map<number, Invocation>;
   /** Settles when the handler module is loaded (Lambda's init phase), or failed to load. */
   readonly ready: Promise<void>;
+  /** The environment it was started with (as JSON): another one is another configuration, served by a new container. */
+  readonly environment: string;
+  /** Replaced by a container of a newer environment: stopped once its invocations are answered. */
+  retired: boolean;
 }
 
 type RuntimeMessage = { ready?: boolean; id?: number; result?: unknown; error?: { name: string; message: string; stack?: string } };
@@ -115,13 +119,13 @@ export class BundledFunctions {
    * (the server's timer starts after this settles).
    */
   async loadHandler<E, R>(fn: SynthesizedFunction): Promise<(event: E, context: Context) => Promise<R>> {
-    await (this.containers.get(fn.logicalId) ?? this.start(fn)).ready;
+    await this.containerOf(fn).ready;
     return (event, context) => this.invoke(fn, event, context) as Promise<R>;
   }
 
   invoke(fn: SynthesizedFunction, event: unknown, context: Context): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the bundled functions were stopped'));
-    const container = this.containers.get(fn.logicalId) ?? this.start(fn);
+    const container = this.containerOf(fn);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       container.pending.set(id, { resolve, reject });
@@ -129,14 +133,32 @@ export class BundledFunctions {
     });
   }
 
-  private start(fn: SynthesizedFunction): Container {
+  /**
+   * The function's warm container, or a new one (a cold start) when there is none or the environment it would be given
+   * changed since it started (a test sets a LEVY_* setting): as Lambda starts new containers after a configuration change.
+   */
+  private containerOf(fn: SynthesizedFunction): Container {
     const env = this.options.env ?? process.env;
+    const environment = functionEnvironment(fn, this.resources, env, this.options.dynamoDbEndpoint ?? env[DYNAMODB_ENDPOINT_ENV_VAR] ?? '');
+    const key = JSON.stringify(environment);
+    const running = this.containers.get(fn.logicalId);
+    if (running?.environment === key) return running;
+    if (running) this.retire(running);
+    return this.start(fn, environment, key);
+  }
+
+  private retire(container: Container): void {
+    container.retired = true;
+    if (container.pending.size === 0) container.child.kill('SIGTERM');
+  }
+
+  private start(fn: SynthesizedFunction, env: NodeJS.ProcessEnv, environment: string): Container {
     const child = fork(join(__dirname, 'lambda-runtime.mjs'), [fn.assetDir, fn.handler], {
       execPath: this.options.node,
       // Not this process's flags (tsx's loader): the container runs the bundle alone.
       execArgv: [`--max-old-space-size=${heapMegabytes(fn.memorySize)}`],
       cwd: fn.assetDir,
-      env: functionEnvironment(fn, this.resources, env, this.options.dynamoDbEndpoint ?? env[DYNAMODB_ENDPOINT_ENV_VAR] ?? ''),
+      env,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -144,13 +166,14 @@ export class BundledFunctions {
     const ready = new Promise<void>((resolve, reject) => (settleReady = (error) => (error ? reject(error) : resolve())));
     // A failed init fails the invocations that wait for it, as Lambda reports Runtime.ImportModuleError.
     ready.catch(() => undefined);
-    const container: Container = { child, pending: new Map(), ready };
+    const container: Container = { child, pending: new Map(), ready, environment, retired: false };
     this.containers.set(fn.logicalId, container);
     child.on('message', (message: RuntimeMessage) => {
       if (message.ready !== undefined) return settleReady(message.error && errorFrom(message.error));
       const invocation = container.pending.get(message.id!);
       if (!invocation) return;
       container.pending.delete(message.id!);
+      if (container.retired && container.pending.size === 0) child.kill('SIGTERM');
       if (message.error) invocation.reject(errorFrom(message.error));
       else invocation.resolve(message.result);
     });

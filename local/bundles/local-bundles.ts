@@ -5,6 +5,7 @@
  * handlers; `npm start` and the tests' servers both start it from the environment.
  */
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
+import { localDocumentUrlSecret } from '../../src/adapters/blobs/local-blob-urls';
 import { readSynthesizedApp } from './assembly';
 import { BundledFunctions } from './bundled-functions';
 import { startIamProxy, type IamProxy } from './dynamodb-iam-proxy';
@@ -51,6 +52,8 @@ export async function startLocalBundles(options: LocalBundlesOptions = {}): Prom
   if (!endpoint) throw new Error(`bundle mode needs the local DynamoDB endpoint (${DYNAMODB_ENDPOINT_ENV_VAR}) set before the server starts`);
   let proxy: IamProxy | undefined;
   if (enforceIam) proxy = await startIamProxy(endpoint, functionGrants(app, localResources(app)));
+  // The functions sign the pre-signed document URLs this process's server checks: one key, made before they start.
+  localDocumentUrlSecret();
   const functions = new BundledFunctions(app, { node, dynamoDbEndpoint: proxy?.url ?? endpoint });
   const description = `mode: bundles (${app.functions.size} functions of ${dir}), ${enforceIam ? 'iam enforced' : 'iam not enforced'}; functions run on Node ${nodeVersion}`;
   return {

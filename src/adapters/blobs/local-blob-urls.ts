@@ -19,8 +19,12 @@ export interface LocalUrlGrant {
 
 const DEFAULT_LOCAL_SERVER_URL = 'http://127.0.0.1:3000';
 
-/** The HMAC key: LEVY_DOCUMENTS_URL_SECRET, else one made at first use and kept in the environment (one per process). */
-function secret(): string {
+/**
+ * The HMAC key: LEVY_DOCUMENTS_URL_SECRET, else one made at first use and kept in the environment (one per process).
+ * Bundle mode makes it before it starts the functions' processes, which inherit it: the URLs they sign are the ones
+ * the local server checks.
+ */
+export function localDocumentUrlSecret(): string {
   const existing = process.env[DOCUMENTS_URL_SECRET_ENV_VAR];
   if (existing) return existing;
   const made = randomBytes(32).toString('hex');
@@ -29,7 +33,7 @@ function secret(): string {
 }
 
 const signatureOf = (grant: LocalUrlGrant): string =>
-  createHmac('sha256', secret())
+  createHmac('sha256', localDocumentUrlSecret())
     .update([grant.method, grant.key, grant.expires, grant.contentType ?? '', grant.contentLength ?? ''].join('\n'))
     .digest('hex');
 
