@@ -13,6 +13,9 @@ import { MAX_KEPT_ANSWER_BYTES } from '../../src/adapters/http/idempotent-call';
 import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 import { interceptAttempts, lostAnswer } from '../support/dynamodb-calls';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const faults = sourceModeOnly(SOURCE_MODE_ONLY.faultInjected);
 
 const usageStore = () => new DynamoDbUsageStore(tableName('Usage'));
 const billedFor = async (accountId: string) => (await usageStore().list(accountId, '2000-01-01', '2100-01-01')).reduce((n, r) => n + r.count, 0);
@@ -46,7 +49,7 @@ describe('keyed calls', () => {
     expect(await billedFor(account_id)).toBe(1);
   });
 
-  it('a claim whose first attempt landed though its answer was lost is the call’s own: 200, not 409, billed once', async () => {
+  faults.it('a claim whose first attempt landed though its answer was lost is the call’s own: 200, not 409, billed once', async () => {
     const { account_id } = await newTestAccount();
     let lost = 0;
     inject(
@@ -65,7 +68,7 @@ describe('keyed calls', () => {
     expect((await validate(account_id, 'own-claim')).headers['Idempotent-Replayed']).toBe('true');
   });
 
-  it('a claim still held by another call is a 409 idempotency_key_in_use', async () => {
+  faults.it('a claim still held by another call is a 409 idempotency_key_in_use', async () => {
     const { account_id } = await newTestAccount();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -87,7 +90,7 @@ describe('keyed calls', () => {
     expect(await billedFor(account_id)).toBe(1);
   });
 
-  it('an answer that could not be kept is a bare 500, unbilled, and frees the key: the retry runs and bills once', async () => {
+  faults.it('an answer that could not be kept is a bare 500, unbilled, and frees the key: the retry runs and bills once', async () => {
     const { account_id } = await newTestAccount();
     inject(
       (operation, input) => operation === 'UpdateItem' && onTable('Idempotency')(input),
@@ -105,7 +108,7 @@ describe('keyed calls', () => {
     expect(await billedFor(account_id)).toBe(1);
   });
 
-  it('a billing write that failed after the keep answers 500; the client’s retry is a replay and bills it, once', async () => {
+  faults.it('a billing write that failed after the keep answers 500; the client’s retry is a replay and bills it, once', async () => {
     const { account_id } = await newTestAccount();
     inject(
       (operation, input) => operation === 'TransactWriteItems' && onTable('Usage')(input),
@@ -122,7 +125,7 @@ describe('keyed calls', () => {
     expect(await billedFor(account_id)).toBe(1);
   });
 
-  it('an answer too large to keep even compressed is a 422 response_too_large, unbilled, and the key is free again', async () => {
+  faults.it('an answer too large to keep even compressed is a 422 response_too_large, unbilled, and the key is free again', async () => {
     const { account_id } = await newTestAccount();
     // Answers that large cannot be made through this route (a 1,000-line cart compresses to a tenth of the limit).
 

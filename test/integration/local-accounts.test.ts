@@ -12,6 +12,9 @@ import { ports } from '../../src/composition/all-ports';
 import { createAccount, revokeApiKey } from '../../local/admin/accounts';
 import { ensureDevAccount } from '../../local/admin/dev-account';
 import { ensureEventsAccount } from '../../local/events/events-account';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const noRoute = sourceModeOnly(SOURCE_MODE_ONLY.callsNoRoute);
 
 let dir: string;
 const dataDir = '/levy-test/.levy/db';
@@ -23,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the development account', () => {
+noRoute.describe('the development account', () => {
   it('is saved with the data folder its key belongs to, and found again', async () => {
     const first = await ensureDevAccount(ports, true, file(), dataDir);
     expect(first).toMatchObject({ created: true, replaced: undefined });
@@ -61,7 +64,7 @@ describe('the development account', () => {
   });
 });
 
-describe("the events' account", () => {
+noRoute.describe("the events' account", () => {
   it('is an account of its own per database, found again, never the development account', async () => {
     const accounts = join(dir, 'events-accounts.json');
     const dev = await createAccount(ports, { name: 'Levy Dev', country: 'US' });

@@ -7,6 +7,9 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { callRoute, newTestAccount } from '../support/api';
 import { interceptAttempts, interceptDynamoDb, type DocumentOperation } from '../support/dynamodb-calls';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const faults = sourceModeOnly(SOURCE_MODE_ONLY.faultInjected);
 
 /** Makes every DynamoDB call `fails` picks reject, until restored; answers how many were refused. */
 function injectFailure(fails: (operation: DocumentOperation, input: Record<string, unknown>) => boolean): { refused: () => number } {
@@ -28,7 +31,7 @@ async function billed(accountId: string): Promise<number> {
   return res.body.data.reduce((n: number, r: { count: number }) => n + r.count, 0);
 }
 
-describe('unexpected failures', () => {
+faults.describe('unexpected failures', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('with a key: an answer that could not be kept is a bare 500, unbilled, and the key is released for one retry', async () => {

@@ -16,6 +16,9 @@ import { createAccount } from '../../local/admin/accounts';
 import { buildEvents, ensureFixtures, envVarsFile, samples, writeEvents, type EventFixtures } from '../../local/generate-events';
 import { invoke } from '../../local/invoke';
 import { TEST_TABLE_PREFIX } from '../setup/table-prefix';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const noRoute = sourceModeOnly(SOURCE_MODE_ONLY.callsNoRoute);
 
 const ROOT = join(__dirname, '..', '..');
 let dir: string;
@@ -43,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run events', () => {
+noRoute.describe('npm run events', () => {
   it('makes records that exist: primary entity, vendors, a subsidiary entity, a transaction', async () => {
     const id = fixtures.account_id;
     expect((await ports.entities.get(id, fixtures.primary_entity_id))?.is_primary).toBe(true);
@@ -114,7 +117,7 @@ describe('npm run events', () => {
   });
 });
 
-describe('npm run invoke on the generated events (DynamoDB Local)', () => {
+noRoute.describe('npm run invoke on the generated events (DynamoDB Local)', () => {
   it('the authorizer allows the bearer key of the events, for its account', async () => {
     const { code, result } = await run(authorizer.name);
     expect(code).toBe(0);

@@ -12,10 +12,13 @@ import { localTableName } from '../../src/config/tables';
 import { callRoute, newTestAccount } from '../support/api';
 import { eventsAbout as events, expectSuccess, ownPausableDatabase } from '../support/paused-database';
 import { interceptAttempts } from '../support/dynamodb-calls';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const faults = sourceModeOnly(SOURCE_MODE_ONLY.faultInjected);
 
 type Input = Record<string, any>;
 
-describe('a slow database', () => {
+faults.describe('a slow database', () => {
   const { pauseDatabase } = ownPausableDatabase();
 
   // The claim of an Idempotency-Key is Powertools' own PutItem, sent by the SDK client itself (below the document

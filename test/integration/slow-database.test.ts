@@ -12,6 +12,9 @@
 import { documentClient } from '../../src/adapters/dynamodb/client';
 import { callRoute, newTestAccount } from '../support/api';
 import { eventsAbout as events, expectSuccess, ownPausableDatabase } from '../support/paused-database';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const faults = sourceModeOnly(SOURCE_MODE_ONLY.faultInjected);
 
 type Input = Record<string, any>;
 type WriteMethod = 'put' | 'transactWrite';
@@ -22,7 +25,7 @@ const tablesOf = (method: WriteMethod, input: Input): string[] =>
     ? [input.TableName]
     : (input.TransactItems as Input[]).map((item) => (item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck).TableName);
 
-describe('a slow database', () => {
+faults.describe('a slow database', () => {
   const { pauseDatabase } = ownPausableDatabase();
 
   /**

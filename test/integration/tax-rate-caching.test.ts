@@ -9,6 +9,9 @@
 import { rateTable } from '../../local/rates/rates-import';
 import { callRoute, newTestAccount } from '../support/api';
 import { countWireCalls } from '../support/dynamodb-calls';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const observed = sourceModeOnly(SOURCE_MODE_ONLY.observesTestProcess);
 
 let counter: ReturnType<typeof countWireCalls>;
 const commands = () => counter.operations;
@@ -21,7 +24,7 @@ async function commandsOf(call: () => Promise<{ status: number }>): Promise<stri
   return [...commands()];
 }
 
-describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
+observed.describe('POST /v1/tax/rate, warm: DynamoDB calls per request', () => {
   let accountId: string;
   const zipQuote = { product_category: 'PHYSICAL_GOODS', delivery_method: 'SHIPPED', customer_type: 'B2C', location: { country: 'US', postal_code: '90011' } };
   const rate = (body: unknown, headers: Record<string, string> = {}) => callRoute('tax-rate', { accountId, body, headers });

@@ -6,6 +6,9 @@
 import { callRoute, newTestAccount } from '../support/api';
 import { newSellerAndOther, sale } from '../support/transaction-fixtures';
 import { interceptDynamoDb } from '../support/dynamodb-calls';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const faults = sourceModeOnly(SOURCE_MODE_ONLY.faultInjected);
 
 describe('transactions', () => {
   let accountId: string;
@@ -147,7 +150,7 @@ describe('transactions', () => {
     expect((await get(body.id)).body.refunds).toEqual([]);
   });
 
-  describe('when the TransactWriteItems fails', () => {
+  faults.describe('when the TransactWriteItems fails', () => {
     afterEach(() => jest.restoreAllMocks());
 
     const failTransactWrites = () => {

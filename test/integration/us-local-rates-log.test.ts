@@ -16,6 +16,9 @@ import { utcDay } from '../../src/domain/dates';
 import { callRoute, newTestAccount } from '../support/api';
 import { countWireCalls } from '../support/dynamodb-calls';
 import { laRow } from '../support/rate-inputs';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const observed = sourceModeOnly(SOURCE_MODE_ONLY.observesTestProcess);
 
 const RATES_ENV = tableEnvVar('Rates');
 const workerTable = process.env[RATES_ENV];
@@ -55,7 +58,7 @@ afterAll(() => {
   process.env[RATES_ENV] = workerTable;
 });
 
-describe('the first US ZIP lookup of a container', () => {
+observed.describe('the first US ZIP lookup of a container', () => {
   it('a table in force: one INFO line naming it, and the lookup its only DynamoDB call', async () => {
     const out = captureLogs();
     const calls = countWireCalls();

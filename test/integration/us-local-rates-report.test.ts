@@ -13,6 +13,9 @@ import { tableEnvVar, tables } from '../../src/config/tables';
 import { utcDay } from '../../src/domain/dates';
 import { countWireCalls } from '../support/dynamodb-calls';
 import { laRow } from '../support/rate-inputs';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const noRoute = sourceModeOnly(SOURCE_MODE_ONLY.callsNoRoute);
 
 const RATES_ENV = tableEnvVar('Rates');
 const ratesTable = `usrates-report-${process.pid}-${Date.now()}`;
@@ -47,7 +50,7 @@ afterAll(() => {
   process.env[RATES_ENV] = workerTable;
 });
 
-describe('the UsLocalRates custom resource (onEvent)', () => {
+noRoute.describe('the UsLocalRates custom resource (onEvent)', () => {
   it('Create, no tables imported: says none are loaded, that sales get state base rates, how to import and where public tables are', async () => {
     const answer = await handler(event('Create'));
     expect(answer).toEqual({

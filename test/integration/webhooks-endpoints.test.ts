@@ -2,7 +2,7 @@
  * Integration: webhook endpoints and delivery on DynamoDB Local with a real HTTP receiver (node:http on 127.0.0.1) and
  * the in-process dispatcher of `npm start`: the endpoint routes and their secret, refused URLs (SSRF), an event whose
  * write commits late, retries (LEVY_WEBHOOK_RETRY_SECONDS = 1 here, doubling, with jitter), rotate_secret and
- * redeliver. Delivery of every event type is in webhooks-event-types.test.ts.
+ * redeliver (in source mode only: a bundle's own send goes to its container's queue). Delivery of every event type is in webhooks-event-types.test.ts.
  */
 import { events } from '../../src/composition/ports';
 import { newEvent } from '../../src/domain/events/event';
@@ -10,6 +10,9 @@ import { verifySignature } from '../../src/domain/webhooks/signature';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
 import { callRoute, newTestAccount } from '../support/api';
 import { startReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+
+const queued = sourceModeOnly(SOURCE_MODE_ONLY.queueInProcess);
 
 const now = () => Math.floor(Date.now() / 1000);
 const signatureOf = (d: ReceivedDelivery) => String(d.headers['levy-signature']);
@@ -123,21 +126,30 @@ describe('webhooks', () => {
     expect(attempts.every((a: any) => a.event_id === JSON.parse(flaky.received[0].body).id && Number.isInteger(a.duration_ms))).toBe(true);
   });
 
-  it('after rotate_secret both secrets sign (the old one for 24 h); redeliver sends an event again', async () => {
+  /** An endpoint whose secret was rotated, and its first delivery (a customer.created). */
+  async function rotatedEndpointDelivery() {
     const { account_id: accountId } = await newTestAccount('US', 'Rotate Inc');
     const r = await receiver();
     const created = (await endpoint(accountId, { url: r.url, enabled_events: ['customer.created'] })).body;
     const rotated = await callRoute('webhook-endpoints-rotate', { accountId, pathParameters: { id: created.id } });
-    expect(rotated.status).toBe(200);
-    expect(rotated.body.secret).toMatch(/^whsec_/);
-    expect(rotated.body.secret).not.toBe(created.secret);
     await callRoute('customers-create', { accountId, body: { name: 'Rotated', address: { country: 'US' } } });
     await dispatcher.poll();
     const [first] = await r.waitFor(1);
+    return { accountId, receiver: r, created, rotated, first };
+  }
+
+  it('after rotate_secret both secrets sign (the old one for 24 h)', async () => {
+    const { created, rotated, first } = await rotatedEndpointDelivery();
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(created.secret);
     expect(signatureOf(first).match(/v1=/g)).toHaveLength(2);
     expect(verifySignature(signatureOf(first), first.body, created.secret, now())).toBe(true);
     expect(verifySignature(signatureOf(first), first.body, rotated.body.secret, now())).toBe(true);
+  });
 
+  queued.it('redeliver sends an event again', async () => {
+    const { accountId, receiver: r, first } = await rotatedEndpointDelivery();
     const eventId = JSON.parse(first.body).id;
     const again = await callRoute('events-redeliver', { accountId, pathParameters: { id: eventId } });
     expect(again.status).toBe(202);

@@ -1,0 +1,28 @@
+/**
+ * Test support: the tests that hold only in source mode, skipped out loud in bundle mode (LEVY_LOCAL_BUNDLES=1, where
+ * `callRoute` and the local server run each route's synthesized bundle in a Node 22 process of its own). A test that
+ * injects a fault into, or observes, the test process's DynamoDB client, logs or modules cannot reach a bundle; one
+ * that calls no route runs the same code in both modes. In bundle mode such a test is skipped with the reason in its
+ * title; docs/local.md lists them.
+ */
+import { bundleModeRequested } from '../../local/bundles/local-bundles';
+
+/** Why a test holds only in source mode. */
+export const SOURCE_MODE_ONLY = {
+  faultInjected: 'the fault is injected into the DynamoDB client or modules of the test process, which a bundle does not use',
+  observesTestProcess: 'it observes the DynamoDB calls or logs of the test process, which a bundle does not make',
+  queueInProcess: "a route's own SQS send goes to its container's in-process queue, which nothing consumes",
+  callsNoRoute: 'it calls no route (the CLI, the stores, the local tools): the same code runs in both modes',
+} as const;
+
+type Reason = (typeof SOURCE_MODE_ONLY)[keyof typeof SOURCE_MODE_ONLY];
+
+/** `it` and `describe` that run in source mode and are skipped in bundle mode, their titles then saying why. */
+export function sourceModeOnly(reason: Reason): { it: jest.It; describe: jest.Describe } {
+  if (!bundleModeRequested()) return { it, describe };
+  const titled = (title: string) => `${title} [source mode only: ${reason}]`;
+  return {
+    it: ((title: string, fn?: jest.ProvidesCallback, timeout?: number) => it.skip(titled(title), fn, timeout)) as jest.It,
+    describe: ((title: string, fn: jest.EmptyFunction) => describe.skip(titled(title), fn)) as jest.Describe,
+  };
+}
