@@ -107,9 +107,10 @@ function ruleDataFileOf(file: RuleDataFile) {
   const found = { effective: [] as string[], verified: [] as string[], unverified: 0 };
   datesIn(file.json, found);
   const verified = found.verified.sort();
+  const deployedText = JSON.stringify(withoutCitations(file.json));
   return {
     file: `data/${file.name}`,
-    version: createHash('sha256').update(JSON.stringify(withoutCitations(file.json))).digest('hex').slice(0, 12),
+    version: createHash('sha256').update(deployedText).digest('hex').slice(0, 12),
     newest_effective_from: found.effective.sort().at(-1) ?? null,
     verified_on:
       verified.length + found.unverified > 0 ? { oldest: verified.at(0) ?? null, newest: verified.at(-1) ?? null, unverified_rows: found.unverified } : null,
