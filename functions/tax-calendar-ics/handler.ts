@@ -10,7 +10,8 @@ export const handler = urlTokenRoute({
   query: feedTokenQuerySchema,
   responses: {
     200: {
-      description: 'An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead',
+      description:
+        'An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead (the 1,000 due nearest today when there are more)',
       mediaType: 'text/calendar',
     },
   },

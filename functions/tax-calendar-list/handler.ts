@@ -13,5 +13,7 @@ export const handler = httpRoute({
       schema: taxCalendarSchema,
     },
   },
+  errors: ['response_too_large'],
+  askForLess: 'ask for a shorter range (`from`, `to`) or one `status`',
   run: async ({ accountId, query }) => ({ status: 200, body: await taxCalendar({ registrations, filedReturns }, accountId, query) }),
 });

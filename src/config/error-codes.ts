@@ -144,8 +144,11 @@ export const errorCodes = [
     status: 422,
     error: 'response_too_large',
     when:
-      'a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with ' +
-      '`commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key',
+      "an answer over what one answer carries (6,225,920 bytes as the result counts it: AWS Lambda's 6 MB response limit), from a route whose answer " +
+      "grows with the account's data (the exposure report: ask for one `country` and `currency`; the tax calendar: a shorter range; its iCal feed); " +
+      'the message says how to ask for less (docs/local.md "Response sizes"). Or a billable answer too large to keep for its Idempotency-Key even ' +
+      'compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with ' +
+      '`GET /v1/transactions/{id}` instead of retrying with the same key',
   },
   {
     status: 422,

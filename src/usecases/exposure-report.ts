@@ -1,5 +1,5 @@
 /**
- * Use case: GET /v1/exposure/countries?from&to (YYYY-MM)&include=sales, spec 2.4: from the precomputed counters, never
+ * Use case: GET /v1/exposure/countries?from&to (YYYY-MM)&country&currency&include=sales, spec 2.4: from the precomputed counters, never
  * from the sales; `include=sales` adds the taxable and exempt (by reason) sales amounts.
  */
 import { buildExposureReport, periodsFor, type ExposureQuery, type ExposureReport } from '../domain/exposure/report';
@@ -12,7 +12,10 @@ export type ExposureReportDeps = Pick<Ports, 'exposure'> & { nexus?: () => Promi
 export async function exposureReport(deps: ExposureReportDeps, accountId: string, query: ExposureQuery): Promise<ExposureReport> {
   const selection = periodsFor(query);
   const include = new Set(query.include ?? []);
-  const report = buildExposureReport(await deps.exposure.totals(accountId, selection), selection, { sales: include.has('sales') });
+  const totals = (await deps.exposure.totals(accountId, selection)).filter(
+    (t) => (query.country === undefined || t.country === query.country) && (query.currency === undefined || t.currency === query.currency),
+  );
+  const report = buildExposureReport(totals, selection, { sales: include.has('sales') });
   if (!include.has('nexus')) return report;
   if (!deps.nexus) throw new Error('include=nexus needs the nexus report ports');
   // Each US state's status today, for the primary entity: the same rows as GET /v1/nexus?country=US.

@@ -3,7 +3,7 @@
  * computed from their filing schedules (nothing stored) and marked filed from the account's returns; its iCalendar
  * feed's token (created or rotated; only the hash kept); and the obligations the feed serves for a token.
  */
-import { addDays, utcDay } from '../domain/dates';
+import { addDays, daysBetween, utcDay } from '../domain/dates';
 import { AppError, ValidationError } from '../domain/errors';
 import {
   calendarRange,
@@ -72,6 +72,25 @@ export async function createFeedToken(
 export const FEED_RANGE = { pastDays: 366, futureDays: 731 } as const;
 
 /**
+ * The most obligations one feed holds: an account with more in FEED_RANGE (about 28 monthly registrations) gets the
+ * ones due nearest today. Rendering an event takes about a millisecond of a whole CPU (the `ics` package checks each),
+ * so a feed must stay far below the ~14,000 events of Lambda's 6 MB to answer within the 10 s timeout on 512 MB
+ * (docs/tax-calendar.md); a calendar app cannot page, and shows what is near.
+ */
+export const MAX_FEED_OBLIGATIONS = 1_000;
+
+/** The `max` obligations due nearest `today` (ties: the earlier), by due date. */
+export function nearestObligations(obligations: readonly Obligation[], today: string, max = MAX_FEED_OBLIGATIONS): Obligation[] {
+  if (obligations.length <= max) return [...obligations];
+  const byDistance = obligations.map((o) => ({ o, days: Math.abs(daysBetween(today, o.due_on)) }));
+  byDistance.sort((a, b) => a.days - b.days || byDueDate(a.o, b.o));
+  return byDistance
+    .slice(0, max)
+    .map(({ o }) => o)
+    .sort(byDueDate);
+}
+
+/**
  * GET /v1/tax_calendar.ics: the account a valid token names and its obligations. A token that is malformed, unknown
  * or rotated away is a 404 (not 401: the URL is the credential, and an unknown URL is not found), the same for each.
  */
@@ -89,5 +108,5 @@ export async function feedObligations(
     );
   }
   const range = { from: addDays(today, -FEED_RANGE.pastDays), to: addDays(today, FEED_RANGE.futureDays) };
-  return { accountId, obligations: await accountObligations(deps, accountId, range, today) };
+  return { accountId, obligations: nearestObligations(await accountObligations(deps, accountId, range, today), today) };
 }

@@ -104,6 +104,10 @@ describe('GET /v1/exposure/countries', () => {
       ['US', 105],
     ]);
     expect(await amounts({ from: '2026-04' })).toEqual([['DE', -190]]);
+    // One country, or one currency (any case): the other items are left out.
+    expect(await amounts({ from: '2026-02', to: '2026-03', country: 'us' })).toEqual([['US', 105]]);
+    expect(await amounts({ from: '2026-02', to: '2026-03', currency: 'eur' })).toEqual([['DE', 380]]);
+    expect(await amounts({ from: '2026-02', to: '2026-03', country: 'US', currency: 'EUR' })).toEqual([]);
     expect(await amounts({ from: '2025-01', to: '2025-12' })).toEqual([]);
     expect(await amounts({ from: '2026-01', to: '2026-12' })).toEqual(await amounts());
   });
@@ -113,7 +117,9 @@ describe('GET /v1/exposure/countries', () => {
     [{ from: '2026-13' }, "'from'"],
     [{ to: '2026-03-01' }, "'to'"],
     [{ from: '2026-04', to: '2026-03' }, "'from' must not be after 'to'"],
-    [{ country: 'US' }, "'country'"],
+    [{ country: 'USA' }, "'country'"],
+    [{ currency: 'US' }, "'currency'"],
+    [{ state: 'CA' }, "'state'"],
     [{ from: '2026-01', limit: '10' }, "'limit'"],
   ])('refuses the query %j with 400', async (query, message) => {
     const { account_id } = await newTestAccount('DE');

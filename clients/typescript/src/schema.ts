@@ -5415,7 +5415,7 @@ export interface components {
          *
          *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
          *
-         *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
+         *     `response_too_large`: an answer over what one answer carries (6,225,920 bytes as the result counts it: AWS Lambda's 6 MB response limit), from a route whose answer grows with the account's data (the exposure report: ask for one `country` and `currency`; the tax calendar: a shorter range; its iCal feed); the message says how to ask for less (docs/local.md "Response sizes"). Or a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          */
         Error422RecordTooLargeIdempotencyKeyReusedResponseTooLarge: {
             headers: {
@@ -5443,7 +5443,7 @@ export interface components {
          *
          *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
          *
-         *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
+         *     `response_too_large`: an answer over what one answer carries (6,225,920 bytes as the result counts it: AWS Lambda's 6 MB response limit), from a route whose answer grows with the account's data (the exposure report: ask for one `country` and `currency`; the tax calendar: a shorter range; its iCal feed); the message says how to ask for less (docs/local.md "Response sizes"). Or a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          *
          *     `exposure_limit_exceeded`: recording the sale would take an exposure total past 2^53 - 1 minor units
          *
@@ -5477,7 +5477,7 @@ export interface components {
          *
          *     `idempotency_key_reused`: the same `Idempotency-Key` with a different body
          *
-         *     `response_too_large`: a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
+         *     `response_too_large`: an answer over what one answer carries (6,225,920 bytes as the result counts it: AWS Lambda's 6 MB response limit), from a route whose answer grows with the account's data (the exposure report: ask for one `country` and `currency`; the tax calendar: a shorter range; its iCal feed); the message says how to ask for less (docs/local.md "Response sizes"). Or a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key
          *
          *     `rate_history_unavailable`: the sale's `date` is before the earliest rate Levy holds for the jurisdiction (or in a period it holds none); the message names the earliest date it can answer
          *
@@ -5556,6 +5556,28 @@ export interface components {
                      * @enum {unknown}
                      */
                     error?: "record_too_large" | "rate_history_unavailable" | "us_local_rates_missing";
+                    /**
+                     * @description The HTTP status again (422)
+                     * @constant
+                     */
+                    status?: 422;
+                } & components["schemas"]["Error"];
+            };
+        };
+        /** @description `response_too_large`: an answer over what one answer carries (6,225,920 bytes as the result counts it: AWS Lambda's 6 MB response limit), from a route whose answer grows with the account's data (the exposure report: ask for one `country` and `currency`; the tax calendar: a shorter range; its iCal feed); the message says how to ask for less (docs/local.md "Response sizes"). Or a billable answer too large to keep for its Idempotency-Key even compressed (not billed). For `POST /v1/tax/unify` with `commit: true` the sale *has* been recorded; read it back with `GET /v1/transactions/{id}` instead of retrying with the same key */
+        Error422ResponseTooLarge: {
+            headers: {
+                "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /**
+                     * @description The error code: one of those this answer lists
+                     * @enum {unknown}
+                     */
+                    error?: "response_too_large";
                     /**
                      * @description The HTTP status again (422)
                      * @constant
@@ -5785,6 +5807,7 @@ export type ResponseError422RecordTooLargeIdempotencyKeyReusedResponseTooLargeEx
 export type ResponseError422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeIdempotencyKeyReusedResponseTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeInvoiceIncompleteExposureLimitExceededRateHistoryUnavailableUsLocalRatesMissing'];
 export type ResponseError422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing = components['responses']['Error422RecordTooLargeRateHistoryUnavailableUsLocalRatesMissing'];
+export type ResponseError422ResponseTooLarge = components['responses']['Error422ResponseTooLarge'];
 export type ResponseError429RateLimitedQuotaExceeded = components['responses']['Error429RateLimitedQuotaExceeded'];
 export type ResponseError500InternalError = components['responses']['Error500InternalError'];
 export type ResponseError502InternalError = components['responses']['Error502InternalError'];
@@ -7754,6 +7777,16 @@ export interface operations {
                 /** @example 2026-01 */
                 to?: string;
                 /**
+                 * @description Only this country's items (ISO 3166-1 alpha-2)
+                 * @example US
+                 */
+                country?: string;
+                /**
+                 * @description Only the items of sales in this currency (ISO 4217)
+                 * @example USD
+                 */
+                currency?: string;
+                /**
                  * @description `sales`, `nexus` or `sales,nexus`
                  * @example Example
                  */
@@ -7830,6 +7863,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422ResponseTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -14315,6 +14349,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             413: components["responses"]["Error413RequestTooLarge"];
+            422: components["responses"]["Error422ResponseTooLarge"];
             429: components["responses"]["Error429RateLimitedQuotaExceeded"];
             500: components["responses"]["Error500InternalError"];
             502: components["responses"]["Error502InternalError"];
@@ -14334,7 +14369,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead */
+            /** @description An iCalendar (RFC 5545) document: one all-day event per obligation on its due date, a year back to two years ahead (the 1,000 due nearest today when there are more) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -1,12 +1,16 @@
 /**
- * Primary adapter (HTTP): a list route's page held under Lambda's 6 MB response limit (src/config/api-settings.ts).
- * A page holds at most `limit` items, and ends early, with `has_more` true, at the last item whose bytes still fit
- * MAX_PAGE_RESULT_BYTES: the client asks on from that item's id as after any page (docs/local.md "Response sizes").
- * The bytes counted are the page as Lambda's result carries it: its JSON inside the result's JSON string, where each
- * quote and backslash takes two bytes. Only routes that page (their query takes `starting_after`) are cut; the others
- * answer everything they hold and are bounded by what they can hold.
+ * Primary adapter (HTTP): every answer held under Lambda's 6 MB response limit (src/config/api-settings.ts).
+ * A list route's page holds at most `limit` items, and ends early, with `has_more` true, at the last item whose bytes
+ * still fit MAX_PAGE_RESULT_BYTES: the client asks on from that item's id as after any page (docs/local.md "Response
+ * sizes"). The bytes counted are the page as Lambda's result carries it: its JSON inside the result's JSON string,
+ * where each quote and backslash takes two bytes. Only routes that page (their query takes `starting_after`) are cut;
+ * any other answer past the same bytes is refused, 422 `response_too_large` saying how to ask for less, instead of
+ * the 502 Lambda's limit would give: the routes bounded by what they hold never reach it (their worst cases are
+ * measured in the docs' table), the reports and calendars that grow with the account's data can.
  */
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { MAX_PAGE_RESULT_BYTES } from '../../config/api-settings';
+import { AppError } from '../../domain/errors';
 import type { Page } from '../../domain/records/record';
 import type { RouteResponse } from './route-types';
 
@@ -38,3 +42,19 @@ export const takesCursor = (query: unknown): boolean =>
   'shape' in query &&
   typeof (query as { shape: unknown }).shape === 'object' &&
   'starting_after' in (query as { shape: object }).shape;
+
+/** A character of a result's body takes at most this many bytes in the result's JSON (a control character: `\u0001`). */
+const MAX_RESULT_BYTES_PER_CHARACTER = 6;
+
+/** The result, or a 422 naming its size and how to ask for less when its body would pass MAX_PAGE_RESULT_BYTES. */
+export function resultWithinLimit(result: APIGatewayProxyResult, askForLess = 'ask for less'): APIGatewayProxyResult {
+  // Most answers are far below the limit however their characters are escaped: no second serialization for them.
+  if (result.body.length * MAX_RESULT_BYTES_PER_CHARACTER <= MAX_PAGE_RESULT_BYTES) return result;
+  const bytes = Buffer.byteLength(JSON.stringify(result.body)) - 2;
+  if (bytes <= MAX_PAGE_RESULT_BYTES) return result;
+  throw new AppError(
+    422,
+    'response_too_large',
+    `This answer would be ${bytes} bytes, more than the ${MAX_PAGE_RESULT_BYTES} one answer can carry (AWS Lambda's 6 MB response limit); ${askForLess}.`,
+  );
+}

@@ -19,7 +19,7 @@ import { tracingMiddleware } from '../observability/tracer';
 import { runWithinDeadline } from '../invocation/deadline';
 import { errorHandler, requestIdHeader } from './error-handler';
 import { jsonBody, rawBody, validatePathIds, validateRequest } from './request-middleware';
-import { responseWithinLimit, takesCursor } from './page-size';
+import { responseWithinLimit, resultWithinLimit, takesCursor } from './page-size';
 import type { RouteName } from '../../config/routes';
 import type {
   CoreFunction,
@@ -125,7 +125,7 @@ export function httpRoute<B extends z.ZodType | undefined = undefined, Q extends
   const paging = takesCursor(options.query);
   const core: CoreFunction = async (event) => {
     const response = await options.run(routeRequestFrom<Parsed<B>, Parsed<Q>>(event));
-    return toApiGatewayResult(paging ? responseWithinLimit(response) : response);
+    return resultWithinLimit(toApiGatewayResult(paging ? responseWithinLimit(response) : response), options.askForLess);
   };
   return withContracts(pipeline(route, options, core), options);
 }

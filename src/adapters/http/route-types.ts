@@ -93,6 +93,11 @@ export interface RouteContract {
    * local/docs/openapi.ts), from src/config/error-codes.ts.
    */
   readonly errors?: readonly RouteErrorCode[];
+  /**
+   * How a client asks for less (`from`, `to` ...), said by the 422 `response_too_large` of an answer over Lambda's
+   * response limit (src/adapters/http/page-size.ts): only routes whose answer is not bounded otherwise can reach it.
+   */
+  readonly askForLess?: string;
 }
 
 export interface RouteOptions<

@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { routeByName, type RouteName } from '../../config/routes';
 import { fullPathOf, pipeline, requestFrom, toApiGatewayResult, withContracts } from './pipeline';
+import { resultWithinLimit } from './page-size';
 import type { Parsed, ResponseOf, ResponseSpecs, RouteContract, RouteRequest, ValidatedEvent } from './route-types';
 
 /** What a URL-token route sees: a keyed route's request without an account, and where it was sent (for links to itself). */
@@ -29,6 +30,7 @@ export function urlTokenRoute<
 >(options: UrlTokenRouteOptions<B, Q, R>) {
   const route = routeByName(options.route as RouteName);
   if (!route.urlToken) throw new Error(`Route ${route.name} is not a urlToken route in src/config/routes.ts`);
-  const core = async (event: ValidatedEvent) => toApiGatewayResult(await options.run({ ...requestFrom<Parsed<B>, Parsed<Q>>(event), path: fullPathOf(event) }));
+  const core = async (event: ValidatedEvent) =>
+    resultWithinLimit(toApiGatewayResult(await options.run({ ...requestFrom<Parsed<B>, Parsed<Q>>(event), path: fullPathOf(event) })), options.askForLess);
   return withContracts(pipeline(route, options, core), options);
 }

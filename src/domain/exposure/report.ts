@@ -92,13 +92,29 @@ export type ExposureInclude = (typeof exposureIncludes)[number];
 const includeMessage = 'must be "sales", "nexus" or both, comma-separated (adds the taxable and exempt sales; each US state\'s nexus status)';
 
 /**
- * `from` and `to` (YYYY-MM, inclusive, both optional); `include=sales` adds the sales amounts, `include=nexus` each US
- * state's nexus status today (the primary entity's; docs/nexus.md); anything else is a 400.
+ * `from` and `to` (YYYY-MM, inclusive, both optional); `country` and `currency` keep one country's or one currency's
+ * items (a report of every county in many currencies can pass what one answer carries: docs/exposure.md);
+ * `include=sales` adds the sales amounts, `include=nexus` each US state's nexus status today (the primary entity's;
+ * docs/nexus.md); anything else is a 400.
  */
 export const exposureQuerySchema = z
   .strictObject({
     from: monthField.optional(),
     to: monthField.optional(),
+    country: z
+      .string({ error: 'must be an ISO 3166-1 alpha-2 code such as "US"' })
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .refine((c) => /^[A-Z]{2}$/.test(c), { error: 'must be an ISO 3166-1 alpha-2 code such as "US"' })
+      .optional()
+      .meta({ description: "Only this country's items (ISO 3166-1 alpha-2)" }),
+    currency: z
+      .string({ error: 'must be an ISO 4217 code such as "USD"' })
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .refine((c) => /^[A-Z]{3}$/.test(c), { error: 'must be an ISO 4217 code such as "USD"' })
+      .optional()
+      .meta({ description: 'Only the items of sales in this currency (ISO 4217)' }),
     include: z
       .string({ error: includeMessage })
       .transform((value) => value.split(',').map((part) => part.trim()))

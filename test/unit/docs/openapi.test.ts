@@ -60,7 +60,7 @@ describe('docs/openapi.json', () => {
         .sort();
     expect(names('/vendors')).toEqual(['limit', 'starting_after']);
     expect(names('/v1/transactions')).toEqual(['from', 'limit', 'starting_after', 'to']);
-    expect(names('/v1/exposure/countries')).toEqual(['from', 'include', 'to']);
+    expect(names('/v1/exposure/countries')).toEqual(['country', 'currency', 'from', 'include', 'to']);
     expect(names('/v1/usage')).toEqual(['from', 'to']);
   });
 
