@@ -35,13 +35,33 @@ export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient(localDynamoDbClientConfig(endpoint));
 }
 
+/**
+ * DynamoDB Local's JVM: the client compiler alone (C1) and the serial collector. A test run or a working session is
+ * minutes long, and the server compiler's threads cost more CPU than its faster code saves in that time (the HTTP
+ * fuzz, 5,000 requests per route: Java's CPU per request 0.48 ms instead of 1.17; docs/benchmarks.md "Fuzz budget").
+ * The user's own JAVA_TOOL_OPTIONS come after these, so theirs win.
+ */
+const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
+/** The library's spawn (which passes this process's environment on) with JVM_OPTIONS in JAVA_TOOL_OPTIONS. */
+function spawnWithJvmOptions(options: Parameters<typeof spawn>[0]): ReturnType<typeof spawn> {
+  const own = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = own ? `${JVM_OPTIONS} ${own}` : JVM_OPTIONS;
+  try {
+    return spawn(options);
+  } finally {
+    if (own === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = own;
+  }
+}
+
 /** Starts DynamoDB Local; `dataDir` keeps data between runs, without it the data lives in memory. */
 export async function startDynamoDbLocal(options: { port?: number; dataDir?: string } = {}): Promise<LocalDynamoDb> {
   const port = options.port || (await freePort());
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
   // sharedDb: one database whatever the credentials and region, as the CLI and the server share it.
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const child = spawnWithJvmOptions({ port, path, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
