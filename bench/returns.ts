@@ -89,7 +89,7 @@ async function writeChunk(bench: Bench, from: number, to: number): Promise<void>
     sum.add(saleReturnDeltas(sale));
     if (i % REFUND_EVERY === 0) {
       const { refund } = allocateRefund(sale, {}, { id: `r${i}`, date: '2026-06-30' } as never, recordedAt);
-      ledgerItems.push(transactions.refundItems(accountId, refund, 'bench', {}, 0)[0].Put.Item);
+      ledgerItems.push(transactions.refundItems(accountId, refund, 'bench', { refunded: {}, refundLines: 0 }, 0)[0].Put.Item);
       const entry = { kind: 'refund' as const, transaction_id: sale.id, refund_id: refund.id, date: refund.date, recorded_at: recordedAt };
       entries.push(counters.recordingItem(accountId, entry).Put!.Item!);
       sum.add(refundReturnDeltas(refund, sale));

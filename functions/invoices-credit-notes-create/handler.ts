@@ -11,7 +11,7 @@ export const handler = httpRoute({
     201: { description: 'The credit note, numbered in its series, with the refund it recorded', schema: creditNoteSchema },
     200: { description: 'A credit note with this `id` was issued already: the same credit note', schema: creditNoteSchema },
   },
-  errors: ['not_found', 'invoice_not_finalized', 'invoice_changed_concurrently', 'refund_in_progress', 'transaction_exists'],
+  errors: ['not_found', 'invoice_not_finalized', 'invoice_changed_concurrently', 'refund_in_progress', 'too_many_refunds', 'transaction_exists'],
   run: async ({ accountId, body, pathParameters: { id } }) => {
     const { created, note } = await issueCreditNote({ invoices, sales, refunds, entities }, accountId, id, body);
     return { status: created ? 201 : 200, body: note };

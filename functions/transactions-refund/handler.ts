@@ -12,7 +12,7 @@ export const handler = httpRoute({
     201: { description: 'The recorded refund', schema: refundSchema },
     200: { description: 'The same refund was already recorded: the stored refund (a safe retry)', schema: refundSchema },
   },
-  errors: ['refund_exists', 'refund_in_progress'],
+  errors: ['refund_exists', 'refund_in_progress', 'too_many_refunds'],
   run: async ({ accountId, body, pathParameters: { id } }) => {
     const { created, refund } = await recordRefund({ sales, refunds, entities }, accountId, id, body);
     return { status: created ? 201 : 200, body: refund };

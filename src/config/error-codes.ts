@@ -50,6 +50,11 @@ export const errorCodes = [
   { status: 409, error: 'transaction_exists', when: 'a transaction id reused with different content' },
   { status: 409, error: 'refund_exists', when: 'a refund id of the same transaction reused with different content' },
   { status: 409, error: 'refund_in_progress', when: 'the transaction is being refunded concurrently and the refund lost every retry; retry the request' },
+  {
+    status: 409,
+    error: 'too_many_refunds',
+    when: "a refund (or credit note) that would take a sale's refunds past 5,000 lines together, each refund counting the lines it names (`GET /v1/transactions/{id}` answers them all)",
+  },
   { status: 409, error: 'customer_exists', when: 'a customer created with an `id` the account already uses' },
   { status: 409, error: 'customer_has_transactions', when: '`DELETE /v1/customers/{id}` of a customer with recorded transactions' },
   { status: 409, error: 'webhook_endpoint_limit', when: 'the account already has 16 webhook endpoints' },

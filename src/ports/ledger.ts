@@ -6,7 +6,7 @@ import type { ExposureDelta } from '../domain/exposure/deltas';
 import type { NexusDelta } from '../domain/nexus/counters';
 import type { Page } from '../domain/records/record';
 import type { ReturnDeltas } from '../domain/returns/counters';
-import type { Refund, RefundedSoFar } from '../domain/transactions/refund';
+import type { Refund, RefundedSoFar, RefundProgress } from '../domain/transactions/refund';
 import type { Transaction } from '../domain/transactions/sale';
 import type { Creation } from './records';
 
@@ -15,6 +15,8 @@ export interface StoredSale {
   /** The content of the request that recorded it (safe-retry rule). */
   fingerprint: string;
   refunded: RefundedSoFar;
+  /** How many lines its refunds hold together; absent on a sale recorded before Levy counted them (its refunds tell). */
+  refundLines?: number;
   /** Moves by one with each refund: a refund computed from an older version is stale. */
   version: number;
 }
@@ -64,12 +66,12 @@ export interface SaleLedger {
 export interface RefundLedger {
   get(accountId: string, transactionId: string, refundId: string): Promise<StoredRefund | undefined>;
   listFor(accountId: string, transactionId: string): Promise<Refund[]>;
-  /** The refund, the sale's refunded-so-far (as of `expectedVersion`) and its counters land together, or nothing does. */
+  /** The refund, the sale's refunds so far (as of `expectedVersion`) and its counters land together, or nothing does. */
   record(
     accountId: string,
     refund: Refund,
     fingerprint: string,
-    refundedAfter: RefundedSoFar,
+    after: RefundProgress,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
     /** The nexus counters the refund lowers, in the same write. */

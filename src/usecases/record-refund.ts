@@ -2,7 +2,7 @@
  * Use case: record a full or partial refund of a recorded sale (POST /v1/transactions/{id}/refunds).
  *
  *   read the sale (404 if absent) -> same refund id stored? (same content: it; other: 409 refund_exists)
- *   -> allocate (src/domain/transactions/refund.ts: proportional tax half-up, the last refund of a line takes what is
+ *   -> allocate, within the lines a sale's refunds may hold together (409 too_many_refunds) (src/domain/transactions/refund.ts: proportional tax half-up, the last refund of a line takes what is
  *      left) -> the refund ledger writes the refund, the sale's refunded-so-far (as of the version the allocation
  *      read), minus its tax on the sale's exposure counters, minus its amounts on the selling entity's nexus
  *      counters, and its refund figures on the return counters, at once
@@ -15,7 +15,7 @@ import { refundExposureDeltas } from '../domain/exposure/deltas';
 import { refundNexusDeltas } from '../domain/nexus/counters';
 import { refundReturnDeltas } from '../domain/returns/counters';
 import { refundFingerprint } from '../domain/transactions/fingerprint';
-import { allocateRefund, type Refund } from '../domain/transactions/refund';
+import { allocateRefund, checkRefundLines, type Refund } from '../domain/transactions/refund';
 import type { RefundRequest } from '../domain/transactions/schema';
 import type { Ports } from '../ports/ports';
 import { primaryEntity } from './entity-of-request';
@@ -58,11 +58,14 @@ export async function recordRefund(
     if (earlier) return earlier;
 
     const { refund, refunded } = allocateRefund(stored.transaction, stored.refunded, request, now.toISOString());
+    const linesBefore = stored.refundLines ?? (await deps.refunds.listFor(accountId, transactionId)).reduce((n, r) => n + r.line_items.length, 0);
+    checkRefundLines(transactionId, linesBefore, refund);
     const exposure = refundExposureDeltas(stored.transaction, refund, stored.refunded);
     const sellerId = stored.transaction.entity_id ?? (await primaryId());
     const nexus = refundNexusDeltas(stored.transaction, refund, stored.refunded, sellerId);
     const returns = refundReturnDeltas(refund, stored.transaction);
-    const recorded = await deps.refunds.record(accountId, refund, fingerprint, refunded, stored.version, exposure, nexus, returns);
+    const after = { refunded, refundLines: linesBefore + refund.line_items.length };
+    const recorded = await deps.refunds.record(accountId, refund, fingerprint, after, stored.version, exposure, nexus, returns);
     // `replayed`: the same refund is recorded (a concurrent retry, or this write sent again after its answer was lost).
     if (recorded.outcome === 'created' || recorded.outcome === 'replayed') return { created: recorded.outcome === 'created', refund: recorded.record };
     if (recorded.outcome === 'exists') throw refundConflict(transactionId, request.id);

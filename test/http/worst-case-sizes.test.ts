@@ -8,8 +8,14 @@
  * is 1 byte stored and 7 in the result), which every line of a customer's exempt sale repeats: the sales below are the
  * longest of such lines that the item takes (the line counts were found by bisection; one more line is refused).
  */
+import { batchWriteMany } from '../../src/adapters/dynamodb/batch';
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { DynamoDbTransactionStore } from '../../src/adapters/dynamodb/transaction-store';
 import { MAX_LAMBDA_RESPONSE_BYTES } from '../../src/config/api-settings';
+import { tableName } from '../../src/config/environment';
 import { MAX_LINE_ITEMS } from '../../src/domain/fields/money';
+import { MAX_REFUND_LINES_PER_SALE, type Refund } from '../../src/domain/transactions/refund';
+import type { Transaction } from '../../src/domain/transactions/sale';
 import { callRoute, newTestAccount } from '../support/api';
 
 /** The longest text a certificate number can take in the result: 100 characters of 7 bytes each there. */
@@ -28,6 +34,8 @@ const linesOf = (count: number, idLength?: number) =>
 /** The most lines a recorded sale of the lines above holds: default ids (`1`, `2` ...) for a transaction, 128 characters for a committed cart. */
 const MOST_SALE_LINES = 766;
 const MOST_COMMITTED_CART_LINES = 621;
+/** The most lines of 128-character ids a recorded sale of such lines holds. */
+const MOST_LONG_ID_SALE_LINES = 621;
 
 const sizes: Record<string, number> = {};
 afterAll(() => console.log(`worst-case result bytes: ${JSON.stringify(sizes)}`));
@@ -99,4 +107,45 @@ describe("a sale's worst case under Lambda's 6 MB", () => {
     expect(refused.body).toMatchObject({ error: 'record_too_large' });
     expectWithinLimit('POST /v1/tax/unify commit', await callRoute('tax-unify', { accountId, body: cartOf(linesOf(MOST_COMMITTED_CART_LINES, 128), true) }));
   }, 60_000);
+
+  it('GET /v1/transactions/{id}: a sale of the longest lines with refunds of 5,000 lines, the most a sale takes (one more is refused 409 too_many_refunds)', async () => {
+    const recorded = await callRoute('transactions-create', { accountId, body: saleOf(linesOf(MOST_LONG_ID_SALE_LINES, 128), 's'.repeat(128)) });
+    expect(recorded.status).toBe(201);
+    const sale = recorded.body as Transaction;
+    // All but one of the refunds written straight to the table (through the route, one by one, they would take minutes):
+    // each of one line, the longest ids and the widest amounts; then the sale's count of their lines.
+    const refundOf = (i: number): Refund => ({
+      id: String(i).padStart(128, 'r'),
+      transaction_id: sale.id,
+      date: '2026-10-05',
+      currency: 'USD',
+      line_items: [{ id: sale.line_items[i % sale.line_items.length]!.id, amount: 999_999_999, tax_amount: 999_999_999 }],
+      subtotal: 999_999_999,
+      tax_total: 999_999_999,
+      total: 1_999_999_998,
+      created_at: new Date(Date.parse(sale.created_at) + i).toISOString(),
+    });
+    const store = new DynamoDbTransactionStore(tableName('Transactions'));
+    const written = MAX_REFUND_LINES_PER_SALE - 1;
+    const puts = Array.from({ length: written }, (_, i) => ({
+      PutRequest: { Item: store.refundItems(accountId, refundOf(i), 'worst-case', { refunded: {}, refundLines: 0 }, 0)[0].Put.Item },
+    }));
+    await batchWriteMany(tableName('Transactions'), puts, 'refunds');
+    const [, saleUpdate] = store.refundItems(accountId, refundOf(0), 'worst-case', { refunded: {}, refundLines: written }, 0);
+    await documentClient().update(saleUpdate.Update!);
+
+    const refund = (id: string) =>
+      callRoute('transactions-refund', {
+        accountId,
+        pathParameters: { id: sale.id },
+        body: { id: id.padStart(128, 'x'), date: '2026-10-06', line_items: [{ id: sale.line_items[0]!.id, amount: 1 }] },
+      });
+    expect((await refund('last')).status).toBe(201);
+    const refused = await refund('one-too-many');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'too_many_refunds', message: expect.stringContaining(String(MAX_REFUND_LINES_PER_SALE)) });
+    const answered = await callRoute('transactions-get', { accountId, pathParameters: { id: sale.id } });
+    expectWithinLimit('GET /v1/transactions/{id} with refunds', answered);
+    expect(answered.body.refunds).toHaveLength(MAX_REFUND_LINES_PER_SALE);
+  }, 120_000);
 });

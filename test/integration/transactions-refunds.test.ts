@@ -3,6 +3,8 @@
  * treatment, refund retries and errors, isolation between accounts, and the all-or-nothing write (an injected failure
  * of the TransactWriteItems changes nothing).
  */
+import { documentClient } from '../../src/adapters/dynamodb/client';
+import { tableName } from '../../src/config/environment';
 import { callRoute, newTestAccount } from '../support/api';
 import { newSellerAndOther, sale } from '../support/transaction-fixtures';
 import { interceptDynamoDb } from '../support/dynamodb-calls';
@@ -197,5 +199,34 @@ describe('transactions', () => {
       expect((await refund('kept', { id: 'lost-refund', date: '2026-03-15' }, account)).status).toBe(201);
       expect((await callRoute('exposure-countries', { accountId: account })).body.exposure[0].exposure_amount).toBe(0);
     });
+  });
+
+  it('counts the refund lines of a sale recorded before Levy counted them from its refunds, and keeps the count on from there', async () => {
+    const body = sale({
+      id: 'counted-later',
+      line_items: [
+        { amount: 1_000, product_category: 'SAAS', delivery_method: 'CLOUD' },
+        { id: 'b', amount: 1_000, product_category: 'SAAS', delivery_method: 'CLOUD' },
+      ],
+    });
+    expect((await create(body)).status).toBe(201);
+    expect(
+      (
+        await refund(body.id, {
+          id: 'r1',
+          date: '2026-03-11',
+          line_items: [
+            { id: '1', amount: 10 },
+            { id: 'b', amount: 10 },
+          ],
+        })
+      ).status,
+    ).toBe(201);
+    const key = { account_id: accountId, sk: `txn#${body.id}` };
+    const table = tableName('Transactions');
+    await documentClient().update({ TableName: table, Key: key, UpdateExpression: 'REMOVE refund_lines' });
+    expect((await refund(body.id, { id: 'r2', date: '2026-03-12', line_items: [{ id: 'b', amount: 10 }] })).status).toBe(201);
+    expect((await documentClient().get({ TableName: table, Key: key })).Item).toMatchObject({ refund_lines: 3, refund_version: 2 });
+    expect((await get(body.id)).body).not.toHaveProperty('refund_lines');
   });
 });

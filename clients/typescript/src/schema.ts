@@ -4829,9 +4829,11 @@ export interface components {
          *
          *     `refund_in_progress`: the transaction is being refunded concurrently and the refund lost every retry; retry the request
          *
+         *     `too_many_refunds`: a refund (or credit note) that would take a sale's refunds past 5,000 lines together, each refund counting the lines it names (`GET /v1/transactions/{id}` answers them all)
+         *
          *     `transaction_exists`: a transaction id reused with different content
          */
-        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists: {
+        Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTooManyRefundsTransactionExists: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -4843,7 +4845,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress" | "transaction_exists";
+                    error?: "invoice_not_finalized" | "invoice_changed_concurrently" | "refund_in_progress" | "too_many_refunds" | "transaction_exists";
                     /**
                      * @description The HTTP status again (409)
                      * @constant
@@ -4922,8 +4924,10 @@ export interface components {
          * @description `refund_exists`: a refund id of the same transaction reused with different content
          *
          *     `refund_in_progress`: the transaction is being refunded concurrently and the refund lost every retry; retry the request
+         *
+         *     `too_many_refunds`: a refund (or credit note) that would take a sale's refunds past 5,000 lines together, each refund counting the lines it names (`GET /v1/transactions/{id}` answers them all)
          */
-        Error409RefundExistsRefundInProgress: {
+        Error409RefundExistsRefundInProgressTooManyRefunds: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
                 "Request-Id": components["headers"]["RequestId"];
@@ -4935,7 +4939,7 @@ export interface components {
                      * @description The error code: one of those this answer lists
                      * @enum {unknown}
                      */
-                    error?: "refund_exists" | "refund_in_progress";
+                    error?: "refund_exists" | "refund_in_progress" | "too_many_refunds";
                     /**
                      * @description The HTTP status again (409)
                      * @constant
@@ -5778,11 +5782,11 @@ export type ResponseError409InvoiceChangedConcurrentlyTransactionExists = compon
 export type ResponseError409InvoiceNotDraft = components['responses']['Error409InvoiceNotDraft'];
 export type ResponseError409InvoiceNotDraftInvoiceChangedConcurrently = components['responses']['Error409InvoiceNotDraftInvoiceChangedConcurrently'];
 export type ResponseError409InvoiceNotFinalized = components['responses']['Error409InvoiceNotFinalized'];
-export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists'];
+export type ResponseError409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTooManyRefundsTransactionExists = components['responses']['Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTooManyRefundsTransactionExists'];
 export type ResponseError409NoticeChangedConcurrently = components['responses']['Error409NoticeChangedConcurrently'];
 export type ResponseError409ProductChangedConcurrently = components['responses']['Error409ProductChangedConcurrently'];
 export type ResponseError409ProductExists = components['responses']['Error409ProductExists'];
-export type ResponseError409RefundExistsRefundInProgress = components['responses']['Error409RefundExistsRefundInProgress'];
+export type ResponseError409RefundExistsRefundInProgressTooManyRefunds = components['responses']['Error409RefundExistsRefundInProgressTooManyRefunds'];
 export type ResponseError409RegistrationOverlapsRegistrationChangedConcurrently = components['responses']['Error409RegistrationOverlapsRegistrationChangedConcurrently'];
 export type ResponseError409ReturnExists = components['responses']['Error409ReturnExists'];
 export type ResponseError409ReturnLockedReturnChangedConcurrently = components['responses']['Error409ReturnLockedReturnChangedConcurrently'];
@@ -7758,7 +7762,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
-            409: components["responses"]["Error409RefundExistsRefundInProgress"];
+            409: components["responses"]["Error409RefundExistsRefundInProgressTooManyRefunds"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422RecordTooLarge"];
@@ -14046,7 +14050,7 @@ export interface operations {
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
             404: components["responses"]["Error404NotFound"];
-            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTransactionExists"];
+            409: components["responses"]["Error409InvoiceNotFinalizedInvoiceChangedConcurrentlyRefundInProgressTooManyRefundsTransactionExists"];
             413: components["responses"]["Error413RequestTooLarge"];
             415: components["responses"]["Error415UnsupportedMediaType"];
             422: components["responses"]["Error422RecordTooLarge"];

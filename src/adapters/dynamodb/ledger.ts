@@ -9,7 +9,7 @@
 import type { ExposureDelta } from '../../domain/exposure/deltas';
 import type { NexusDelta } from '../../domain/nexus/counters';
 import type { ReturnDeltas } from '../../domain/returns/counters';
-import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
+import type { Refund, RefundProgress } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { RefundLedger, RefundRecording, SaleLedger, SaleListRequest, SaleRecording } from '../../ports/ledger';
 import { transactCreate } from './conditional-create';
@@ -96,7 +96,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
     accountId: string,
     refund: Refund,
     fingerprint: string,
-    refundedAfter: RefundedSoFar,
+    after: RefundProgress,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
     nexus: readonly NexusDelta[] = [],
@@ -105,7 +105,7 @@ export class DynamoDbRefundLedger implements RefundLedger {
     // Item 0: the refund's put (new id; the same refund found there is a replay); item 1: the sale's refunded-so-far
     // (at the version read).
     const items = [
-      ...this.transactions().refundItems(accountId, refund, fingerprint, refundedAfter, expectedVersion),
+      ...this.transactions().refundItems(accountId, refund, fingerprint, after, expectedVersion),
       ...this.exposure().addItems(accountId, exposure),
       ...this.exposure().addNexusItems(accountId, nexus),
       ...this.returnCounters.addItems(accountId, returns),

@@ -21,7 +21,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { TRANSACTIONS_BY_DATE_INDEX } from '../../config/tables';
 import { parameterError } from '../../domain/validation';
 import type { Page } from '../../domain/records/record';
-import type { Refund, RefundedSoFar } from '../../domain/transactions/refund';
+import type { Refund, RefundedSoFar, RefundProgress } from '../../domain/transactions/refund';
 import type { Transaction } from '../../domain/transactions/sale';
 import type { SaleListRequest, StoredRefund, StoredSale } from '../../ports/ledger';
 import { documentClient } from './client';
@@ -62,7 +62,7 @@ function daySlices(from: string, to: string, count: number): [string, string][] 
   return slices;
 }
 
-const SALE_INTERNALS = [FINGERPRINT, 'refunded', 'refund_version', 'date_id', 'line_items_gz'] as const;
+const SALE_INTERNALS = [FINGERPRINT, 'refunded', 'refund_lines', 'refund_version', 'date_id', 'line_items_gz'] as const;
 
 /** Lines whose JSON is at least this long are stored compressed (a 1,000-line sale is about 250 KB of JSON). */
 export const LINES_PACKED_FROM = 64 * 1024;
@@ -86,6 +86,7 @@ function toStoredSale(item: Record<string, unknown>): StoredSale {
     transaction: withoutKeys<Transaction>(unpackedLines(item), [...STORAGE_KEYS, ...SALE_INTERNALS]),
     fingerprint: item[FINGERPRINT] as string,
     refunded: (item.refunded ?? {}) as RefundedSoFar,
+    ...(item.refund_lines !== undefined ? { refundLines: Number(item.refund_lines) } : {}),
     version: (item.refund_version ?? 0) as number,
   };
 }
@@ -103,6 +104,7 @@ export class DynamoDbTransactionStore {
       sk: saleKey(transaction.id),
       ...packedLines(transaction),
       refunded: {},
+      refund_lines: 0,
       refund_version: 0,
       date_id: dateId(transaction.date, transaction.id),
     };
@@ -120,10 +122,11 @@ export class DynamoDbTransactionStore {
   }
 
   /**
-   * A refund's two writes: its own conditional put, and the sale's refunded-so-far, conditional on the version the
-   * allocation was computed from (a concurrent refund of the same sale makes one of them retry).
+   * A refund's two writes: its own conditional put, and the sale's refunds so far (per line, and their lines counted),
+   * conditional on the version the allocation was computed from (a concurrent refund of the same sale makes one of
+   * them retry).
    */
-  refundItems(accountId: string, refund: Refund, fingerprint: string, refunded: RefundedSoFar, expectedVersion: number): [NewPut, TransactItem] {
+  refundItems(accountId: string, refund: Refund, fingerprint: string, after: RefundProgress, expectedVersion: number): [NewPut, TransactItem] {
     const sk = `${refundPrefix(refund.transaction_id)}${refund.id}`;
     return [
       createPut(
@@ -136,9 +139,9 @@ export class DynamoDbTransactionStore {
         Update: {
           TableName: this.tableName,
           Key: { account_id: accountId, sk: saleKey(refund.transaction_id) },
-          UpdateExpression: 'SET refunded = :refunded, refund_version = :next',
+          UpdateExpression: 'SET refunded = :refunded, refund_lines = :lines, refund_version = :next',
           ConditionExpression: 'refund_version = :expected',
-          ExpressionAttributeValues: { ':refunded': refunded, ':next': expectedVersion + 1, ':expected': expectedVersion },
+          ExpressionAttributeValues: { ':refunded': after.refunded, ':lines': after.refundLines, ':next': expectedVersion + 1, ':expected': expectedVersion },
         },
       },
     ];

@@ -2,7 +2,7 @@
  * Domain (pure): refunds of a recorded sale. A refund's tax is the line's tax in proportion, half-up; the last refund
  * of a line takes exactly what is left, so a fully refunded sale nets to zero.
  */
-import { ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import { proportionalShare } from '../money/money';
 import { fieldError } from '../validation';
 import type { Transaction, TransactionLine } from './sale';
@@ -28,6 +28,29 @@ export interface Refund {
 
 /** What has been refunded so far, per line id (lines never refunded are absent). */
 export type RefundedSoFar = Record<string, { amount: number; tax_amount: number }>;
+
+/**
+ * The most lines a sale's refunds hold together (each refund counts the lines it names). GET /v1/transactions/{id}
+ * answers the sale with every refund, so this bounds that answer under Lambda's 6 MB: 5,000 one-line refunds of the
+ * longest ids and a sale of the longest lines answer about 4.5 MB (docs/exposure.md, "Refunds").
+ */
+export const MAX_REFUND_LINES_PER_SALE = 5_000;
+
+/** A sale's refunds so far: per line what they took, and how many lines they hold together. */
+export interface RefundProgress {
+  refunded: RefundedSoFar;
+  refundLines: number;
+}
+
+/** Throws 409 `too_many_refunds` when `refund` would take the sale's refunds past MAX_REFUND_LINES_PER_SALE lines. */
+export function checkRefundLines(transactionId: string, linesBefore: number, refund: Pick<Refund, 'line_items'>): void {
+  if (linesBefore + refund.line_items.length <= MAX_REFUND_LINES_PER_SALE) return;
+  throw new ConflictError(
+    'too_many_refunds',
+    `Transaction '${transactionId}' has refunds of ${linesBefore} lines; this refund's ${refund.line_items.length} would take them past the ` +
+      `${MAX_REFUND_LINES_PER_SALE} lines Levy keeps per sale. Refund what is left in fewer lines (without line_items a refund takes every line's rest).`,
+  );
+}
 
 /**
  * Allocates a refund over the transaction's lines given what was refunded before. Throws ValidationError (400) for

@@ -5,7 +5,7 @@
 import { exposureKeyString, type ExposureDelta } from '../../../src/domain/exposure/deltas';
 import type { ExposureTotal } from '../../../src/domain/exposure/report';
 import type { Page } from '../../../src/domain/records/record';
-import type { Refund } from '../../../src/domain/transactions/refund';
+import type { Refund, RefundProgress } from '../../../src/domain/transactions/refund';
 import type { RefundLedger, RefundRecording, SaleLedger, SaleListRequest, SaleRecording, StoredRefund, StoredSale } from '../../../src/ports/ledger';
 import { key } from './records';
 
@@ -85,7 +85,7 @@ export class MemorySaleLedger implements SaleLedger {
     const stored = this.state.sales.get(key(accountId, sale.id));
     if (stored) return stored.fingerprint === fingerprint ? { outcome: 'replayed', record: structuredClone(stored.transaction) } : { outcome: 'exists' };
     if (this.state.exposure.wouldOverflow(accountId, exposure)) return { outcome: 'counter_limit' };
-    this.state.sales.set(key(accountId, sale.id), { transaction: structuredClone(sale), fingerprint, refunded: {}, version: 0 });
+    this.state.sales.set(key(accountId, sale.id), { transaction: structuredClone(sale), fingerprint, refunded: {}, refundLines: 0, version: 0 });
     this.state.exposure.add(accountId, exposure);
     return { outcome: 'created', record: sale };
   }
@@ -107,7 +107,7 @@ export class MemoryRefundLedger implements RefundLedger {
     accountId: string,
     refund: Refund,
     fingerprint: string,
-    refundedAfter: StoredSale['refunded'],
+    after: RefundProgress,
     expectedVersion: number,
     exposure: readonly ExposureDelta[],
   ): Promise<RefundRecording> {
@@ -118,7 +118,8 @@ export class MemoryRefundLedger implements RefundLedger {
     const sale = this.state.sales.get(key(accountId, refund.transaction_id));
     if (!sale || sale.version !== expectedVersion) return { outcome: 'stale' };
     this.state.refunds.set(refundKey, { refund: structuredClone(refund), fingerprint });
-    sale.refunded = structuredClone(refundedAfter);
+    sale.refunded = structuredClone(after.refunded);
+    sale.refundLines = after.refundLines;
     sale.version += 1;
     this.state.exposure.add(accountId, exposure);
     return { outcome: 'created', record: refund };
