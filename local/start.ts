@@ -174,7 +174,8 @@ async function serve(settings: Settings, running: Running, registered: boolean):
   if (running.stopping) return;
   // Webhooks: the same delivery code as deployed, in process; new events are picked up every second, and the
   // time-driven events (certificates expiring ...) are written at start and every 24 h.
-  running.dispatcher = await startWebhookDispatcher({ pollMs: 1000, daily: true });
+  // In bundle mode each queued delivery is the bundled webhook-delivery function's, as SQS hands it over deployed.
+  running.dispatcher = await startWebhookDispatcher({ pollMs: 1000, daily: true, consume: running.bundles?.deliverQueued });
   // Pre-signed document URLs (the upload_url flow, a large document's 303) point to this server.
   process.env[DOCUMENTS_URL_ENV_VAR] ??= running.server.url;
   if (registered)

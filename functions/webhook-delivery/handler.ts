@@ -5,13 +5,17 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { deliveries, deliveryQueue, events, webhookEndpoints, webhookTransport } from '../../src/composition/ports';
-import { webhookRetrySeconds } from '../../src/config/webhooks';
+import { webhookRetrySeconds, webhooksAllowLoopback } from '../../src/config/webhooks';
 import type { DeliveryMessage } from '../../src/ports/events';
 import { receiveDelivery } from '../../src/usecases/webhook-delivery';
 
 export const handler = async (batch: SQSEvent): Promise<void> => {
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue, webhookTransport };
   for (const record of batch.Records) {
-    await receiveDelivery(deps, { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: false }, JSON.parse(record.body) as DeliveryMessage);
+    await receiveDelivery(
+      deps,
+      { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback() },
+      JSON.parse(record.body) as DeliveryMessage,
+    );
   }
 };

@@ -2,8 +2,9 @@
  * Local runtime (bundle mode): what `cdk synth` wrote, read as deployed. The root template and its nested stacks'
  * templates become one set of resources, each nested stack's parameters replaced by what its parent passes in and each
  * `Fn::GetAtt [<nested stack>, Outputs.X]` by that output's value (as CloudFormation resolves them). From it: every
- * Lambda function (its asset folder, handler, memory, timeout, environment and role) and which function serves which
- * route: the method whose OperationName is the route's name integrates it, the authorizer's URI names its function.
+ * Lambda function (its asset folder, handler, memory, timeout, environment and role), which function serves which
+ * route (the method whose OperationName is the route's name integrates it, the authorizer's URI names its function)
+ * and which function consumes which queue (an event source mapping whose source is the queue's ARN).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ export interface SynthesizedApp {
   readonly routeFunctions: ReadonlyMap<string, string>;
   /** The logical id of the API's authorizer function. */
   readonly authorizerFunction: string;
+  /** A queue's logical id -> the logical id of the function its event source mapping invokes. */
+  readonly queueConsumers: ReadonlyMap<string, string>;
   /** The root stack's outputs, resolved like the resources. */
   readonly outputs: Record<string, Json>;
 }
@@ -113,6 +116,17 @@ function functionOf(dir: string, logicalId: string, resource: Json): Synthesized
   };
 }
 
+/** Each queue an event source mapping reads, with the function it invokes. */
+function queueConsumersOf(resources: Record<string, Json>): Map<string, string> {
+  const consumers = new Map<string, string>();
+  for (const mapping of Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping')) {
+    const [source, attribute] = mapping.Properties.EventSourceArn?.['Fn::GetAtt'] ?? [];
+    const fn = mapping.Properties.FunctionName?.Ref;
+    if (attribute === 'Arn' && resources[source]?.Type === 'AWS::SQS::Queue' && typeof fn === 'string') consumers.set(source, fn);
+  }
+  return consumers;
+}
+
 /** Reads the cloud assembly in `dir` (cdk.out): its one stack, nested stacks included. */
 export function readSynthesizedApp(dir: string): SynthesizedApp {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Json;
@@ -134,5 +148,5 @@ export function readSynthesizedApp(dir: string): SynthesizedApp {
   const [authorizerFunction] = authorizers.flatMap((r) => functionsNamedIn(r.Properties.AuthorizerUri, resources));
   if (!authorizerFunction) throw new Error(`${dir}: no API Gateway authorizer with a function`);
   const outputs = resolveAcross(root.template.Outputs ?? {}, root) as Record<string, Json>;
-  return { dir, resources, functions, routeFunctions, authorizerFunction, outputs };
+  return { dir, resources, functions, routeFunctions, authorizerFunction, queueConsumers: queueConsumersOf(resources), outputs };
 }

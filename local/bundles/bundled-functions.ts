@@ -3,18 +3,23 @@
  * bundles' Node (a warm container, started by its first invocation: its cold start) that loads the asset `cdk deploy`
  * uploads and runs its handler (lambda-runtime.mjs), with the environment of the template (its tables' local names,
  * the rest as written) plus what Lambda itself sets (region, function name and memory, `TZ=:UTC`, credentials: here an
- * access key id of the function's own, its logical id, so that DynamoDB calls can be told apart by function), the V8
- * heap capped to the function's memory, and the local runtime's settings (LEVY_* and POWERTOOLS_* of this process).
- * The bucket and the queues are not set: locally a folder and the in-process queue stand in for them.
+ * access key id of the function's own, its logical id, so that its DynamoDB, S3 and SQS calls can be told apart by
+ * function), the SDK's endpoint variables of S3 and SQS (the local AWS endpoint, aws-endpoint.ts), the V8 heap capped
+ * to the function's memory, and the local runtime's settings (LEVY_* and POWERTOOLS_* of this process). The bucket's
+ * name and the queues' URLs are the template's, resolved to the local ones (local-resources.ts), so a function uses
+ * the S3 and SQS adapters it uses deployed. A queue's consumer is invoked with an SQS event, as its event source
+ * mapping invokes it (invokeQueueConsumer).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Context } from 'aws-lambda';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { buildLambdaContext } from '../server/api-gateway-event';
 import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
 import { LOCAL_ACCESS_KEY_ID_ENV_VAR } from '../../src/adapters/dynamodb/local-client-config';
 import { tableList } from '../../src/config/tables';
 import type { SynthesizedApp, SynthesizedFunction } from './assembly';
-import { localRegion, localResources, type LocalResources } from './local-resources';
+import { localRegion, localResources, type LocalQueue, type LocalResources } from './local-resources';
 
 export interface BundledFunctionsOptions {
   /** The `node` binary that runs the bundles (Node 22). */
@@ -23,6 +28,10 @@ export interface BundledFunctionsOptions {
   readonly dynamoDbEndpoint?: string;
   /** The local runtime's environment the functions' is made from; default process.env. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The template's values resolved here; default: made from `env` (then a queue has no URL). */
+  readonly resources?: LocalResources;
+  /** The local S3 and SQS endpoint (aws-endpoint.ts) the functions' SDK clients are pointed at. */
+  readonly awsEndpoint?: string;
 }
 
 type Invocation = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -48,7 +57,13 @@ const heapMegabytes = (memorySize: number): number => Math.floor(memorySize * 0.
 const tableVariables = new Set(tableList.map((table) => table.envVar));
 
 /** The variables a function finds: Lambda's own, the template's (resolved here), the local runtime's settings. */
-export function functionEnvironment(fn: SynthesizedFunction, resources: LocalResources, env: NodeJS.ProcessEnv, dynamoDbEndpoint: string): NodeJS.ProcessEnv {
+export function functionEnvironment(
+  fn: SynthesizedFunction,
+  resources: LocalResources,
+  env: NodeJS.ProcessEnv,
+  dynamoDbEndpoint: string,
+  awsEndpoint?: string,
+): NodeJS.ProcessEnv {
   const local = Object.entries(env).filter(([name]) => (name.startsWith('LEVY_') || name.startsWith('POWERTOOLS_')) && !tableVariables.has(name));
   const template = Object.entries(fn.environment)
     .map(([name, value]) => [name, resources.resolve(value)] as const)
@@ -62,6 +77,7 @@ export function functionEnvironment(fn: SynthesizedFunction, resources: LocalRes
     // The log level of the local runtime wins when set (the tests are quiet), as `-c logLevel` would when deployed.
     ...(env.POWERTOOLS_LOG_LEVEL ? { POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL } : {}),
     [DYNAMODB_ENDPOINT_ENV_VAR]: dynamoDbEndpoint,
+    ...(awsEndpoint ? { AWS_ENDPOINT_URL_S3: awsEndpoint, AWS_ENDPOINT_URL_SQS: awsEndpoint } : {}),
     AWS_REGION: localRegion(),
     AWS_DEFAULT_REGION: localRegion(),
     AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
@@ -99,7 +115,7 @@ export class BundledFunctions {
     readonly app: SynthesizedApp,
     private readonly options: BundledFunctionsOptions,
   ) {
-    this.resources = localResources(app, options.env ?? process.env);
+    this.resources = options.resources ?? localResources(app, options.env ?? process.env);
   }
 
   /** The function that serves a route, by the route's name (the API method's OperationName). */
@@ -133,13 +149,50 @@ export class BundledFunctions {
     });
   }
 
+  /** The function the event source mapping of `queue` invokes, if one does. */
+  consumerOf(queue: LocalQueue): SynthesizedFunction | undefined {
+    const id = this.app.queueConsumers.get(queue.logicalId);
+    return id ? this.app.functions.get(id) : undefined;
+  }
+
+  /** Invokes the consumer of `queue` with one message, as SQS's event source mapping does (a batch of one). */
+  async invokeQueueConsumer(queue: LocalQueue, body: string): Promise<void> {
+    const fn = this.consumerOf(queue);
+    if (!fn) throw new Error(`no event source mapping reads the queue ${queue.logicalId}`);
+    const now = String(Date.now());
+    const event: SQSEvent = {
+      Records: [
+        {
+          messageId: randomUUID(),
+          receiptHandle: randomUUID(),
+          body,
+          attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: fn.logicalId, ApproximateFirstReceiveTimestamp: now },
+          messageAttributes: {},
+          md5OfBody: createHash('md5').update(body, 'utf8').digest('hex'),
+          eventSource: 'aws:sqs',
+          eventSourceARN: queue.arn,
+          awsRegion: localRegion(),
+        },
+      ],
+    };
+    await (
+      await this.loadHandler<SQSEvent, void>(fn)
+    )(event, buildLambdaContext(fn.logicalId, fn.timeoutSeconds * 1000));
+  }
+
   /**
    * The function's warm container, or a new one (a cold start) when there is none or the environment it would be given
    * changed since it started (a test sets a LEVY_* setting): as Lambda starts new containers after a configuration change.
    */
   private containerOf(fn: SynthesizedFunction): Container {
     const env = this.options.env ?? process.env;
-    const environment = functionEnvironment(fn, this.resources, env, this.options.dynamoDbEndpoint ?? env[DYNAMODB_ENDPOINT_ENV_VAR] ?? '');
+    const environment = functionEnvironment(
+      fn,
+      this.resources,
+      env,
+      this.options.dynamoDbEndpoint ?? env[DYNAMODB_ENDPOINT_ENV_VAR] ?? '',
+      this.options.awsEndpoint,
+    );
     const key = JSON.stringify(environment);
     const running = this.containers.get(fn.logicalId);
     if (running?.environment === key) return running;

@@ -5,49 +5,19 @@
  * table by table as IAM evaluates it (a Query on an index is on `<table ARN>/index/<name>`; each item of a
  * TransactWriteItems by its own action: PutItem, UpdateItem, DeleteItem, ConditionCheckItem; each table of a batch).
  * A call outside the grants is answered as AWS answers it (HTTP 400, `AccessDeniedException`, which the SDK throws),
- * logged with the function, action and table, and recorded (takeAccessDenials: the tests fail on one). Calls with any
+ * logged with the function, action and table, and recorded (access-denials.ts: the tests fail on one). Calls with any
  * other key id (the local tools, the tests' own set-up) pass unchecked.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody } from '../server/http-io';
+import { accessKeyIdOf, refuse, type AccessDenial } from './access-denials';
 import { isAllowed, type FunctionGrants } from './iam-grants';
-import { LOCAL_ACCOUNT_ID, localTableArn } from './local-resources';
+import { localTableArn } from './local-resources';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation templates and DynamoDB requests are read as untyped JSON
 type Json = any;
-
-export interface AccessDenial {
-  /** The routes of the function (or `authorizer`) and its logical id. */
-  readonly function: string;
-  readonly functionId: string;
-  readonly action: string;
-  readonly table: string;
-  readonly resource: string;
-}
-
-const denials: AccessDenial[] = [];
-const listeners: ((denial: AccessDenial) => void)[] = [];
-
-/** Records a refusal: one of this process's proxy, or one a server process reported (server-process.ts). */
-export function recordAccessDenial(denial: AccessDenial): void {
-  denials.push(denial);
-  for (const listener of listeners) listener(denial);
-}
-
-/** Calls `listener` on every refusal from now on (a server process passes them to the test process that started it). */
-export function onAccessDenial(listener: (denial: AccessDenial) => void): void {
-  listeners.push(listener);
-}
-
-/** The calls refused since the last take, oldest first (the test harness fails the test that caused one). */
-export function takeAccessDenials(): AccessDenial[] {
-  return denials.splice(0, denials.length);
-}
-
-export const describeDenial = (d: AccessDenial): string =>
-  `AccessDenied: function ${d.function} (${d.functionId}) may not ${d.action} on table ${d.table} (${d.resource}): its role's grants in the synthesized template do not allow it`;
 
 /** What IAM checks for one call: each action on each resource. */
 export function requiredPermissions(operation: string, input: Json): { action: string; table: string; index?: string }[] {
@@ -72,11 +42,10 @@ export function requiredPermissions(operation: string, input: Json): { action: s
 /** The whole body: the server's reader, without a limit (DynamoDB Local answers an oversized call itself). */
 const readAll = (req: IncomingMessage): Promise<Buffer> => readBody(req, Number.POSITIVE_INFINITY) as Promise<Buffer>;
 
-/** The access key id of a SigV4 Authorization header (`... Credential=<key id>/<date>/...`). */
-const accessKeyIdOf = (authorization: string | undefined): string | undefined => /Credential=([^/,\s]+)\//.exec(authorization ?? '')?.[1];
+type Refusal = Omit<AccessDenial, 'function' | 'functionId'>;
 
 /** The first permission of the call its function lacks, or undefined when the grants allow it all. */
-function firstDenied(fn: FunctionGrants, operation: string, body: Buffer): AccessDenial | undefined {
+function firstDenied(fn: FunctionGrants, operation: string, body: Buffer): Refusal | undefined {
   let input: Json;
   try {
     input = JSON.parse(body.toString('utf8') || '{}');
@@ -85,8 +54,7 @@ function firstDenied(fn: FunctionGrants, operation: string, body: Buffer): Acces
   }
   for (const { action, table, index } of requiredPermissions(operation, input)) {
     const resource = `${localTableArn(table)}${index ? `/index/${index}` : ''}`;
-    if (!isAllowed(fn.grants, action, resource))
-      return { function: fn.label, functionId: fn.functionId, action, table: index ? `${table} (index ${index})` : table, resource };
+    if (!isAllowed(fn.grants, action, resource)) return { action, kind: 'table', name: index ? `${table} (index ${index})` : table, resource };
   }
   return undefined;
 }
@@ -109,9 +77,7 @@ export async function startIamProxy(
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       const denial = fn && firstDenied(fn, operation, body);
       if (denial) {
-        recordAccessDenial(denial);
-        log(`[levy iam] ${describeDenial(denial)}`);
-        const message = `User: arn:aws:sts::${LOCAL_ACCOUNT_ID}:assumed-role/${fn.roleId}/${fn.functionId} is not authorized to perform: ${denial.action} on resource: ${denial.resource} because no identity-based policy allows the ${denial.action} action`;
+        const message = refuse(fn, denial, log);
         res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID() });
         res.end(JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', Message: message }));
         return;

@@ -3,7 +3,7 @@
  * then, in bundle mode with IAM held, each call the proxy refused (so the test that started it fails on it too).
  */
 import '../quiet-sdk-warning';
-import { onAccessDenial } from '../bundles/dynamodb-iam-proxy';
+import { onAccessDenial } from '../bundles/access-denials';
 import { startServer } from './server';
 import { ACCESS_DENIAL_LINE } from './server-process';
 

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { recordAccessDenial } from '../bundles/dynamodb-iam-proxy';
+import { recordAccessDenial } from '../bundles/access-denials';
 
 /** The child's line for a call its IAM proxy refused, recorded here as this process's own (the tests fail on it). */
 export const ACCESS_DENIAL_LINE = 'LEVY_ACCESS_DENIED=';

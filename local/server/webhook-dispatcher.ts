@@ -4,8 +4,11 @@
  * its events not yet fanned out (deployed, the stream feeds the fan-out; an account without an endpoint gets nothing
  * either way, and the tests' database holds thousands of such accounts' events), fanned out as the stream's
  * batches are (fanOutBatch: an account's endpoints read once per poll), then marked fanned out on their items; the
- * queue is the in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling. With
- * `daily` it also runs the time-driven events job (the deployed daily schedule's stand-in).
+ * queue is the in-process timer queue, whose retries wait LEVY_WEBHOOK_RETRY_SECONDS (default 60), doubling. Its
+ * messages are delivered by the delivery use case in this process, or in bundle mode by `consume`: the bundled
+ * webhook-delivery function, invoked as SQS's event source mapping invokes it, whose own sends (a retry, a dead letter)
+ * and those of the routes (a redelivery) reach this queue again through the local SQS (local/bundles/sqs-endpoint.ts).
+ * With `daily` it also runs the time-driven events job (the deployed daily schedule's stand-in).
  */
 import { DynamoDbEventStore } from '../../src/adapters/dynamodb/event-store';
 import { DynamoDbWebhookEndpointStore } from '../../src/adapters/dynamodb/webhook-endpoint-store';
@@ -17,6 +20,7 @@ import { deliverMessage, fanOutBatch, type DeliverySettings } from '../../src/us
 import { runTimeDrivenEvents } from '../../src/usecases/time-driven-events';
 import { calendar, filedReturns } from '../../src/composition/ports';
 import type { TimerDeliveryQueue } from '../../src/adapters/webhooks/timer-queue';
+import type { DeliveryMessage } from '../../src/ports/events';
 
 export interface WebhookDispatcher {
   queue: TimerDeliveryQueue;
@@ -46,12 +50,12 @@ const LOOKBACK_MS = 3_600_000;
  * `daily`: also run the time-driven events job now and every 24 h (`npm start`; the deployed schedule's stand-in).
  */
 export async function startWebhookDispatcher(
-  options: { pollMs?: number; settings?: Partial<DeliverySettings>; daily?: boolean } = {},
+  options: { pollMs?: number; settings?: Partial<DeliverySettings>; daily?: boolean; consume?: (message: DeliveryMessage) => Promise<void> } = {},
 ): Promise<WebhookDispatcher> {
   const queue = await localDeliveryQueue();
   const settings: DeliverySettings = { firstRetrySeconds: webhookRetrySeconds(), allowLoopback: webhooksAllowLoopback(), ...options.settings };
   const deps = { events, webhookEndpoints, deliveries, deliveryQueue: queue, webhookTransport };
-  queue.onMessage(async (message) => void (await deliverMessage(deps, settings, message)));
+  queue.onMessage(options.consume ?? (async (message) => void (await deliverMessage(deps, settings, message))));
   // Only their local-dispatcher methods are used here (not on the ports); the outbox, the container's one, never writes.
   const eventStore = new DynamoDbEventStore(tableName('Events'), eventOutbox());
   const endpointStore = new DynamoDbWebhookEndpointStore(tableName('WebhookEndpoints'), eventOutbox());

@@ -6,7 +6,7 @@
  * synthesized assembly to plant into: the suite is skipped (and says so).
  */
 import type { CreatedAccount } from '../../local/admin/accounts';
-import { takeAccessDenials } from '../../local/bundles/dynamodb-iam-proxy';
+import { takeAccessDenials } from '../../local/bundles/access-denials';
 import { bundleModeRequested, startLocalBundles, type LocalBundles } from '../../local/bundles/local-bundles';
 import { BUNDLES_CDK_OUT_ENV_VAR } from '../../local/bundles/synth';
 import { startServer, type LocalServer } from '../../local/server/server';
@@ -58,7 +58,13 @@ if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_L
       expect((await request('GET', '/vendors', { key: account.api_key })).status).toBe(200);
       const denials = takeAccessDenials();
       expect(denials).toEqual([
-        expect.objectContaining({ function: 'vendors-create', functionId: planted.functionId, action: 'dynamodb:PutItem', table: process.env.VENDORS_TABLE }),
+        expect.objectContaining({
+          function: 'vendors-create',
+          functionId: planted.functionId,
+          action: 'dynamodb:PutItem',
+          kind: 'table',
+          name: process.env.VENDORS_TABLE,
+        }),
       ]);
       expect(logged.mock.calls.flat().join('\n')).toContain(
         `[levy iam] AccessDenied: function vendors-create (${planted.functionId}) may not dynamodb:PutItem on table ${process.env.VENDORS_TABLE}`,
@@ -83,7 +89,13 @@ if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_L
       await child.stop();
     }
     expect(takeAccessDenials()).toEqual([
-      expect.objectContaining({ function: 'vendors-create', functionId: planted.functionId, action: 'dynamodb:PutItem', table: process.env.VENDORS_TABLE }),
+      expect.objectContaining({
+        function: 'vendors-create',
+        functionId: planted.functionId,
+        action: 'dynamodb:PutItem',
+        kind: 'table',
+        name: process.env.VENDORS_TABLE,
+      }),
     ]);
   });
 });
