@@ -19,6 +19,7 @@ import { DYNAMODB_ENDPOINT_ENV_VAR } from '../../src/config/dynamodb-endpoint';
 import { LOCAL_ACCESS_KEY_ID_ENV_VAR } from '../../src/adapters/dynamodb/local-client-config';
 import { tableList } from '../../src/config/tables';
 import type { SynthesizedApp, SynthesizedFunction } from './assembly';
+import { LOCAL_SECRET_ACCESS_KEY } from './presigned-urls';
 import { localRegion, localResources, type LocalQueue, type LocalResources } from './local-resources';
 
 export interface BundledFunctionsOptions {
@@ -86,7 +87,7 @@ export function functionEnvironment(
     AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
     LAMBDA_TASK_ROOT: fn.assetDir,
     AWS_ACCESS_KEY_ID: fn.logicalId,
-    AWS_SECRET_ACCESS_KEY: 'levylocal',
+    AWS_SECRET_ACCESS_KEY: LOCAL_SECRET_ACCESS_KEY,
     [LOCAL_ACCESS_KEY_ID_ENV_VAR]: fn.logicalId,
   };
 }

@@ -10,9 +10,10 @@
  * pre-signed URL acts with its signer's rights, as in S3): s3:PutObject, s3:GetObject (a HeadObject too) or
  * s3:DeleteObject on `arn:aws:s3:::<bucket>/<key>`; a missing key is a 404 NoSuchKey only to a function granted
  * s3:ListBucket on the bucket, else a 403 AccessDenied, as S3 answers. A refusal is a 403 with S3's AccessDenied XML,
- * logged and recorded (access-denials.ts). A pre-signed URL past its X-Amz-Date + X-Amz-Expires is a 403 AccessDenied
- * "Request has expired". Signatures are not verified (DynamoDB Local does not verify them either): a pre-signed URL
- * used with another method, type or size than it was signed for is served, where S3 answers SignatureDoesNotMatch.
+ * logged and recorded (access-denials.ts). A pre-signed URL is checked as S3 checks one (presigned-urls.ts): past its
+ * X-Amz-Date + X-Amz-Expires a 403 AccessDenied "Request has expired", used with another method, type or size than it
+ * was signed for (or changed) a 403 SignatureDoesNotMatch. The signatures of the functions' own calls are not
+ * verified (DynamoDB Local does not verify them either): their access key id says whose call it is.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +21,7 @@ import { FolderBlobStore } from '../../src/adapters/blobs/folder-blob-store';
 import { accessKeyIdOf, refuse } from './access-denials';
 import { isAllowed, type FunctionGrants } from './iam-grants';
 import { localBucketArn } from './local-resources';
+import { checkPresigned } from './presigned-urls';
 
 export interface S3EndpointOptions {
   /** A local bucket's name -> the folder its objects are kept in. */
@@ -43,18 +45,6 @@ function answerError(res: ServerResponse, method: string, status: number, code: 
   const body = method === 'HEAD' ? '' : errorXml(code, message, requestId, extra);
   res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId, 'content-length': Buffer.byteLength(body) });
   res.end(body);
-}
-
-/** `20261128T031500Z` as a time. */
-const amzDate = (text: string): number => Date.parse(text.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
-
-/** Why a pre-signed request is refused before anything else (expired, or an expiry S3 does not accept), if it is. */
-function presignedRefusal(query: URLSearchParams, now: number): string | undefined {
-  const signedAt = amzDate(query.get('X-Amz-Date') ?? '');
-  const expires = Number(query.get('X-Amz-Expires'));
-  if (!Number.isFinite(signedAt) || !Number.isInteger(expires) || expires < 1 || expires > 604_800) return 'X-Amz-Expires must be between 1 and 604800 seconds';
-  if (now > signedAt + expires * 1000) return 'Request has expired';
-  return undefined;
 }
 
 const objectAction = (method: string): string | undefined =>
@@ -111,8 +101,8 @@ export function s3RequestHandler(options: S3EndpointOptions): (req: IncomingMess
     if (!key || !action)
       return answerError(res, method, 501, 'NotImplemented', `The local S3 serves only PUT, GET, HEAD and DELETE of an object, not ${method} ${rawPath}`);
     const presigned = query.has('X-Amz-Credential');
-    const expired = presigned ? presignedRefusal(query, Date.now()) : undefined;
-    if (expired) return answerError(res, method, 403, 'AccessDenied', expired);
+    const check = presigned ? checkPresigned(method, rawPath, rawQuery, req.headers, Date.now()) : { ok: true as const };
+    if (!check.ok) return answerError(res, method, 403, check.code, check.message);
     const fn = options.grants?.get(accessKeyIdOf(presigned ? (query.get('X-Amz-Credential') ?? '') : req.headers.authorization) ?? '');
     const resource = `${localBucketArn(bucket)}/${key}`;
     if (fn && !isAllowed(fn.grants, action, resource))

@@ -1,7 +1,7 @@
 /**
  * HTTP test of bundle mode with IAM held (LEVY_LOCAL_BUNDLES=1 LEVY_ENFORCE_IAM=1): the bundled functions use their
  * real S3 and SQS adapters against the local S3 and SQS (local/bundles/aws-endpoint.ts). As synthesized, a certificate's
- * document goes up and down (directly and through pre-signed URLs, an expired one refused) into the documents folder,
+ * document goes up and down (directly and through pre-signed URLs, one expired or used otherwise than signed refused) into the documents folder,
  * and a redelivery reaches a receiver through the local SQS and the bundled webhook-delivery function, its retry after
  * its delay; with one grant planted away (test/support/planted-grants.ts), s3:PutObject from the document route or
  * sqs:SendMessage from events-redeliver, that route fails with AccessDenied naming the function, action and bucket or
@@ -90,7 +90,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
     else process.env[WEBHOOK_RETRY_SECONDS_ENV_VAR] = savedRetry;
   });
 
-  it('as synthesized: a document is put and got back, also through pre-signed URLs, into the documents folder; an expired URL is refused', async () => {
+  it('as synthesized: a document is put and got back, also through pre-signed URLs, into the documents folder; a URL expired or used otherwise than signed is refused', async () => {
     const { request, url } = await serve(cdkOut!);
     const key = account.api_key;
     const { customerId, eid, path } = await newCertificate(request);
@@ -112,6 +112,15 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
     const late = await fetch(expired, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array(PNG) });
     expect(late.status).toBe(403);
     expect(await late.text()).toMatch(/<Code>AccessDenied<\/Code><Message>Request has expired<\/Message>/);
+    // Another size than signed for is S3's SignatureDoesNotMatch.
+    const longer = Buffer.concat([PNG, Buffer.from([0])]);
+    const resized = await fetch(upload.body.url, {
+      method: 'PUT',
+      headers: { ...upload.body.headers, 'content-length': String(longer.length) },
+      body: new Uint8Array(longer),
+    });
+    expect(resized.status).toBe(403);
+    expect(await resized.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
     expect((await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array(PNG) })).status).toBe(200);
     const completed = await request('POST', `${path}/document/complete`, { key, body: { upload_id: upload.body.upload_id } });
     expect(completed.status).toBe(200);
@@ -121,6 +130,10 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await downloaded.arrayBuffer()).equals(PNG)).toBe(true);
+    // The download URL is for GET only.
+    const overwrite = await fetch(redirected.headers.get('location')!, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(PNG) });
+    expect(overwrite.status).toBe(403);
+    expect(await overwrite.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
     expect(takeAccessDenials()).toEqual([]);
   });
 
