@@ -15,7 +15,7 @@ import { documentsLocation } from '../../src/config/environment';
 import type { DeliveryMessage } from '../../src/ports/events';
 import { refuse } from './access-denials';
 import { readSynthesizedApp, type SynthesizedApp, type SynthesizedFunction } from './assembly';
-import { startLocalAwsEndpoint } from './aws-endpoint';
+import { startLocalAwsEndpoint, type LocalAwsEndpoint } from './aws-endpoint';
 import { BundledFunctions } from './bundled-functions';
 import { startIamProxy, type IamProxy } from './dynamodb-iam-proxy';
 import { functionGrants, isAllowed, type FunctionGrants } from './iam-grants';
@@ -67,33 +67,42 @@ export async function startLocalBundles(options: LocalBundlesOptions = {}): Prom
   const endpoint = process.env[DYNAMODB_ENDPOINT_ENV_VAR];
   if (!endpoint) throw new Error(`bundle mode needs the local DynamoDB endpoint (${DYNAMODB_ENDPOINT_ENV_VAR}) set before the server starts`);
   const aws = await startLocalAwsEndpoint();
-  const resources = localResources(app, process.env, aws.url);
-  const grants = enforceIam ? functionGrants(app, resources) : undefined;
   let proxy: IamProxy | undefined;
-  if (grants) proxy = await startIamProxy(endpoint, grants);
-  // The folder store's URL key, made before the functions start so that they inherit it (a function given no bucket
-  // would sign the URLs this process's server checks; each function given one signs S3 URLs, checked by the local S3).
-  localDocumentUrlSecret();
-  const functions = new BundledFunctions(app, { node, dynamoDbEndpoint: proxy?.url ?? endpoint, resources, awsEndpoint: aws.url });
-  const deliveryQueue = consumedQueue(app, resources);
-  serveS3AndSqs(app, resources, grants, aws.serve);
-  const description = `mode: bundles (${app.functions.size} functions of ${dir}), ${enforceIam ? 'iam enforced' : 'iam not enforced'}; functions run on Node ${nodeVersion}`;
-  return {
-    functions,
-    nodeVersion,
-    iamEnforced: enforceIam,
-    cdkOut: dir,
-    description,
-    deliverQueued: async (message) => {
-      mayConsume(functions.consumerOf(deliveryQueue)!, deliveryQueue, grants);
-      await functions.invokeQueueConsumer(deliveryQueue, JSON.stringify(message));
-    },
-    close: async () => {
-      await functions.close();
-      await proxy?.close();
-      await aws.close();
-    },
+  const stopEndpoints = async () => {
+    await proxy?.close();
+    await aws.close();
   };
+  try {
+    const resources = localResources(app, process.env, aws.url);
+    const grants = enforceIam ? functionGrants(app, resources) : undefined;
+    const deliveryQueue = consumedQueue(app, resources);
+    serveS3AndSqs(app, resources, grants, aws.serve);
+    if (grants) proxy = await startIamProxy(endpoint, grants);
+    // The folder store's URL key, made before the functions start so that they inherit it (a function given no bucket
+    // would sign the URLs this process's server checks; each function given one signs S3 URLs, checked by the local S3).
+    localDocumentUrlSecret();
+    const functions = new BundledFunctions(app, { node, dynamoDbEndpoint: proxy?.url ?? endpoint, resources, awsEndpoint: aws.url });
+    const description = `mode: bundles (${app.functions.size} functions of ${dir}), ${enforceIam ? 'iam enforced' : 'iam not enforced'}; functions run on Node ${nodeVersion}`;
+    return {
+      functions,
+      nodeVersion,
+      iamEnforced: enforceIam,
+      cdkOut: dir,
+      description,
+      deliverQueued: async (message) => {
+        mayConsume(functions.consumerOf(deliveryQueue)!, deliveryQueue, grants);
+        await functions.invokeQueueConsumer(deliveryQueue, JSON.stringify(message));
+      },
+      close: async () => {
+        await functions.close();
+        await stopEndpoints();
+      },
+    };
+  } catch (error) {
+    // Nothing started is left listening when the set-up fails (a table variable missing, a bucket configured).
+    await stopEndpoints();
+    throw error;
+  }
 }
 
 /** What an SQS event source mapping does with its function's role: a role without them never receives a message. */
@@ -122,7 +131,7 @@ function serveS3AndSqs(
   app: SynthesizedApp,
   resources: LocalResources,
   grants: ReadonlyMap<string, FunctionGrants> | undefined,
-  serve: (handlers: Parameters<Awaited<ReturnType<typeof startLocalAwsEndpoint>>['serve']>[0]) => void,
+  serve: LocalAwsEndpoint['serve'],
 ): void {
   const location = documentsLocation();
   if (!('folder' in location)) throw new Error(`bundle mode keeps the documents in a folder: ${DOCUMENTS_BUCKET_ENV_VAR} must not be set`);
