@@ -2,7 +2,8 @@
  * Integration: a certificate document through pre-signed URLs (docs/customers.md, "Uploads through a pre-signed
  * URL"), end to end against the real local server (its API routes, the real handlers, DynamoDB Local, and its signed
  * document URLs, which S3 serves when deployed): a full 5 MiB PDF up and down, checks at `complete` as strict as the
- * direct PUT's, and URLs refused when late, changed, or used for another size or type.
+ * direct PUT's, and URLs refused when late, changed, or used for another size or type. In bundle mode the routes'
+ * bundles sign S3 URLs, served by the local S3 (local/bundles/s3-endpoint.ts) from the same documents folder.
  */
 import { startServer, type LocalServer } from '../../local/server/server';
 import { ports } from '../../src/composition/all-ports';
@@ -13,6 +14,13 @@ import { createDocumentUpload, stagedUploadKey } from '../../src/usecases/exempt
 import { documentKey } from '../../src/usecases/exemptions';
 import { callRoute, newTestAccount } from '../support/api';
 import { assertDocumentedResponse } from '../support/contract';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
+import { bundleModeRequested } from '../../local/bundles/local-bundles';
+
+const folderUrls = sourceModeOnly(SOURCE_MODE_ONLY.folderDocumentUrls);
+/** Where a pre-signed URL points: the local server's document URLs, or in bundle mode the bucket at the local S3. */
+const documentUrls = (): RegExp =>
+  bundleModeRequested() ? /^http:\/\/127\.0\.0\.1:\d+\/levy-local-documentsbucket[^/]*\/exemption-documents\// : new RegExp(`^${server.url}/__levy/documents/`);
 
 const PDF_5_MIB = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_DOCUMENT_BYTES - 16, 0x41), Buffer.from('\n%%EOF\n', 'latin1')]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
@@ -76,7 +84,7 @@ describe('pre-signed document upload and download', () => {
     expect(upload.status).toBe(201);
     expect(upload.body).toEqual({
       upload_id: expect.stringMatching(/^upl_[0-9a-z]{25}$/),
-      url: expect.stringContaining(`${server.url}/__levy/documents/`),
+      url: expect.stringMatching(documentUrls()),
       method: 'PUT',
       headers: { 'content-type': 'application/pdf', 'content-length': String(MAX_DOCUMENT_BYTES) },
       expires_at: expect.any(String),
@@ -110,7 +118,7 @@ describe('pre-signed document upload and download', () => {
     const got = await api('exemption-document-get', eid);
     expect(got.status).toBe(303);
     const location = got.headers.get('location')!;
-    expect(location).toContain(`${server.url}/__levy/documents/`);
+    expect(location).toMatch(documentUrls());
     const downloaded = await fetch(location);
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers.get('content-type')).toBe('application/pdf');
@@ -221,7 +229,7 @@ describe('pre-signed document upload and download', () => {
     expect((await api('exemption-document-complete', eid, { body: { upload_id: upload.body.upload_id } })).status).toBe(409);
   });
 
-  it('refuses an upload URL used late, changed, or for another size, type or method (403); nothing is stored', async () => {
+  folderUrls.it('refuses an upload URL used late, changed, or for another size, type or method (403); nothing is stored', async () => {
     const eid = await newCertificate();
     const deps = { exemptions: ports.exemptions, documents: ports.documents };
     const stagedOf = (uploadId: string) => stagedUploadKey(accountId, customerId, eid, uploadId);

@@ -2,7 +2,8 @@
  * Integration: webhook endpoints and delivery on DynamoDB Local with a real HTTP receiver (node:http on 127.0.0.1) and
  * the in-process dispatcher of `npm start`: the endpoint routes and their secret, refused URLs (SSRF), an event whose
  * write commits late, retries (LEVY_WEBHOOK_RETRY_SECONDS = 1 here, doubling, with jitter), rotate_secret and
- * redeliver (in source mode only: a bundle's own send goes to its container's queue). Delivery of every event type is in webhooks-event-types.test.ts.
+ * redeliver (in bundle mode the route's bundle sends through the local SQS onto the same in-process queue). Delivery
+ * of every event type is in webhooks-event-types.test.ts.
  */
 import { events } from '../../src/composition/ports';
 import { newEvent } from '../../src/domain/events/event';
@@ -10,9 +11,6 @@ import { verifySignature } from '../../src/domain/webhooks/signature';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
 import { callRoute, newTestAccount } from '../support/api';
 import { startReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver';
-import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
-
-const queued = sourceModeOnly(SOURCE_MODE_ONLY.queueInProcess);
 
 const now = () => Math.floor(Date.now() / 1000);
 const signatureOf = (d: ReceivedDelivery) => String(d.headers['levy-signature']);
@@ -148,7 +146,7 @@ describe('webhooks', () => {
     expect(verifySignature(signatureOf(first), first.body, rotated.body.secret, now())).toBe(true);
   });
 
-  queued.it('redeliver sends an event again', async () => {
+  it('redeliver sends an event again', async () => {
     const { accountId, receiver: r, first } = await rotatedEndpointDelivery();
     const eventId = JSON.parse(first.body).id;
     const again = await callRoute('events-redeliver', { accountId, pathParameters: { id: eventId } });

@@ -11,8 +11,9 @@ import { bundleModeRequested } from '../../local/bundles/local-bundles';
 export const SOURCE_MODE_ONLY = {
   faultInjected: 'the fault is injected into the DynamoDB client or modules of the test process, which a bundle does not use',
   observesTestProcess: 'it observes the DynamoDB calls or logs of the test process, which a bundle does not make',
-  queueInProcess: "a route's own SQS send goes to its container's in-process queue, which nothing consumes",
   callsNoRoute: 'it calls no route (the CLI, the stores, the local tools): the same code runs in both modes',
+  folderDocumentUrls:
+    "it changes the local server's own document URLs, which the folder store signs: a bundle signs S3 URLs, checked by the local S3 (test/http/bundle-s3-sqs.test.ts)",
 } as const;
 
 type Reason = (typeof SOURCE_MODE_ONLY)[keyof typeof SOURCE_MODE_ONLY];
