@@ -1,4 +1,4 @@
-/** Primary adapter: GET /v1/notices/{id}/documents/{did} -> the bytes, with the Content-Type found at upload. */
+/** Primary adapter: GET /v1/notices/{id}/documents/{did} -> the bytes, with the Content-Type found at upload; over 4 MiB a 303 to a pre-signed GET. */
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { documents, notices } from '../../src/composition/ports';
 import { DOCUMENT_CONTENT_TYPES } from '../../src/domain/documents/document-type';
@@ -6,9 +6,19 @@ import { getNoticeDocument } from '../../src/usecases/notices';
 
 export const handler = httpRoute({
   route: 'notice-documents-get',
-  responses: { 200: { description: 'The document, as uploaded', mediaType: DOCUMENT_CONTENT_TYPES } },
+  responses: {
+    200: { description: 'The document, as uploaded', mediaType: DOCUMENT_CONTENT_TYPES },
+    303: {
+      description: 'The document is over 4 MiB (more than a function may answer): `Location` is a pre-signed GET of it',
+      headers: { Location: 'A pre-signed GET of the document, valid 5 minutes; send it without the Authorization header' },
+    },
+  },
   run: async ({ accountId, pathParameters: { id, did } }) => {
     const document = await getNoticeDocument({ notices, documents }, accountId, id, did);
+    if (document.kind === 'redirect') {
+      const location: Record<string, string> = { location: document.url };
+      return { status: 303, headers: location };
+    }
     return { status: 200, bytes: document.bytes, headers: { 'content-type': document.contentType } };
   },
 });

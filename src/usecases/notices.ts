@@ -2,7 +2,7 @@
  * Use case: the tax-authority notices of an account (docs/notices.md): log, list (by status), read, change,
  * and their documents, through the same blob store and document rule as certificates (src/usecases/documents.ts).
  */
-import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
+import { DOCUMENTS_KEY_PREFIX, DOWNLOAD_URL_EXPIRES_SECONDS, MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
 import { utcDay } from '../domain/dates';
 import { ConflictError, found } from '../domain/errors';
 import { newId } from '../domain/ids';
@@ -21,6 +21,7 @@ import { fieldError } from '../domain/validation';
 import type { BlobStore } from '../ports/blobs';
 import type { NoticeStore } from '../ports/notices';
 import { checkedDocumentType, storeDocument } from './documents';
+import type { DocumentDownload } from './exemption-document-uploads';
 
 type Deps = { notices: NoticeStore };
 type DocumentDeps = Deps & { documents: BlobStore };
@@ -84,21 +85,23 @@ export async function addNoticeDocument(deps: DocumentDeps, accountId: string, i
 const tooMany = (id: string) =>
   new ConflictError('too_many_notice_documents', `Notice '${id}' already holds ${MAX_NOTICE_DOCUMENTS} documents, the most Levy keeps per notice.`);
 
-/** A document's bytes and type; 404 when the notice has no such document. */
-export async function getNoticeDocument(
-  deps: DocumentDeps,
-  accountId: string,
-  id: string,
-  documentId: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
+/**
+ * A document's bytes and type, or a pre-signed GET (5 minutes) when it is larger than a function may answer deployed
+ * (MAX_INLINE_DOCUMENT_BYTES: a document takes up to 5 MiB, 6.7 MB as base64, past Lambda's 6 MB); 404 when the
+ * notice has no such document.
+ */
+export async function getNoticeDocument(deps: DocumentDeps, accountId: string, id: string, documentId: string, now = new Date()): Promise<DocumentDownload> {
   const notice = await getNotice(deps, accountId, id);
   const document = found(
     notice.documents.find((d) => d.id === documentId),
     'notice document',
     documentId,
   );
-  const blob = await deps.documents.get(noticeDocumentKey(accountId, id, document.sha256));
+  const key = noticeDocumentKey(accountId, id, document.sha256);
+  if (document.size > MAX_INLINE_DOCUMENT_BYTES)
+    return { kind: 'redirect', url: (await deps.documents.presignGet(key, DOWNLOAD_URL_EXPIRES_SECONDS, now)).url };
+  const blob = await deps.documents.get(key);
   // The list is written only after its bytes: missing bytes are a broken store, not a client mistake.
   if (!blob) throw new Error(`The document ${documentId} of notice ${id} is recorded but its bytes are missing`);
-  return { bytes: blob.bytes, contentType: document.content_type };
+  return { kind: 'bytes', bytes: blob.bytes, contentType: document.content_type };
 }

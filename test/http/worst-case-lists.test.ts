@@ -12,6 +12,7 @@ import { MAX_CERTIFICATE_JURISDICTIONS, newExemption, type StoredExemption } fro
 import { subdivisionCodes } from '../../src/domain/geography/countries';
 import { emptyFigures, type ReturnFigures, type ReturnLine, type TaxReturn } from '../../src/domain/returns/return';
 import { newId } from '../../src/domain/ids';
+import { docsAssetNames } from '../../src/adapters/http/api-docs';
 import { callRoute, newTestAccount } from '../support/api';
 
 const sizes: Record<string, number> = {};
@@ -120,4 +121,10 @@ it('GET /v1/tax_codes, /v1/nexus and /v1/tax/coverage: lists of the bundled cata
   expectWithinLimit('GET /v1/tax_codes', await callRoute('tax-codes-list', { accountId }));
   expectWithinLimit('GET /v1/nexus', await callRoute('nexus-report', { accountId }));
   expectWithinLimit('GET /v1/tax/coverage', await callRoute('tax-coverage', { accountId }));
+});
+
+it('GET /openapi.json and the documentation page and assets: the bundled document and the Swagger UI files', async () => {
+  expectWithinLimit('GET /openapi.json', await callRoute('docs-openapi', { accountId }));
+  expectWithinLimit('GET /docs', await callRoute('docs-page', { accountId }));
+  for (const asset of docsAssetNames) expectWithinLimit(`GET /docs/${asset}`, await callRoute('docs-asset', { accountId, pathParameters: { asset } }));
 });

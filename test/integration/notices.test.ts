@@ -2,6 +2,7 @@
 import { callRoute, newTestAccount } from '../support/api';
 import { ports } from '../../src/composition/all-ports';
 import { noticeDocumentKey } from '../../src/usecases/notices';
+import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(1500, 7), Buffer.from('\n%%EOF\n', 'latin1')]);
@@ -91,6 +92,19 @@ describe('tax-authority notices', () => {
     expect((await callRoute('notices-update', { accountId: otherAccountId, pathParameters: { id }, body: { status: 'closed' } })).status).toBe(404);
     expect((await callRoute('notices-get', { accountId: otherAccountId, pathParameters: { id } })).status).toBe(404);
     expect((await callRoute('notices-get', { accountId, pathParameters: { id: 'ntc_nope' } })).status).toBe(404);
+  });
+
+  it('answers a document over 4 MiB with a 303 to a pre-signed GET: as base64 it would pass what a function may answer deployed', async () => {
+    const id = (await create(assessment)).body.id;
+    const largest = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES - PDF.length, 7)]);
+    const added = await callRoute('notice-documents-add', { accountId, pathParameters: { id }, body: largest, headers: { 'Content-Type': 'application/pdf' } });
+    expect(added.status).toBe(201);
+    const [document] = added.body.documents;
+    expect(document.size).toBe(MAX_DOCUMENT_BYTES);
+    const got = await callRoute('notice-documents-get', { accountId, pathParameters: { id, did: document.id } });
+    expect(got.status).toBe(303);
+    expect(got.headers.location).toEqual(expect.any(String));
+    expect(got.resultBytes).toBeLessThan(64 * 1024);
   });
 
   it('keeps several documents per notice in the certificates blob store, and reads each back', async () => {

@@ -16210,6 +16210,17 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
+            /** @description The document is over 4 MiB (more than a function may answer): `Location` is a pre-signed GET of it */
+            303: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "x-amzn-RequestId": components["headers"]["AmznRequestId"];
+                    /** @description A pre-signed GET of the document, valid 5 minutes; send it without the Authorization header */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["Error400ValidationError"];
             401: components["responses"]["Error401Unauthorized"];
             403: components["responses"]["Error403AccessDenied"];
