@@ -186,10 +186,11 @@ const saleRecording = { ...rating, ...recording, ...namedCustomerRecording, ...c
 
 /**
  * Recording a refund (a refund route or a credit note): the refund's conditional put, the sale's refunded-so-far, the
- * counters (exposure, nexus, return counters and the refund's entry by recording time), its event.
+ * counters (exposure, nexus, return counters and the refund's entry by recording time), its event. The Query reads the
+ * refunds of a sale recorded before its refund lines were counted (their count, at its next refund).
  */
 const refunding = {
-  Transactions: ['GetItem', 'PutItem', 'UpdateItem'],
+  Transactions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
   Exposure: ['UpdateItem'],
   ReturnCounters: ['UpdateItem', 'PutItem'],
   Entities: ['Query'],
