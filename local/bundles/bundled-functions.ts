@@ -157,7 +157,7 @@ export class BundledFunctions {
   }
 
   /** Invokes the consumer of `queue` with one message, as SQS's event source mapping does (a batch of one). */
-  async invokeQueueConsumer(queue: LocalQueue, body: string): Promise<void> {
+  async invokeQueueConsumer(queue: LocalQueue, body: string, receiveCount = 1): Promise<void> {
     const fn = this.consumerOf(queue);
     if (!fn) throw new Error(`no event source mapping reads the queue ${queue.logicalId}`);
     const now = String(Date.now());
@@ -167,7 +167,7 @@ export class BundledFunctions {
           messageId: randomUUID(),
           receiptHandle: randomUUID(),
           body,
-          attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: fn.logicalId, ApproximateFirstReceiveTimestamp: now },
+          attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: now, SenderId: fn.logicalId, ApproximateFirstReceiveTimestamp: now },
           messageAttributes: {},
           md5OfBody: createHash('md5').update(body, 'utf8').digest('hex'),
           eventSource: 'aws:sqs',

@@ -91,7 +91,7 @@ export async function startLocalBundles(options: LocalBundlesOptions = {}): Prom
       description,
       deliverQueued: async (message) => {
         mayConsume(functions.consumerOf(deliveryQueue)!, deliveryQueue, grants);
-        await functions.invokeQueueConsumer(deliveryQueue, JSON.stringify(message));
+        await receiveOrRedrive(functions, deliveryQueue, message);
       },
       close: async () => {
         await functions.close();
@@ -113,6 +113,27 @@ function mayConsume(consumer: SynthesizedFunction, queue: LocalQueue, grants: Re
   const fn = grants?.get(consumer.logicalId);
   const action = fn && EVENT_SOURCE_ACTIONS.find((a) => !isAllowed(fn.grants, a, queue.arn));
   if (fn && action) throw new Error(refuse(fn, { action, kind: 'queue', name: queue.name, resource: queue.arn }, (line) => console.error(line)));
+}
+
+/** How many times each message of the in-process delivery queue was received (the queue hands over the same object). */
+const receives = new WeakMap<DeliveryMessage, number>();
+
+/**
+ * One receive of a message by the queue's consumer; when the invocation fails, SQS's redrive: the message is handed
+ * over again after the queue's visibility timeout, or moved to the dead-letter queue once received maxReceiveCount
+ * times. The failure is thrown on (the in-process queue logs it).
+ */
+async function receiveOrRedrive(functions: BundledFunctions, queue: LocalQueue, message: DeliveryMessage): Promise<void> {
+  const receiveCount = (receives.get(message) ?? 0) + 1;
+  receives.set(message, receiveCount);
+  try {
+    await functions.invokeQueueConsumer(queue, JSON.stringify(message), receiveCount);
+  } catch (error) {
+    const queued = await localDeliveryQueue();
+    if (queue.maxReceiveCount !== undefined && receiveCount >= queue.maxReceiveCount) await queued.deadLetter(message);
+    else await queued.send(message, queue.visibilityTimeoutSeconds);
+    throw error;
+  }
 }
 
 /** The one queue a function consumes (the webhook delivery queue): the in-process delivery queue stands in for it. */

@@ -22,6 +22,10 @@ export interface LocalQueue {
   readonly arn: string;
   /** Undefined without a local AWS endpoint to send to. */
   readonly url?: string;
+  /** How long a received message stays hidden (the template's VisibilityTimeout; SQS's default 30 s). */
+  readonly visibilityTimeoutSeconds: number;
+  /** After this many receives a message goes to the dead-letter queue (its RedrivePolicy), if it has one. */
+  readonly maxReceiveCount?: number;
 }
 
 export interface LocalResources {
@@ -49,7 +53,16 @@ function localQueues(app: SynthesizedApp, awsEndpoint: string | undefined): Map<
   const queues = new Map<string, LocalQueue>();
   for (const logicalId of resourcesOfType(app, 'AWS::SQS::Queue')) {
     const url = awsEndpoint && `${awsEndpoint.replace(/\/$/, '')}/${LOCAL_ACCOUNT_ID}/${logicalId}`;
-    queues.set(logicalId, { logicalId, name: logicalId, arn: localQueueArn(logicalId), ...(url ? { url } : {}) });
+    const props = app.resources[logicalId].Properties ?? {};
+    const maxReceiveCount = props.RedrivePolicy?.maxReceiveCount;
+    queues.set(logicalId, {
+      logicalId,
+      name: logicalId,
+      arn: localQueueArn(logicalId),
+      ...(url ? { url } : {}),
+      visibilityTimeoutSeconds: props.VisibilityTimeout ?? 30,
+      ...(maxReceiveCount !== undefined ? { maxReceiveCount: Number(maxReceiveCount) } : {}),
+    });
   }
   return queues;
 }

@@ -15,13 +15,14 @@ import { localResources } from '../../local/bundles/local-resources';
 import { BUNDLES_CDK_OUT_ENV_VAR } from '../../local/bundles/synth';
 import { startServer, type LocalServer } from '../../local/server/server';
 import { startWebhookDispatcher, type WebhookDispatcher } from '../../local/server/webhook-dispatcher';
-import { documents } from '../../src/composition/ports';
+import { documents, localDeliveryQueue } from '../../src/composition/ports';
+import type { DeliveryMessage } from '../../src/ports/events';
 import { DOCUMENTS_BUCKET_ENV_VAR } from '../../src/config/documents';
 import { WEBHOOK_RETRY_SECONDS_ENV_VAR } from '../../src/config/webhooks';
 import { documentKey } from '../../src/usecases/exemptions';
 import { newTestAccount } from '../support/api';
 import { requester } from '../support/http';
-import { plantGrantRemoval } from '../support/planted-grants';
+import { plantGrantRemoval, plantTemplateEdit, removeRoleAction } from '../support/planted-grants';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const cdkOut = process.env[BUNDLES_CDK_OUT_ENV_VAR];
@@ -202,6 +203,45 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
       expect(logged.mock.calls.flat().join('\n')).toContain(
         `[levy iam] AccessDenied: function events-redeliver (${planted.functionId}) may not sqs:SendMessage on queue ${queue.name} (${queue.arn})`,
       );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a delivery whose invocation fails is handed over again after the visibility timeout, and dead-lettered after maxReceiveCount receives', async () => {
+    // The delivery function's role without GetItem (its first read, the endpoint): every invocation fails. The queue's
+    // visibility timeout made 1 s (60 s as synthesized), so its 5 receives take seconds.
+    const queueId = deliveryQueue();
+    const consumer = app!.functions.get(app!.queueConsumers.get(queueId)!)!;
+    const planted = plantTemplateEdit(
+      cdkOut!,
+      (template) => {
+        const queue = template.Resources?.[queueId];
+        if (queue) queue.Properties.VisibilityTimeout = 1;
+        return removeRoleAction(template, consumer.roleId, 'dynamodb:GetItem') + (queue ? 1 : 0);
+      },
+      'the delivery function and its queue',
+    );
+    const { bundles } = await serve(planted);
+    dispatcher?.stop();
+    dispatcher = await startWebhookDispatcher({ consume: bundles.deliverQueued });
+    const queue = await localDeliveryQueue();
+    const message: DeliveryMessage = {
+      account_id: account.account_id,
+      event_id: 'evt_redriven',
+      endpoint_id: 'we_redriven',
+      attempt: 1,
+      first_attempt_at: null,
+    };
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await queue.send(message, 0);
+      const until = Date.now() + 30_000;
+      while (!queue.deadLetters.includes(message) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(queue.deadLetters).toContain(message);
+      const denials = takeAccessDenials();
+      expect(denials).toHaveLength(5);
+      expect(denials.every((d) => d.functionId === consumer.logicalId && d.action === 'dynamodb:GetItem')).toBe(true);
     } finally {
       logged.mockRestore();
     }
