@@ -1,8 +1,9 @@
 /**
  * Local runtime (bundle mode, LEVY_ENFORCE_IAM=1): each function's grants as the synthesized template gives them to its
- * role (its inline policies and any policy resource attached to it), their resources resolved to the local tables'
- * ARNs, and IAM's evaluation of one action on one resource against them: an explicit Deny wins, then an Allow whose
- * action and resource match (wildcards `*` and `?`; actions case-insensitively), else the implicit deny.
+ * role (its inline policies and any policy resource attached to it), their resources resolved to the local tables',
+ * bucket's and queues' ARNs (local-resources.ts: `<bucket ARN>/exemption-documents/*`, a queue's ARN), and IAM's
+ * evaluation of one action on one resource against them: an explicit Deny wins, then an Allow whose action and
+ * resource match (wildcards `*` and `?`; actions case-insensitively), else the implicit deny.
  */
 import { arnMatches } from '../server/authorizer-emulation';
 import type { SynthesizedApp } from './assembly';
