@@ -3,7 +3,8 @@
  * real S3 and SQS adapters against the local S3 and SQS (local/bundles/aws-endpoint.ts). As synthesized, a certificate's
  * document goes up and down (directly and through pre-signed URLs, one expired or used otherwise than signed refused) into the documents folder,
  * and a redelivery reaches a receiver through the local SQS and the bundled webhook-delivery function, its retry after
- * its delay; with one grant planted away (test/support/planted-grants.ts), s3:PutObject from the document route or
+ * its delay, a delivery past its retry window reaches the dead-letter queue, and a failed invocation is redriven (the
+ * visibility timeout, then the dead-letter queue after maxReceiveCount receives); with one grant planted away (test/support/planted-grants.ts), s3:PutObject from the document route or
  * sqs:SendMessage from events-redeliver, that route fails with AccessDenied naming the function, action and bucket or
  * queue. Without bundle mode there is no synthesized assembly: the suite is skipped (and says so).
  */
@@ -38,8 +39,9 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
   const bucket = () => local().resolve(app!.functions.get(app!.routeFunctions.get('exemption-document-put')!)!.environment[DOCUMENTS_BUCKET_ENV_VAR])!;
   const deliveryQueue = () => [...app!.queueConsumers.keys()][0];
   let account: CreatedAccount;
-  /** The account of the redelivery, whose only events are those of its test. */
+  /** The account of the redelivery, whose only events are those of its test, and its event. */
   let hooked: CreatedAccount;
+  let hookedEventId: string;
   const started: { server: LocalServer; bundles: LocalBundles }[] = [];
   const receivers: WebhookReceiver[] = [];
   let dispatcher: WebhookDispatcher | undefined;
@@ -173,6 +175,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
     const [first, retried] = await receiver.waitFor(2, 30_000);
     expect(retried.at - first.at).toBeGreaterThanOrEqual(950);
     const eventId = JSON.parse(first.body).id as string;
+    hookedEventId = eventId;
 
     const again = await request('POST', `/v1/events/${eventId}/redeliver`, { key });
     expect(again.status).toBe(202);
@@ -184,6 +187,34 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
       [200, true],
       [500, false],
     ]);
+    expect(takeAccessDenials()).toEqual([]);
+  });
+
+  it('a delivery past its retry window is sent to the dead-letter queue by the bundled function, through the local SQS', async () => {
+    const failing = await startReceiver([500]);
+    receivers.push(failing);
+    const { request } = await serve(cdkOut!);
+    const endpoint = await request('POST', '/v1/webhook_endpoints', { key: hooked.api_key, body: { url: failing.url, enabled_events: ['customer.created'] } });
+    const message: DeliveryMessage = {
+      account_id: hooked.account_id,
+      event_id: hookedEventId,
+      endpoint_id: endpoint.body.id,
+      attempt: 7,
+      first_attempt_at: new Date(Date.now() - 4 * 86_400_000).toISOString(),
+    };
+    const queue = await localDeliveryQueue();
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Handed to the dispatcher's consumer, the bundled webhook-delivery function of the redelivery test's server.
+      await queue.send(message, 0);
+      await failing.waitFor(1, 30_000);
+      const until = Date.now() + 30_000;
+      const deadLettered = () => queue.deadLetters.find((m) => m.endpoint_id === endpoint.body.id);
+      while (!deadLettered() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(deadLettered()).toEqual(message);
+    } finally {
+      logged.mockRestore();
+    }
     expect(takeAccessDenials()).toEqual([]);
   });
 
