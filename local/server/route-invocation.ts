@@ -1,11 +1,12 @@
 /**
  * Local runtime (API Gateway emulation): the Lambda integration of a route: its handler module (imported once, as a
  * warm container) run on the proxy event under the function's timeout, and its proxy result written back as API
- * Gateway would, or a 502 when Lambda would report the invocation as failed.
+ * Gateway would, or a 502 when Lambda would report the invocation as failed; an event over Lambda's 6 MB request
+ * limit is a 413 and the handler never runs.
  */
 import type { ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { MAX_LAMBDA_RESPONSE_BYTES } from '../../src/config/api-settings';
+import { MAX_LAMBDA_REQUEST_BYTES, MAX_LAMBDA_RESPONSE_BYTES } from '../../src/config/api-settings';
 import type { GatewayErrorType } from '../../src/config/gateway-responses';
 import type { RouteDefinition } from '../../src/config/routes';
 import { buildLambdaContext } from './api-gateway-event';
@@ -56,6 +57,14 @@ export type RouteInvoker = (route: RouteDefinition, event: APIGatewayProxyEvent,
 /** Runs the route's handler and writes its answer; a failed invocation is a 502. Answers the status sent. */
 export function routeInvoker(handlerFor: (route: RouteDefinition) => Promise<RouteHandler>, lambdaTimeoutMs: number): RouteInvoker {
   return async (route, event, res, log) => {
+    const eventBytes = Buffer.byteLength(JSON.stringify(event));
+    if (eventBytes > MAX_LAMBDA_REQUEST_BYTES) {
+      console.error(
+        `[levy local] ${route.name} was not invoked: its event is ${eventBytes} bytes, over Lambda's ${MAX_LAMBDA_REQUEST_BYTES}-byte request limit`,
+      );
+      log.gatewayResponse = 'LAMBDA_REQUEST_TOO_LARGE';
+      return sendGatewayError(res, 'LAMBDA_REQUEST_TOO_LARGE', log.requestId);
+    }
     let result: unknown;
     let running: Promise<unknown> | undefined;
     try {

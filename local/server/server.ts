@@ -14,7 +14,8 @@
  *     throws 'Unauthorized' -> 401; throws anything else or answers garbage -> 500;
  *     a policy that does not allow this method ARN -> 403 ACCESS_DENIED; no usage key -> 403 INVALID_API_KEY
  *   usage plan of the account (usage-plans.ts), only with LEVY_ENFORCE_PLANS=1 -> 429 THROTTLED / QUOTA_EXCEEDED
- *   route handler (the real module, imported once) with the REST proxy event (payload 1.0)
+ *   the REST proxy event (payload 1.0) over 6 MB as JSON -> 413 LAMBDA_REQUEST_TOO_LARGE, the handler is not run
+ *   route handler (the real module, imported once) with the REST proxy event
  *     throws, answers garbage, answers over 6 MB or outlives the Lambda timeout (10 s) -> 502 INTEGRATION_FAILURE
  *
  * Gateway errors carry the bodies of src/config/gateway-responses.ts with the request id, like the deployed stack.

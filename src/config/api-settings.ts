@@ -29,6 +29,13 @@ export const MAX_HEADER_BYTES = 10 * 1024;
  */
 export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 /**
+ * Lambda's limit on a synchronous invocation's request: 6 MB of the proxy event as JSON (a binary body in it as
+ * base64). Past it Lambda refuses the invocation before the function runs and API Gateway answers 413
+ * (LAMBDA_REQUEST_TOO_LARGE in src/config/gateway-responses.ts); a direct document upload is held under it
+ * (MAX_INLINE_DOCUMENT_BYTES in src/config/documents.ts).
+ */
+export const MAX_LAMBDA_REQUEST_BYTES = 6 * 1024 * 1024;
+/**
  * A list route's page, as the result carries it (its JSON inside the result's JSON string), is held to this: a page
  * ends early, `has_more` true, before its items pass it (src/adapters/http/page-size.ts). The rest of the 6 MB is the
  * result's status and headers, a few hundred bytes.

@@ -33,9 +33,9 @@ export function requester(server: () => LocalServer, options: { contract?: boole
     const headers: Record<string, string> = { ...options.headers };
     if (options.authorization !== undefined) headers.Authorization = options.authorization;
     else if (options.key) headers.Authorization = `Bearer ${options.key}`;
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      body = typeof options.body === 'string' || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
     const res = await fetch(`${server().url}${path}`, { method, headers, body });
