@@ -8,7 +8,7 @@ import { certificateFormPage, PAGE_HEADERS, refusalPage, thanksPage } from '../.
 import { parseMultipart } from '../../src/adapters/http/multipart';
 import { urlTokenRoute } from '../../src/adapters/http/url-token-route';
 import { certificateRequests, documents, urlTokenSecrets } from '../../src/composition/ports';
-import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
+import { MAX_INLINE_DOCUMENT_BYTES } from '../../src/config/documents';
 import { AppError } from '../../src/domain/errors';
 import { openRequest, PageRefusal, submitCertificate, type CertificateForm } from '../../src/usecases/certificate-requests';
 
@@ -31,12 +31,12 @@ export const handler = urlTokenRoute({
     404: { description: 'The link is unknown or its token was changed (HTML)', ...html },
     409: { description: 'The seller keeps no more certificates for this customer (HTML)', ...html },
     410: { description: 'The link was used or has expired: nothing was created (HTML)', ...html },
-    413: { description: 'The file is over 5 MiB (HTML form again)', ...html },
+    413: { description: 'The file is over 4 MiB (HTML form again)', ...html },
     415: { description: 'The file is not a PDF, PNG or JPEG (HTML form again)', ...html },
   },
   run: async ({ query, path, headers, rawBody, pathParameters: { id } }) => {
     const deps = { certificateRequests, urlTokenSecrets, documents };
-    const form = await parseMultipart(rawBody ?? Buffer.alloc(0), headers['content-type'], MAX_DOCUMENT_BYTES);
+    const form = await parseMultipart(rawBody ?? Buffer.alloc(0), headers['content-type'], MAX_INLINE_DOCUMENT_BYTES);
     const text = (name: keyof CertificateForm) => form.fields[name]?.[0] ?? '';
     const values: CertificateForm = {
       jurisdictions: text('jurisdictions'),

@@ -107,11 +107,15 @@ export const errorCodes = [
     error: 'return_records_moving',
     when: "sales or refunds of the return's period kept landing after its cutoff while the counters were read (five reads); retry the request",
   },
-  { status: 413, error: 'request_too_large', when: "body over 10 MB (API Gateway's limit)" },
+  {
+    status: 413,
+    error: 'request_too_large',
+    when: "body over 10 MB (API Gateway's limit); a request over the 6 MB a Lambda function takes, as it receives it (a binary body base64)",
+  },
   {
     status: 413,
     error: 'document_too_large',
-    when: "an exemption certificate document over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)",
+    when: "a document sent directly (a certificate's PUT, a notice's POST, the certificate page's form) over 4 MiB (4,194,304 bytes; a certificate's larger one goes through upload_url); a pre-signed upload over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)",
   },
   {
     status: 415,

@@ -658,7 +658,7 @@ export const routes = /* @__PURE__ */ (() =>
       pathIds: exemptionIds,
       rawBody: true,
       documents: 'write',
-      summary: "Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB)",
+      summary: "Upload a certificate's document (PDF, PNG or JPEG, at most 4 MiB; larger: upload_url)",
     }),
     route({
       name: 'exemption-document-get',
@@ -1342,7 +1342,7 @@ export const routes = /* @__PURE__ */ (() =>
       pathIds: noticeId,
       rawBody: true,
       documents: 'write',
-      summary: 'Add a document to a notice (PDF, PNG or JPEG, at most 5 MiB)',
+      summary: 'Add a document to a notice (PDF, PNG or JPEG, at most 4 MiB)',
     }),
     route({
       name: 'notice-documents-get',

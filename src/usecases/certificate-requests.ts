@@ -4,7 +4,7 @@
  * the exemption on that customer (the certificates' own rules and document store) and completes the request in one
  * transaction: a link works once, until it expires.
  */
-import { MAX_DOCUMENT_BYTES } from '../domain/documents/document-type';
+import { MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
 import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
 import { createExemptionSchema, newExemption, withStatus, type Exemption } from '../domain/exemptions/certificate';
 import { idFormats } from '../domain/ids';
@@ -151,8 +151,9 @@ export async function submitCertificate(
     effective_from: form.effective_from,
     ...(form.expires_on ? { expires_on: form.expires_on } : {}),
   });
-  if (!file || file.bytes.length === 0) throw new PageRefusal(400, "'document' is required: attach the certificate (PDF, PNG or JPEG, at most 5 MiB).");
-  if (file.truncated) throw new AppError(413, 'document_too_large', `The document is over ${MAX_DOCUMENT_BYTES} bytes (5 MiB).`);
+  if (!file || file.bytes.length === 0) throw new PageRefusal(400, "'document' is required: attach the certificate (PDF, PNG or JPEG, at most 4 MiB).");
+  if (file.truncated)
+    throw new AppError(413, 'document_too_large', `The document is over ${MAX_INLINE_DOCUMENT_BYTES} bytes (4 MiB), the most this form takes.`);
   const exemption = newExemption(request.customer_id, fields, now);
   exemption.document = await storeDocument(deps.documents, (sha256) => documentKey(accountId, request.customer_id, exemption.id, sha256), file.bytes, now);
   const outcome = await deps.certificateRequests.complete(accountId, id, exemption, now);

@@ -5,6 +5,7 @@
  * unreferenced blob, never a record without its bytes).
  */
 import { createHash } from 'node:crypto';
+import { MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
 import { MAX_DOCUMENT_BYTES, sniffDocumentType, type DocumentContentType } from '../domain/documents/document-type';
 import { AppError } from '../domain/errors';
 import type { ExemptionDocument } from '../domain/exemptions/certificate';
@@ -27,6 +28,18 @@ export function checkDocumentSize(size: number): void {
     throw new AppError(413, 'document_too_large', `The document is ${size} bytes; at most ${MAX_DOCUMENT_BYTES} (5 MiB) are accepted.`);
   }
   if (size === 0) throw new AppError(400, 'validation_error', 'The request body must be the document (PDF, PNG or JPEG); it is empty.');
+}
+
+/**
+ * The size rule of a direct upload (the bytes in the function's own request): at most MAX_INLINE_DOCUMENT_BYTES, 413
+ * past it. Lambda takes at most 6 MB of request event (MAX_LAMBDA_REQUEST_BYTES) and the bytes arrive base64 in it, a
+ * third larger: 4 MiB is 5,592,408 characters, leaving room for the headers and the event's other fields. `larger`
+ * names the way a larger document (up to MAX_DOCUMENT_BYTES) can still be sent, where there is one.
+ */
+export function checkDirectUploadSize(size: number, larger?: string): void {
+  if (size <= MAX_INLINE_DOCUMENT_BYTES) return;
+  const why = `The document is ${size} bytes; a direct upload takes at most ${MAX_INLINE_DOCUMENT_BYTES} (4 MiB), what fits base64-encoded in the 6 MB request a Lambda function accepts.`;
+  throw new AppError(413, 'document_too_large', larger ? `${why} ${larger}` : why);
 }
 
 /** Checks the bytes, stores them under `keyOf(sha256)` and answers the facts a record keeps of them. */

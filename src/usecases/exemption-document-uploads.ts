@@ -1,8 +1,8 @@
 /**
  * Use case: a certificate document through pre-signed URLs (docs/customers.md, "Uploads through a pre-signed URL"),
- * for documents too large to pass through a function deployed (Lambda's 6 MB payload, base64). The client asks for
+ * for documents too large to pass through a function deployed (over 4 MiB: Lambda's 6 MB payload, base64). The client asks for
  * an upload URL, PUTs the bytes there (to S3, or the local server), then completes: Levy checks the staged bytes as
- * the direct PUT checks them and attaches them the same way (putExemptionDocument), or removes them. A large
+ * the direct PUT checks them and attaches them the same way (attachExemptionDocument), or removes them. A large
  * document is read back through a 303 to a pre-signed GET.
  */
 import { DOCUMENT_CONTENT_TYPES, type DocumentContentType } from '../domain/documents/document-type';
@@ -12,7 +12,7 @@ import { fieldError } from '../domain/validation';
 import type { Exemption } from '../domain/exemptions/certificate';
 import type { Ports } from '../ports/ports';
 import { DOWNLOAD_URL_EXPIRES_SECONDS, MAX_INLINE_DOCUMENT_BYTES, STAGED_UPLOADS_PREFIX, UPLOAD_URL_EXPIRES_SECONDS } from '../config/documents';
-import { checkDocumentSize, checkedDocumentType, documentKey, getExemptionDocument, putExemptionDocument, writableCertificate } from './exemptions';
+import { checkDocumentSize, checkedDocumentType, documentKey, attachExemptionDocument, getExemptionDocument, writableCertificate } from './exemptions';
 
 type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
 
@@ -76,7 +76,7 @@ export async function completeDocumentUpload(
     checkedDocumentType(head.size, (await deps.documents.readRange(key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0));
     const staged = await deps.documents.get(key);
     if (!staged) throw fieldError('upload_id', 'has no bytes to complete: it was completed or removed meanwhile');
-    const attached = await putExemptionDocument(deps, accountId, customerId, id, staged.bytes, now);
+    const attached = await attachExemptionDocument(deps, accountId, customerId, id, staged.bytes, now);
     await deps.documents.delete(key).catch(() => undefined); // the lifecycle rule removes it a day later anyway
     return attached;
   } catch (error) {

@@ -3,6 +3,7 @@
  * ones about to lapse), get, change, revoke, and the document of each. Status is computed for the day asked.
  */
 import { utcDay } from '../domain/dates';
+import { MAX_DOCUMENT_BYTES } from '../domain/documents/document-type';
 import { AppError, ConflictError, found, NotFoundError } from '../domain/errors';
 import {
   DEFAULT_EXPIRING_WITHIN_DAYS,
@@ -23,7 +24,7 @@ import type { Ports } from '../ports/ports';
 
 /** A PATCH that loses the race to a concurrent change reads again and retries this many times before a 409. */
 const UPDATE_ATTEMPTS = 3;
-import { checkedDocumentType, storeDocument } from './documents';
+import { checkDirectUploadSize, checkedDocumentType, storeDocument } from './documents';
 import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 
 type Deps = Pick<Ports, 'customers' | 'exemptions'>;
@@ -122,12 +123,28 @@ export async function revokeExemption(
 
 export { checkDocumentSize, checkedDocumentType } from './documents';
 
+/** What a 413 of the direct PUT names for a larger document: the pre-signed upload, straight to the blob store. */
+export const LARGER_CERTIFICATE_DOCUMENTS = `Up to ${MAX_DOCUMENT_BYTES} bytes (5 MiB): POST /v1/customers/{id}/exemptions/{eid}/document/upload_url, PUT the bytes to its url, then POST /v1/customers/{id}/exemptions/{eid}/document/complete.`;
+
+/** The direct PUT: the bytes came in the function's request, so at most MAX_INLINE_DOCUMENT_BYTES (checkDirectUploadSize). */
+export async function putExemptionDocument(
+  deps: DocumentDeps,
+  accountId: string,
+  customerId: string,
+  id: string,
+  bytes: Buffer,
+  now = new Date(),
+): Promise<Exemption> {
+  checkDirectUploadSize(bytes.length, LARGER_CERTIFICATE_DOCUMENTS);
+  return attachExemptionDocument(deps, accountId, customerId, id, bytes, now);
+}
+
 /**
  * Stores a document for a certificate: at most MAX_DOCUMENT_BYTES, a PDF, PNG or JPEG by its bytes (the sent
  * Content-Type is not trusted). The bytes go to the blob store first, under a key made of their hash, then the
  * certificate records them; a failure in between leaves only an unreferenced blob, never a record without its bytes.
  */
-export async function putExemptionDocument(
+export async function attachExemptionDocument(
   deps: DocumentDeps,
   accountId: string,
   customerId: string,

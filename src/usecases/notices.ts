@@ -20,7 +20,7 @@ import type { Page, PageRequest } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
 import type { BlobStore } from '../ports/blobs';
 import type { NoticeStore } from '../ports/notices';
-import { checkedDocumentType, storeDocument } from './documents';
+import { checkDirectUploadSize, checkedDocumentType, storeDocument } from './documents';
 import type { DocumentDownload } from './exemption-document-uploads';
 
 type Deps = { notices: NoticeStore };
@@ -65,8 +65,12 @@ export async function updateNotice(deps: Deps, accountId: string, id: string, pa
 export const noticeDocumentKey = (accountId: string, noticeId: string, sha256: string): string =>
   `${DOCUMENTS_KEY_PREFIX}/${accountId}/notices/${noticeId}/${sha256}`;
 
-/** Adds a document (the bytes first, then the notice's list, with notice.updated); at most MAX_NOTICE_DOCUMENTS. */
+/**
+ * Adds a document (the bytes first, then the notice's list, with notice.updated); at most MAX_NOTICE_DOCUMENTS. The
+ * bytes come in the function's request, so at most MAX_INLINE_DOCUMENT_BYTES (checkDirectUploadSize).
+ */
 export async function addNoticeDocument(deps: DocumentDeps, accountId: string, id: string, bytes: Buffer, now = new Date()) {
+  checkDirectUploadSize(bytes.length);
   checkedDocumentType(bytes.length, bytes);
   const current = await getNotice(deps, accountId, id);
   if (current.documents.length >= MAX_NOTICE_DOCUMENTS) throw tooMany(id);
@@ -87,7 +91,8 @@ const tooMany = (id: string) =>
 
 /**
  * A document's bytes and type, or a pre-signed GET (5 minutes) when it is larger than a function may answer deployed
- * (MAX_INLINE_DOCUMENT_BYTES: a document takes up to 5 MiB, 6.7 MB as base64, past Lambda's 6 MB); 404 when the
+ * (MAX_INLINE_DOCUMENT_BYTES: past it the base64 answer nears Lambda's 6 MB; an upload is held to it, a stored
+ * document may be larger); 404 when the
  * notice has no such document.
  */
 export async function getNoticeDocument(deps: DocumentDeps, accountId: string, id: string, documentId: string, now = new Date()): Promise<DocumentDownload> {

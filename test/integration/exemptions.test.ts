@@ -1,5 +1,5 @@
 /** Integration: exemption certificates and their documents on DynamoDB Local (documents in the test run's folder). */
-import { MAX_DOCUMENT_BYTES } from '../../src/domain/documents/document-type';
+import { MAX_INLINE_DOCUMENT_BYTES } from '../../src/config/documents';
 import { callRoute, newTestAccount } from '../support/api';
 import { ports } from '../../src/composition/all-ports';
 import { documentKey, updateExemption } from '../../src/usecases/exemptions';
@@ -148,7 +148,7 @@ describe('exemption certificates', () => {
     expect(Buffer.compare(again.body, PNG)).toBe(0);
   });
 
-  it('answers 415 for bytes that are not PDF, PNG or JPEG, 413 over 5 MiB, 400 for none; nothing is stored', async () => {
+  it('answers 415 for bytes that are not PDF, PNG or JPEG, 413 over 4 MiB (naming the upload URL), 400 for none; nothing is stored', async () => {
     const { body: cert } = await create(resale);
     // A PDF sent as text reaches the function as text (API Gateway base64-encodes only binary media types): its bytes
     // above 0x7F would be replaced, so it is refused before anything is stored.
@@ -166,18 +166,20 @@ describe('exemption certificates', () => {
     });
     expect(html.status).toBe(415);
     expect(html.body).toMatchObject({ error: 'unsupported_media_type', status: 415 });
-    const big = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_DOCUMENT_BYTES - 8)]);
+    // A direct upload is held to what fits base64 in Lambda's 6 MB request; a larger one goes through upload_url.
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_INLINE_DOCUMENT_BYTES - 8)]);
     const tooLarge = await callRoute('exemption-document-put', { ...at(cert.id), body: big });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toMatchObject({ error: 'document_too_large', status: 413 });
+    expect(tooLarge.body.message).toMatch(/at most 4194304 .*document\/upload_url/);
     const empty = await callRoute('exemption-document-put', { ...at(cert.id), body: Buffer.alloc(0) });
     expect(empty.status).toBe(400);
     expect((await callRoute('exemptions-get', at(cert.id))).body.document).toBeNull();
-    // Exactly 5 MiB is accepted.
-    const justFits = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_DOCUMENT_BYTES - 9)]);
+    // Exactly 4 MiB is accepted.
+    const justFits = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(MAX_INLINE_DOCUMENT_BYTES - 9)]);
     const ok = await callRoute('exemption-document-put', { ...at(cert.id), body: justFits });
     expect(ok.status).toBe(200);
-    expect(ok.body.document.size).toBe(MAX_DOCUMENT_BYTES);
+    expect(ok.body.document.size).toBe(MAX_INLINE_DOCUMENT_BYTES);
   });
 
   it('deleting a customer takes its certificates with it; a re-used own id starts with none', async () => {

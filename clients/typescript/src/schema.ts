@@ -413,7 +413,7 @@ export interface paths {
         };
         /** Download a certificate's document */
         get: operations["exemptionDocumentGet"];
-        /** Upload a certificate's document (PDF, PNG or JPEG, at most 5 MiB) */
+        /** Upload a certificate's document (PDF, PNG or JPEG, at most 4 MiB; larger: upload_url) */
         put: operations["exemptionDocumentPut"];
         post?: never;
         delete?: never;
@@ -1362,7 +1362,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a document to a notice (PDF, PNG or JPEG, at most 5 MiB) */
+        /** Add a document to a notice (PDF, PNG or JPEG, at most 4 MiB) */
         post: operations["noticeDocumentsAdd"];
         delete?: never;
         options?: never;
@@ -5192,7 +5192,7 @@ export interface components {
                 } & components["schemas"]["Error"];
             };
         };
-        /** @description `request_too_large`: body over 10 MB (API Gateway's limit) */
+        /** @description `request_too_large`: body over 10 MB (API Gateway's limit); a request over the 6 MB a Lambda function takes, as it receives it (a binary body base64) */
         Error413RequestTooLarge: {
             headers: {
                 "x-amzn-RequestId": components["headers"]["AmznRequestId"];
@@ -5214,9 +5214,9 @@ export interface components {
             };
         };
         /**
-         * @description `request_too_large`: body over 10 MB (API Gateway's limit)
+         * @description `request_too_large`: body over 10 MB (API Gateway's limit); a request over the 6 MB a Lambda function takes, as it receives it (a binary body base64)
          *
-         *     `document_too_large`: an exemption certificate document over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)
+         *     `document_too_large`: a document sent directly (a certificate's PUT, a notice's POST, the certificate page's form) over 4 MiB (4,194,304 bytes; a certificate's larger one goes through upload_url); a pre-signed upload over 5 MiB (5,242,880 bytes); an entity's logo over 256 KiB (262,144 bytes)
          */
         Error413RequestTooLargeDocumentTooLarge: {
             headers: {
@@ -9371,7 +9371,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes */
+        /** @description The document itself (PDF, PNG or JPEG; at most 4 MiB), as raw bytes */
         requestBody: {
             content: {
                 "application/pdf": string;
@@ -16121,7 +16121,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The document itself (PDF, PNG or JPEG; at most 5 MiB), as raw bytes */
+        /** @description The document itself (PDF, PNG or JPEG; at most 4 MiB), as raw bytes */
         requestBody: {
             content: {
                 "application/pdf": string;
@@ -16534,7 +16534,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The file is over 5 MiB (HTML form again); or, refused before the page runs, `request_too_large`: body over 10 MB (API Gateway's limit) */
+            /** @description The file is over 4 MiB (HTML form again); or, refused before the page runs, `request_too_large`: body over 10 MB (API Gateway's limit); a request over the 6 MB a Lambda function takes, as it receives it (a binary body base64) */
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

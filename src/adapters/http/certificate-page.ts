@@ -62,7 +62,7 @@ export function certificateFormPage(options: {
       field('certificate_number', 'Certificate number', 'text', '', true) +
       field('effective_from', 'Valid from', 'date', '', true) +
       field('expires_on', 'Expires on', 'date', 'The first day it no longer applies; leave empty if it has no end', false) +
-      `<label for="document">Certificate file <span class="hint" id="document-hint">PDF, PNG or JPEG, at most 5 MiB</span></label>` +
+      `<label for="document">Certificate file <span class="hint" id="document-hint">PDF, PNG or JPEG, at most 4 MiB</span></label>` +
       `<input id="document" name="document" type="file" accept="application/pdf,image/png,image/jpeg" required aria-describedby="document-hint">` +
       `<button type="submit">Send certificate</button></form>`,
   );
