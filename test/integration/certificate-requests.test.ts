@@ -3,6 +3,7 @@
  * that creates the certificate and completes the request in one transaction, and the refusals (used, expired, tampered).
  */
 import { API_STAGE_NAME } from '../../src/config/api-settings';
+import { MAX_INLINE_DOCUMENT_BYTES } from '../../src/config/documents';
 import { ports } from '../../src/composition/all-ports';
 import { urlTokenSecrets } from '../../src/composition/ports';
 import { signUrlToken } from '../../src/domain/notices/url-token';
@@ -174,7 +175,21 @@ describe('certificate requests', () => {
     expect(noFile.body).toContain('document');
     const notPdf = await submit(created.id, token, formFields, { name: 'cert.txt', type: 'application/pdf', bytes: Buffer.from('hello') });
     expect(notPdf.status).toBe(415);
+    // A file over 4 MiB: the form would not fit base64 in the 6 MB request a Lambda function accepts.
+    const pdfOf = (size: number) => Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(size - 9, 0x41)]);
+    const tooLarge = await submit(created.id, token, formFields, { name: 'cert.pdf', type: 'application/pdf', bytes: pdfOf(MAX_INLINE_DOCUMENT_BYTES + 1) });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain('4194304 bytes (4 MiB)');
+    expect(tooLarge.body).toContain('value="TX-RS-778"');
     expect((await page(created.id, token)).status).toBe(200);
+    // Exactly 4 MiB is taken (on another link: this one stays open).
+    const another = (await request()).body;
+    const largest = await submit(another.id, tokenOf(another.url), formFields, {
+      name: 'cert.pdf',
+      type: 'application/pdf',
+      bytes: pdfOf(MAX_INLINE_DOCUMENT_BYTES),
+    });
+    expect(largest.status).toBe(200);
   });
 
   it('refuses a tampered token, another request id, and an expired link', async () => {
