@@ -19,6 +19,10 @@ const cdkOut = process.env[BUNDLES_CDK_OUT_ENV_VAR];
 const inBundleMode = bundleModeRequested() && cdkOut !== undefined;
 if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_LOCAL_BUNDLES=1 (test/setup/global-setup.ts then synthesizes the stack)`);
 
+/** The one denial a planted removal of dynamodb:PutItem from vendors-create's role records. */
+const putItemDenied = (functionId: string) =>
+  expect.objectContaining({ function: 'vendors-create', functionId, action: 'dynamodb:PutItem', kind: 'table', name: process.env.VENDORS_TABLE });
+
 (inBundleMode ? describe : describe.skip)('a grant missing from the synthesized template', () => {
   let account: CreatedAccount;
   const servers: { server: LocalServer; bundles: LocalBundles }[] = [];
@@ -56,16 +60,7 @@ if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_L
       expect(res.status).toBe(500);
       // The listing's Query is still granted: only the one action is gone.
       expect((await request('GET', '/vendors', { key: account.api_key })).status).toBe(200);
-      const denials = takeAccessDenials();
-      expect(denials).toEqual([
-        expect.objectContaining({
-          function: 'vendors-create',
-          functionId: planted.functionId,
-          action: 'dynamodb:PutItem',
-          kind: 'table',
-          name: process.env.VENDORS_TABLE,
-        }),
-      ]);
+      expect(takeAccessDenials()).toEqual([putItemDenied(planted.functionId)]);
       expect(logged.mock.calls.flat().join('\n')).toContain(
         `[levy iam] AccessDenied: function vendors-create (${planted.functionId}) may not dynamodb:PutItem on table ${process.env.VENDORS_TABLE}`,
       );
@@ -88,14 +83,6 @@ if (!inBundleMode) console.log(`iam-enforcement.test.ts skipped: it needs LEVY_L
       // Stopped first: its output has then all been read.
       await child.stop();
     }
-    expect(takeAccessDenials()).toEqual([
-      expect.objectContaining({
-        function: 'vendors-create',
-        functionId: planted.functionId,
-        action: 'dynamodb:PutItem',
-        kind: 'table',
-        name: process.env.VENDORS_TABLE,
-      }),
-    ]);
+    expect(takeAccessDenials()).toEqual([putItemDenied(planted.functionId)]);
   });
 });
