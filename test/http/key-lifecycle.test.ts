@@ -16,6 +16,7 @@ import { tableName } from '../../src/config/environment';
 import { hashApiKey } from '../../src/domain/accounts/api-key';
 import { startServer, type LocalServer } from '../../local/server/server';
 import { requester } from '../support/http';
+import { SOURCE_MODE_ONLY, sourceModeOnly } from '../support/bundle-mode';
 
 let server: LocalServer;
 const request = requester(() => server);
@@ -135,7 +136,7 @@ describe('levy keys revoke when the authorizer cache cannot be flushed', () => {
   });
 });
 
-describe('levy migrate: accounts and keys made before usage plans', () => {
+sourceModeOnly(SOURCE_MODE_ONLY.operatorCommand).describe('levy migrate: accounts and keys made before usage plans', () => {
   it('gives them a plan, a usage key and key ids, after which the key passes the usage plan; running again changes nothing', async () => {
     const accountId = `acct_legacy${Date.now()}`;
     const secret = `lvy_${randomBytes(32).toString('base64url')}`;

@@ -12,6 +12,8 @@ export const SOURCE_MODE_ONLY = {
   faultInjected: 'the fault is injected into the DynamoDB client or modules of the test process, which a bundle does not use',
   observesTestProcess: 'it observes the DynamoDB calls or logs of the test process, which a bundle does not make',
   callsNoRoute: 'it calls no route (the CLI, the stores, the local tools): the same code runs in both modes',
+  operatorCommand:
+    "it tests `levy migrate`, an operator command run in the test process over every table of the Jest worker, which in the bundle run hold other files' imported rate tables (70-90 s a run); the bundled authorizer it ends with answers every HTTP suite",
   folderDocumentUrls:
     "it changes the local server's own document URLs, which the folder store signs: a bundle signs S3 URLs, checked by the local S3 (test/http/bundle-s3-sqs.test.ts)",
 } as const;
