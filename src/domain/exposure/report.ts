@@ -8,6 +8,7 @@
 import { byText } from '../compare';
 import * as z from 'zod';
 import { monthField, periodInOrder, periodOrderError } from '../fields/periods';
+import { countryField } from '../fields/records';
 import { countryName, subdivisionName } from '../geography/countries';
 import { nexusStatusSchema } from '../nexus/report';
 import { ALL_TIME, type ExposureDelta } from './deltas';
@@ -101,13 +102,8 @@ export const exposureQuerySchema = z
   .strictObject({
     from: monthField.optional(),
     to: monthField.optional(),
-    country: z
-      .string({ error: 'must be an ISO 3166-1 alpha-2 code such as "US"' })
-      .trim()
-      .transform((s) => s.toUpperCase())
-      .refine((c) => /^[A-Z]{2}$/.test(c), { error: 'must be an ISO 3166-1 alpha-2 code such as "US"' })
-      .optional()
-      .meta({ description: "Only this country's items (ISO 3166-1 alpha-2)" }),
+    country: countryField.optional().meta({ description: "Only this country's items (ISO 3166-1 alpha-2)" }),
+    // Its format only, not currency-field.ts's ISO 4217 list: that list would join this route's bundle for a filter.
     currency: z
       .string({ error: 'must be an ISO 4217 code such as "USD"' })
       .trim()
