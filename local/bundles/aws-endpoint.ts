@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from '../server/http-io';
+import { readAll } from '../server/http-io';
 
 export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
 
@@ -20,14 +20,14 @@ export interface LocalAwsEndpoint {
 export async function startLocalAwsEndpoint(log: (line: string) => void = (line) => console.error(line)): Promise<LocalAwsEndpoint> {
   let handlers: { s3: ServiceHandler; sqs: ServiceHandler } | undefined;
   const server = createServer((req, res) => {
-    void readBody(req, Number.POSITIVE_INFINITY)
+    void readAll(req)
       .then(async (body) => {
         if (!handlers) {
           res.writeHead(503);
           return void res.end();
         }
         const isSqs = String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.');
-        await (isSqs ? handlers.sqs : handlers.s3)(req, res, body ?? Buffer.alloc(0));
+        await (isSqs ? handlers.sqs : handlers.s3)(req, res, body);
       })
       .catch((error: unknown) => {
         log(`[levy local aws] ${req.method} ${req.url} failed: ${String(error)}`);

@@ -9,9 +9,9 @@
  * other key id (the local tools, the tests' own set-up) pass unchecked.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from '../server/http-io';
+import { readAll } from '../server/http-io';
 import { accessKeyIdOf, refuse, type AccessDenial } from './access-denials';
 import { isAllowed, type FunctionGrants } from './iam-grants';
 import { localTableArn } from './local-resources';
@@ -38,9 +38,6 @@ export function requiredPermissions(operation: string, input: Json): { action: s
       return [on(operation, input.TableName ?? '*', input.IndexName)];
   }
 }
-
-/** The whole body: the server's reader, without a limit (DynamoDB Local answers an oversized call itself). */
-const readAll = (req: IncomingMessage): Promise<Buffer> => readBody(req, Number.POSITIVE_INFINITY) as Promise<Buffer>;
 
 type Refusal = Omit<AccessDenial, 'function' | 'functionId'>;
 

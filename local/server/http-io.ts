@@ -15,6 +15,9 @@ export function headerValue(headers: Record<string, string>, name: string): stri
   return key === undefined ? undefined : headers[key];
 }
 
+/** The whole body, with no limit (the local AWS stand-ins behind the server, which answer an oversized call themselves). */
+export const readAll = (req: IncomingMessage): Promise<Buffer> => readBody(req, Number.POSITIVE_INFINITY) as Promise<Buffer>;
+
 /** Reads the body up to `limit` bytes; null when it is larger (the rest is drained, not kept). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
