@@ -5,7 +5,7 @@
  * unreferenced blob, never a record without its bytes).
  */
 import { createHash } from 'node:crypto';
-import { MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
+import { DOWNLOAD_URL_EXPIRES_SECONDS, MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
 import { MAX_DOCUMENT_BYTES, sniffDocumentType, type DocumentContentType } from '../domain/documents/document-type';
 import { AppError } from '../domain/errors';
 import type { ExemptionDocument } from '../domain/exemptions/certificate';
@@ -48,4 +48,23 @@ export async function storeDocument(blobs: BlobStore, keyOf: (sha256: string) =>
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await blobs.put(keyOf(sha256), bytes, contentType);
   return { content_type: contentType, size: bytes.length, sha256, uploaded_at: now.toISOString() };
+}
+
+export type DocumentDownload = { kind: 'bytes'; bytes: Buffer; contentType: string } | { kind: 'redirect'; url: string };
+
+/**
+ * How a stored document is answered, for certificates and notices alike: a pre-signed GET (5 minutes) when it is larger
+ * than a function may answer deployed (MAX_INLINE_DOCUMENT_BYTES: past it the base64 answer nears Lambda's 6 MB) or the
+ * client asks for one, else its bytes, read by `readBytes`.
+ */
+export async function documentDownload(
+  documents: BlobStore,
+  key: string,
+  size: number,
+  redirect: boolean,
+  now: Date,
+  readBytes: () => Promise<{ bytes: Buffer; contentType: string }>,
+): Promise<DocumentDownload> {
+  if (redirect || size > MAX_INLINE_DOCUMENT_BYTES) return { kind: 'redirect', url: (await documents.presignGet(key, DOWNLOAD_URL_EXPIRES_SECONDS, now)).url };
+  return { kind: 'bytes', ...(await readBytes()) };
 }

@@ -11,7 +11,8 @@ import { AppError } from '../domain/errors';
 import { fieldError } from '../domain/validation';
 import type { Exemption } from '../domain/exemptions/certificate';
 import type { Ports } from '../ports/ports';
-import { DOWNLOAD_URL_EXPIRES_SECONDS, MAX_INLINE_DOCUMENT_BYTES, STAGED_UPLOADS_PREFIX, UPLOAD_URL_EXPIRES_SECONDS } from '../config/documents';
+import { STAGED_UPLOADS_PREFIX, UPLOAD_URL_EXPIRES_SECONDS } from '../config/documents';
+import { documentDownload, type DocumentDownload } from './documents';
 import { checkDocumentSize, checkedDocumentType, documentKey, attachExemptionDocument, getExemptionDocument, writableCertificate } from './exemptions';
 
 type DocumentDeps = Pick<Ports, 'exemptions' | 'documents'>;
@@ -86,8 +87,6 @@ export async function completeDocumentUpload(
   }
 }
 
-export type DocumentDownload = { kind: 'bytes'; bytes: Buffer; contentType: string } | { kind: 'redirect'; url: string };
-
 /**
  * The document's bytes, or a pre-signed GET (5 minutes) when it is larger than a function may answer deployed
  * (MAX_INLINE_DOCUMENT_BYTES) or the client asks for one (`redirect=true`).
@@ -102,10 +101,8 @@ export async function downloadExemptionDocument(
 ): Promise<DocumentDownload> {
   const certificate = await deps.exemptions.get(accountId, customerId, id);
   const document = certificate?.document;
-  if (document && (redirect || document.size > MAX_INLINE_DOCUMENT_BYTES)) {
-    const presigned = await deps.documents.presignGet(documentKey(accountId, customerId, id, document.sha256), DOWNLOAD_URL_EXPIRES_SECONDS, now);
-    return { kind: 'redirect', url: presigned.url };
-  }
+  const read = () => getExemptionDocument(deps, accountId, customerId, id);
   // No certificate or no document: the direct read answers the 404s.
-  return { kind: 'bytes', ...(await getExemptionDocument(deps, accountId, customerId, id)) };
+  if (!document) return { kind: 'bytes', ...(await read()) };
+  return documentDownload(deps.documents, documentKey(accountId, customerId, id, document.sha256), document.size, redirect, now, read);
 }

@@ -2,7 +2,7 @@
  * Use case: the tax-authority notices of an account (docs/notices.md): log, list (by status), read, change,
  * and their documents, through the same blob store and document rule as certificates (src/usecases/documents.ts).
  */
-import { DOCUMENTS_KEY_PREFIX, DOWNLOAD_URL_EXPIRES_SECONDS, MAX_INLINE_DOCUMENT_BYTES } from '../config/documents';
+import { DOCUMENTS_KEY_PREFIX } from '../config/documents';
 import { utcDay } from '../domain/dates';
 import { ConflictError, found } from '../domain/errors';
 import { newId } from '../domain/ids';
@@ -20,8 +20,7 @@ import type { Page, PageRequest } from '../domain/records/record';
 import { fieldError } from '../domain/validation';
 import type { BlobStore } from '../ports/blobs';
 import type { NoticeStore } from '../ports/notices';
-import { checkDirectUploadSize, checkedDocumentType, storeDocument } from './documents';
-import type { DocumentDownload } from './exemption-document-uploads';
+import { checkDirectUploadSize, checkedDocumentType, documentDownload, storeDocument, type DocumentDownload } from './documents';
 
 type Deps = { notices: NoticeStore };
 type DocumentDeps = Deps & { documents: BlobStore };
@@ -90,10 +89,9 @@ const tooMany = (id: string) =>
   new ConflictError('too_many_notice_documents', `Notice '${id}' already holds ${MAX_NOTICE_DOCUMENTS} documents, the most Levy keeps per notice.`);
 
 /**
- * A document's bytes and type, or a pre-signed GET (5 minutes) when it is larger than a function may answer deployed
- * (MAX_INLINE_DOCUMENT_BYTES: past it the base64 answer nears Lambda's 6 MB; an upload is held to it, a stored
- * document may be larger); 404 when the
- * notice has no such document.
+ * A document's bytes and type, or a pre-signed GET when it is larger than a function may answer deployed
+ * (documentDownload; an upload is held to that size, a stored document may be larger); 404 when the notice has no
+ * such document.
  */
 export async function getNoticeDocument(deps: DocumentDeps, accountId: string, id: string, documentId: string, now = new Date()): Promise<DocumentDownload> {
   const notice = await getNotice(deps, accountId, id);
@@ -103,10 +101,10 @@ export async function getNoticeDocument(deps: DocumentDeps, accountId: string, i
     documentId,
   );
   const key = noticeDocumentKey(accountId, id, document.sha256);
-  if (document.size > MAX_INLINE_DOCUMENT_BYTES)
-    return { kind: 'redirect', url: (await deps.documents.presignGet(key, DOWNLOAD_URL_EXPIRES_SECONDS, now)).url };
-  const blob = await deps.documents.get(key);
-  // The list is written only after its bytes: missing bytes are a broken store, not a client mistake.
-  if (!blob) throw new Error(`The document ${documentId} of notice ${id} is recorded but its bytes are missing`);
-  return { kind: 'bytes', bytes: blob.bytes, contentType: document.content_type };
+  return documentDownload(deps.documents, key, document.size, false, now, async () => {
+    const blob = await deps.documents.get(key);
+    // The list is written only after its bytes: missing bytes are a broken store, not a client mistake.
+    if (!blob) throw new Error(`The document ${documentId} of notice ${id} is recorded but its bytes are missing`);
+    return { bytes: blob.bytes, contentType: document.content_type };
+  });
 }
