@@ -3,6 +3,7 @@
  * Content-Type found at upload; or 303 to a pre-signed GET (5 minutes) for a document over 4 MiB, which a function
  * cannot answer deployed, or when the client asks for one.
  */
+import { documentDownloadResponse } from '../../src/adapters/http/document-response';
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { documents, exemptions } from '../../src/composition/ports';
 import { DOCUMENT_CONTENT_TYPES } from '../../src/domain/documents/document-type';
@@ -19,12 +20,6 @@ export const handler = httpRoute({
       headers: { Location: 'A pre-signed GET of the document, valid 5 minutes; send it without the Authorization header' },
     },
   },
-  run: async ({ accountId, query, pathParameters: { id, eid } }) => {
-    const document = await downloadExemptionDocument({ exemptions, documents }, accountId, id, eid, query.redirect === 'true');
-    if (document.kind === 'redirect') {
-      const location: Record<string, string> = { location: document.url };
-      return { status: 303, headers: location };
-    }
-    return { status: 200, bytes: document.bytes, headers: { 'content-type': document.contentType } };
-  },
+  run: async ({ accountId, query, pathParameters: { id, eid } }) =>
+    documentDownloadResponse(await downloadExemptionDocument({ exemptions, documents }, accountId, id, eid, query.redirect === 'true')),
 });

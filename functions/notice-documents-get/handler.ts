@@ -1,4 +1,5 @@
 /** Primary adapter: GET /v1/notices/{id}/documents/{did} -> the bytes, with the Content-Type found at upload; over 4 MiB a 303 to a pre-signed GET. */
+import { documentDownloadResponse } from '../../src/adapters/http/document-response';
 import { httpRoute } from '../../src/adapters/http/pipeline';
 import { documents, notices } from '../../src/composition/ports';
 import { DOCUMENT_CONTENT_TYPES } from '../../src/domain/documents/document-type';
@@ -13,12 +14,5 @@ export const handler = httpRoute({
       headers: { Location: 'A pre-signed GET of the document, valid 5 minutes; send it without the Authorization header' },
     },
   },
-  run: async ({ accountId, pathParameters: { id, did } }) => {
-    const document = await getNoticeDocument({ notices, documents }, accountId, id, did);
-    if (document.kind === 'redirect') {
-      const location: Record<string, string> = { location: document.url };
-      return { status: 303, headers: location };
-    }
-    return { status: 200, bytes: document.bytes, headers: { 'content-type': document.contentType } };
-  },
+  run: async ({ accountId, pathParameters: { id, did } }) => documentDownloadResponse(await getNoticeDocument({ notices, documents }, accountId, id, did)),
 });
