@@ -142,7 +142,10 @@ export class BundledFunctions {
 
   invoke(fn: SynthesizedFunction, event: unknown, context: Context): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the bundled functions were stopped'));
-    const container = this.containerOf(fn);
+    return this.send(this.containerOf(fn), fn, event, context);
+  }
+
+  private send(container: Container, fn: SynthesizedFunction, event: unknown, context: Context): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       container.pending.set(id, { resolve, reject });
@@ -176,9 +179,11 @@ export class BundledFunctions {
         },
       ],
     };
-    await (
-      await this.loadHandler<SQSEvent, void>(fn)
-    )(event, buildLambdaContext(fn.logicalId, fn.timeoutSeconds * 1000));
+    if (this.closed) throw new Error('the bundled functions were stopped');
+    // One container for the message: started (or found warm) once, its init awaited before the timeout's clock starts.
+    const container = this.containerOf(fn);
+    await container.ready;
+    await this.send(container, fn, event, buildLambdaContext(fn.logicalId, fn.timeoutSeconds * 1000));
   }
 
   /**
