@@ -14,8 +14,11 @@ import { AppError } from '../../domain/errors';
 import type { Page } from '../../domain/records/record';
 import type { RouteResponse } from './route-types';
 
-/** A value's bytes inside a JSON string (the string's own quotes not counted). */
-export const resultBytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(JSON.stringify(value))) - 2;
+/** A text's bytes inside a JSON string, as the result's `body` carries it (the string's own quotes not counted). */
+const jsonStringBytes = (text: string): number => Buffer.byteLength(JSON.stringify(text)) - 2;
+
+/** A value's bytes inside a JSON string: its JSON, carried as a result's `body`. */
+export const resultBytesOf = (value: unknown): number => jsonStringBytes(JSON.stringify(value));
 
 const isPage = (body: unknown): body is Page<unknown> =>
   typeof body === 'object' && body !== null && Array.isArray((body as Page<unknown>).data) && typeof (body as Page<unknown>).has_more === 'boolean';
@@ -50,7 +53,7 @@ const MAX_RESULT_BYTES_PER_CHARACTER = 6;
 export function resultWithinLimit(result: APIGatewayProxyResult, askForLess = 'ask for less'): APIGatewayProxyResult {
   // Most answers are far below the limit however their characters are escaped: no second serialization for them.
   if (result.body.length * MAX_RESULT_BYTES_PER_CHARACTER <= MAX_PAGE_RESULT_BYTES) return result;
-  const bytes = Buffer.byteLength(JSON.stringify(result.body)) - 2;
+  const bytes = jsonStringBytes(result.body);
   if (bytes <= MAX_PAGE_RESULT_BYTES) return result;
   throw new AppError(
     422,
