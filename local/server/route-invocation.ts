@@ -44,7 +44,7 @@ function writeProxyResult(res: ServerResponse, result: APIGatewayProxyResult, re
 let measured: { body: string; bytes: number } | undefined;
 
 /** The result's size as Lambda counts it: its JSON. */
-function proxyResultBytes(result: APIGatewayProxyResult): number {
+export function proxyResultBytes(result: APIGatewayProxyResult): number {
   const body = result.body ?? '';
   if (body.length < 64 * 1024) return Buffer.byteLength(JSON.stringify(result));
   if (measured?.body !== body) measured = { body, bytes: Buffer.byteLength(JSON.stringify(body)) };

@@ -7,6 +7,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeByName, type RouteName } from '../../src/config/routes';
 import { buildLambdaContext, buildProxyEvent } from '../../local/server/api-gateway-event';
+import { proxyResultBytes } from '../../local/server/route-invocation';
 import { isGatewayBinaryMediaType } from '../../src/config/api-settings';
 import { ports } from '../../src/composition/all-ports';
 import { createAccount } from '../../local/admin/accounts';
@@ -89,7 +90,7 @@ export async function callRoute(name: RouteName, options: CallOptions): Promise<
   // The contract check reads a non-JSON body as text (it checks only that there is one).
   const observed = Buffer.isBuffer(parsed) ? parsed.toString('latin1') : parsed;
   assertDocumentedResponse({ method: route.method, path: route.path, status: result.statusCode, contentType, body: observed });
-  return { status: result.statusCode, body: parsed, headers, resultBytes: Buffer.byteLength(JSON.stringify(result)) };
+  return { status: result.statusCode, body: parsed, headers, resultBytes: proxyResultBytes(result) };
 }
 
 export async function newTestAccount(country = 'DE', name = 'Test GmbH') {
