@@ -124,7 +124,7 @@ export async function revokeExemption(
 export { checkDocumentSize, checkedDocumentType } from './documents';
 
 /** What a 413 of the direct PUT names for a larger document: the pre-signed upload, straight to the blob store. */
-export const LARGER_CERTIFICATE_DOCUMENTS = `Up to ${MAX_DOCUMENT_BYTES} bytes (5 MiB): POST /v1/customers/{id}/exemptions/{eid}/document/upload_url, PUT the bytes to its url, then POST /v1/customers/{id}/exemptions/{eid}/document/complete.`;
+const LARGER_CERTIFICATE_DOCUMENTS = `Up to ${MAX_DOCUMENT_BYTES} bytes (5 MiB): POST /v1/customers/{id}/exemptions/{eid}/document/upload_url, PUT the bytes to its url, then POST /v1/customers/{id}/exemptions/{eid}/document/complete.`;
 
 /** The direct PUT: the bytes came in the function's request, so at most MAX_INLINE_DOCUMENT_BYTES (checkDirectUploadSize). */
 export async function putExemptionDocument(
